@@ -1,0 +1,75 @@
+/**
+ * Creates the first admin, or promotes an existing account to admin:
+ *   npm run create-admin -- --email admin@example.com --password 'a-long-secret'
+ * It opens the configured database itself (DATABASE_URL, or the embedded one under DATA_DIR). With the
+ * embedded database stop the server first: PGlite allows only one process to open its directory.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { ensureAdmin } from '../db/seed.ts';
+
+const argsSchema = z.object({
+  email: z.email('--email must be a valid e-mail address'),
+  password: z
+    .string({ error: '--password is required' })
+    .min(8, '--password must be at least 8 characters')
+    .max(128, '--password must be at most 128 characters'),
+});
+
+const RESULT_TEXT = {
+  created: 'created with the given password',
+  promoted: 'already existed and is now an admin, with the given password (its sessions were signed out)',
+  unchanged: 'is already an admin (nothing changed)',
+} as const;
+
+function usage(problems: string[]): number {
+  console.error(problems.join('\n'));
+  console.error("Usage: npm run create-admin -- --email admin@example.com --password 'secret123'");
+  return 2;
+}
+
+/** PGlite takes no lock of its own, so two processes on one directory would corrupt it; ask the port. */
+async function serverIsRunning(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1500) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string };
+  try {
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+  } catch (error) {
+    return usage([(error as Error).message]);
+  }
+  const args = argsSchema.safeParse({ email: values.email?.trim() ?? '', password: values.password });
+  if (!args.success) return usage(args.error.issues.map((i) => i.message));
+  const config = loadConfig();
+  if (config.database.kind === 'pglite' && (await serverIsRunning(config.PORT))) {
+    console.error(
+      `A server answers on port ${config.PORT}. Stop it first: the embedded database allows one process.`,
+    );
+    return 1;
+  }
+  const database = await openDatabase(config.database);
+  try {
+    const result = await ensureAdmin(database.db, { info: () => {} }, args.data.email, args.data.password);
+    console.log(`Admin ${args.data.email.toLowerCase()} ${RESULT_TEXT[result]}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { redactQuery } from '../app.ts';
+import { ConfigError, loadConfig } from './env.ts';
+
+const base = { DATA_DIR: '/tmp/escrow-config-test', JWT_SECRET: 'x'.repeat(40) };
+
+describe('configuration', () => {
+  it('applies defaults: embedded database, sandbox payments, no proxy trusted', () => {
+    const config = loadConfig(base, { memoryDatabase: true });
+    expect(config.PORT).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('uses PostgreSQL and Paystack when configured', () => {
+    const config = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://u@h/db',
+      PAYSTACK_SECRET_KEY: 'sk_test_x',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 20 });
+    expect(config.paymentProvider).toBe('paystack');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('parses TRUST_PROXY as a flag, a hop count or a list', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+    ]);
+    const hops = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy as (a: string, hop: number) => boolean;
+    expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+  });
+});
+
+describe('request log redaction', () => {
+  it('removes secrets from logged query strings', () => {
+    expect(redactQuery('/reset-password?token=abc123&next=1')).toBe(
+      '/reset-password?token=[redacted]&next=1',
+    );
+    expect(redactQuery('/x?a=1&resetToken=zzz')).toBe('/x?a=1&resetToken=[redacted]');
+    expect(redactQuery('/api/health')).toBe('/api/health');
+  });
+});

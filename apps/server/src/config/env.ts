@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env. Every setting is documented in docs/configuration.md. */
+const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('postgres').optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().startsWith('redis').optional()),
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO: z.preprocess(emptyToUndefined, booleanFromString.optional()),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().startsWith('smtp').optional()),
+  MAIL_FROM: z.string().default('Amana Escrow <no-reply@amana.ng>'),
+  SUPPORT_EMAIL: z.email().default('support@amana.ng'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
+  PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  // Paystack's slug of the bank that issues dedicated virtual accounts ('test-bank' with test keys).
+  PAYSTACK_DEDICATED_ACCOUNT_BANK: z.string().min(1).default('wema-bank'),
+  WAITLIST_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  WAITLIST_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  WAITLIST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Timed jobs (time-based releases, invitation expiry): on by default, off under NODE_ENV=test.
+  SCHEDULER_ENABLED: z.preprocess(emptyToUndefined, booleanFromString.optional()),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  // Off by default: only behind a known proxy may X-Forwarded-For decide the client IP (login throttling).
+  // 'true', a hop count ('1') or comma-separated proxy addresses/CIDRs.
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+export type AppConfig = RawEnv & {
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
+  seedDemo: boolean;
+  paymentProvider: 'sandbox' | 'paystack';
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses and completes the configuration. `source` is process.env in production; tests pass their own object.
+ * `memoryDatabase` keeps PGlite in memory (tests), otherwise it lives under DATA_DIR/pglite.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  options: { memoryDatabase?: boolean } = {},
+): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database: AppConfig['database'] = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    : { kind: 'pglite', dataDir: options.memoryDatabase ? null : path.join(dataDir, 'pglite') };
+  return {
+    ...env,
+    dataDir,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
+    database,
+    // Demo accounts only on the embedded database unless asked for explicitly.
+    seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
+    paymentProvider: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** A random secret generated once and kept in DATA_DIR so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

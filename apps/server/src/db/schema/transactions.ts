@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
+import { PAYMENT_CONDITION_TYPES } from '@escrow/shared/schemas/payment-conditions';
+import { ACTIVITY_ACTIONS } from '@escrow/shared/schemas/transaction-shapes';
+import type { DeliveryDetails, ShipmentData } from '@escrow/shared/schemas/transactions';
+import { id, timestamps } from '../columns.ts';
+import { users } from './users.ts';
+
+const instant = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * One escrow deal between a creator and a counterparty. Money in minor units; the fee is fixed at
+ * creation (total = price + fee, enforced by a CHECK). Status changes only through the shared state
+ * machine with a guarded `update ... where status = $from`.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    description: text().notNull(),
+    currency: text().notNull().default('NGN'),
+    price: bigint({ mode: 'number' }).notNull(),
+    fee: bigint({ mode: 'number' }).notNull(),
+    total: bigint({ mode: 'number' }).notNull(),
+    useCourier: boolean().notNull(),
+    status: text({ enum: TRANSACTION_STATUSES }).notNull().default('PENDING'),
+    creatorId: text()
+      .notNull()
+      .references(() => users.id),
+    creatorRole: text({ enum: ['BUYER', 'SELLER'] }).notNull(),
+    counterpartyId: text().references(() => users.id),
+    paymentStatus: text({ enum: ['COMPLETED', 'RELEASED', 'REFUNDED'] }),
+    paymentMethod: text({ enum: ['WALLET', 'BANK_TRANSFER', 'CARD'] }),
+    paymentReference: text(),
+    paidAt: instant(),
+    shippedAt: instant(),
+    completedAt: instant(),
+    cancelledAt: instant(),
+    cancellationReason: text(),
+    disputedAt: instant(),
+    estimatedDeliveryDays: integer(),
+    deliveryDetails: jsonb().$type<DeliveryDetails>(),
+    shipmentData: jsonb().$type<ShipmentData>(),
+    itemType: text(),
+    itemCategory: text(),
+    itemCondition: text(),
+    itemQuantity: integer().notNull().default(1),
+    itemBrand: text(),
+    itemModel: text(),
+    itemSize: text(),
+    itemColor: text(),
+    itemWeight: doublePrecision(),
+    itemDimensions: text(),
+    itemSerialNumber: text(),
+    itemWarranty: text(),
+    itemOrigin: text(),
+    itemAge: text(),
+    specialInstructions: text(),
+    returnPolicy: text(),
+    maximumBudget: bigint({ mode: 'number' }),
+    preferredCondition: text(),
+    specificRequirements: text(),
+    transactionTerms: text(),
+    ...timestamps,
+  },
+  (t) => [
+    // The list reads each side newest first with the id as tie-breaker: (member, created_at desc, id desc)
+    // lets it stop after one page instead of sorting every transaction of a busy account. NULLS FIRST is
+    // PostgreSQL's default for DESC, so `order by created_at desc, id desc` matches the index exactly.
+    index('transactions_creator_list_idx').on(
+      t.creatorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_counterparty_list_idx').on(
+      t.counterpartyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_status_idx').on(t.status),
+    check(
+      'transactions_amounts',
+      sql`${t.price} > 0 and ${t.fee} >= 0 and ${t.total} = ${t.price} + ${t.fee}`,
+    ),
+    check('transactions_not_self', sql`${t.counterpartyId} is null or ${t.counterpartyId} <> ${t.creatorId}`),
+    check(
+      'transactions_status_valid',
+      sql.raw(`status in (${TRANSACTION_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** The share code (random, ≥ 64 bits, base64url) that lets the counterparty find and join the deal. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    code: text().notNull().unique(),
+    transactionId: text()
+      .notNull()
+      .unique()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    expiresAt: instant().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('invitations_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Release conditions. TIME_BASED rows carry `releaseAt`, which the scheduler reads; at most one
+ * unmet time release and one delivery condition per transaction (partial unique indexes).
+ */
+export const paymentConditions = pgTable(
+  'payment_conditions',
+  {
+    id: id(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    conditionType: text({ enum: PAYMENT_CONDITION_TYPES }).notNull(),
+    conditionValue: text(),
+    releaseAt: instant(),
+    isMet: boolean().notNull().default(false),
+    metAt: instant(),
+    createdBy: text().references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('payment_conditions_transaction_idx').on(t.transactionId),
+    index('payment_conditions_due_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.conditionType} = 'TIME_BASED' and ${t.isMet} = false`),
+    uniqueIndex('payment_conditions_one_pending_time')
+      .on(t.transactionId)
+      .where(sql`${t.conditionType} = 'TIME_BASED' and ${t.isMet} = false`),
+    uniqueIndex('payment_conditions_one_delivery')
+      .on(t.transactionId)
+      .where(sql`${t.conditionType} = 'DELIVERY_CONFIRMED'`),
+  ],
+);
+export type PaymentConditionRow = typeof paymentConditions.$inferSelect;
+
+/** Append-only activity feed of a transaction (who did what, with the role they acted in). */
+export const transactionActivities = pgTable(
+  'transaction_activities',
+  {
+    id: id(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
+    description: text().notNull(),
+    status: text({ enum: ['completed', 'pending', 'failed'] })
+      .notNull()
+      .default('completed'),
+    userId: text().references(() => users.id),
+    userName: text().notNull(),
+    userRole: text({ enum: ['BUYER', 'SELLER', 'SYSTEM'] }).notNull(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('transaction_activities_transaction_idx').on(t.transactionId, t.createdAt.desc())],
+);
+export type TransactionActivityRow = typeof transactionActivities.$inferSelect;

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    // Stored lower-cased; the unique index makes e-mail unique case-insensitively.
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    role: text({ enum: ['USER', 'SUPPORT', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
+    profileLabel: text({ enum: ['VENDOR', 'buyer'] })
+      .notNull()
+      .default('buyer'),
+    profilePicture: text(),
+    verificationLevel: text({ enum: ['BASIC', 'ENHANCED', 'PREMIUM'] })
+      .notNull()
+      .default('BASIC'),
+    trustScore: integer().notNull().default(0),
+    isVerified: boolean().notNull().default(false),
+    onboardingCompleted: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_trust_score_range', sql`${t.trustScore} between 0 and 100`),
+  ],
+);
+
+/** One row per issued token; logout or a password change revokes it server-side. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    userAgent: text(),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the token; the token itself only travels in the e-mail.
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters per key ('account:<email>' or 'ip:<address>') in a fixed window. */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,53 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import type { AppConfig } from '../config/env.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<{ messageId: string }>; outboxDir: string | null };
+
+/**
+ * Real e-mail through nodemailer. Without SMTP_URL each message is rendered by nodemailer's stream
+ * transport and written as an .eml file (plus a .json summary) to DATA_DIR/outbox, where a developer can read it.
+ */
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      outboxDir: null,
+      async send(mail) {
+        const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'e-mail sent');
+        return { messageId: String(info.messageId) };
+      },
+    };
+  }
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outboxDir,
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      const name = `${uuidv7()}`;
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
+      await writeFile(
+        path.join(outboxDir, `${name}.json`),
+        JSON.stringify({ ...mail, from: config.MAIL_FROM, date: new Date().toISOString() }, null, 2),
+      );
+      log.info(
+        { to: maskEmail(mail.to), subject: mail.subject, file: `${name}.eml` },
+        'e-mail written to outbox',
+      );
+      return { messageId: String(info.messageId) };
+    },
+  };
+}
+
+/** 'ad***@example.com': enough to follow a log, not enough to harvest addresses. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}

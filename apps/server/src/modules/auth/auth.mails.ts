@@ -1,0 +1,61 @@
+import type { Mail } from '../../lib/mailer.ts';
+
+const PRODUCT = 'Amana Escrow';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Plain text is the message; the HTML is the same words with a clickable link. */
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): Mail {
+  const text = [...paragraphs, ...(link ? [link.href] : []), `The ${PRODUCT} team`].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    `<p>The ${PRODUCT} team</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+  ttlMinutes: number;
+}): Mail {
+  return compose(
+    input.to,
+    `Reset your ${PRODUCT} password`,
+    [
+      `Hello ${input.firstName},`,
+      `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account. Open the link below to choose a new password. It works once and expires in ${input.ttlMinutes} minutes.`,
+      'If you did not ask for this, ignore this e-mail: your password stays the same.',
+    ],
+    { href: input.link, label: 'Choose a new password' },
+  );
+}
+
+/** Sent to the OLD address, so an account taken over through a stolen session does not go unnoticed. */
+export function emailChangedMail(input: {
+  to: string;
+  firstName: string;
+  newEmail: string;
+  supportEmail: string;
+}): Mail {
+  return compose(input.to, `Your ${PRODUCT} e-mail address was changed`, [
+    `Hello ${input.firstName},`,
+    `The e-mail address of your ${PRODUCT} account was changed to ${input.newEmail}. From now on we write to that address.`,
+    `If you did not make this change, contact ${input.supportEmail} at once.`,
+  ]);
+}
+
+export function passwordChangedMail(input: { to: string; firstName: string; supportEmail: string }): Mail {
+  return compose(input.to, `Your ${PRODUCT} password was changed`, [
+    `Hello ${input.firstName},`,
+    `The password of your ${PRODUCT} account was just changed and your other sessions were signed out.`,
+    `If you did not make this change, reset your password and contact ${input.supportEmail} at once.`,
+  ]);
+}

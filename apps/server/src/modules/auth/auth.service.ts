@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTH_TEXT,
+  type LoginInput,
+  type PublicUser,
+  type SignupInput,
+  type UpdateProfileInput,
+} from '@escrow/shared/schemas/auth';
+import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { BackgroundTasks } from './auth.background.ts';
+import {
+  currentPasswordIncorrect,
+  currentPasswordNeeded,
+  emailTaken,
+  invalidCredentials,
+  invalidProfilePicture,
+  rateLimited,
+} from './auth.errors.ts';
+import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
+import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
+import * as repo from './auth.repository.ts';
+import { throttleKeys, type Throttle } from './auth.throttle.ts';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(app: FastifyInstance, throttle: Throttle, tasks: BackgroundTasks) {
+  const { db, config, tokens, mailer } = app;
+
+  async function signup(input: SignupInput): Promise<PublicUser> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const row = await repo.insertUser(db, {
+        email: normalizeEmail(input.email),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      return toPublicUser(row);
+    } catch (error) {
+      if (error instanceof repo.EmailTakenError) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Throttled before the password is looked at, with the same keys and answers whether or not the
+   * account exists; an unknown account still costs one argon2 verification so timing does not tell.
+   */
+  async function login(input: LoginInput, ip: string, userAgent?: string) {
+    const email = normalizeEmail(input.email);
+    const accountKey = throttleKeys.account(email);
+    const ipKey = throttleKeys.ip(ip);
+    const wait = await throttle.retryAfter([
+      { key: accountKey, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      { key: ipKey, limit: config.LOGIN_MAX_FAILURES_PER_IP },
+    ]);
+    if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyLoginFailures, wait);
+
+    const user = await repo.findUserByEmail(db, email);
+    const valid = await verifyPassword(user?.passwordHash ?? (await timingSafeDummyHash()), input.password);
+    if (!user || !valid) {
+      await throttle.record([accountKey, ipKey]);
+      throw invalidCredentials();
+    }
+    await throttle.clear(accountKey);
+    const { token } = await tokens.issue(user.id, userAgent);
+    return { user: toPublicUser(user), token };
+  }
+
+  /** Re-checks the password of a signed-in user, throttled so a stolen token cannot guess it. */
+  async function confirmCurrentPassword(user: AuthUser, password: string): Promise<void> {
+    const key = throttleKeys.reauth(user.id);
+    const wait = await throttle.retryAfter([{ key, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }]);
+    if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyPasswordFailures, wait);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await throttle.record([key]);
+      throw currentPasswordIncorrect();
+    }
+    await throttle.clear(key);
+  }
+
+  async function updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<PublicUser> {
+    const patch: Parameters<typeof repo.updateUser>[2] = {};
+    if (input.firstName !== undefined) patch.firstName = input.firstName;
+    if (input.lastName !== undefined) patch.lastName = input.lastName;
+    if (input.profilePicture !== undefined) {
+      if (
+        input.profilePicture !== null &&
+        !(await repo.isOwnProfilePicture(db, user.id, input.profilePicture))
+      )
+        throw invalidProfilePicture();
+      patch.profilePicture = input.profilePicture;
+    }
+    if (input.onboardingCompleted !== undefined) patch.onboardingCompleted = input.onboardingCompleted;
+    const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
+    if (newEmail !== undefined && newEmail !== user.email) {
+      // The e-mail is where reset links go: changing it is as sensitive as changing the password.
+      if (!input.currentPassword) throw currentPasswordNeeded();
+      await confirmCurrentPassword(user, input.currentPassword);
+      patch.email = newEmail;
+    }
+    if (Object.keys(patch).length === 0) return toPublicUser(user);
+
+    let row;
+    try {
+      row = await repo.updateUser(db, user.id, patch);
+    } catch (error) {
+      if (error instanceof repo.EmailTakenError) throw emailTaken();
+      throw error;
+    }
+    if (patch.email) {
+      const mail = emailChangedMail({
+        to: user.email,
+        firstName: row.firstName,
+        newEmail: row.email,
+        supportEmail: config.SUPPORT_EMAIL,
+      });
+      tasks.run('e-mail changed notice', async () => void (await mailer.send(mail)));
+    }
+    return toPublicUser(row);
+  }
+
+  /** New hash and the revocation of every other session commit together. */
+  async function changePassword(user: AuthUser, input: { currentPassword: string; newPassword: string }) {
+    await confirmCurrentPassword(user, input.currentPassword);
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await repo.updateUser(tx, user.id, { passwordHash });
+      await repo.invalidateResetTokens(tx, user.id, new Date());
+      await tokens.revokeAllForUser(user.id, { exceptSessionId: user.sessionId, executor: tx });
+    });
+    const mail = passwordChangedMail({
+      to: user.email,
+      firstName: user.firstName,
+      supportEmail: config.SUPPORT_EMAIL,
+    });
+    tasks.run('password changed notice', async () => void (await mailer.send(mail)));
+  }
+
+  async function logout(user: AuthUser): Promise<void> {
+    await tokens.revoke(user.sessionId);
+  }
+
+  return { signup, login, updateProfile, changePassword, logout };
+}

@@ -1,0 +1,85 @@
+import { inArray, lt, sql, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginThrottles } from '../../db/schema/users.ts';
+
+export type ThrottleCheck = { key: string; limit: number };
+export type Throttle = ReturnType<typeof createThrottle>;
+
+/** Keys of the login_throttles table; one place so every caller spells them the same way. */
+export const throttleKeys = {
+  account: (email: string) => `account:${email}`,
+  ip: (ip: string) => `ip:${ip}`,
+  reauth: (userId: string) => `reauth:${userId}`,
+  resetMail: (email: string) => `reset:${email}`,
+};
+
+/**
+ * Fixed-window counters kept in the database, so every server instance sees the same counts.
+ * The counter never loses an increment (one atomic upsert per event). A check before the event
+ * (sign-in) lets attempts that are in flight at the same moment all pass, so a burst may overshoot
+ * the limit by its size once; where that matters, use the count `record` answers instead.
+ */
+export function createThrottle(db: Db, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  let lastSweep = 0;
+
+  /** Seconds until the longest block among the keys ends, or null when none is blocked. */
+  async function retryAfter(checks: ThrottleCheck[], now = new Date()): Promise<number | null> {
+    const rows = await db
+      .select()
+      .from(loginThrottles)
+      .where(
+        inArray(
+          loginThrottles.key,
+          checks.map((c) => c.key),
+        ),
+      );
+    let wait: number | null = null;
+    for (const check of checks) {
+      const row = rows.find((r) => r.key === check.key);
+      if (!row || row.failures < check.limit) continue;
+      const endsInMs = row.windowStartedAt.getTime() + windowMs - now.getTime();
+      if (endsInMs <= 0) continue;
+      wait = Math.max(wait ?? 0, Math.ceil(endsInMs / 1000));
+    }
+    return wait;
+  }
+
+  /**
+   * Counts one event for each key (a new window starts when the old one has ended) and answers each
+   * key's count after this event, read from the same atomic upsert.
+   */
+  async function record(keys: string[], now = new Date()): Promise<Map<string, number>> {
+    const windowStart = new Date(now.getTime() - windowMs).toISOString();
+    const expired = sql`${loginThrottles.windowStartedAt} <= ${windowStart}::timestamptz`;
+    const rows = await db
+      .insert(loginThrottles)
+      .values(keys.map((key) => ({ key, failures: 1, windowStartedAt: now })))
+      .onConflictDoUpdate({
+        target: loginThrottles.key,
+        set: {
+          failures: sql`case when ${expired} then 1 else ${loginThrottles.failures} + 1 end`,
+          windowStartedAt: sql`case when ${expired} then excluded.window_started_at else ${loginThrottles.windowStartedAt} end`,
+          updatedAt: now,
+        },
+      })
+      .returning({ key: loginThrottles.key, failures: loginThrottles.failures });
+    await sweep(now);
+    return new Map(rows.map((r) => [r.key, r.failures]));
+  }
+
+  async function clear(key: string): Promise<void> {
+    await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+  }
+
+  /** Drops ended windows now and then, so keys from one-off attempts do not pile up forever. */
+  async function sweep(now: Date) {
+    if (now.getTime() - lastSweep < windowMs) return;
+    lastSweep = now.getTime();
+    await db
+      .delete(loginThrottles)
+      .where(lt(loginThrottles.windowStartedAt, new Date(now.getTime() - windowMs)));
+  }
+
+  return { retryAfter, record, clear };
+}

@@ -1,0 +1,69 @@
+import type { PaymentProviderName } from '@escrow/shared/schemas/wallet';
+
+/**
+ * What the platform needs from a payment provider. Amounts are minor units (kobo for NGN).
+ * Two adapters: the sandbox (default; everything settles at once, clearly marked test mode) and
+ * Paystack (real HTTP), chosen by config.paymentProvider.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** The UI shows "Test mode" wherever money moves: sandbox, or Paystack with a test secret key. */
+  readonly testMode: boolean;
+  /** True when payments are confirmed at once (no hosted checkout page to visit). */
+  readonly settlesImmediately: boolean;
+  initialize(input: InitializeInput): Promise<{ authorizationUrl: string | null }>;
+  verify(reference: string): Promise<VerifyResult>;
+  resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string }>;
+  transfer(input: TransferInput): Promise<TransferResult>;
+  createDedicatedAccount(user: DedicatedAccountUser): Promise<DedicatedAccount>;
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+export type InitializeInput = {
+  reference: string;
+  email: string;
+  amountMinor: number;
+  currency: string;
+  metadata: Record<string, unknown>;
+  callbackUrl?: string;
+};
+
+export type VerifyResult = {
+  status: 'success' | 'pending' | 'failed';
+  amountMinor: number;
+  currency: string;
+};
+
+export type TransferInput = {
+  reference: string;
+  amountMinor: number;
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  reason: string;
+};
+
+export type TransferResult = { status: 'success' | 'pending' | 'failed'; transferCode: string };
+
+export type DedicatedAccountUser = { id: string; email: string; firstName: string; lastName: string };
+export type DedicatedAccount = {
+  accountNumber: string;
+  bankName: string;
+  accountName: string;
+  customerCode?: string;
+};
+
+/**
+ * A provider call that did not succeed. `definitive` means the provider answered and refused (the
+ * operation certainly did not happen); otherwise the outcome is unknown (timeout, 5xx) and money
+ * must not be assumed moved or not moved.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly definitive: boolean,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { nubanCheckDigit } from '@escrow/shared/domain/nuban';
+import type { Db } from '../../db/client.ts';
+import { paymentIntents } from '../../db/schema/payments.ts';
+import { ProviderError, type PaymentProvider } from './payments.provider.ts';
+
+const FIRST_NAMES = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Zainab'];
+const LAST_NAMES = ['Adeyemi', 'Bello', 'Eze', 'Musa', 'Nwosu', 'Okafor', 'Olawale', 'Usman'];
+
+/**
+ * The default provider: no money leaves or enters the platform. Card and transfer payments settle
+ * at once with a generated reference; the UI labels all of it "Test mode".
+ * Test data: an account number whose first nine digits are all zero cannot be resolved.
+ */
+export function createSandboxProvider(db: Db): PaymentProvider {
+  return {
+    name: 'sandbox',
+    testMode: true,
+    settlesImmediately: true,
+    async initialize() {
+      return { authorizationUrl: null };
+    },
+    async verify(reference) {
+      // The sandbox "bank" confirms exactly what the platform asked it to collect.
+      const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
+      if (!intent) return { status: 'failed', amountMinor: 0, currency: 'NGN' };
+      return { status: 'success', amountMinor: intent.amount, currency: intent.currency };
+    },
+    async resolveAccount(bankCode, accountNumber) {
+      if (accountNumber.startsWith('000000000'))
+        throw new ProviderError('Could not resolve account name', true, 422);
+      const digest = createHash('sha256').update(`${bankCode}:${accountNumber}`).digest();
+      const first = FIRST_NAMES[digest[0]! % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[digest[1]! % LAST_NAMES.length]!;
+      return { accountName: `${first} ${last} (test)`.toUpperCase() };
+    },
+    async transfer() {
+      return { status: 'success', transferCode: `TRF_sandbox_${randomBytes(8).toString('hex')}` };
+    },
+    async createDedicatedAccount(user) {
+      // A stable, check-digit-valid test NUBAN at Wema Bank (035) derived from the user id.
+      const digest = createHash('sha256').update(user.id).digest();
+      const serial = (digest.readUInt32BE(0) % 1_000_000_000).toString().padStart(9, '0');
+      const accountNumber = `${serial}${nubanCheckDigit('035', serial)}`;
+      return {
+        accountNumber,
+        bankName: 'Wema Bank (test)',
+        accountName: `AMANA/${user.firstName} ${user.lastName}`.toUpperCase(),
+      };
+    },
+    verifyWebhook() {
+      // The sandbox sends no webhooks; anything claiming to be one is refused.
+      return false;
+    },
+  };
+}

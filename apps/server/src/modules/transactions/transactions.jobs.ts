@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { invitations, transactions } from '../../db/schema/transactions.ts';
+import { noticeFor, quoted } from './transactions.notices.ts';
+import { drainDueJobs } from './transactions.due-jobs.ts';
+import { executeStep } from './transactions.steps.ts';
+
+async function lockNextExpired(tx: Tx, now: Date, skipIds: string[]) {
+  const conditions: SQL[] = [eq(transactions.status, 'PENDING'), lte(invitations.expiresAt, now)];
+  if (skipIds.length) conditions.push(notInArray(transactions.id, skipIds));
+  const [row] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .innerJoin(invitations, eq(invitations.transactionId, transactions.id))
+    .where(and(...conditions))
+    .orderBy(asc(invitations.expiresAt))
+    .limit(1)
+    .for('update', { of: transactions, skipLocked: true });
+  return row ?? null;
+}
+
+/**
+ * Cancels PENDING transactions whose invitation expired (SYSTEM, EXPIRE_INVITATION), each in its own
+ * database transaction with the row locked SKIP LOCKED, so two processes never cancel the same one.
+ */
+export async function expireDueInvitations(app: FastifyInstance, maxJobs = 100): Promise<number> {
+  return drainDueJobs(app, 'invitation expiry', maxJobs, async (tx, now, skipIds) => {
+    const due = await lockNextExpired(tx, now, skipIds);
+    if (!due) return null;
+    return {
+      id: due.id,
+      run: () =>
+        executeStep(app, tx, {
+          transactionId: due.id,
+          actor: { kind: 'system' },
+          action: 'EXPIRE_INVITATION',
+          patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: 'Invitation expired' }),
+          activity: () => ({
+            action: 'transaction_cancelled',
+            description: 'Transaction cancelled: the invitation expired before anyone joined',
+            metadata: { reason: 'invitation_expired' },
+          }),
+          notifications: (ctx, updated) =>
+            noticeFor(ctx, updated, updated.creatorId, {
+              type: 'TRANSACTION_UPDATE',
+              priority: 'MEDIUM',
+              title: 'Invitation expired',
+              message: `Nobody joined ${quoted(updated)} within 7 days, so it was cancelled.`,
+            }),
+        }),
+    };
+  });
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  courierFieldIssues,
+  type DeliveryDetails,
+  type ShipmentData,
+} from '@escrow/shared/schemas/transactions';
+import { uploads } from '../../db/schema/uploads.ts';
+import { creditUnspentEscrowIntents } from '../payments/payments.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { noticeFor, otherPartyOf, quoted } from './transactions.notices.ts';
+import { releaseEscrow } from './transactions.release.ts';
+import { runStep } from './transactions.steps.ts';
+
+/** Either party, before payment (PENDING, ACTIVE, WAITING_FOR_PAYMENT): no money has moved yet. */
+export async function cancelTransaction(app: FastifyInstance, userId: string, id: string, reason?: string) {
+  return runStep(app, {
+    transactionId: id,
+    actor: { kind: 'user', userId },
+    action: 'CANCEL',
+    patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: reason ?? null }),
+    // A card/bank payment the provider collected but that was not yet applied goes back to the buyer.
+    effects: async (ctx, updated) => {
+      await creditUnspentEscrowIntents(ctx.tx, updated.id);
+    },
+    activity: (ctx) => ({
+      action: 'transaction_cancelled',
+      description: `Transaction cancelled by ${ctx.actorName}${reason ? `: ${reason}` : ''}`,
+      metadata: { reason },
+    }),
+    notifications: (ctx, updated) =>
+      noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
+        type: 'TRANSACTION_UPDATE',
+        priority: 'MEDIUM',
+        title: 'Transaction cancelled',
+        message: `${ctx.actorName} cancelled ${quoted(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
+      }),
+  });
+}
+
+/** The buyer gives (or corrects, until payment) the delivery address of a courier transaction. */
+export async function provideDeliveryDetails(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+  deliveryDetails: DeliveryDetails,
+) {
+  return runStep(app, {
+    transactionId: id,
+    actor: { kind: 'user', userId },
+    action: 'PROVIDE_DELIVERY_DETAILS',
+    patch: () => ({ deliveryDetails }),
+    activity: () => ({
+      action: 'delivery_details_provided',
+      description: `Delivery details provided by buyer (${deliveryDetails.city}, ${deliveryDetails.state})`,
+    }),
+    notifications: (ctx, updated) =>
+      noticeFor(ctx, updated, ctx.sellerId, {
+        type: 'TRANSACTION_UPDATE',
+        priority: 'MEDIUM',
+        title: 'Delivery details provided',
+        message: `The buyer provided delivery details for ${quoted(updated)}. Waiting for payment.`,
+      }),
+  });
+}
+
+/**
+ * The seller confirms shipment. Photos must be 1-5 shipment_photo uploads this seller made for this
+ * transaction; tracking number and courier are required when the transaction uses a courier.
+ */
+export async function confirmShipment(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+  shipment: ShipmentData,
+) {
+  return runStep(app, {
+    transactionId: id,
+    actor: { kind: 'user', userId },
+    action: 'CONFIRM_SHIPMENT',
+    check: async (ctx) => {
+      const issues = courierFieldIssues(shipment, ctx.row.useCourier);
+      if (issues.length)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          issues[0]!.message,
+          issues.map((i) => ({ field: `shipmentData.${i.path}`, message: i.message })),
+        );
+      const photoIds = [...new Set(shipment.photos)];
+      const found = await ctx.tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            inArray(uploads.id, photoIds),
+            eq(uploads.ownerId, userId),
+            eq(uploads.transactionId, id),
+            eq(uploads.purpose, 'shipment_photo'),
+          ),
+        );
+      if (found.length !== photoIds.length)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'Every photo must be a shipment photo you uploaded for this transaction',
+        );
+    },
+    patch: (ctx) => ({
+      shipmentData: { ...shipment, photos: [...new Set(shipment.photos)] },
+      shippedAt: ctx.now,
+    }),
+    activity: () => ({
+      action: 'shipment_confirmed',
+      description: shipment.trackingNumber
+        ? `Shipment confirmed by seller (${shipment.courierService ?? 'courier'} ${shipment.trackingNumber})`
+        : 'Shipment confirmed by seller',
+      metadata: { trackingNumber: shipment.trackingNumber, courierService: shipment.courierService },
+    }),
+    notifications: (ctx, updated) =>
+      noticeFor(ctx, updated, ctx.buyerId, {
+        type: 'SHIPPING',
+        priority: 'HIGH',
+        title: 'Your item has shipped',
+        message: `The seller shipped ${quoted(updated)}${
+          shipment.trackingNumber ? ` (tracking ${shipment.trackingNumber})` : ''
+        }. Confirm receipt once it arrives.`,
+      }),
+  });
+}
+
+/** The buyer confirms receipt (all five checklist boxes ticked): escrow is released to the seller. */
+export async function confirmReceipt(app: FastifyInstance, userId: string, id: string) {
+  return releaseEscrow(app, {
+    transactionId: id,
+    action: 'CONFIRM_RECEIPT',
+    userId,
+    description: (ctx) => `Receipt confirmed by ${ctx.actorName}; funds released to the seller`,
+  });
+}

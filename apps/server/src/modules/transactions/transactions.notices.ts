@@ -1,0 +1,57 @@
+import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import { nextActionFor, viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
+import type { TransactionRow } from '../../db/schema/transactions.ts';
+import type { NotificationPriority, NotificationType } from '../../db/schema/notifications.ts';
+import type { NotificationInput } from '../notifications/notifications.service.ts';
+import type { StepContext } from './transactions.steps.ts';
+import { fullName } from './transactions.view.ts';
+
+export type Notice = {
+  type: NotificationType;
+  priority: NotificationPriority;
+  title: string;
+  message: string;
+};
+
+/**
+ * A notification for one party of `updated`, with the spec's metadata (transactionStatus, amount,
+ * currency, actionRequired, counterpartyName, nextAction) worked out for that recipient.
+ */
+export function noticeFor(
+  ctx: StepContext,
+  updated: TransactionRow,
+  recipientId: string | null,
+  notice: Notice,
+): NotificationInput[] {
+  if (!recipientId) return [];
+  const role = viewerRoleOf(updated, recipientId);
+  if (!role) return [];
+  const next = nextActionFor(updated, role);
+  const otherId = updated.creatorId === recipientId ? updated.counterpartyId : updated.creatorId;
+  const other = otherId ? ctx.parties.get(otherId) : undefined;
+  return [
+    {
+      userId: recipientId,
+      transactionId: updated.id,
+      ...notice,
+      metadata: {
+        transactionStatus: updated.status,
+        amount: toMajor(updated.total),
+        currency: updated.currency,
+        actionRequired: next.kind === 'action',
+        counterpartyName: other ? fullName(other) : null,
+        nextAction: next.label,
+      },
+    },
+  ];
+}
+
+/** The other member of the transaction than the actor (null when nobody else has joined). */
+export function otherPartyOf(ctx: StepContext, updated: TransactionRow): string | null {
+  if (!ctx.actorId) return null;
+  return updated.creatorId === ctx.actorId ? updated.counterpartyId : updated.creatorId;
+}
+
+export const money = (row: TransactionRow, minor: number) => formatMoney(toMajor(minor), row.currency);
+export const quoted = (row: TransactionRow) =>
+  row.description.length > 60 ? `"${row.description.slice(0, 57)}..."` : `"${row.description}"`;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { toMajor } from '@escrow/shared/domain/money';
+import type { Tx } from '../../db/client.ts';
+import { releaseHold } from '../ledger/ledger.service.ts';
+import { money, noticeFor, quoted } from './transactions.notices.ts';
+import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';
+
+/** Every release path posts under this key, so a transaction's escrow is released at most once. */
+export const releaseKey = (transactionId: string) => `escrow-release:${transactionId}`;
+
+export type ReleaseAction = 'CONFIRM_RECEIPT' | 'MANUAL_RELEASE' | 'TIME_RELEASE';
+
+type ReleaseOptions = {
+  transactionId: string;
+  action: ReleaseAction;
+  /** null for the scheduler (SYSTEM). */
+  userId: string | null;
+  description: (ctx: StepContext) => string;
+  metadata?: Record<string, unknown>;
+  /** Rows of the caller written in the same transaction (e.g. marking a payment condition met). */
+  extra?: (tx: Tx, ctx: StepContext) => Promise<void>;
+};
+
+/**
+ * The one release step: WAITING_FOR_BUYER_CONFIRMATION → COMPLETED, escrow → price to the seller's
+ * wallet and fee to platform revenue, paymentStatus RELEASED. DISPUTED and every other status refuse
+ * (the state machine), so nothing releases while a dispute is open.
+ */
+export function releaseSpec(options: ReleaseOptions): StepSpec {
+  return {
+    transactionId: options.transactionId,
+    actor: options.userId ? { kind: 'user', userId: options.userId } : { kind: 'system' },
+    action: options.action,
+    patch: (ctx) => ({ paymentStatus: 'RELEASED', completedAt: ctx.now }),
+    effects: async (ctx, updated) => {
+      await releaseHold(ctx.tx, {
+        transactionId: updated.id,
+        sellerId: ctx.sellerId!,
+        priceMinor: updated.price,
+        feeMinor: updated.fee,
+        idempotencyKey: releaseKey(updated.id),
+      });
+      await options.extra?.(ctx.tx, ctx);
+    },
+    activity: (ctx, updated) => ({
+      action: options.action === 'CONFIRM_RECEIPT' ? 'receipt_confirmed' : 'funds_released',
+      description: options.description(ctx),
+      metadata: { amount: toMajor(updated.price), currency: updated.currency, ...options.metadata },
+    }),
+    notifications: (ctx, updated) => [
+      ...noticeFor(ctx, updated, ctx.sellerId, {
+        type: 'PAYMENT',
+        priority: 'HIGH',
+        title: 'Funds released',
+        message: `${money(updated, updated.price)} for ${quoted(updated)} has been released to your wallet.`,
+      }),
+      // The buyer did not act on a time-based release: tell them it happened.
+      ...(options.action === 'TIME_RELEASE'
+        ? noticeFor(ctx, updated, ctx.buyerId, {
+            type: 'PAYMENT',
+            priority: 'MEDIUM',
+            title: 'Payment released automatically',
+            message: `Your scheduled release for ${quoted(updated)} has been carried out.`,
+          })
+        : []),
+    ],
+  };
+}
+
+export function releaseEscrow(app: FastifyInstance, options: ReleaseOptions) {
+  return runStep(app, releaseSpec(options));
+}

@@ -1,0 +1,256 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activityListSchema,
+  cancelTransactionSchema,
+  confirmPaymentSchema,
+  createTransactionAnswerSchema,
+  createTransactionSchema,
+  deliveryDetailsBodySchema,
+  inviteAnswerSchema,
+  joinTransactionSchema,
+  listTransactionsQuerySchema,
+  participantListSchema,
+  paymentIntentBodySchema,
+  paymentIntentSchema,
+  receiptChecklistSchema,
+  shippingDetailsBodySchema,
+  TRANSACTION_SUCCESS,
+  transactionAnswerSchema,
+  transactionListSchema,
+  transactionStatsSchema,
+} from '@escrow/shared/schemas/transactions';
+import { envelope, ok } from '../../lib/envelope.ts';
+import { idempotency, idempotencyHeaders } from '../idempotency/idempotency.ts';
+import {
+  cancelTransaction,
+  confirmReceipt,
+  confirmShipment,
+  provideDeliveryDetails,
+} from './transactions.lifecycle.ts';
+import { confirmPayment, createTransactionPaymentIntent } from './transactions.payment.ts';
+import {
+  createTransaction,
+  getActivities,
+  getInvitation,
+  getParticipants,
+  getStats,
+  getTransactionFor,
+  joinTransaction,
+  listTransactions,
+} from './transactions.service.ts';
+
+// Ids are looked up as text; anything that is not a member's transaction is the same 404.
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['transactions'];
+const security = [{ bearerAuth: [] }];
+
+/** Spec 01 §7 "Transactions" plus DESIGN "API paths beyond the spec's tables"; all under /api. */
+export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const idem = idempotency(app);
+  const answer = async (userId: string, id: string) => ({
+    transaction: await getTransactionFor(app, userId, id),
+  });
+
+  app.post(
+    '/transactions/create',
+    {
+      schema: {
+        tags,
+        security,
+        body: createTransactionSchema,
+        response: { 201: envelope(createTransactionAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await createTransaction(app, request.user!.id, request.body);
+      return reply.status(201).send(ok(result, TRANSACTION_SUCCESS.created));
+    },
+  );
+
+  app.get(
+    '/transactions/invite/:code',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ code: z.string().min(1).max(64) }),
+        response: { 200: envelope(inviteAnswerSchema) },
+      },
+    },
+    async (request) => ok(await getInvitation(app, request.user!.id, request.params.code)),
+  );
+
+  app.post(
+    '/transactions/join',
+    {
+      schema: {
+        tags,
+        security,
+        body: joinTransactionSchema,
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const transaction = await joinTransaction(app, request.user!.id, request.body.inviteCode);
+      return ok({ transaction }, TRANSACTION_SUCCESS.joined);
+    },
+  );
+
+  app.get(
+    '/transactions/my-transactions',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: listTransactionsQuerySchema,
+        response: { 200: envelope(transactionListSchema) },
+      },
+    },
+    async (request) => ok(await listTransactions(app, request.user!.id, request.query)),
+  );
+
+  app.get(
+    '/transactions/stats',
+    { schema: { tags, security, response: { 200: envelope(transactionStatsSchema) } } },
+    async (request) => ok(await getStats(app, request.user!.id)),
+  );
+
+  app.get(
+    '/transactions/:id',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(transactionAnswerSchema) } } },
+    async (request) => ok(await answer(request.user!.id, request.params.id)),
+  );
+
+  app.post(
+    '/transactions/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: cancelTransactionSchema.nullish(),
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await cancelTransaction(app, request.user!.id, id, request.body?.reason);
+      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.cancelled);
+    },
+  );
+
+  app.put(
+    '/transactions/:id/delivery-details',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: deliveryDetailsBodySchema,
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await provideDeliveryDetails(app, request.user!.id, id, request.body.deliveryDetails);
+      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.deliverySaved);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/payment-intent',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: paymentIntentBodySchema,
+        response: { 200: envelope(z.object({ paymentIntent: paymentIntentSchema })) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const paymentIntent = await createTransactionPaymentIntent(
+        app,
+        user,
+        request.params.id,
+        request.body.paymentMethod,
+      );
+      return ok({ paymentIntent });
+    },
+  );
+
+  app.put(
+    '/transactions/:id/confirm-payment',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: confirmPaymentSchema,
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+      preHandler: idem.preHandler,
+      onSend: idem.onSend,
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmPayment(app, request.user!.id, id, request.body);
+      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.paymentConfirmed);
+    },
+  );
+
+  app.put(
+    '/transactions/:id/shipping-details',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: shippingDetailsBodySchema,
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmShipment(app, request.user!.id, id, request.body.shipmentData);
+      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.shipmentConfirmed);
+    },
+  );
+
+  app.put(
+    '/transactions/:id/confirm-receipt',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: receiptChecklistSchema,
+        response: { 200: envelope(transactionAnswerSchema) },
+      },
+      preHandler: idem.preHandler,
+      onSend: idem.onSend,
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmReceipt(app, request.user!.id, id);
+      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.completed);
+    },
+  );
+
+  app.get(
+    '/transactions/:id/activities',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(activityListSchema) } } },
+    async (request) => ok({ activities: await getActivities(app, request.user!.id, request.params.id) }),
+  );
+
+  app.get(
+    '/transactions/:id/participants',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(participantListSchema) } } },
+    async (request) => ok({ participants: await getParticipants(app, request.user!.id, request.params.id) }),
+  );
+};

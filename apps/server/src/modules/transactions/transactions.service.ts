@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import { transactionTotals } from '@escrow/shared/domain/fees';
+import { oppositeRole } from '@escrow/shared/domain/transaction-machine';
+import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
+import { SERVER_EVENTS } from '@escrow/shared/events';
+import type {
+  CreateTransactionPayload,
+  ListTransactionsQuery,
+  Transaction,
+  TransactionStats,
+} from '@escrow/shared/schemas/transactions';
+import { invitations, transactions } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { listActivities, recordActivity } from '../activities/activities.service.ts';
+import {
+  findRecordByInviteCode,
+  findTransactionRecord,
+  listTransactionRecords,
+  transactionStats,
+} from './transactions.repository.ts';
+import { noticeFor, quoted } from './transactions.notices.ts';
+import { runStep, transactionNotFound } from './transactions.steps.ts';
+import { fullName, toTransactionView } from './transactions.view.ts';
+
+/** Invitations expire after 7 days (DESIGN "Data"); codes carry 96 random bits. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+export const newInvitationCode = () => randomBytes(12).toString('base64url');
+
+const minorOrThrow = (major: number, field: string) => {
+  const minor = toMinor(major);
+  if (minor === null) throw badRequest(`${field} must have at most 2 decimal places`);
+  return minor;
+};
+
+/** Creates a PENDING transaction and its invitation. Fee and total are computed here, never taken. */
+export async function createTransaction(
+  app: FastifyInstance,
+  userId: string,
+  input: CreateTransactionPayload,
+) {
+  const priceMinor = minorOrThrow(input.price, 'Price');
+  const { feeMinor, totalMinor } = transactionTotals(priceMinor);
+  const now = app.clock.now();
+  const { fee: _fee, total: _total, price: _price, maximumBudget, ...fields } = input;
+  const id = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        ...fields,
+        estimatedDeliveryDays: input.useCourier ? input.estimatedDeliveryDays : null,
+        maximumBudget: maximumBudget === undefined ? null : minorOrThrow(maximumBudget, 'Maximum budget'),
+        price: priceMinor,
+        fee: feeMinor,
+        total: totalMinor,
+        creatorId: userId,
+        status: 'PENDING',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(invitations).values({
+      code: newInvitationCode(),
+      transactionId: row!.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const [creator] = await tx
+      .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .from(users)
+      .where(eq(users.id, userId));
+    await recordActivity(tx, {
+      transactionId: row!.id,
+      action: 'transaction_created',
+      description: `Transaction created by ${creator?.name ?? 'the creator'} as ${input.creatorRole.toLowerCase()}`,
+      userId,
+      userName: creator?.name ?? 'Unknown User',
+      userRole: input.creatorRole,
+      metadata: { amount: toMajor(totalMinor), currency: input.currency },
+      at: now,
+    });
+    return row!.id;
+  });
+  const record = (await findTransactionRecord(app.db, id))!;
+  const transaction = toTransactionView(record, userId);
+  app.realtime.toUser(userId, SERVER_EVENTS.transactionCreated, { transactionId: id, transaction });
+  return { transaction, invitation: transaction.invitation! };
+}
+
+/** A transaction for one of its members; anyone else gets 404 (never the data). */
+export async function getTransactionFor(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<Transaction> {
+  const record = await findTransactionRecord(app.db, id);
+  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  return toTransactionView(record, userId);
+}
+
+/**
+ * Invitation preview. Unknown or expired codes are 404; once the transaction is no longer PENDING only
+ * its members may still look it up through the code.
+ */
+export async function getInvitation(app: FastifyInstance, userId: string, code: string) {
+  const record = await findRecordByInviteCode(app.db, code);
+  if (!record?.invitation) throw transactionNotFound();
+  const member = viewerRoleOf(record.row, userId) !== null;
+  const open = record.row.status === 'PENDING' && record.invitation.expiresAt > app.clock.now();
+  if (!member && !open) throw transactionNotFound();
+  return {
+    invitation: {
+      code: record.invitation.code,
+      expiresAt: record.invitation.expiresAt.toISOString(),
+      transaction: toTransactionView(record, userId),
+    },
+  };
+}
+
+/** Joins by invitation code, taking the role opposite the creator's. */
+export async function joinTransaction(
+  app: FastifyInstance,
+  userId: string,
+  code: string,
+): Promise<Transaction> {
+  const found = await findRecordByInviteCode(app.db, code);
+  if (!found?.invitation) throw transactionNotFound();
+  const invitation = found.invitation;
+  if (found.row.counterpartyId === userId) return toTransactionView(found, userId);
+  await runStep(app, {
+    transactionId: found.row.id,
+    actor: { kind: 'user', userId },
+    action: 'JOIN',
+    authorize: (row, joiner) => {
+      if (row.creatorId === joiner) throw new AppError('CONFLICT', 'You cannot join your own transaction');
+      if (row.counterpartyId !== null)
+        throw new AppError('CONFLICT', 'This transaction already has a counterparty');
+      // Cancelled before anyone joined (or expired): the invitation is dead, as if unknown.
+      if (row.status !== 'PENDING') throw transactionNotFound();
+      return oppositeRole(row.creatorRole);
+    },
+    check: (ctx) => {
+      if (invitation.expiresAt <= ctx.now) throw transactionNotFound();
+    },
+    guard: isNull(transactions.counterpartyId),
+    patch: () => ({ counterpartyId: userId }),
+    activity: (ctx, updated) => ({
+      action: 'transaction_joined',
+      description: `${ctx.actorName} joined the transaction as ${oppositeRole(updated.creatorRole).toLowerCase()}`,
+    }),
+    notifications: (ctx, updated) =>
+      noticeFor(ctx, updated, updated.creatorId, {
+        type: 'TRANSACTION_UPDATE',
+        priority: 'HIGH',
+        title: 'Transaction Activated!',
+        message: `${ctx.actorName} has joined ${quoted(updated)}.`,
+      }),
+  });
+  return getTransactionFor(app, userId, found.row.id);
+}
+
+export async function listTransactions(
+  app: FastifyInstance,
+  userId: string,
+  query: Required<Pick<ListTransactionsQuery, 'page' | 'limit'>> &
+    Omit<ListTransactionsQuery, 'page' | 'limit'>,
+) {
+  const page = Number(query.page);
+  const limit = Number(query.limit);
+  const { records, total } = await listTransactionRecords(app.db, {
+    userId,
+    page,
+    limit,
+    status: query.status,
+    role: query.role,
+    q: query.q || undefined,
+  });
+  return { transactions: records.map((r) => toTransactionView(r, userId)), total, page, limit };
+}
+
+export async function getStats(app: FastifyInstance, userId: string): Promise<TransactionStats> {
+  const { counts, values } = await transactionStats(app.db, userId);
+  const valueByCurrency = values.map((v) => ({
+    currency: v.currency,
+    value: toMajor(BigInt(v.value ?? '0')),
+  }));
+  return {
+    ...counts,
+    totalValue: valueByCurrency.find((v) => v.currency === 'NGN')?.value ?? 0,
+    valueByCurrency,
+  };
+}
+
+export async function getParticipants(app: FastifyInstance, userId: string, id: string) {
+  const record = await findTransactionRecord(app.db, id);
+  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  const { row, creator, counterparty } = record;
+  const people = [{ person: creator, role: row.creatorRole, isCreator: true }];
+  if (counterparty)
+    people.push({ person: counterparty, role: oppositeRole(row.creatorRole), isCreator: false });
+  return people.map(({ person, role, isCreator }) => ({
+    userId: person.id,
+    name: fullName(person),
+    firstName: person.firstName,
+    lastName: person.lastName,
+    role,
+    isCreator,
+    avatar: person.profilePicture,
+  }));
+}
+
+export async function getActivities(app: FastifyInstance, userId: string, id: string) {
+  const record = await findTransactionRecord(app.db, id);
+  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  return listActivities(app.db, id);
+}

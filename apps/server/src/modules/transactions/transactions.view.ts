@@ -1,0 +1,97 @@
+import { toMajor } from '@escrow/shared/domain/money';
+import { oppositeRole, type PartyRole } from '@escrow/shared/domain/transaction-machine';
+import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
+import type { Transaction } from '@escrow/shared/schemas/transaction-shapes';
+import type { TransactionRow } from '../../db/schema/transactions.ts';
+import type { PartyRecord, TransactionRecord } from './transactions.repository.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const fullName = (p: PartyRecord) => `${p.firstName} ${p.lastName}`.trim();
+const DAY_MS = 86_400_000;
+
+export function buyerIdOf(row: TransactionRow): string | null {
+  return row.creatorRole === 'BUYER' ? row.creatorId : row.counterpartyId;
+}
+export function sellerIdOf(row: TransactionRow): string | null {
+  return row.creatorRole === 'SELLER' ? row.creatorId : row.counterpartyId;
+}
+
+/**
+ * The API shape of a transaction as `viewerId` sees it. A viewer who is not a member (an invitation
+ * preview) sees the role they would take by joining. Only the creator gets the invitation, and only
+ * while the transaction waits for its counterparty.
+ */
+export function toTransactionView(record: TransactionRecord, viewerId: string): Transaction {
+  const { row, creator, counterparty } = record;
+  const viewerRole: PartyRole = viewerRoleOf(row, viewerId) ?? oppositeRole(row.creatorRole);
+  const showInvitation = row.creatorId === viewerId && row.status === 'PENDING' && record.invitation;
+  return {
+    id: row.id,
+    description: row.description,
+    currency: row.currency,
+    price: toMajor(row.price),
+    fee: toMajor(row.fee),
+    total: toMajor(row.total),
+    useCourier: row.useCourier,
+    status: row.status,
+    creatorId: row.creatorId,
+    creatorName: fullName(creator),
+    creator: { firstName: creator.firstName, lastName: creator.lastName },
+    creatorRole: row.creatorRole,
+    counterpartyId: row.counterpartyId,
+    counterpartyName: counterparty ? fullName(counterparty) : null,
+    counterparty: counterparty
+      ? { firstName: counterparty.firstName, lastName: counterparty.lastName }
+      : null,
+    counterpartyRole: oppositeRole(row.creatorRole),
+    buyerId: buyerIdOf(row),
+    sellerId: sellerIdOf(row),
+    viewerRole,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    paymentReference: row.paymentReference,
+    paymentCompleted: row.paidAt !== null,
+    paymentDate: iso(row.paidAt),
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancellationReason: row.cancellationReason,
+    disputedAt: iso(row.disputedAt),
+    estimatedDeliveryDays: row.estimatedDeliveryDays,
+    expectedDeliveryTime: row.useCourier ? row.estimatedDeliveryDays : null,
+    actualDeliveryTime:
+      row.shippedAt && row.completedAt
+        ? Math.max(0, Math.round((row.completedAt.getTime() - row.shippedAt.getTime()) / DAY_MS))
+        : null,
+    deliveryDetails: row.deliveryDetails ?? null,
+    shipmentData: row.shipmentData ?? null,
+    itemType: row.itemType as Transaction['itemType'],
+    itemCategory: row.itemCategory as Transaction['itemCategory'],
+    itemCondition: row.itemCondition as Transaction['itemCondition'],
+    itemQuantity: row.itemQuantity,
+    itemBrand: row.itemBrand,
+    itemModel: row.itemModel,
+    itemSize: row.itemSize,
+    itemColor: row.itemColor,
+    itemWeight: row.itemWeight,
+    itemDimensions: row.itemDimensions,
+    itemSerialNumber: row.itemSerialNumber,
+    itemWarranty: row.itemWarranty,
+    itemOrigin: row.itemOrigin,
+    itemAge: row.itemAge,
+    specialInstructions: row.specialInstructions,
+    returnPolicy: row.returnPolicy,
+    maximumBudget: row.maximumBudget === null ? null : toMajor(row.maximumBudget),
+    preferredCondition: row.preferredCondition as Transaction['preferredCondition'],
+    specificRequirements: row.specificRequirements,
+    transactionTerms: row.transactionTerms,
+    invitation: showInvitation
+      ? { code: record.invitation!.code, expiresAt: record.invitation!.expiresAt.toISOString() }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export { fullName };

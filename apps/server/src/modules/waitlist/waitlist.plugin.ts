@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { createTaskTracker, type TaskTracker } from './waitlist.tasks.ts';
+import { waitlistAdminRoutes } from './waitlist.admin.routes.ts';
+import { waitlistPublicRoutes } from './waitlist.routes.ts';
+import { createWaitlistService } from './waitlist.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** After-response work of waitlist sign-ups (welcome e-mail, webhook); `drain()` awaits it. */
+    waitlistTasks: TaskTracker;
+  }
+}
+
+/**
+ * The waitlist module. Wrapped with fastify-plugin only to expose `waitlistTasks` on the app; its
+ * routes live in two encapsulated child plugins, so the rate limit stays on the public sign-up.
+ */
+export const waitlistModule = fp<{ prefix?: string }>(
+  async (app, { prefix = '/api' }) => {
+    const tasks = createTaskTracker(app.log);
+    app.decorate('waitlistTasks', tasks);
+    // Pending e-mails and webhook calls finish before the database closes.
+    app.addHook('onClose', () => tasks.drain());
+    const service = createWaitlistService(app, tasks);
+    await app.register(waitlistPublicRoutes, { prefix, service });
+    await app.register(waitlistAdminRoutes, { prefix, service });
+  },
+  { name: 'waitlist' },
+);

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { normalizePhone, type WaitlistEntry } from '@escrow/shared/schemas/waitlist';
+import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
+import { welcomeEmail } from './waitlist.email.ts';
+import { createWaitlistRepository } from './waitlist.repository.ts';
+import type { TaskTracker } from './waitlist.tasks.ts';
+import { forwardToWebhook } from './waitlist.webhook.ts';
+
+export type JoinOutcome = { alreadyJoined: boolean; entry: WaitlistEntryRow | null };
+
+export function createWaitlistService(app: FastifyInstance, tasks: TaskTracker) {
+  const repository = createWaitlistRepository(app.db);
+  const { config } = app;
+
+  /** Stores the entry once per e-mail address; a repeat is answered as "already joined", never an error. */
+  async function join(input: WaitlistEntry): Promise<JoinOutcome> {
+    const entry = await repository.insertIfNew({
+      email: input.email.toLowerCase(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ? normalizePhone(input.phone) : null,
+      interest: input.interest,
+    });
+    return { alreadyJoined: entry === null, entry };
+  }
+
+  /**
+   * The welcome e-mail and the webhook, started once `answered` resolves (the response went out).
+   * Both are tracked, so `drain()` covers them; failures are logged only (spec 01 §8).
+   */
+  function afterJoin(entry: WaitlistEntryRow, answered: Promise<void>): void {
+    tasks.run('waitlist-welcome-email', async () => {
+      await answered;
+      await app.mailer.send(
+        welcomeEmail(entry, { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL }),
+      );
+      await repository.markWelcomeSent(entry.id);
+    });
+    const webhookUrl = config.WAITLIST_WEBHOOK_URL;
+    if (webhookUrl) {
+      tasks.run('waitlist-webhook', async () => {
+        await answered;
+        await forwardToWebhook(webhookUrl, entry, config.WAITLIST_WEBHOOK_TIMEOUT_MS);
+      });
+    }
+  }
+
+  return { join, afterJoin, list: repository.page, all: repository.all };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;

@@ -1,0 +1,59 @@
+import { WALLET_TEXT, addBankAccountBodySchema, bankAccountSchema } from '@escrow/shared/schemas/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope.ts';
+import { idempotency, idempotencyHeaders } from '../idempotency/idempotency.ts';
+import { addBankAccount, listBankAccounts, removeBankAccount } from './wallet.bank-accounts.ts';
+
+const secured = { tags: ['wallet'], security: [{ bearerAuth: [] }] };
+
+export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const idem = idempotency(app);
+
+  app.get(
+    '/wallet/bank-accounts',
+    {
+      schema: {
+        ...secured,
+        response: { 200: envelope(z.object({ bankAccounts: z.array(bankAccountSchema) })) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ok({ bankAccounts: await listBankAccounts(app, request.user!.id) }),
+  );
+
+  app.post(
+    '/wallet/bank-accounts',
+    {
+      schema: {
+        ...secured,
+        description: 'The account name is resolved by the payment provider.',
+        headers: idempotencyHeaders,
+        body: addBankAccountBodySchema,
+        response: { 201: envelope(z.object({ bankAccount: bankAccountSchema })) },
+      },
+      preHandler: [app.authenticate, idem.preHandler],
+      onSend: idem.onSend,
+    },
+    async (request, reply) => {
+      const bankAccount = await addBankAccount(app, request.user!.id, request.body);
+      return reply.code(201).send(ok({ bankAccount }, 'Bank account added'));
+    },
+  );
+
+  app.delete(
+    '/wallet/bank-accounts/:id',
+    {
+      schema: {
+        ...secured,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: envelope(z.null()) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await removeBankAccount(app, request.user!.id, request.params.id);
+      return ok(null, WALLET_TEXT.bankAccountRemoved);
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import { WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
+import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import type { VerificationLevel } from '@escrow/shared/schemas/auth';
+import type { DepositResult } from '@escrow/shared/schemas/wallet';
+import type { FastifyInstance } from 'fastify';
+import { paymentIntents } from '../../db/schema/payments.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { lockWallet, walletBalanceMinor } from '../ledger/ledger.service.ts';
+import {
+  confirmProviderPayment,
+  createPaymentIntent,
+  newReference,
+  settleProviderPayment,
+} from '../payments/payments.service.ts';
+import { walletSummary } from './wallet.summary.ts';
+
+/** The balance after a deposit may not exceed the level's cap (DESIGN.md limits table). */
+function assertDepositCap(balanceMinor: number, amountMinor: number, level: VerificationLevel) {
+  const cap = walletLimitsFor(level).maxBalanceMinor;
+  if (cap !== null && balanceMinor + amountMinor > cap)
+    throw new AppError(
+      'LIMIT_EXCEEDED',
+      `This deposit would take your wallet above ${formatMoney(toMajor(cap))}, the limit for ${level} accounts. ` +
+        'Verify your identity on the verification page to raise your limits.',
+    );
+}
+
+/**
+ * Sandbox: settles at once (external funding → wallet) in one database transaction, with the cap
+ * checked under the wallet's lock. Paystack: the cap is checked when the checkout is created and the
+ * wallet is credited only by a verified webhook or an explicit verify; money the provider really
+ * collected is always credited, even if the balance moved meanwhile.
+ */
+export async function depositToWallet(
+  app: FastifyInstance,
+  user: UserRow,
+  amountMinor: number,
+): Promise<DepositResult> {
+  const currency = WALLET_CURRENCY;
+  if (app.payments.settlesImmediately) {
+    const reference = newReference('dep');
+    await app.db.transaction(async (tx) => {
+      const balance = await lockWallet(tx, user.id, currency);
+      assertDepositCap(balance, amountMinor, user.verificationLevel);
+      await tx.insert(paymentIntents).values({
+        reference,
+        userId: user.id,
+        purpose: 'DEPOSIT',
+        amount: amountMinor,
+        currency,
+        method: 'SANDBOX',
+        provider: app.payments.name,
+      });
+      const outcome = await settleProviderPayment(tx, reference, { amountMinor, currency });
+      if (outcome !== 'credited')
+        throw new Error(`Sandbox deposit ${reference} was not credited (${outcome})`);
+    });
+    return {
+      deposit: { reference, status: 'completed', amount: toMajor(amountMinor) },
+      wallet: await walletSummary(app, user),
+    };
+  }
+  assertDepositCap(await walletBalanceMinor(app.db, user.id, currency), amountMinor, user.verificationLevel);
+  const intent = await createPaymentIntent(app, {
+    userId: user.id,
+    email: user.email,
+    purpose: 'DEPOSIT',
+    transactionId: null,
+    amountMinor,
+    currency,
+    method: 'CHECKOUT',
+  });
+  return {
+    deposit: {
+      reference: intent.reference,
+      status: 'pending',
+      amount: toMajor(amountMinor),
+      authorizationUrl: intent.authorizationUrl,
+    },
+  };
+}
+
+/** Asks the provider about one of the user's own deposits (after the checkout redirect). */
+export async function verifyDeposit(
+  app: FastifyInstance,
+  user: UserRow,
+  reference: string,
+): Promise<DepositResult> {
+  const [intent] = await app.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.reference, reference),
+        eq(paymentIntents.userId, user.id),
+        eq(paymentIntents.purpose, 'DEPOSIT'),
+      ),
+    );
+  if (!intent) throw notFound('Deposit');
+  const { status } = await confirmProviderPayment(app, reference);
+  return {
+    deposit: {
+      reference,
+      status: status === 'success' ? 'completed' : status,
+      amount: toMajor(intent.amount),
+    },
+    wallet: await walletSummary(app, user),
+  };
+}

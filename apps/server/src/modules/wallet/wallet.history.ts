@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { toMajor } from '@escrow/shared/domain/money';
+import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/shared/schemas/wallet';
+import type { DbOrTx } from '../../db/client.ts';
+import { accountCodes } from '../ledger/ledger.service.ts';
+
+type HistoryRow = {
+  id: string;
+  amount: string | number | bigint;
+  memo: string | null;
+  date: string | Date;
+  kind: string;
+  description: string;
+  transaction_id: string | null;
+  reference: string | null;
+  status: string;
+  counterparty: string | null;
+};
+
+/**
+ * One query for the history: the user's wallet postings (each joined to its entry, its withdrawal
+ * and its escrow hold) plus deposits still waiting for, or refused by, the provider. The counterparty
+ * of an escrow line is the other party of the hold.
+ */
+function historySource(userId: string, currency: string) {
+  const walletCode = accountCodes.userWallet(userId, currency);
+  return sql`
+    select p.id, p.amount, p.memo, p.created_at as date, e.kind, e.description, e.transaction_id,
+           coalesce(w.reference, e.metadata->>'reference') as reference,
+           case when e.kind = 'WITHDRAWAL' and w.status = 'PENDING' then 'pending'
+                when e.kind = 'WITHDRAWAL' and w.status = 'FAILED' then 'failed'
+                else 'completed' end as status,
+           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as counterparty
+    from postings p
+    join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
+    join journal_entries e on e.id = p.entry_id
+    left join withdrawals w on w.entry_id = e.id
+    left join escrow_holds h on h.transaction_id = e.transaction_id
+    left join users u on u.id = case
+      when e.kind = 'ESCROW_HOLD' or p.memo = 'refund_buyer' then h.seller_id
+      when e.kind = 'ESCROW_RELEASE' or p.memo = 'refund_seller' then h.buyer_id
+      else null end
+    union all
+    select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,
+           case when i.status = 'FAILED' then 'failed' else 'pending' end, null
+    from payment_intents i
+    where i.user_id = ${userId} and i.purpose = 'DEPOSIT' and i.currency = ${currency} and i.status <> 'SUCCEEDED'`;
+}
+
+function entryType(row: HistoryRow, amount: number): WalletEntryType {
+  if (row.memo === 'withdrawal_fee') return 'fee';
+  switch (row.kind) {
+    case 'ESCROW_HOLD':
+      return 'escrow_hold';
+    case 'ESCROW_RELEASE':
+      return 'escrow_release';
+    case 'ESCROW_REFUND':
+      return row.memo === 'refund_seller' ? 'escrow_release' : 'credit';
+    default:
+      return amount < 0 ? 'debit' : 'credit';
+  }
+}
+
+function toEntry(row: HistoryRow): WalletEntry {
+  const amount = Number(row.amount);
+  return {
+    id: row.id,
+    type: entryType(row, amount),
+    amount: toMajor(Math.abs(amount)),
+    description: row.memo === 'withdrawal_fee' ? 'Withdrawal fee' : row.description,
+    date: new Date(row.date).toISOString(),
+    status: row.status as WalletEntryStatus,
+    reference: row.reference,
+    transactionId: row.transaction_id,
+    counterparty: row.counterparty,
+  };
+}
+
+export async function listWalletHistory(
+  db: DbOrTx,
+  userId: string,
+  currency: string,
+  page: number,
+  limit: number,
+): Promise<{ entries: WalletEntry[]; total: number }> {
+  const source = historySource(userId, currency);
+  const listed = (await db.execute(
+    sql`select * from (${source}) h order by h.date desc, h.id desc limit ${limit} offset ${(page - 1) * limit}`,
+  )) as { rows: HistoryRow[] };
+  return { entries: listed.rows.map(toEntry), total: await countWalletHistory(db, userId, currency) };
+}
+
+export async function countWalletHistory(db: DbOrTx, userId: string, currency: string): Promise<number> {
+  const counted = (await db.execute(
+    sql`select count(*)::int as n from (${historySource(userId, currency)}) h`,
+  )) as {
+    rows: { n: number }[];
+  };
+  return Number(counted.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,194 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { WALLET_CURRENCY, walletLimitsFor, WITHDRAWAL_FEE_MINOR } from '@escrow/shared/domain/limits';
+import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import { WALLET_TEXT, type WithdrawalResult } from '@escrow/shared/schemas/wallet';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
+import { AppError } from '../../lib/errors.ts';
+import { accountCodes, lockWallet, postEntry } from '../ledger/ledger.service.ts';
+import { newReference } from '../payments/payments.service.ts';
+import { ProviderError } from '../payments/payments.provider.ts';
+import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
+
+const maskedNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
+
+/**
+ * Step 1, one database transaction: lock the wallet (so the same user's withdrawals queue up and the
+ * daily limit cannot be raced), check balance (amount + ₦50 fee on top) and the level's daily limit,
+ * record the withdrawal and post wallet → payouts (amount) and wallet → platform fees (fee).
+ */
+async function recordWithdrawal(
+  app: FastifyInstance,
+  user: UserRow,
+  amountMinor: number,
+  bankAccountId: string,
+) {
+  const currency = WALLET_CURRENCY;
+  return app.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(bankAccounts)
+      .where(
+        and(
+          eq(bankAccounts.id, bankAccountId),
+          eq(bankAccounts.userId, user.id),
+          isNull(bankAccounts.deletedAt),
+        ),
+      );
+    if (!account) throw new AppError('NOT_FOUND', WALLET_TEXT.bankAccountNotFound);
+    const balance = await lockWallet(tx, user.id, currency);
+    const fee = WITHDRAWAL_FEE_MINOR;
+    if (amountMinor + fee > balance)
+      throw new AppError('INSUFFICIENT_FUNDS', WALLET_TEXT.insufficientBalance);
+    const daily = walletLimitsFor(user.verificationLevel).dailyWithdrawalMinor;
+    const today = await withdrawnTodayMinor(tx, user.id);
+    if (today + amountMinor > daily)
+      throw new AppError(
+        'LIMIT_EXCEEDED',
+        `This withdrawal would exceed your daily limit of ${formatMoney(toMajor(daily))} ` +
+          `(${formatMoney(toMajor(Math.max(0, daily - today)))} left today). ` +
+          'Verify your identity on the verification page to raise your limits.',
+      );
+    const reference = newReference('wd');
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId: user.id,
+        bankAccountId: account.id,
+        reference,
+        amount: amountMinor,
+        fee,
+        currency,
+        provider: app.payments.name,
+      })
+      .returning();
+    const wallet = accountCodes.userWallet(user.id, currency);
+    const { entry } = await postEntry(tx, {
+      idempotencyKey: `withdrawal:${row!.id}`,
+      kind: 'WITHDRAWAL',
+      description: `Withdrawal to ${account.bankName} ${maskedNumber(account.accountNumber)}`,
+      currency,
+      userId: user.id,
+      metadata: { reference, bankAccountId: account.id },
+      insufficientFundsMessage: WALLET_TEXT.insufficientBalance,
+      postings: [
+        { accountCode: wallet, amountMinor: -amountMinor },
+        { accountCode: accountCodes.externalPayouts(currency), amountMinor },
+        { accountCode: wallet, amountMinor: -fee, memo: 'withdrawal_fee' },
+        { accountCode: accountCodes.platformFees(currency), amountMinor: fee },
+      ],
+    });
+    await tx.update(withdrawals).set({ entryId: entry.id }).where(eq(withdrawals.id, row!.id));
+    return { withdrawal: row!, account };
+  });
+}
+
+export async function markWithdrawalCompleted(
+  tx: Tx,
+  reference: string,
+  transferCode?: string,
+): Promise<boolean> {
+  const updated = await tx
+    .update(withdrawals)
+    .set({ status: 'COMPLETED', completedAt: new Date(), ...(transferCode ? { transferCode } : {}) })
+    .where(and(eq(withdrawals.reference, reference), eq(withdrawals.status, 'PENDING')))
+    .returning({ id: withdrawals.id });
+  return updated.length > 0;
+}
+
+/**
+ * A failed or reversed transfer: the money comes back to the wallet, fee included, through a NEW
+ * entry (postings are never edited). Exactly once: guarded status update + ledger idempotency key.
+ */
+export async function reverseWithdrawal(tx: Tx, reference: string, reason: string): Promise<boolean> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ status: 'FAILED', failureReason: reason.slice(0, 300) })
+    .where(and(eq(withdrawals.reference, reference), inArray(withdrawals.status, ['PENDING', 'COMPLETED'])))
+    .returning();
+  if (!row) return false;
+  const wallet = accountCodes.userWallet(row.userId, row.currency);
+  const { entry } = await postEntry(tx, {
+    idempotencyKey: `withdrawal-reversal:${row.id}`,
+    kind: 'WITHDRAWAL_REVERSAL',
+    description: 'Withdrawal returned to wallet',
+    currency: row.currency,
+    userId: row.userId,
+    metadata: { reference, reason },
+    postings: [
+      { accountCode: accountCodes.externalPayouts(row.currency), amountMinor: -row.amount },
+      { accountCode: wallet, amountMinor: row.amount },
+      ...(row.fee > 0
+        ? [
+            { accountCode: accountCodes.platformFees(row.currency), amountMinor: -row.fee },
+            { accountCode: wallet, amountMinor: row.fee, memo: 'withdrawal_fee_refund' },
+          ]
+        : []),
+    ],
+  });
+  await tx.update(withdrawals).set({ reversalEntryId: entry.id }).where(eq(withdrawals.id, row.id));
+  return true;
+}
+
+/**
+ * Step 2, after commit: ask the provider to pay out. Success settles the withdrawal; a definitive
+ * refusal reverses it; an unknown outcome (timeout) leaves it pending for the transfer webhook.
+ */
+async function payOut(
+  app: FastifyInstance,
+  withdrawal: WithdrawalRow,
+  account: typeof bankAccounts.$inferSelect,
+) {
+  try {
+    const result = await app.payments.transfer({
+      reference: withdrawal.reference,
+      amountMinor: withdrawal.amount,
+      bankCode: account.bankCode,
+      accountNumber: account.accountNumber,
+      accountName: account.accountName,
+      reason: 'Amana Escrow wallet withdrawal',
+    });
+    if (result.status === 'success')
+      await app.db.transaction((tx) =>
+        markWithdrawalCompleted(tx, withdrawal.reference, result.transferCode),
+      );
+    else if (result.status === 'failed')
+      await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, 'Transfer failed'));
+    else
+      await app.db
+        .update(withdrawals)
+        .set({ transferCode: result.transferCode })
+        .where(eq(withdrawals.id, withdrawal.id));
+  } catch (error) {
+    if (error instanceof ProviderError && error.definitive) {
+      await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message));
+      return;
+    }
+    app.log.error({ err: error, reference: withdrawal.reference }, 'payout outcome unknown; left pending');
+  }
+}
+
+export async function withdrawFromWallet(
+  app: FastifyInstance,
+  user: UserRow,
+  input: { amountMinor: number; bankAccountId: string },
+): Promise<WithdrawalResult> {
+  const { withdrawal, account } = await recordWithdrawal(app, user, input.amountMinor, input.bankAccountId);
+  await payOut(app, withdrawal, account);
+  const [after] = await app.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+  // Refused by the provider: the debit has already been reversed; the client gets the spec's failure text.
+  if (after!.status === 'FAILED')
+    throw new AppError('UNPROCESSABLE', WALLET_TEXT.withdrawalFailed, { reference: withdrawal.reference });
+  const status = after!.status === 'COMPLETED' ? 'completed' : 'pending';
+  return {
+    withdrawal: {
+      reference: withdrawal.reference,
+      status,
+      amount: toMajor(withdrawal.amount),
+      fee: toMajor(withdrawal.fee),
+    },
+    wallet: await walletSummary(app, user),
+  };
+}

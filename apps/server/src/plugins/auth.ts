@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRole } from '@escrow/shared/schemas/auth';
+import type { UserRow } from '../db/schema/users.ts';
+import { AppError, unauthorized } from '../lib/errors.ts';
+import { createTokenService, type TokenService } from '../modules/auth/auth.tokens.ts';
+
+export type AuthUser = UserRow & { sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: requires a valid, unrevoked bearer token; sets request.user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: authenticated and one of the roles, else 403. */
+    requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9._-]{10,2048})$/.exec(header ?? '');
+  return match ? match[1]! : null;
+}
+
+export const authPlugin = fp(async (app) => {
+  const tokens = createTokenService(app.db, app.config.jwtSecret, app.config.TOKEN_TTL_HOURS);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+
+  async function authenticate(request: FastifyRequest) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const verified = await tokens.verify(token);
+    if (!verified) throw unauthorized('Invalid or expired token');
+    request.user = { ...verified.user, sessionId: verified.sessionId };
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRole', (...roles: UserRole[]) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!roles.includes(request.user!.role))
+      throw new AppError('FORBIDDEN', 'You do not have permission to perform this action');
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+type Failure = { status: number; body: { success: false; error: string; code: string; details?: unknown } };
+
+/** Maps every error to the envelope in one place; 5xx answers never carry internals. */
+export function toFailure(error: unknown): Failure {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { success: false, error: error.message, code: error.code, details: error.details },
+    };
+  }
+  const err = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const details = err.validation.map((v) => ({
+      field: String(v.instancePath || '')
+        .replace(/^\//, '')
+        .replace(/\//g, '.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    return {
+      status: 400,
+      body: {
+        success: false,
+        error: details[0]?.message ?? 'Invalid request',
+        code: 'VALIDATION_ERROR',
+        details,
+      },
+    };
+  }
+  if (
+    !isResponseSerializationError(err) &&
+    typeof err.statusCode === 'number' &&
+    err.statusCode >= 400 &&
+    err.statusCode < 500
+  ) {
+    const known: Record<number, [string, string]> = {
+      413: ['PAYLOAD_TOO_LARGE', 'Request body is too large'],
+      414: ['URI_TOO_LONG', 'Request URL is too long'],
+      415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
+      429: ['RATE_LIMITED', 'Too many requests. Please try again later.'],
+      404: ['NOT_FOUND', 'Not found'],
+    };
+    const [code, text] = known[err.statusCode] ?? [
+      'BAD_REQUEST',
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'Malformed JSON body'
+        : err.message,
+    ];
+    return { status: err.statusCode, body: { success: false, error: text, code } };
+  }
+  return { status: 500, body: { success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' } };
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toFailure(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    return reply.status(status).send(body);
+  });
+});

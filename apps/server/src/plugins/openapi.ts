@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const openapiPlugin = fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Amana Escrow API',
+        version: '1.0.0',
+        description: 'Envelope: { success, data, message } or { success: false, error, code, details }.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

@@ -1,0 +1,130 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { buildApp, type App } from '../app.ts';
+import { raiseDispute } from '../modules/transactions/transactions.disputes.ts';
+import {
+  createUser,
+  driveTo,
+  get,
+  ledgerCheck,
+  makeAdmin,
+  post,
+  put,
+  checklist,
+  walletBalance,
+} from '../modules/transactions/transactions.test-support.ts';
+import { runDueJobs } from './scheduler.ts';
+
+/** An app on a database that outlives it: a file-backed PGlite in `dataDir`, or the run's PostgreSQL. */
+async function openApp(dataDir: string, env: Record<string, string> = {}): Promise<App> {
+  const databaseUrl = inject('databaseUrl');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    WEB_DIST_DIR: path.join(tmpdir(), 'no-web-build'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase(config.database);
+  const app = await buildApp({ config, database, logger: false });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.ready();
+  return app;
+}
+
+const HOUR = 3600_000;
+const opened: App[] = [];
+afterAll(async () => {
+  for (const app of opened) await app.close().catch(() => undefined);
+});
+
+async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe('scheduler', () => {
+  it('survives a restart: a release scheduled before shutdown fires in the next process, once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-scheduler-'));
+    const first = await openApp(dataDir);
+    opened.push(first);
+    const buyer = await createUser(first, 'Rita');
+    const seller = await createUser(first, 'Sola');
+    const id = await driveTo(first, { buyer, seller }, 'WAITING_FOR_BUYER_CONFIRMATION');
+    // Real time, a few seconds ahead: other test files may share this database, and a clock moved
+    // far ahead here would also release their conditions.
+    const releaseAt = Date.now() + 4000;
+    const releaseDate = new Date(releaseAt).toISOString();
+    expect(
+      (await post(first, buyer, '/api/payment-conditions/time-based', { transactionId: id, releaseDate }))
+        .statusCode,
+    ).toBe(201);
+    await runDueJobs(first);
+    expect((await get(first, buyer, `/api/transactions/${id}`)).json().data.transaction.status).toBe(
+      'WAITING_FOR_BUYER_CONFIRMATION',
+    );
+    const sellerBefore = await walletBalance(first, seller);
+    await first.close();
+
+    // The second process runs its own loop every 100 ms.
+    const second = await openApp(dataDir, { SCHEDULER_ENABLED: 'true', SCHEDULER_INTERVAL_MS: '100' });
+    opened.push(second);
+    expect(second.scheduler.running()).toBe(true);
+    await waitFor(
+      async () =>
+        (await get(second, buyer, `/api/transactions/${id}`)).json().data.transaction.status === 'COMPLETED',
+      20_000,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(releaseAt);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await walletBalance(second, seller)).toBe(sellerBefore + 1000);
+    await second.scheduler.stop();
+    expect(second.scheduler.running()).toBe(false);
+    const admin = await createUser(second, 'Admin');
+    await makeAdmin(second, admin);
+    expect((await ledgerCheck(second, admin)).ok).toBe(true);
+  });
+
+  it('fires nothing while DISPUTED, and no release path works until the dispute is resolved', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-scheduler-'));
+    const app = await openApp(dataDir);
+    opened.push(app);
+    const buyer = await createUser(app, 'Tunde');
+    const seller = await createUser(app, 'Wale');
+    const id = await driveTo(app, { buyer, seller }, 'WAITING_FOR_BUYER_CONFIRMATION');
+    const releaseDate = new Date(Date.now() + HOUR).toISOString();
+    expect(
+      (await post(app, buyer, '/api/payment-conditions/time-based', { transactionId: id, releaseDate }))
+        .statusCode,
+    ).toBe(201);
+    await raiseDispute(app, { transactionId: id, userId: seller.id, reason: 'Buyer is not responding' });
+    const sellerBefore = await walletBalance(app, seller);
+
+    app.clock.now = () => new Date(Date.now() + 2 * HOUR);
+    expect((await runDueJobs(app)).released).toBe(0);
+    expect((await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction).toMatchObject({
+      status: 'DISPUTED',
+    });
+    expect((await put(app, buyer, `/api/transactions/${id}/confirm-receipt`, checklist)).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await post(app, buyer, '/api/payment-conditions/manual-release', { transactionId: id })).statusCode,
+    ).toBe(409);
+    expect(await walletBalance(app, seller)).toBe(sellerBefore);
+    const conditions = (await get(app, buyer, `/api/payment-conditions/transaction/${id}`)).json().data;
+    expect(conditions.conditions[0]).toMatchObject({ conditionType: 'TIME_BASED', isMet: false });
+  });
+});

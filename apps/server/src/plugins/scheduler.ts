@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { releaseDueTimeBased } from '../modules/payment-conditions/payment-conditions.jobs.ts';
+import { expireDueInvitations } from '../modules/transactions/transactions.jobs.ts';
+import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/idempotency.ts';
+
+export type Scheduler = {
+  start: () => void;
+  /** Stops the loop and waits for a run in progress. */
+  stop: () => Promise<void>;
+  running: () => boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scheduler: Scheduler;
+  }
+}
+
+/**
+ * One pass over the timed jobs: due time-based releases, then expired invitations. Safe to run in
+ * several processes at once (row locks with SKIP LOCKED, guarded updates, ledger idempotency keys);
+ * everything it needs is in the database, so a restart loses nothing. Tests call it directly.
+ */
+export async function runDueJobs(app: FastifyInstance): Promise<{ released: number; expired: number }> {
+  const released = await releaseDueTimeBased(app);
+  const expired = await expireDueInvitations(app);
+  return { released, expired };
+}
+
+const HOUSEKEEPING_EVERY_MS = 3600_000;
+
+/**
+ * PGlite has no autovacuum, so its planner statistics would stay those of an empty database and the
+ * list queries would sort whole accounts instead of reading their index. The loop refreshes them hourly
+ * (PostgreSQL's autovacuum does this by itself).
+ */
+async function refreshPlannerStatistics(app: FastifyInstance) {
+  if (app.databaseKind === 'pglite') await app.db.execute(sql`analyze`);
+}
+
+/** Hourly: planner statistics (PGlite) and idempotency keys past their 24-hour replay window. */
+async function housekeeping(app: FastifyInstance) {
+  await refreshPlannerStatistics(app);
+  await purgeExpiredIdempotencyKeys(app.db, app.clock.now());
+}
+
+/**
+ * The loop: every SCHEDULER_INTERVAL_MS (a timer re-armed after each pass, so passes never overlap).
+ * On by default; off in tests unless a test starts it.
+ */
+export const schedulerPlugin = fp(async (app) => {
+  let timer: NodeJS.Timeout | null = null;
+  let active = false;
+  let current: Promise<unknown> | null = null;
+
+  let housekeptAt = 0;
+  const tick = () => {
+    timer = null;
+    current = runDueJobs(app)
+      .then(async (result) => {
+        if (Date.now() - housekeptAt > HOUSEKEEPING_EVERY_MS) {
+          housekeptAt = Date.now();
+          await housekeeping(app);
+        }
+        if (result.released || result.expired) app.log.info(result, 'scheduled jobs ran');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'scheduled jobs failed'))
+      .finally(() => {
+        current = null;
+        if (active) timer = setTimeout(tick, app.config.SCHEDULER_INTERVAL_MS);
+      });
+  };
+
+  const scheduler: Scheduler = {
+    start() {
+      if (active) return;
+      active = true;
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      active = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current;
+    },
+    running: () => active,
+  };
+  app.decorate('scheduler', scheduler);
+
+  app.addHook('onReady', async () => {
+    if (app.config.SCHEDULER_ENABLED ?? app.config.NODE_ENV !== 'test') scheduler.start();
+  });
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+  });
+});

@@ -1,0 +1,140 @@
+import fp from 'fastify-plugin';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { CLIENT_EVENTS, SERVER_EVENTS, transactionRoom, userRoom } from '@escrow/shared/events';
+import { isTransactionMember } from '../modules/transactions/transactions.repository.ts';
+
+export type SocketData = { userId: string };
+export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+export type Realtime = {
+  /** null only if the socket server failed to start; emits are then no-ops. */
+  io: Server | null;
+  toUser: (userId: string, event: string, payload: unknown) => void;
+  /** To sockets in a transaction room that are not in one of the listed users' rooms. */
+  toTransactionRoomExcept: (
+    transactionId: string,
+    exceptUserIds: string[],
+    event: string,
+    payload: unknown,
+  ) => void;
+  /** Lets other modules (messaging) add handlers to every authenticated socket. */
+  onConnection: (handler: (socket: AppSocket) => void) => void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const roomPayload = z.object({ transactionId: z.uuid() });
+type Ack = ((answer: { ok: boolean; error?: string }) => void) | undefined;
+
+/**
+ * socket.io on the API's own HTTP server (path /socket.io), authenticated with the bearer token in
+ * `handshake.auth.token`. Every socket joins `user:{id}`; `transaction:{id}` only after a membership
+ * check. The server announces changes after commit; client-sent status updates are never rebroadcast.
+ * With REDIS_URL, the Redis adapter lets several instances share rooms.
+ */
+export const socketPlugin = fp(async (app) => {
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Same origin in production; the Vite dev server proxies /socket.io.
+    cors: { origin: false },
+    maxHttpBufferSize: 100_000,
+  });
+  const handlers: ((socket: AppSocket) => void)[] = [];
+  let redis: Redis[] = [];
+
+  if (app.config.REDIS_URL) {
+    const pub = new Redis(app.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redis = [pub, sub];
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    const verified = typeof token === 'string' && token.length < 4096 ? await app.tokens.verify(token) : null;
+    if (!verified) return next(new Error('Authentication required'));
+    socket.data.userId = verified.user.id;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const userId = socket.data.userId;
+    void socket.join(userRoom(userId));
+    const refuse = (event: string, message: string, code: string, ack: Ack) => {
+      socket.emit(SERVER_EVENTS.error, { event, message, code });
+      ack?.({ ok: false, error: message });
+    };
+
+    // The authenticated user's own room is joined on connect; the payload's userId is never trusted.
+    socket.on(CLIENT_EVENTS.joinUserRoom, (_payload: unknown, ack?: Ack) => {
+      void socket.join(userRoom(userId));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+
+    socket.on(CLIENT_EVENTS.joinTransactionRoom, async (payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : undefined;
+      const parsed = roomPayload.safeParse(payload);
+      if (!parsed.success)
+        return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
+      try {
+        if (!(await isTransactionMember(app.db, parsed.data.transactionId, userId)))
+          return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
+        await socket.join(transactionRoom(parsed.data.transactionId));
+        reply?.({ ok: true });
+      } catch (error) {
+        app.log.error({ err: error }, 'join_transaction_room failed');
+        refuse(
+          CLIENT_EVENTS.joinTransactionRoom,
+          'Could not join the transaction room',
+          'INTERNAL_ERROR',
+          reply,
+        );
+      }
+    });
+
+    socket.on(CLIENT_EVENTS.leaveTransactionRoom, async (payload: unknown, ack?: Ack) => {
+      const parsed = roomPayload.safeParse(payload);
+      if (parsed.success) await socket.leave(transactionRoom(parsed.data.transactionId));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
+    });
+
+    // Prototype clients announce changes themselves; the server already did after commit, so these
+    // are acknowledged and dropped rather than rebroadcast (a client could otherwise fake a status).
+    for (const event of [CLIENT_EVENTS.transactionStatusUpdate, CLIENT_EVENTS.transactionCreated]) {
+      socket.on(event, (_payload: unknown, ack?: Ack) => {
+        if (typeof ack === 'function') ack({ ok: true });
+      });
+    }
+
+    for (const handler of handlers) handler(socket);
+  });
+
+  app.decorate('realtime', {
+    io,
+    toUser: (userId, event, payload) => {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    toTransactionRoomExcept: (transactionId, exceptUserIds, event, payload) => {
+      io.to(transactionRoom(transactionId)).except(exceptUserIds.map(userRoom)).emit(event, payload);
+    },
+    onConnection: (handler) => {
+      handlers.push(handler);
+    },
+  } satisfies Realtime);
+
+  // Close sockets before Fastify closes the HTTP server (upgraded connections would keep it open).
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await Promise.allSettled(redis.map((client) => client.quit()));
+  });
+});

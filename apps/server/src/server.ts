@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { seedOnStart } from './db/seed.ts';
+
+/** Builds, listens and closes gracefully on SIGINT/SIGTERM. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.database);
+  const app = await buildApp({ config, database });
+  const demo = await seedOnStart(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const lines = [
+    '',
+    `  Amana Escrow is running at ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite in ${config.database.kind === 'pglite' ? config.database.dataDir : ''})` : 'PostgreSQL'}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+  ];
+  if (demo.length) {
+    lines.push('  Demo accounts (sign in at /login):');
+    for (const account of demo)
+      lines.push(`    ${account.label.padEnd(7)} ${account.email}  /  ${account.password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

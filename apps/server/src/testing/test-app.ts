@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { buildApp, type App } from '../app.ts';
+
+export type TestApp = App & { baseUrl?: string };
+
+/**
+ * Builds the production app for a test file: a fresh in-memory PGlite (migrated), or, when the service
+ * suite runs, the run's own PostgreSQL database (created and dropped by the global setup; files share it,
+ * so tests isolate themselves by their own users and data and never assume empty tables).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+  const databaseUrl = inject('databaseUrl');
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-test-')),
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      WEB_DIST_DIR: path.join(tmpdir(), 'no-web-build'),
+      // Test files share one PostgreSQL server: keep each file's pool small.
+      DATABASE_POOL_MAX: '5',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    { memoryDatabase: true },
+  );
+  const database = await openDatabase(config.database);
+  const app = await buildApp({ config, database, logger: false });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+/** A unique e-mail per call, so tests never collide on a shared database. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}

@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '../lib/query-client';
+import { AuthProvider } from '../features/auth/auth-context';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        {children}
+        <Toaster
+          position="bottom-right"
+          duration={4000}
+          visibleToasts={3}
+          hotkey={['altKey', 'KeyT']}
+          richColors
+          closeButton
+          // Above the two-row bottom navigation on phones.
+          mobileOffset={{ bottom: '8rem' }}
+        />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

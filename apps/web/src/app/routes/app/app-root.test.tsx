@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
+import { api } from '../../../lib/api-client';
+import {
+  fail,
+  LocationProbe,
+  makeUser,
+  ok,
+  renderWithApp,
+  stubApi,
+} from '../../../features/auth/testing/render-with-app';
+import AppRoot from './app-root';
+
+beforeAll(() => {
+  // Radix menus measure their trigger; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function DashboardStandIn() {
+  const { openLogoutDialog } = useLogoutDialog();
+  return (
+    <div>
+      <h1>Dashboard screen</h1>
+      <button type="button" onClick={openLogoutDialog}>
+        Dashboard log out
+      </button>
+      <button type="button" onClick={() => void api('/transactions/stats').catch(() => {})}>
+        Load stats
+      </button>
+    </div>
+  );
+}
+
+// Mirrors router.tsx: /app guarded, /app/admin limited to staff by `handle.allowedRoles`.
+const routes = [
+  {
+    path: '/app',
+    element: <AppRoot />,
+    children: [
+      { path: 'dashboard', element: <DashboardStandIn /> },
+      { path: 'wallet', element: <h1>Wallet screen</h1> },
+      { path: 'profile', element: <h1>Profile screen</h1> },
+      { path: 'admin', handle: { allowedRoles: ['ADMIN', 'SUPPORT'] }, element: <h1>Operator screen</h1> },
+    ],
+  },
+  { path: '/login', element: <LocationProbe name="Sign-in screen" /> },
+  { path: '/unauthorized', element: <LocationProbe name="Access denied screen" /> },
+];
+
+function signedInAs(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
+  localStorage.setItem('authToken', 'token-abc');
+  return stubApi({ 'GET /api/auth/me': () => ok({ user }), ...extra });
+}
+
+describe('guard of /app', () => {
+  it("shows 'Loading...' while the session resolves, then sends a rejected session to /login with `from`", async () => {
+    localStorage.setItem('authToken', 'stale-token');
+    let answer: (value: ReturnType<typeof fail>) => void = () => {};
+    stubApi({ 'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithApp(routes, '/app/wallet');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading', { name: 'Wallet screen' })).not.toBeInTheDocument();
+    answer(fail(401, 'Unauthorized', 'UNAUTHORIZED'));
+
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(screen.getByTestId('from')).toHaveTextContent('/app/wallet');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('sends a visitor without a token straight to /login, remembering the page', async () => {
+    const fetchMock = stubApi({});
+    const { router } = renderWithApp(routes, '/app/wallet');
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByTestId('from')).toHaveTextContent('/app/wallet');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a USER on a staff-only route to /unauthorized', async () => {
+    signedInAs(makeUser({ role: 'USER' }));
+    const { router } = renderWithApp(routes, '/app/admin');
+    expect(await screen.findByRole('heading', { name: 'Access denied screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+  });
+
+  it('lets staff into the staff-only route and shows them the operator console link', async () => {
+    signedInAs(makeUser({ role: 'SUPPORT' }));
+    renderWithApp(routes, '/app/admin');
+    expect(await screen.findByRole('heading', { name: 'Operator screen' })).toBeInTheDocument();
+    const sideNav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(sideNav).getByRole('link', { name: 'Operator console' })).toHaveAttribute(
+      'href',
+      '/app/admin',
+    );
+  });
+
+  it('signs out and remembers the page when a later call says the session is gone', async () => {
+    signedInAs(makeUser(), {
+      'GET /api/transactions/stats': () => fail(401, 'Unauthorized', 'UNAUTHORIZED'),
+    });
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Load stats' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(screen.getByTestId('from')).toHaveTextContent('/app/dashboard');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('app shell', () => {
+  it('shows the user, the side and bottom navigation with the active page marked', async () => {
+    signedInAs(makeUser({ firstName: 'Chiamaka', lastName: 'Eze' }));
+    renderWithApp(routes, '/app/wallet');
+    expect(await screen.findByRole('heading', { name: 'Wallet screen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Chiamaka/ })).toBeInTheDocument();
+
+    const sideNav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const sideLabels = within(sideNav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(sideLabels).toEqual([
+      'Dashboard',
+      'Create Transaction',
+      'Join Transaction',
+      'My Transactions',
+      'Messages',
+      'Notifications',
+      'Wallet',
+      'Disputes',
+      'User Profile',
+    ]);
+    expect(within(sideNav).getByRole('link', { name: 'Wallet' })).toHaveAttribute('aria-current', 'page');
+
+    const bottomNav = screen.getByRole('navigation', { name: 'Bottom navigation' });
+    expect(
+      within(bottomNav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/app/dashboard',
+      '/app/create-transaction',
+      '/app/join-transaction',
+      '/app/transactions',
+      '/app/messages',
+      '/app/notifications',
+      '/app/wallet',
+      '/app/profile',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
+  });
+
+  it('user menu shows name, e-mail and member-since, and its items navigate', async () => {
+    signedInAs(makeUser({ createdAt: '2026-03-04T12:00:00.000Z', email: 'ada@example.com' }));
+    const { router } = renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu for Ada/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ada Obi')).toBeInTheDocument();
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByText('Member since March 2026')).toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Profile', 'Settings', 'Notifications', 'Log out']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Profile screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/profile');
+  });
+
+  it('help button opens the AI Assistant panel, which minimises and closes', async () => {
+    signedInAs();
+    renderWithApp(routes, '/app/dashboard');
+    const help = await screen.findByRole('button', { name: 'Help' });
+    expect(help).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(help);
+    const panel = screen.getByRole('region', { name: 'AI Assistant' });
+    expect(help).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByText(/coming soon/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Work out the fee/ })).toHaveAttribute(
+      'href',
+      '/app/escrow-calculator',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Minimise AI Assistant' }));
+    expect(within(panel).queryByText(/coming soon/)).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close AI Assistant' }));
+    expect(screen.queryByRole('region', { name: 'AI Assistant' })).not.toBeInTheDocument();
+  });
+
+  it('notification bell has no badge at 0 and its panel offers View All', async () => {
+    signedInAs();
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getByText(/Notification cards have been removed/)).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/app/notifications',
+    );
+  });
+});
+
+describe('logout dialog', () => {
+  it('Cancel keeps the user signed in', async () => {
+    const fetchMock = signedInAs();
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu for Ada/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    expect(dialog).toHaveTextContent(
+      "Are you sure you want to log out? You'll need to sign in again to access your account.",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBe('token-abc');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/logout')).toHaveLength(0);
+  });
+
+  it('Logout (opened from another screen) revokes the session, clears the token and lands on /login', async () => {
+    const fetchMock = signedInAs(makeUser(), { 'POST /api/auth/logout': () => ok(null) });
+    const { router } = renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dashboard log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    // Logging out on purpose does not make the next sign-in return to the page left behind.
+    expect(screen.getByTestId('from')).toHaveTextContent('none');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect((logoutCall?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-abc');
+  });
+
+  it('Logout still signs out locally when the server cannot be reached', async () => {
+    signedInAs(makeUser(), {
+      'POST /api/auth/logout': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dashboard log out' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});

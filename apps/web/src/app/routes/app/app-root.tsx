@@ -1,0 +1,40 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { AppLayout } from '../../../components/layouts/app-layout';
+import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog';
+import { useAuth } from '../../../features/auth/auth-context';
+import { AppLiveEvents } from '../../../features/realtime/app-live-events';
+import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
+
+/**
+ * Guard and shell of /app (spec 02 §2.1). A signed-out visitor goes to /login and the page is
+ * remembered (unless they just logged out on purpose); a signed-in user whose role is not in a
+ * route's `handle.allowedRoles` goes to /unauthorized. The server enforces the same rules on every call.
+ */
+export default function AppRoot() {
+  const { user, status, signedOutByUser } = useAuth();
+  const location = useLocation();
+  const matches = useMatches();
+  const decision = decideAccess(status, user, allowedRolesOf(matches));
+
+  if (decision === 'loading') {
+    return (
+      <div className="grid min-h-dvh place-items-center bg-slate-50">
+        <Spinner label="Loading..." />
+      </div>
+    );
+  }
+  if (decision === 'login' || !user) {
+    return <Navigate to="/login" state={signedOutByUser ? null : { from: location }} replace />;
+  }
+  if (decision === 'unauthorized') return <Navigate to="/unauthorized" replace />;
+
+  return (
+    <LogoutDialogProvider>
+      <AppLayout user={user}>
+        <AppLiveEvents />
+        <Outlet />
+      </AppLayout>
+    </LogoutDialogProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { CreateWizard } from '../../../features/transactions/components/create-wizard';
+
+export default function CreateTransactionPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Create Transaction</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Set up the deal, then share the link with the other party. The buyer’s money stays in escrow until
+          the goods arrive.
+        </p>
+      </header>
+      <CreateWizard />
+    </div>
+  );
+}

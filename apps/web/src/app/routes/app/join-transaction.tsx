@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { JoinLinkForm } from '../../../features/transactions/components/join-link-form';
+
+export default function JoinTransactionPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <Button variant="ghost" onClick={() => navigate('/app/dashboard')}>
+        <ArrowLeftIcon className="h-4 w-4" />
+        Back
+      </Button>
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Join Existing Transaction</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Paste the link the other party shared with you to see the transaction and join it.
+        </p>
+      </header>
+      <Card>
+        <JoinLinkForm />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useSearchParams } from 'react-router';
+import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useWallet } from '../../../features/wallet/api/get-wallet';
+import { DepositDialog } from '../../../features/wallet/components/deposit-dialog';
+import { TestModeBadge } from '../../../features/wallet/components/test-mode-badge';
+import { WalletHistory } from '../../../features/wallet/components/wallet-history';
+import { WalletLimitsCard, WalletSummary } from '../../../features/wallet/components/wallet-summary';
+import { WithdrawDialog } from '../../../features/wallet/components/withdraw-dialog';
+import { useDepositReturn } from '../../../features/wallet/hooks/use-deposit-return';
+
+type WalletAction = 'deposit' | 'withdraw';
+
+/**
+ * /app/wallet (spec 02 §2.5). The open dialog lives in the URL (`?action=deposit|withdraw`), so the
+ * top-bar dropdown's links, the page's buttons and a shared link all open the same dialog.
+ */
+export default function WalletPage() {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const wallet = useWallet();
+  const verifyingDeposit = useDepositReturn();
+
+  function setAction(next: WalletAction | null) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('action', next);
+        else updated.delete('action');
+        return updated;
+      },
+      // Replace, so opening and closing a dialog does not pile up history entries.
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">Wallet</h1>
+          {wallet.data?.testMode ? <TestModeBadge /> : null}
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => setAction('deposit')} disabled={!wallet.data}>
+            Deposit Funds
+          </Button>
+          <Button variant="secondary" onClick={() => setAction('withdraw')} disabled={!wallet.data}>
+            Withdraw Funds
+          </Button>
+        </div>
+      </header>
+
+      {verifyingDeposit ? (
+        <Card>
+          <Spinner label="Confirming your deposit..." />
+        </Card>
+      ) : null}
+
+      {wallet.isPending ? (
+        <Card>
+          <Spinner />
+        </Card>
+      ) : wallet.isError ? (
+        <Card role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
+          {WALLET_TEXT.loadWalletFailed}
+          <Button variant="secondary" size="sm" onClick={() => void wallet.refetch()}>
+            Retry
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <WalletSummary wallet={wallet.data} />
+          <WalletLimitsCard wallet={wallet.data} />
+        </>
+      )}
+
+      <WalletHistory />
+
+      <DepositDialog
+        open={action === 'deposit'}
+        onOpenChange={(open) => setAction(open ? 'deposit' : null)}
+        wallet={wallet.data}
+      />
+      <WithdrawDialog
+        open={action === 'withdraw'}
+        onOpenChange={(open) => setAction(open ? 'withdraw' : null)}
+        wallet={wallet.data}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  LocationProbe,
+  makeUser,
+  ok,
+  renderWithApp,
+  stubApi,
+} from '../../features/auth/testing/render-with-app';
+import LoginPage from './login';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <LocationProbe name="Sign-up screen" /> },
+  { path: '/app/dashboard', element: <LocationProbe name="Dashboard screen" /> },
+  { path: '/app/wallet', element: <LocationProbe name="Wallet screen" /> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sign-in screen', () => {
+  it('shows the spec validation messages and calls nothing when the form is invalid', async () => {
+    const fetchMock = stubApi({});
+    renderWithApp(routes, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('show/hide toggles the password input type and its own label', async () => {
+    stubApi({});
+    renderWithApp(routes, '/login');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('signs in, stores the token, toasts and goes to the dashboard', async () => {
+    const fetchMock = stubApi({
+      'POST /api/auth/login': ({ body }) =>
+        ok({ user: makeUser({ email: (body as { email: string }).email }), token: 'token-123' }),
+    });
+    renderWithApp(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), '  ada@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(await screen.findByText('Successfully signed in!')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBe('token-123');
+    const [, init] = fetchMock.mock.calls[0]!;
+    // The schema trims the e-mail before it is sent.
+    expect(JSON.parse(init!.body as string)).toEqual({ email: 'ada@example.com', password: 'secret123' });
+  });
+
+  it('returns to the page the guard remembered', async () => {
+    stubApi({ 'POST /api/auth/login': () => ok({ user: makeUser(), token: 't' }) });
+    renderWithApp(routes, '/login', { from: { pathname: '/app/wallet', search: '', hash: '' } });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Wallet screen' })).toBeInTheDocument();
+  });
+
+  it("shows the server's error text and keeps the user on the form", async () => {
+    stubApi({
+      'POST /api/auth/login': () => fail(401, 'Invalid email or password', 'INVALID_CREDENTIALS'),
+    });
+    renderWithApp(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('shows the API client text when the server gives none', async () => {
+    stubApi({ 'POST /api/auth/login': () => ({ status: 500, body: { success: false } }) });
+    renderWithApp(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The API client turns a text-less 500 into 'HTTP 500' (spec 01 §8 Generic API).
+    expect(await screen.findByText('HTTP 500')).toBeInTheDocument();
+  });
+
+  it('disables submit while the call is under way', async () => {
+    let answer: (value: ReturnType<typeof ok>) => void = () => {};
+    stubApi({ 'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithApp(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    answer(ok({ user: makeUser(), token: 't' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument(),
+    );
+  });
+
+  it('links to sign-up (keeping the remembered page) and to the reset flow, and shows the claims', async () => {
+    stubApi({});
+    renderWithApp(routes, '/login', { from: { pathname: '/app/join-transaction/abc' } });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
+    expect(screen.getByText('50K+')).toBeInTheDocument();
+    expect(screen.getByText('ISO 27001')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Sign up now' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-up screen' })).toBeInTheDocument();
+    expect(screen.getByTestId('from')).toHaveTextContent('/app/join-transaction/abc');
+  });
+});

@@ -1,0 +1,139 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  LocationProbe,
+  makeUser,
+  ok,
+  renderWithApp,
+  stubApi,
+} from '../../features/auth/testing/render-with-app';
+import SignupPage from './signup';
+
+const routes = [
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/login', element: <LocationProbe name="Sign-in screen" /> },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await userEvent.type(screen.getByLabelText(label), value);
+  }
+}
+
+describe('sign-up screen', () => {
+  it('shows every spec validation message on an empty submit', async () => {
+    const fetchMock = stubApi({});
+    renderWithApp(routes, '/signup');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("puts 'Passwords don't match' on the confirm field", async () => {
+    stubApi({});
+    renderWithApp(routes, '/signup');
+    await fill({
+      'First name': 'Ada',
+      'Last name': 'Obi',
+      Email: 'ada@example.com',
+      Password: 'secret123',
+      'Confirm password': 'secret124',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const message = await screen.findByText("Passwords don't match");
+    expect(message).toHaveAttribute('id', 'signup-confirm-password-error');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('each password field has its own show/hide toggle', async () => {
+    stubApi({});
+    renderWithApp(routes, '/signup');
+    await userEvent.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('creates the account without signing in, clears the cache and goes to sign-in keeping `from`', async () => {
+    const fetchMock = stubApi({ 'POST /api/auth/signup': () => ok({ user: makeUser() }, 201) });
+    const { queryClient } = renderWithApp(routes, '/signup', {
+      from: { pathname: '/app/join-transaction/x1' },
+    });
+    queryClient.setQueryData(['something-cached'], { stale: true });
+    await fill({
+      'First name': 'Ada',
+      'Last name': 'Obi',
+      Email: 'ada@example.com',
+      Password: 'secret123',
+      'Confirm password': 'secret123',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(screen.getByTestId('from')).toHaveTextContent('/app/join-transaction/x1');
+    expect(
+      await screen.findByText('Account created successfully! Please login to continue.'),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(queryClient.getQueryData(['something-cached'])).toBeUndefined();
+    const [, init] = fetchMock.mock.calls[0]!;
+    // The confirmation stays in the browser; the API gets exactly its four fields.
+    expect(JSON.parse(init!.body as string)).toEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@example.com',
+      password: 'secret123',
+    });
+  });
+
+  it("shows the server's text on failure and stays on the form", async () => {
+    stubApi({
+      'POST /api/auth/signup': () => fail(409, 'An account with this email already exists', 'EMAIL_TAKEN'),
+    });
+    renderWithApp(routes, '/signup');
+    await fill({
+      'First name': 'Ada',
+      'Last name': 'Obi',
+      Email: 'ada@example.com',
+      Password: 'secret123',
+      'Confirm password': 'secret123',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+  });
+
+  it('rotates through 6 slides every 5 s', async () => {
+    vi.useFakeTimers();
+    const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    try {
+      stubApi({});
+      renderWithApp(routes, '/signup');
+      const carousel = screen.getByRole('region', { name: /What .* does/ });
+      const current = () => within(carousel).getByRole('group').getAttribute('aria-label');
+      expect(current()).toBe('1 of 6');
+      await advance(4900);
+      expect(current()).toBe('1 of 6');
+      await advance(200);
+      expect(current()).toBe('2 of 6');
+      for (const expected of ['3 of 6', '4 of 6', '5 of 6', '6 of 6', '1 of 6']) {
+        await advance(5000);
+        expect(current()).toBe(expected);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

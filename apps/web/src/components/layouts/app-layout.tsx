@@ -1,0 +1,54 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { PublicUser } from '@escrow/shared/schemas/auth';
+import { InstallPrompt } from '../../features/pwa/components/install-prompt';
+import { BottomNav } from './bottom-nav';
+import { HelpPanel, type HelpPanelState } from './help-panel';
+import { isStaff, type UnreadCounts } from './nav-items';
+import { SideNav } from './side-nav';
+import { TopBar } from './top-bar';
+
+// Messaging and notifications are not built yet (their pages say so), so nothing can be unread and
+// the badges stay hidden. Their unread-count queries plug in here when those features land.
+const NO_UNREAD: UnreadCounts = { messages: 0, notifications: 0 };
+
+/** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
+export function AppLayout({ user, children }: { user: PublicUser; children: ReactNode }) {
+  const helpPanelId = useId();
+  const [helpState, setHelpState] = useState<HelpPanelState>('closed');
+  const unread = NO_UNREAD;
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <TopBar
+        user={user}
+        unreadNotifications={unread.notifications}
+        helpPanelId={helpPanelId}
+        helpState={helpState}
+        onToggleHelp={() => setHelpState((state) => (state === 'open' ? 'closed' : 'open'))}
+      />
+      <div className="flex">
+        <SideNav
+          showOperatorConsole={isStaff(user.role)}
+          unread={unread}
+          className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto md:block"
+        />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 pb-36 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
+        >
+          {children}
+        </main>
+      </div>
+      <BottomNav unread={unread} className="md:hidden" />
+      <HelpPanel id={helpPanelId} state={helpState} onStateChange={setHelpState} />
+      <InstallPrompt />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import {
+  BellIcon,
+  ConsoleIcon,
+  HomeIcon,
+  LinkIcon,
+  ListIcon,
+  MessageIcon,
+  PlusIcon,
+  ScaleIcon,
+  UserIcon,
+  WalletIcon,
+} from '../ui/icons';
+
+export type NavItem = {
+  label: string;
+  to: string;
+  Icon: ComponentType<{ className?: string }>;
+  /** Which unread counter, if any, shows as a badge on this item. */
+  badge?: 'messages';
+};
+
+/** Side navigation on large screens (spec 02 §2.2), in the spec's order. */
+export const SIDE_NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
+  { label: 'Create Transaction', to: '/app/create-transaction', Icon: PlusIcon },
+  { label: 'Join Transaction', to: '/app/join-transaction', Icon: LinkIcon },
+  { label: 'My Transactions', to: '/app/transactions', Icon: ListIcon },
+  { label: 'Messages', to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
+  { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
+  { label: 'Wallet', to: '/app/wallet', Icon: WalletIcon },
+  { label: 'Disputes', to: '/app/disputes', Icon: ScaleIcon },
+  { label: 'User Profile', to: '/app/profile', Icon: UserIcon },
+];
+
+/** Bottom navigation under 768 px: two rows of four (spec 02 §2.2). */
+export const BOTTOM_NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
+  { label: 'Create', to: '/app/create-transaction', Icon: PlusIcon },
+  { label: 'Join', to: '/app/join-transaction', Icon: LinkIcon },
+  { label: 'Transactions', to: '/app/transactions', Icon: ListIcon },
+  { label: 'Messages', to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
+  { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
+  { label: 'Wallet', to: '/app/wallet', Icon: WalletIcon },
+  { label: 'Profile', to: '/app/profile', Icon: UserIcon },
+];
+
+/** Staff (ADMIN, SUPPORT) also reach the operator console. */
+export const OPERATOR_CONSOLE_ITEM: NavItem = {
+  label: 'Operator console',
+  to: '/app/admin',
+  Icon: ConsoleIcon,
+};
+
+export const isStaff = (role: string) => role === 'ADMIN' || role === 'SUPPORT';
+
+/** Unread badge text: nothing at 0, the number up to 9, then '9+' (spec 02 §2.2, §9). */
+export function badgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > 9 ? '9+' : String(Math.floor(count));
+}
+
+export type UnreadCounts = { messages: number; notifications: number };

@@ -1,0 +1,117 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
+import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../../lib/api-client';
+import { authApi } from './api/auth-api';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+type AuthContextValue = {
+  user: PublicUser | null;
+  status: AuthStatus;
+  /** True after the user chose to log out (the guard then does not remember the page they left). */
+  signedOutByUser: boolean;
+  login: (input: LoginInput) => Promise<PublicUser>;
+  logout: () => Promise<void>;
+  setUser: (user: PublicUser) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Spec 01 §4 Auth: a stored token triggers a profile fetch on load; when the server refuses it the token
+ * is dropped and the user is signed out. Logout always clears the token, even if the call fails. A call that
+ * answers 401 for the current token (revoked elsewhere, expired) signs out the same way.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<PublicUser | null>(null);
+  const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'anonymous'));
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+
+  const signOutLocally = useCallback(
+    (byUser: boolean) => {
+      clearToken();
+      queryClient.clear();
+      setUserState(null);
+      setStatus('anonymous');
+      setSignedOutByUser(byUser);
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    authApi
+      .me()
+      .then(({ user: me }) => {
+        if (cancelled) return;
+        setUserState(me);
+        setStatus('authenticated');
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // Only the server's refusal ends the session; a dropped connection (or a page left mid-load)
+        // must not throw away a valid token. Without a profile the user is treated as signed out for now.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404))
+          signOutLocally(false);
+        else {
+          setUserState(null);
+          setStatus('anonymous');
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [signOutLocally]);
+
+  useEffect(() => {
+    const onSessionExpired = (event: Event) => {
+      const refusedToken = (event as CustomEvent<string>).detail;
+      if (refusedToken && refusedToken === getToken()) signOutLocally(false);
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
+  }, [signOutLocally]);
+
+  const login = useCallback(
+    async (input: LoginInput) => {
+      const { user: signedIn, token } = await authApi.login(input);
+      // Nothing cached for a previous account may show to this one.
+      queryClient.clear();
+      setToken(token);
+      setUserState(signedIn);
+      setStatus('authenticated');
+      setSignedOutByUser(false);
+      return signedIn;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    const token = getToken();
+    // Drop the session here first, so nothing can use it while the server call is under way.
+    signOutLocally(true);
+    if (!token) return;
+    try {
+      await authApi.logout(token);
+    } catch {
+      // Already signed out locally; an unreachable server leaves a session that simply expires.
+    }
+  }, [signOutLocally]);
+
+  const setUser = useCallback((next: PublicUser) => setUserState(next), []);
+
+  const value = useMemo(
+    () => ({ user, status, signedOutByUser, login, logout, setUser }),
+    [user, status, signedOutByUser, login, logout, setUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

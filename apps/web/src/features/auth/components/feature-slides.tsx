@@ -1,0 +1,57 @@
+import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import type { ComponentType } from 'react';
+import {
+  BadgeCheckIcon,
+  LinkIcon,
+  PercentIcon,
+  ScaleIcon,
+  ShieldIcon,
+  TruckIcon,
+  WalletIcon,
+} from '../../../components/ui/icons';
+
+export type FeatureSlide = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
+
+// Each slide states something the product really does (DESIGN.md), not a marketing promise.
+const escrow: FeatureSlide = {
+  title: 'Escrow protection',
+  text: 'Your payment is held in escrow until you confirm the item arrived as described. Only then is it released to the seller.',
+  Icon: ShieldIcon,
+};
+const verified: FeatureSlide = {
+  title: 'Verified trading partners',
+  text: 'Identity checks with NIN and BVN raise a trader’s verification level and trust score, so you know who is on the other side.',
+  Icon: BadgeCheckIcon,
+};
+const wallet: FeatureSlide = {
+  title: 'A wallet for your trades',
+  text: 'Top up your wallet, pay for transactions from it and withdraw to your Nigerian bank account.',
+  Icon: WalletIcon,
+};
+const disputes: FeatureSlide = {
+  title: 'Fair dispute resolution',
+  text: 'If something goes wrong, raise a dispute: the funds stay frozen until our support team has reviewed the case.',
+  Icon: ScaleIcon,
+};
+const tracking: FeatureSlide = {
+  title: 'Live tracking',
+  text: 'Every step, from payment to shipment to delivery, updates live for both buyer and seller.',
+  Icon: TruckIcon,
+};
+const invite: FeatureSlide = {
+  title: 'Start a trade in minutes',
+  text: 'Create a transaction as buyer or seller and invite the other party with a link or code.',
+  Icon: LinkIcon,
+};
+const fee: FeatureSlide = {
+  title: 'One clear fee',
+  text: `A flat ${TRANSACTION_FEE_PERCENT}% on top of the price, shown before anyone pays. The seller receives the full price.`,
+  Icon: PercentIcon,
+};
+
+/** Sign-in: 5 slides every 4 s; sign-up: 6 slides every 5 s (spec 01 §2, §9). */
+export const SIGN_IN_CAROUSEL = { slides: [escrow, verified, wallet, disputes, tracking], intervalMs: 4000 };
+export const SIGN_UP_CAROUSEL = {
+  slides: [escrow, invite, fee, wallet, tracking, disputes],
+  intervalMs: 5000,
+};

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_TEXT, resetPasswordSchema } from '@escrow/shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { authApi } from '../api/auth-api';
+
+const linkClass =
+  'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * Reset-link request. The answer is the same generic text whether or not the account exists, so the
+ * screen never reveals who has an account (spec 02 §5, §8).
+ */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await authApi.resetPassword(email);
+      setSent(true);
+      toast.success(AUTH_TEXT.resetGeneric);
+    } catch {
+      toast.error('Failed to send reset link. Please try again.');
+    }
+  });
+
+  if (sent) {
+    return (
+      <div className="flex flex-col gap-5">
+        <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+          {AUTH_TEXT.resetGeneric}
+        </p>
+        <p className="text-sm text-slate-600">
+          The link in the e-mail is valid for a limited time. Didn’t get it? Check your spam folder, or{' '}
+          <button type="button" onClick={() => setSent(false)} className={linkClass}>
+            send another link
+          </button>
+          .
+        </p>
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="forgot-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...fieldErrorProps('forgot-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Remembered it?{' '}
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { loginSchema } from '@escrow/shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { useAuth } from '../auth-context';
+import { DEFAULT_SIGNED_IN_PATH, errorText, rememberedPath } from '../navigation';
+
+/** Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. */
+export function LoginForm() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login(values);
+      toast.success('Successfully signed in!');
+      navigate(rememberedPath(location.state) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+    } catch (error) {
+      toast.error(errorText(error, 'Failed to sign in'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...fieldErrorProps('login-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          {...fieldErrorProps('login-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Link
+          to="/forgot-password"
+          className="text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Forgot your password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Don’t have an account?{' '}
+        {/* The remembered page travels along, so an invitee who signs up first still lands on it. */}
+        <Link
+          to="/signup"
+          state={location.state}
+          className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Sign up now
+        </Link>
+      </p>
+    </form>
+  );
+}

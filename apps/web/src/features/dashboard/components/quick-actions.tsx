@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { LinkIcon, ListIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons';
+
+const ACTIONS = [
+  { to: '/app/transactions', label: 'My Transactions', Icon: ListIcon },
+  { to: '/app/create-transaction', label: 'Create Transaction', Icon: PlusIcon },
+  { to: '/app/join-transaction', label: 'Join Transaction', Icon: LinkIcon },
+  { to: '/app/profile', label: 'Security Settings', Icon: ShieldIcon },
+];
+
+export function QuickActions() {
+  return (
+    <Card>
+      <CardTitle>Quick Actions</CardTitle>
+      <ul className="mt-3 grid gap-2">
+        {ACTIONS.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+            >
+              <Icon className="h-5 w-5 text-brand-700" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

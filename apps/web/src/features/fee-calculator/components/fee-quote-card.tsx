@@ -1,0 +1,107 @@
+import type { FeeQuoteResponse } from '@escrow/shared/schemas/fee-calculator';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { formatMoney } from '../../../lib/format';
+import { formatPercent, formatSignedPercent } from '../labels';
+import { RiskLevelBadge } from './risk-level-badge';
+
+/** The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note. */
+export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
+  const { breakdown, riskFactors: factors, currency } = quote;
+  const lines: Array<[string, number]> = [
+    ['Risk adjustment', quote.riskAdjustment],
+    ['Amount risk', breakdown.amountRisk],
+    ['Category risk', breakdown.categoryRisk],
+    ['Delivery risk', breakdown.deliveryRisk],
+    ['Payment risk', breakdown.paymentRisk],
+    [
+      factors.verificationLevel
+        ? `Verification (${factors.verificationLevel}, ×${factors.verificationMultiplier})`
+        : 'Verification',
+      breakdown.verificationRisk,
+    ],
+    [
+      factors.trustScore !== null
+        ? `Trust score (${factors.trustScore}, ×${factors.trustMultiplier})`
+        : 'Trust score',
+      breakdown.historyRisk,
+    ],
+  ];
+  return (
+    <Card aria-labelledby="fee-quote-title" className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="fee-quote-title">Fee Estimate</CardTitle>
+          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="fee-percentage">
+            {formatPercent(quote.feePercentage)}
+          </p>
+        </div>
+        <RiskLevelBadge level={quote.riskLevel} />
+      </div>
+
+      <dl className="divide-y divide-slate-200 rounded-lg bg-slate-50 px-3">
+        <Figure label="Transaction amount" value={formatMoney(quote.transactionAmount, currency)} />
+        <Figure label="Estimated fee" value={formatMoney(quote.feeAmount, currency)} testId="fee-amount" />
+        <Figure label="Total" value={formatMoney(quote.totalAmount, currency)} testId="fee-total" />
+      </dl>
+
+      <section aria-labelledby="fee-breakdown-title">
+        <h3 id="fee-breakdown-title" className="text-sm font-semibold text-slate-900">
+          Breakdown
+        </h3>
+        <dl className="mt-2 divide-y divide-slate-100 text-sm">
+          <Line label="Base fee" value={formatPercent(breakdown.baseFee)} />
+          {lines.map(([label, points]) => (
+            <Line key={label} label={label} value={formatSignedPercent(points)} />
+          ))}
+          <Line label="Model total" value={formatPercent(quote.totalFee)} strong />
+          {factors.clamped ? (
+            <Line
+              label={factors.clamped === 'MAX' ? 'Capped at the maximum' : 'Raised to the minimum'}
+              value={formatPercent(quote.feePercentage)}
+              strong
+            />
+          ) : null}
+        </dl>
+      </section>
+
+      {quote.recommendations.length > 0 ? (
+        <section aria-labelledby="fee-recommendations-title">
+          <h3 id="fee-recommendations-title" className="text-sm font-semibold text-slate-900">
+            Recommendations
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {quote.recommendations.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {quote.isEstimate ? (
+        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900" role="note">
+          {quote.note}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="break-all text-lg font-semibold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className={strong ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</dt>
+      <dd className={strong ? 'font-semibold text-slate-900' : 'text-slate-900'}>{value}</dd>
+    </div>
+  );
+}

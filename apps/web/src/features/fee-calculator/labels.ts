@@ -1,0 +1,47 @@
+import type {
+  FeeDeliveryMethod,
+  FeePaymentMethod,
+  FeeTransactionType,
+  RiskLevel,
+} from '@escrow/shared/domain/fee-estimate';
+
+export const TRANSACTION_TYPE_LABELS: Record<FeeTransactionType, string> = {
+  GOODS: 'Goods',
+  SERVICES: 'Services',
+  DIGITAL: 'Digital',
+  REAL_ESTATE: 'Real Estate',
+};
+
+export const DELIVERY_METHOD_LABELS: Record<FeeDeliveryMethod, string> = {
+  PICKUP: 'Pickup',
+  SHIPPING: 'Shipping',
+  DIGITAL_DELIVERY: 'Digital Delivery',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<FeePaymentMethod, string> = {
+  BANK_TRANSFER: 'Bank Transfer',
+  CARD: 'Card',
+  CRYPTO: 'Crypto',
+};
+
+export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
+  LOW: 'Low',
+  MEDIUM: 'Medium',
+  HIGH: 'High',
+  VERY_HIGH: 'Very High',
+};
+
+/** Risk level colours, LOW to VERY_HIGH (spec 02 §9). */
+export const RISK_LEVEL_CLASSES: Record<RiskLevel, string> = {
+  LOW: 'bg-green-100 text-green-800 ring-green-600/20',
+  MEDIUM: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20',
+  HIGH: 'bg-orange-100 text-orange-800 ring-orange-600/20',
+  VERY_HIGH: 'bg-red-100 text-red-800 ring-red-600/20',
+};
+
+const percent = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
+const signedPercent = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3, signDisplay: 'exceptZero' });
+
+/** Percentage points for display: 2.85 → '2.85%'; signed for breakdown lines: '+0.2%', '−0.57%'. */
+export const formatPercent = (points: number) => `${percent.format(points)}%`;
+export const formatSignedPercent = (points: number) => `${signedPercent.format(points)}%`;

@@ -1,0 +1,102 @@
+import { content } from '../../../config/content';
+import {
+  ArrowRightIcon,
+  HandshakeIcon,
+  LockIcon,
+  ShieldCheckIcon,
+  TruckIcon,
+  WalletIcon,
+} from './landing-icons';
+import { SectionHeading, sectionClass } from './section-heading';
+
+const PARTIES = [
+  { name: 'Buyer', role: 'Pays the price plus the 2.5% fee into escrow, then confirms receipt.' },
+  { name: content.productName, role: 'Holds the money safely and releases it only on confirmation.' },
+  { name: 'Seller', role: 'Ships once the payment is secured and receives the full price.' },
+] as const;
+
+const FLOWS = ['Payment held in escrow', 'Funds released on delivery'] as const;
+
+/** Spec 01 §2 how-it-works diagram: who holds the money at each moment. */
+function Diagram() {
+  return (
+    <figure className="mx-auto mt-12 max-w-5xl">
+      <div className="flex flex-col items-stretch gap-3 md:flex-row md:items-center">
+        {PARTIES.map((party, index) => (
+          <div key={party.name} className="contents">
+            <div
+              className={`flex-1 rounded-2xl border p-5 text-center ${
+                index === 1 ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white'
+              }`}
+            >
+              <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white">
+                {index === 1 ? <ShieldCheckIcon /> : index === 0 ? <WalletIcon /> : <TruckIcon />}
+              </span>
+              <p className="mt-3 font-semibold text-slate-900">{party.name}</p>
+              <p className="mt-1 text-sm text-slate-700">{party.role}</p>
+            </div>
+            {index < FLOWS.length ? (
+              <div className="flex items-center justify-center gap-2 text-sm font-medium text-brand-800 md:w-36 md:flex-col">
+                <ArrowRightIcon className="h-6 w-6 rotate-90 md:rotate-0" />
+                <span className="text-center">{FLOWS[index]}</span>
+              </div>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <figcaption className="mt-4 text-center text-sm text-slate-600">
+        The buyer&apos;s money goes to escrow, not to the seller, and moves on only when the buyer confirms
+        delivery or a dispute is decided.
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Spec 01 §2 four-step explainer. */
+export const STEPS = [
+  {
+    title: 'Agree',
+    icon: HandshakeIcon,
+    text: 'Buyer and seller agree on the item, the price and the delivery. One of you creates the transaction and shares the invitation link.',
+  },
+  {
+    title: 'Secure',
+    icon: LockIcon,
+    text: 'The buyer pays the price plus the 2.5% fee into escrow. The seller can see the money is secured before sending anything.',
+  },
+  {
+    title: 'Deliver',
+    icon: TruckIcon,
+    text: 'The seller ships with a tracking number and photos of the item, or hands it over in person.',
+  },
+  {
+    title: 'Pay',
+    icon: WalletIcon,
+    text: 'The buyer checks the item and confirms receipt. The full price is released to the seller at once.',
+  },
+] as const;
+
+export function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-title" className={`${sectionClass} bg-white`}>
+      <SectionHeading id="how-title" eyebrow="How it works" title="Escrow in four simple steps">
+        Nobody has to trust a stranger: both of you trust the process.
+      </SectionHeading>
+      <Diagram />
+      <ol className="mx-auto mt-16 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+            <div className="flex items-center gap-3">
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-white">
+                <step.icon className="h-5 w-5" />
+              </span>
+              <span className="text-sm font-semibold text-brand-800">Step {index + 1}</span>
+            </div>
+            <h3 className="mt-4 text-xl font-bold text-slate-900">{step.title}</h3>
+            <p className="mt-2 text-slate-700">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

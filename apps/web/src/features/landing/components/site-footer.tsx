@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { content } from '../../../config/content';
+import { LogoMark } from './landing-icons';
+
+export const LEGAL_LINKS = [
+  { to: '/legal/privacy-policy', label: 'Privacy Policy' },
+  { to: '/legal/terms-of-service', label: 'Terms of Service' },
+  { to: '/legal/cookie-policy', label: 'Cookie Policy' },
+  { to: '/legal/compliance', label: 'Compliance' },
+] as const;
+
+const link =
+  'rounded text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/** Spec 01 §2 footer: the X account, the legal pages, registration and VAT numbers. */
+export function SiteFooter() {
+  const { registration } = content;
+  return (
+    <footer className="bg-slate-900 px-4 py-12 text-slate-300 sm:px-6">
+      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-3">
+        <div>
+          <Link to="/" className={`inline-flex items-center gap-2 font-bold text-white ${link}`}>
+            <LogoMark />
+            {content.productName}
+          </Link>
+          <p className="mt-3 text-sm">Safe payments between buyers and sellers in Nigeria.</p>
+          <a
+            href={content.xProfileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`mt-4 inline-flex items-center gap-2 text-sm ${link}`}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="currentColor"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4zm-1.2 17.9h1.9L7 4.2H5z" />
+            </svg>
+            Follow us on X<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <nav aria-label="Legal">
+          <h2 className="text-sm font-semibold text-white">Legal</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {LEGAL_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="text-sm">
+          <h2 className="font-semibold text-white">Company</h2>
+          <p className="mt-3">
+            {content.productName} is registered in {registration.country}.
+          </p>
+          <p className="mt-1">Registration number: {registration.rcNumber}</p>
+          <p className="mt-1">VAT number: {registration.vatNumber}</p>
+          <p className="mt-1">
+            Contact:{' '}
+            <a href={`mailto:${content.supportEmail}`} className={link}>
+              {content.supportEmail}
+            </a>
+          </p>
+        </div>
+      </div>
+      <p className="mx-auto mt-10 max-w-6xl border-t border-slate-700 pt-6 text-xs text-slate-400">
+        © {new Date().getFullYear()} {content.productName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { content } from '../../../config/content';
+import { CloseIcon, LogoMark, MenuIcon } from './landing-icons';
+
+export const SECTION_LINKS = [
+  { href: '#how-it-works', label: 'How It Works' },
+  { href: '#security', label: 'Security' },
+  { href: '#pricing', label: 'Pricing' },
+  { href: '#support', label: 'Support' },
+] as const;
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const navLink = `rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800 ${focusRing}`;
+
+/** Spec 01 §2 landing header: section links, Sign Up and Login, and a menu button under 768 px. */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className={`flex items-center gap-2 rounded-md font-bold text-slate-900 ${focusRing}`}>
+          <LogoMark />
+          <span>{content.productName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={navLink}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <Link to="/login" className={navLink}>
+            Login
+          </Link>
+          <Link
+            to="/signup"
+            className={`rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 ${focusRing}`}
+          >
+            Sign Up
+          </Link>
+        </div>
+        <button
+          ref={buttonRef}
+          type="button"
+          className={`inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden ${focusRing}`}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col py-2">
+          {SECTION_LINKS.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className={`block ${navLink} py-3`} onClick={() => setMenuOpen(false)}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="grid grid-cols-2 gap-3">
+          <Link
+            to="/login"
+            className={`rounded-lg border border-slate-300 px-4 py-2.5 text-center text-sm font-semibold text-slate-900 ${focusRing}`}
+          >
+            Login
+          </Link>
+          <Link
+            to="/signup"
+            className={`rounded-lg bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white ${focusRing}`}
+          >
+            Sign Up
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { formatMoney } from '@escrow/shared/domain/money';
+import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import { quote } from '../lib/calculator';
+
+/**
+ * Spec 01 §2 transaction calculator: the 2.5% fee and the total the buyer pays, in naira with 2
+ * decimals (en-NG); the seller receives the full price (DESIGN.md "Texts"). A text input on purpose:
+ * whatever is typed is accepted and anything non-numeric counts as 0.
+ */
+export function TransactionCalculator() {
+  const [amount, setAmount] = useState('');
+  const inputId = useId();
+  const { price, fee, total } = quote(amount);
+  const rows = [
+    { label: 'Item price', value: formatMoney(price), testId: 'calc-price' },
+    { label: `Platform fee (${TRANSACTION_FEE_PERCENT}%)`, value: formatMoney(fee), testId: 'calc-fee' },
+    { label: 'Total the buyer pays', value: formatMoney(total), testId: 'calc-total', strong: true },
+  ];
+
+  return (
+    <section
+      id="calculator"
+      aria-labelledby="calculator-title"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-7"
+    >
+      <h2 id="calculator-title" className="text-xl font-bold text-slate-900">
+        Transaction calculator
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">See what a purchase costs with escrow protection.</p>
+      <label htmlFor={inputId} className="mt-5 block text-sm font-medium text-slate-800">
+        Item price in naira
+      </label>
+      <div className="relative mt-1">
+        <span
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600"
+          aria-hidden="true"
+        >
+          ₦
+        </span>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 150000"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          maxLength={24}
+          className="h-12 w-full rounded-lg border border-slate-400 bg-white pl-8 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+        />
+      </div>
+      <dl className="mt-5 divide-y divide-slate-200">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-baseline justify-between gap-4 py-2.5">
+            <dt className={row.strong ? 'font-semibold text-slate-900' : 'text-slate-700'}>{row.label}</dt>
+            <dd
+              data-testid={row.testId}
+              className={`text-right tabular-nums ${row.strong ? 'text-lg font-bold text-brand-800' : 'text-slate-900'}`}
+            >
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+        The seller receives the full price: <span className="font-semibold">{formatMoney(price)}</span>.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {`Fee ${formatMoney(fee)}. The buyer pays ${formatMoney(total)}.`}
+      </p>
+    </section>
+  );
+}

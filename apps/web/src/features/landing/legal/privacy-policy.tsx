@@ -1,0 +1,161 @@
+import { content } from '../../../config/content';
+import type { LegalDocument } from './legal-document';
+
+const { productName: name, supportEmail, registration } = content;
+
+export const privacyPolicy: LegalDocument = {
+  slug: 'privacy-policy',
+  title: 'Privacy Policy',
+  summary: `How ${name} collects, uses and protects your personal data under the Nigeria Data Protection Act 2023 (NDPA).`,
+  sections: [
+    {
+      heading: 'Who we are',
+      body: (
+        <p>
+          {name} ({registration.rcNumber}, registered in {registration.country}) runs an escrow service for
+          buyers and sellers. For the personal data described here we are the data controller under the NDPA.
+          You can reach us about anything in this policy at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a> (please write &quot;Data protection&quot; in
+          the subject so it reaches our data protection officer).
+        </p>
+      ),
+    },
+    {
+      heading: 'What we collect',
+      body: (
+        <ul>
+          <li>
+            <strong>Account details:</strong> your name, e-mail address and a one-way hash of your password
+            (we never store the password itself).
+          </li>
+          <li>
+            <strong>Identity verification:</strong> your NIN or BVN, date of birth, phone number and the
+            identity documents you upload, because Nigerian law requires us to know our customers before money
+            moves.
+          </li>
+          <li>
+            <strong>Transactions:</strong> what you buy or sell, prices, delivery addresses, tracking numbers,
+            shipment photos, messages with the other party and dispute evidence.
+          </li>
+          <li>
+            <strong>Payments and wallet:</strong> deposits, withdrawals and the bank accounts you add for
+            payouts. Card numbers are handled by our payment processor; we never see or store them.
+          </li>
+          <li>
+            <strong>Waitlist:</strong> your e-mail address, name, optional phone number and what you would use{' '}
+            {name} for.
+          </li>
+          <li>
+            <strong>Technical data:</strong> IP address, browser and the time of requests, kept in server logs
+            to keep the service secure.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      heading: 'Why we use it and on what legal basis',
+      body: (
+        <ul>
+          <li>
+            <strong>To provide the service</strong> (performance of our contract with you): running
+            transactions, holding and releasing funds, payouts, support and dispute resolution.
+          </li>
+          <li>
+            <strong>To meet legal obligations:</strong> customer due diligence and record keeping under
+            Central Bank of Nigeria (CBN) rules and the Money Laundering (Prevention and Prohibition) Act
+            2022, tax law, and lawful requests from regulators and courts.
+          </li>
+          <li>
+            <strong>Legitimate interests:</strong> preventing fraud, securing accounts and improving the
+            service, always balanced against your rights.
+          </li>
+          <li>
+            <strong>Consent:</strong> waitlist and launch e-mails. You can withdraw consent at any time by
+            replying to any e-mail or writing to us.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      heading: 'Who we share it with',
+      body: (
+        <>
+          <p>We do not sell personal data. We share only what each party needs:</p>
+          <ul>
+            <li>
+              the other party to your transaction sees your name and, for deliveries, the delivery details;
+            </li>
+            <li>
+              licensed banks and payment processors that hold escrow funds and carry out payments and payouts;
+            </li>
+            <li>licensed identity verification providers that check NIN and BVN records;</li>
+            <li>service providers for hosting and e-mail, bound by contract to use the data only for us;</li>
+            <li>regulators, law enforcement and courts when the law requires it.</li>
+          </ul>
+          <p>
+            If data is transferred outside Nigeria, we do so only where the NDPA allows it and with safeguards
+            that keep it at the same level of protection.
+          </p>
+        </>
+      ),
+    },
+    {
+      heading: 'How long we keep it',
+      body: (
+        <ul>
+          <li>
+            Account, verification and transaction records: for as long as your account is open and at least
+            five years after it closes or after the last transaction, as anti-money-laundering law requires.
+          </li>
+          <li>Waitlist entries: until twelve months after launch, or until you ask us to delete them.</li>
+          <li>Server logs: up to 90 days, unless needed to investigate a security incident.</li>
+        </ul>
+      ),
+    },
+    {
+      heading: 'How we protect it',
+      body: (
+        <p>
+          Connections are encrypted, passwords are stored as strong one-way hashes, access by our staff is
+          limited to those who need it for their role and is logged, and identity numbers are masked wherever
+          they are displayed. If a breach puts your rights at risk, we will inform the Nigeria Data Protection
+          Commission (NDPC) within 72 hours and tell you without undue delay.
+        </p>
+      ),
+    },
+    {
+      heading: 'Your rights',
+      body: (
+        <>
+          <p>Under the NDPA you may ask us to:</p>
+          <ul>
+            <li>give you a copy of your personal data and tell you how we use it;</li>
+            <li>correct data that is wrong or incomplete;</li>
+            <li>delete data we no longer need or have no lawful basis to keep;</li>
+            <li>restrict or object to certain processing, including direct marketing;</li>
+            <li>send your data to you or another provider in a common machine-readable format;</li>
+            <li>review any decision made about you solely by automated means.</li>
+          </ul>
+          <p>
+            Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>; we answer within 30 days. Some
+            data must be kept by law even if you ask us to delete it; we will tell you when that applies. You
+            may also complain to the Nigeria Data Protection Commission.
+          </p>
+        </>
+      ),
+    },
+    {
+      heading: 'Children',
+      body: <p>{name} is for people aged 18 or over. We do not knowingly collect data from children.</p>,
+    },
+    {
+      heading: 'Changes to this policy',
+      body: (
+        <p>
+          We will post any change here with a new date and, for significant changes, tell account holders by
+          e-mail before they take effect.
+        </p>
+      ),
+    },
+  ],
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmountToMinor, quote } from './calculator';
+
+describe('landing calculator', () => {
+  it.each([
+    ['', 0],
+    ['abc', 0],
+    ['12abc', 0],
+    ['-500', 0],
+    ['1e5', 0],
+    ['150000', 15_000_000],
+    ['150,000', 15_000_000],
+    ['₦ 1,250.5', 125_050],
+    ['99.999', 9_999],
+    ['1.', 100],
+    ['9'.repeat(20), 0],
+  ])('reads %j as %d kobo', (input, minor) => {
+    expect(parseAmountToMinor(input)).toBe(minor);
+  });
+
+  it('computes the 2.5% fee half-up to the kobo and the total the buyer pays', () => {
+    expect(quote('150000')).toEqual({ price: 150_000, fee: 3_750, total: 153_750 });
+    // 0.5 kobo rounds up: 10.02 × 2.5% = 0.2505
+    expect(quote('10.02')).toEqual({ price: 10.02, fee: 0.25, total: 10.27 });
+    expect(quote('10.22')).toEqual({ price: 10.22, fee: 0.26, total: 10.48 });
+    expect(quote('letters')).toEqual({ price: 0, fee: 0, total: 0 });
+  });
+});

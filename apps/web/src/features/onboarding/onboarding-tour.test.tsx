@@ -1,0 +1,119 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../../app/routes/app/dashboard';
+import { createLiveChannel, setLiveChannelForTests } from '../../lib/socket';
+import { makeUser, ok, renderWithApp, stubApi } from '../auth/testing/render-with-app';
+import { FakeSocket } from '../realtime/testing/fake-socket';
+import { TOUR_STEPS } from './tour-steps';
+
+const newcomer = makeUser({ id: 'u1', firstName: 'Ada', onboardingCompleted: false });
+
+function renderWithTour() {
+  const fetchMock = stubApi({
+    'GET /api/auth/me': () => ok({ user: newcomer }),
+    'PUT /api/auth/me': ({ body }) => ok({ user: { ...newcomer, ...(body as object) } }),
+    'GET /api/transactions/stats': () =>
+      ok({ total: 0, totalValue: 0, valueByCurrency: [], active: 0, completed: 0 }),
+    'GET /api/transactions/my-transactions?page=1&limit=5': () =>
+      ok({ transactions: [], total: 0, page: 1, limit: 5 }),
+  });
+  renderWithApp(
+    [
+      {
+        path: '/app/dashboard',
+        element: (
+          <>
+            <nav>
+              <a href="/app/messages">Messages</a>
+              <a href="/app/wallet">Wallet</a>
+              <a href="/app/notifications">Notifications</a>
+            </nav>
+            <DashboardPage />
+          </>
+        ),
+      },
+    ],
+    '/app/dashboard',
+  );
+  return fetchMock;
+}
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token');
+  setLiveChannelForTests(createLiveChannel((token) => new FakeSocket(token).asSocket()));
+  // jsdom lays nothing out; every element counts as on screen for the tour.
+  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  setLiveChannelForTests(null);
+});
+
+describe('Onboarding tour', () => {
+  it('walks the six steps with Next and Back, highlighting each target, and saves completion on Finish', async () => {
+    const fetchMock = renderWithTour();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('dialog', { name: TOUR_STEPS[0]!.title })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(document.querySelector('[data-tour="welcome"]')).toHaveAttribute('data-tour-highlight', 'true');
+
+    await user.click(screen.getByRole('button', { name: TOUR_STEPS[0]!.action }));
+    expect(screen.getByRole('dialog', { name: 'Create a transaction' })).toBeInTheDocument();
+    expect(document.querySelector('[data-tour="create-transaction"]')).toHaveAttribute(
+      'data-tour-highlight',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: TOUR_STEPS[0]!.title })).toBeInTheDocument();
+
+    for (const step of TOUR_STEPS.slice(0, -1)) {
+      expect(screen.getByRole('dialog', { name: step.title })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: step.action }));
+    }
+    expect(screen.getByText('Step 6 of 6')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'data-tour-highlight',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('onboardingCompleted')).toBe('true');
+    await vi.waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) =>
+            url === '/api/auth/me' && init?.method === 'PUT' && init.body === '{"onboardingCompleted":true}',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('removes the highlight after 3 s', async () => {
+    renderWithTour();
+    await screen.findByRole('dialog', { name: TOUR_STEPS[0]!.title });
+    const target = document.querySelector('[data-tour="welcome"]')!;
+    expect(target).toHaveAttribute('data-tour-highlight', 'true');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3_100)));
+    expect(target).not.toHaveAttribute('data-tour-highlight');
+  });
+
+  it('Skip ends the tour and saves it', async () => {
+    renderWithTour();
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: TOUR_STEPS[0]!.title });
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('onboardingCompleted')).toBe('true');
+  });
+
+  it('is not shown once completed in this browser', async () => {
+    localStorage.setItem('onboardingCompleted', 'true');
+    renderWithTour();
+    await screen.findByRole('heading', { name: 'Welcome back, Ada!' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

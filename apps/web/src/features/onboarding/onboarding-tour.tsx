@@ -1,0 +1,126 @@
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { Button } from '../../components/ui/button';
+import { CloseIcon } from '../../components/ui/icons';
+import { HIGHLIGHT_MS, TOUR_STEPS, type TourStep } from './tour-steps';
+
+const CARD_WIDTH = 320;
+const GAP = 12;
+
+/** The first match that is actually on screen (the side nav and the bottom nav both hold the links). */
+export function findTarget(selector: string): HTMLElement | null {
+  const matches = Array.from(document.querySelectorAll<HTMLElement>(selector));
+  return (
+    matches.find((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') ??
+    null
+  );
+}
+
+function placement(rect: DOMRect | null, position: TourStep['position']): CSSProperties {
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const width = Math.min(CARD_WIDTH, vw - 2 * GAP);
+  if (!rect || vw < 640) return { left: (vw - width) / 2, bottom: GAP + 80, width };
+  const clampX = (x: number) => Math.max(GAP, Math.min(x, vw - width - GAP));
+  const clampY = (y: number) => Math.max(GAP, Math.min(y, vh - 220));
+  switch (position) {
+    case 'top':
+      return { left: clampX(rect.left), top: clampY(rect.top - 220 - GAP), width };
+    case 'left':
+      return { left: clampX(rect.left - width - GAP), top: clampY(rect.top), width };
+    case 'right':
+      return { left: clampX(rect.right + GAP), top: clampY(rect.top), width };
+    default:
+      return { left: clampX(rect.left), top: clampY(rect.bottom + GAP), width };
+  }
+}
+
+/** The six-step tour: scrolls to each target and highlights it for 3 s; Next, Back, Skip and close. */
+export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
+  const [index, setIndex] = useState(0);
+  const [measured, setMeasured] = useState<{ target: string; rect: DOMRect } | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const step = TOUR_STEPS[index]!;
+  const last = index === TOUR_STEPS.length - 1;
+  // A step whose target is not on screen (e.g. a nav link on a narrow layout) shows the card centred.
+  const rect = measured?.target === step.target ? measured.rect : null;
+
+  useLayoutEffect(() => {
+    const target = findTarget(step.target);
+    if (!target) return;
+    target.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    const previous = { outline: target.style.outline, offset: target.style.outlineOffset };
+    target.style.outline = '3px solid #2563eb';
+    target.style.outlineOffset = '4px';
+    target.dataset.tourHighlight = 'true';
+    const measure = () => setMeasured({ target: step.target, rect: target.getBoundingClientRect() });
+    measure();
+    const timer = setTimeout(() => {
+      target.style.outline = previous.outline;
+      target.style.outlineOffset = previous.offset;
+      delete target.dataset.tourHighlight;
+    }, HIGHLIGHT_MS);
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, true);
+    return () => {
+      clearTimeout(timer);
+      target.style.outline = previous.outline;
+      target.style.outlineOffset = previous.offset;
+      delete target.dataset.tourHighlight;
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure, true);
+    };
+  }, [step.target]);
+
+  useEffect(() => titleRef.current?.focus(), [index]);
+
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="tour-title"
+      aria-describedby="tour-description"
+      data-tour-step={step.id}
+      style={{ position: 'fixed', zIndex: 45, ...placement(rect, step.position) }}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
+      onKeyDown={(event) => event.key === 'Escape' && onFinish()}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2
+          id="tour-title"
+          ref={titleRef}
+          tabIndex={-1}
+          className="font-semibold text-slate-900 focus:outline-none"
+        >
+          {step.title}
+        </h2>
+        <button
+          type="button"
+          onClick={onFinish}
+          aria-label="Close tour"
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          <CloseIcon className="h-4 w-4" />
+        </button>
+      </div>
+      <p id="tour-description" className="mt-1 text-sm text-slate-600">
+        {step.description}
+      </p>
+      <p className="mt-3 text-xs text-slate-500">
+        Step {index + 1} of {TOUR_STEPS.length}
+      </p>
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={onFinish}>
+          Skip
+        </Button>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+            Back
+          </Button>
+          <Button size="sm" onClick={() => (last ? onFinish() : setIndex(index + 1))}>
+            {step.action}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

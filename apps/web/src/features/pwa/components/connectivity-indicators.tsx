@@ -1,0 +1,42 @@
+import { useInstallState } from '../hooks/use-install-state';
+import { useOnlineStatus } from '../hooks/use-online-status';
+
+const pill = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium';
+
+/**
+ * Spec 02 §2.2 top-bar indicators: online/offline and installed. The shell shows them on desktop only.
+ * The online state is a status region, so a screen reader hears when the connection drops or returns.
+ */
+export function ConnectivityIndicators() {
+  const online = useOnlineStatus();
+  const { installed } = useInstallState();
+  return (
+    <div className="flex items-center gap-2">
+      <span
+        role="status"
+        className={`${pill} ${online ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+        title={online ? 'Connected to the internet' : 'No internet connection: changes cannot be saved'}
+      >
+        <span
+          aria-hidden="true"
+          className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-600' : 'bg-amber-600'}`}
+        />
+        {online ? 'Online' : 'Offline'}
+      </span>
+      {installed ? (
+        <span className={`${pill} bg-slate-100 text-slate-800`} title="Running as an installed app">
+          <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" focusable="false">
+            <path
+              d="m5 12 5 5L20 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          App installed
+        </span>
+      ) : null}
+    </div>
+  );
+}

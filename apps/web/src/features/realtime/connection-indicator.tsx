@@ -1,0 +1,44 @@
+import type { ConnectionState } from '../../lib/socket';
+import { cn } from '../../lib/cn';
+
+const LOOK: Record<ConnectionState, { label: string; dot: string }> = {
+  connected: { label: 'Live', dot: 'bg-emerald-500' },
+  connecting: { label: 'Connecting...', dot: 'bg-amber-400 animate-pulse' },
+  error: { label: 'Connection error', dot: 'bg-red-500' },
+  disconnected: { label: 'Offline', dot: 'bg-slate-400' },
+};
+
+type Props = {
+  state: ConnectionState;
+  /** Shown as a Reconnect button while the connection is down (spec 01 §2 details header). */
+  onReconnect?: () => void;
+  className?: string;
+};
+
+/** The live-update connection state: connected, connecting, error or disconnected. */
+export function ConnectionIndicator({ state, onReconnect, className }: Props) {
+  const { label, dot } = LOOK[state];
+  const down = state === 'error' || state === 'disconnected';
+  return (
+    <span className={cn('inline-flex items-center gap-2 text-sm text-slate-600', className)}>
+      <span
+        role="status"
+        data-connection-state={state}
+        title={down ? 'Live updates are paused' : undefined}
+        className="inline-flex items-center gap-1.5"
+      >
+        <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', dot)} />
+        <span>{label}</span>
+      </span>
+      {down && onReconnect ? (
+        <button
+          type="button"
+          onClick={onReconnect}
+          className="rounded-md px-2 py-0.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Reconnect
+        </button>
+      ) : null}
+    </span>
+  );
+}

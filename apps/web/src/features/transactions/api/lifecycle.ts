@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type {
+  DeliveryDetails,
+  ReceiptChecklist,
+  ShipmentDataInput,
+  Transaction,
+} from '@escrow/shared/schemas/transactions';
+import { api } from '../../../lib/api-client';
+import { transactionKeys } from './transaction-keys';
+import { createIdempotencyKeys } from './wallet-link';
+
+type Answer = { transaction: Transaction };
+
+/** After any action: the answer becomes the current transaction and every transaction view refetches. */
+function useTransactionAction<Input>(request: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async ({ transaction }) => {
+      queryClient.setQueryData(transactionKeys.detail(transaction.id), { transaction });
+      await queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+    },
+  });
+}
+
+const path = (id: string, action: string) => `/transactions/${encodeURIComponent(id)}/${action}`;
+
+/** POST .../cancel: either party, before payment. */
+export const useCancelTransaction = (id: string) =>
+  useTransactionAction((reason: string | undefined) =>
+    api<Answer>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }),
+  );
+
+/** PUT .../delivery-details: the buyer's address (country Nigeria). */
+export const useSaveDeliveryDetails = (id: string) =>
+  useTransactionAction((deliveryDetails: DeliveryDetails) =>
+    api<Answer>(path(id, 'delivery-details'), { method: 'PUT', body: { deliveryDetails } }),
+  );
+
+/** PUT .../shipping-details {shipmentData}: the seller confirms shipment (photos are upload ids). */
+export const useConfirmShipment = (id: string) =>
+  useTransactionAction((shipmentData: ShipmentDataInput) =>
+    api<Answer>(path(id, 'shipping-details'), { method: 'PUT', body: { shipmentData } }),
+  );
+
+/** PUT .../confirm-receipt with the five ticked boxes; releases the escrow, so it carries an idempotency key. */
+export function useConfirmReceipt(id: string) {
+  const [keys] = useState(createIdempotencyKeys);
+  return useTransactionAction(async (checklist: ReceiptChecklist) => {
+    try {
+      const answer = await api<Answer>(path(id, 'confirm-receipt'), {
+        method: 'PUT',
+        body: checklist,
+        headers: { 'Idempotency-Key': keys.keyFor(checklist) },
+      });
+      keys.settle();
+      return answer;
+    } catch (error) {
+      keys.settle(error);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import { Link, useNavigate } from 'react-router';
+import type { CreateTransactionAnswer } from '../api/create-transaction';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { joinLinkFor } from '../lib/share';
+import { ShareLinkBox } from './share-link-box';
+
+/** After creation: the link to send to the counterparty, with Copy and Share. */
+export function CreateSuccess({
+  answer,
+  onCreateAnother,
+}: {
+  answer: CreateTransactionAnswer;
+  onCreateAnother: () => void;
+}) {
+  const navigate = useNavigate();
+  const { transaction, invitation } = answer;
+  const link = joinLinkFor(invitation.code);
+  return (
+    <Card className="space-y-5">
+      <div>
+        <CardTitle>Transaction created</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
+          join, the transaction becomes active. The link expires on {formatDateTime(invitation.expiresAt)}.
+        </p>
+      </div>
+      <ShareLinkBox link={link} title={`Join my escrow transaction: ${transaction.description}`} />
+      <dl className="rounded-lg bg-slate-50 p-4 text-sm">
+        <div className="flex justify-between py-1">
+          <dt className="text-slate-600">Item price</dt>
+          <dd className="font-medium">{formatMoney(transaction.price, transaction.currency)}</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt className="text-slate-600">Escrow fee (2.5%)</dt>
+          <dd className="font-medium">{formatMoney(transaction.fee, transaction.currency)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 py-1 pt-2">
+          <dt className="font-semibold">Total</dt>
+          <dd className="font-semibold">{formatMoney(transaction.total, transaction.currency)}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          onClick={() =>
+            navigate('/app/transaction-status', { state: { transaction, invitationCode: invitation.code } })
+          }
+        >
+          View Status
+        </Button>
+        <Link
+          to={`/app/transactions/${transaction.id}`}
+          state={{ invitationCode: invitation.code }}
+          className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50"
+        >
+          View Transaction
+        </Link>
+        <Button variant="ghost" onClick={onCreateAnother}>
+          Create Another
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useNavigate } from 'react-router';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import type { ConnectionState } from '../../../../lib/socket';
+import { Button } from '../../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../../components/ui/icons';
+import { ConnectionIndicator } from '../../../realtime/connection-indicator';
+import { copyToClipboard, joinLinkFor, shareLink } from '../../lib/share';
+
+type Props = {
+  transaction: Transaction;
+  invitationCode: string | null;
+  connection: { state: ConnectionState; reconnect: () => void };
+  lastUpdated: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+};
+
+/** Back, Refresh, live connection (with Reconnect), last update, and the join link while PENDING. */
+export function DetailsHeader({
+  transaction: tx,
+  invitationCode,
+  connection,
+  lastUpdated,
+  refreshing,
+  onRefresh,
+}: Props) {
+  const navigate = useNavigate();
+  const link = tx.status === 'PENDING' && invitationCode ? joinLinkFor(invitationCode) : null;
+  return (
+    <header className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" onClick={() => navigate('/app/transactions')}>
+          <ArrowLeftIcon className="h-4 w-4" />
+          Back
+        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <ConnectionIndicator state={connection.state} onReconnect={connection.reconnect} />
+          <span className="text-xs text-slate-500">
+            Last updated {new Date(lastUpdated).toLocaleTimeString('en-NG')}
+          </span>
+          <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold text-slate-900">{tx.description}</h1>
+          <p className="text-sm text-slate-500">Reference #{tx.id.slice(-8)}</p>
+        </div>
+        {link ? (
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void shareLink(link, `Join my escrow transaction: ${tx.description}`)}
+            >
+              Share Link
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => void copyToClipboard(link)}>
+              Copy Link
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Card, CardTitle } from '../../../../components/ui/card';
+import { formatDate } from '../../../../lib/format';
+import { copyToClipboard } from '../../lib/share';
+import { trackingUrl } from '../../lib/tracking';
+import { Detail } from '../form-controls';
+import { ShipmentPhotos } from './shipment-photos';
+
+const CONDITION_WORDS: Record<string, string> = {
+  EXCELLENT: 'Excellent',
+  GOOD: 'Good',
+  FAIR: 'Fair',
+  POOR: 'Poor',
+};
+
+/** Shipping tab (seller): where to send the item. */
+export function ShippingTab({ transaction: tx }: { transaction: Transaction }) {
+  const details = tx.deliveryDetails;
+  if (!details)
+    return (
+      <Card className="text-center">
+        <CardTitle>Shipping Details Not Provided</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">The buyer has not given a delivery address yet.</p>
+      </Card>
+    );
+  return (
+    <Card>
+      <CardTitle>Shipping Details</CardTitle>
+      <dl className="mt-3 divide-y divide-slate-100">
+        <Detail label="Recipient name">{details.fullName}</Detail>
+        <Detail label="Phone">{details.phoneNumber}</Detail>
+        <Detail label="Address">{details.address}</Detail>
+        <Detail label="City">{details.city}</Detail>
+        <Detail label="State">{details.state}</Detail>
+        <Detail label="ZIP code">{details.zipCode}</Detail>
+        <Detail label="Country">{details.country}</Detail>
+        {details.specialInstructions ? (
+          <Detail label="Special instructions">{details.specialInstructions}</Detail>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+/** Confirmation tab (buyer): what the seller shipped, with tracking. */
+export function ConfirmationTab({ transaction: tx }: { transaction: Transaction }) {
+  const shipment = tx.shipmentData;
+  if (!shipment)
+    return (
+      <Card className="text-center">
+        <CardTitle>Shipment Confirmation Not Provided</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">The seller has not confirmed shipment yet.</p>
+      </Card>
+    );
+  return (
+    <Card className="space-y-3">
+      <CardTitle>Shipment Confirmation</CardTitle>
+      <dl className="divide-y divide-slate-100">
+        {shipment.trackingNumber ? (
+          <Detail label="Tracking number">
+            <span className="font-mono">{shipment.trackingNumber}</span>
+            <button
+              type="button"
+              className="ml-2 text-xs font-medium text-brand-700 hover:underline"
+              onClick={() => void copyToClipboard(shipment.trackingNumber!, 'Tracking number copied!')}
+            >
+              Copy
+            </button>
+          </Detail>
+        ) : null}
+        {shipment.courierService ? <Detail label="Courier">{shipment.courierService}</Detail> : null}
+        <Detail label="Estimated delivery">{formatDate(`${shipment.estimatedDelivery}T12:00:00`)}</Detail>
+        <Detail label="Item condition">
+          {CONDITION_WORDS[shipment.itemCondition] ?? shipment.itemCondition}
+        </Detail>
+        {shipment.packagingDetails ? <Detail label="Packaging">{shipment.packagingDetails}</Detail> : null}
+        {shipment.additionalNotes ? <Detail label="Notes">{shipment.additionalNotes}</Detail> : null}
+      </dl>
+      <ShipmentPhotos photos={shipment.photos} />
+      {shipment.trackingNumber ? (
+        <a
+          href={trackingUrl(shipment.courierService, shipment.trackingNumber)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          Track Package
+        </a>
+      ) : null}
+    </Card>
+  );
+}

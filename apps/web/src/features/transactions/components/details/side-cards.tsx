@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { content } from '../../../../config/content';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardTitle } from '../../../../components/ui/card';
+import { shareLink } from '../../lib/share';
+import { SecurityList } from '../security-list';
+
+type Props = { transaction: Transaction; onChat: () => void };
+
+/** Actions, Security and Need Help cards beside the details. */
+export function SideCards({ transaction: tx, onChat }: Props) {
+  const canDispute = tx.status !== 'COMPLETED' && tx.status !== 'CANCELLED';
+  // Members open the details page; an invitee needs the join link, which the details header shares.
+  const detailsUrl = `${window.location.origin}/app/transactions/${tx.id}`;
+  return (
+    <div className="space-y-4">
+      <Card className="space-y-2">
+        <CardTitle>Actions</CardTitle>
+        <Button variant="secondary" className="w-full" onClick={onChat}>
+          Chat with Counterparty
+        </Button>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => void shareLink(detailsUrl, tx.description)}
+        >
+          Share Transaction
+        </Button>
+        {canDispute ? (
+          <Link
+            to={`/app/disputes/create?transactionId=${encodeURIComponent(tx.id)}`}
+            className="flex h-10 w-full items-center justify-center rounded-lg border border-red-200 text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            Raise Dispute
+          </Link>
+        ) : null}
+      </Card>
+      <Card>
+        <CardTitle>Security</CardTitle>
+        <div className="mt-3">
+          <SecurityList />
+        </div>
+      </Card>
+      <Card className="space-y-2">
+        <CardTitle>Need Help?</CardTitle>
+        <p className="text-sm text-slate-600">Our support team can help with any step of this transaction.</p>
+        <a
+          href={`mailto:${content.supportEmail}?subject=${encodeURIComponent(`Transaction ${tx.id}`)}`}
+          className="flex h-10 w-full items-center justify-center rounded-lg bg-brand-700 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          Contact Support
+        </a>
+      </Card>
+    </div>
+  );
+}

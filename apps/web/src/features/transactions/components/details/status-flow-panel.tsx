@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { nextActionFor, type ActionDialog } from '@escrow/shared/domain/transaction-labels';
+import { decide } from '@escrow/shared/domain/transaction-machine';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardTitle } from '../../../../components/ui/card';
+import { StatusBadge } from '../status-badge';
+
+type Props = {
+  transaction: Transaction;
+  onAction: (dialog: ActionDialog) => void;
+  onCancel: () => void;
+};
+
+/** Whether the viewer may cancel now, by the same table the server enforces. */
+export function canCancel(tx: Transaction): boolean {
+  return decide(tx.status, 'CANCEL', tx.viewerRole, {
+    useCourier: tx.useCourier,
+    hasCounterparty: tx.counterpartyId !== null,
+    hasDeliveryDetails: tx.deliveryDetails !== null,
+  }).ok;
+}
+
+/** The status-flow panel: the viewer's next action (spec 01 §4 table) or what they are waiting for. */
+export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) {
+  const next = nextActionFor(tx, tx.viewerRole);
+  return (
+    <Card className="space-y-3" data-testid="status-flow">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>Transaction Status</CardTitle>
+        <StatusBadge status={tx.status} />
+      </div>
+      {next.kind === 'action' ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-600">It is your turn:</p>
+          <Button size="lg" onClick={() => onAction(next.dialog)}>
+            {next.label}
+          </Button>
+          {next.dialog === 'Provide Delivery Details' ? (
+            <p className="text-sm">
+              <Link to={`/app/shipping-details/${tx.id}`} className="text-brand-700 hover:underline">
+                Prefer a step-by-step form?
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p
+          className={
+            next.kind === 'waiting' ? 'text-sm text-slate-700' : 'text-sm font-medium text-slate-900'
+          }
+        >
+          {next.label}
+          {next.kind === 'waiting' ? '...' : ''}
+        </p>
+      )}
+      {tx.status === 'CANCELLED' && tx.cancellationReason ? (
+        <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>
+      ) : null}
+      {canCancel(tx) ? (
+        <div className="border-t border-slate-100 pt-3">
+          <Button variant="ghost" size="sm" className="text-red-700" onClick={onCancel}>
+            Cancel transaction
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

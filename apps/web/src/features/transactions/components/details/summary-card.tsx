@@ -1,0 +1,95 @@
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Card, CardTitle } from '../../../../components/ui/card';
+import { formatDate, formatMoney } from '../../../../lib/format';
+import { copyToClipboard } from '../../lib/share';
+import { Detail } from '../form-controls';
+
+const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
+
+/** Overview summary (spec 01 §2): id with copy, role, dates, money, and both parties. */
+export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
+  const buyerIsCreator = tx.creatorRole === 'BUYER';
+  return (
+    <Card>
+      <CardTitle>Summary</CardTitle>
+      <dl className="mt-3 divide-y divide-slate-100">
+        <Detail label="Transaction ID">
+          <span className="font-mono text-xs">{tx.id}</span>{' '}
+          <button
+            type="button"
+            onClick={() => void copyToClipboard(tx.id)}
+            className="ml-1 text-xs font-medium text-brand-700 hover:underline"
+          >
+            Copy
+          </button>
+        </Detail>
+        <Detail label="Your role">{roleWord(tx.viewerRole)}</Detail>
+        <Detail label="Created">{formatDate(tx.createdAt)}</Detail>
+        <Detail label="Description">{tx.description}</Detail>
+        <Detail label="Item price">{formatMoney(tx.price, tx.currency)}</Detail>
+        <Detail label="Transaction Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
+        <Detail label="Total">
+          <span data-testid="summary-total">{formatMoney(tx.total, tx.currency)}</span>
+        </Detail>
+        <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>{tx.creatorName || 'Unknown User'}</Detail>
+        <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>
+          {tx.counterpartyName ?? <span className="italic text-slate-500">Waiting for counterparty...</span>}
+        </Detail>
+        {tx.useCourier && tx.estimatedDeliveryDays ? (
+          <Detail label="Estimated delivery">{tx.estimatedDeliveryDays} days</Detail>
+        ) : null}
+      </dl>
+      <ItemDetails transaction={tx} />
+    </Card>
+  );
+}
+
+function ItemDetails({ transaction: tx }: { transaction: Transaction }) {
+  const specs = [
+    ['Brand', tx.itemBrand],
+    ['Model', tx.itemModel],
+    ['Size', tx.itemSize],
+    ['Colour', tx.itemColor],
+    ['Weight', tx.itemWeight !== null ? `${tx.itemWeight} kg` : null],
+    ['Dimensions', tx.itemDimensions],
+    ['Serial number', tx.itemSerialNumber],
+    ['Warranty', tx.itemWarranty],
+    ['Country of origin', tx.itemOrigin],
+    ['Age/usage', tx.itemAge],
+  ].filter((entry): entry is [string, string] => !!entry[1]);
+  const notes = [
+    ['Special instructions', tx.specialInstructions],
+    ['Return policy', tx.returnPolicy],
+    ['Specific requirements', tx.specificRequirements],
+    ['Transaction terms', tx.transactionTerms],
+  ].filter((entry): entry is [string, string] => !!entry[1]);
+  const hasItem = tx.itemType || tx.itemCategory || tx.itemCondition || specs.length > 0;
+  const hasPreferences = tx.maximumBudget !== null || tx.preferredCondition;
+  if (!hasItem && !hasPreferences && notes.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3">
+      <h3 className="text-sm font-semibold text-slate-900">Item details</h3>
+      <dl className="mt-2 divide-y divide-slate-100">
+        {tx.itemType ? <Detail label="Type">{tx.itemType}</Detail> : null}
+        {tx.itemCategory ? <Detail label="Category">{tx.itemCategory}</Detail> : null}
+        {tx.itemCondition ? <Detail label="Condition">{tx.itemCondition}</Detail> : null}
+        {tx.itemQuantity > 1 ? <Detail label="Quantity">{tx.itemQuantity}</Detail> : null}
+        {specs.map(([label, value]) => (
+          <Detail key={label} label={label}>
+            {value}
+          </Detail>
+        ))}
+        {tx.maximumBudget !== null ? (
+          <Detail label="Maximum budget">{formatMoney(tx.maximumBudget, tx.currency)}</Detail>
+        ) : null}
+        {tx.preferredCondition ? <Detail label="Preferred condition">{tx.preferredCondition}</Detail> : null}
+      </dl>
+      {notes.map(([label, value]) => (
+        <div key={label} className="mt-3 text-sm">
+          <p className="text-slate-600">{label}</p>
+          <p className="whitespace-pre-line text-slate-900">{value}</p>
+        </div>
+      ))}
+    </div>
+  );
+}

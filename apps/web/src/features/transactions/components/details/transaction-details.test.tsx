@@ -1,0 +1,129 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { createLiveChannel, setLiveChannelForTests } from '../../../../lib/socket';
+import { FakeSocket } from '../../../realtime/testing/fake-socket';
+import { fail, makeTransaction, ok, stubApi } from '../../testing/transaction-test-utils';
+import { TransactionDetails } from './transaction-details';
+
+let socket: FakeSocket;
+
+function renderDetails(tx: Transaction | null, state?: unknown) {
+  const id = tx?.id ?? 'unknown-id';
+  const calls = stubApi({
+    [`GET /api/transactions/${id}`]: () =>
+      tx ? ok({ transaction: tx }) : fail(404, 'Transaction Not Found', 'NOT_FOUND'),
+    [`GET /api/transactions/${id}/activities`]: () => ok({ activities: [] }),
+    [`GET /api/payment-conditions/transaction/${id}`]: () =>
+      ok({ conditions: [], autoReleaseEnabled: false }),
+  });
+  toast.dismiss();
+  const router = createMemoryRouter(
+    [{ path: '/app/transactions/:id', element: <TransactionDetails id={id} /> }],
+    {
+      initialEntries: [{ pathname: `/app/transactions/${id}`, state }],
+    },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token');
+  setLiveChannelForTests(
+    createLiveChannel((token) => {
+      socket = new FakeSocket(token);
+      return socket.asSocket();
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setLiveChannelForTests(null);
+});
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('TransactionDetails', () => {
+  it('shows Transaction Not Found to a stranger (the server answers 404)', async () => {
+    renderDetails(null);
+    expect(await screen.findByText('Transaction Not Found')).toBeInTheDocument();
+    expect(screen.getByText("The transaction you're looking for could not be found.")).toBeInTheDocument();
+  });
+
+  it('gives the buyer the Confirmation tab and the seller the Shipping tab', async () => {
+    renderDetails(makeTransaction({ viewerRole: 'BUYER' }));
+    await screen.findByTestId('status-flow');
+    expect(tabNames()).toEqual(['Overview', 'Confirmation', 'Payment', 'Activity']);
+  });
+
+  it('shows Shipping to the seller only when a courier is used or details exist', async () => {
+    renderDetails(makeTransaction({ viewerRole: 'SELLER', useCourier: false }));
+    await screen.findByTestId('status-flow');
+    expect(tabNames()).toEqual(['Overview', 'Payment', 'Activity']);
+  });
+
+  it('shows the seller the buyer’s address, or says it is not provided', async () => {
+    const { user } = renderDetails(makeTransaction({ viewerRole: 'SELLER' }));
+    await user.click(await screen.findByRole('tab', { name: 'Shipping' }));
+    expect(screen.getByText('Shipping Details Not Provided')).toBeInTheDocument();
+  });
+
+  it('offers Share and Copy Link only while PENDING with a known code, and joins the live room', async () => {
+    const pending = makeTransaction({
+      status: 'PENDING',
+      viewerRole: 'SELLER',
+      counterpartyId: null,
+      counterpartyName: null,
+      invitation: { code: 'code-xyz', expiresAt: '2026-01-17T09:00:00.000Z' },
+    });
+    renderDetails(pending);
+    expect(await screen.findByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share Link' })).toBeInTheDocument();
+    expect(screen.getByText('Waiting for counterparty...')).toBeInTheDocument();
+    socket.serverConnects();
+    expect(socket.emitted).toContainEqual({
+      event: 'join_transaction_room',
+      payload: { transactionId: pending.id },
+    });
+  });
+
+  it('hides the share link once the counterparty joined', async () => {
+    renderDetails(makeTransaction({ status: 'ACTIVE' }), { invitationCode: 'code-xyz' });
+    await screen.findByTestId('status-flow');
+    expect(screen.queryByRole('button', { name: 'Copy Link' })).not.toBeInTheDocument();
+  });
+
+  it('offers Raise Dispute until the transaction ends, and an honest chat dialog', async () => {
+    const { user } = renderDetails(makeTransaction({ status: 'WAITING_FOR_SHIPMENT' }));
+    const dispute = await screen.findByRole('link', { name: 'Raise Dispute' });
+    expect(dispute).toHaveAttribute('href', `/app/disputes/create?transactionId=${makeTransaction().id}`);
+    await user.click(screen.getByRole('button', { name: 'Chat with Counterparty' }));
+    expect(await screen.findByText('Chat is coming soon.')).toBeInTheDocument();
+  });
+
+  it('shows a pushed update at once', async () => {
+    const tx = makeTransaction({ status: 'WAITING_FOR_SHIPMENT', viewerRole: 'SELLER' });
+    renderDetails(tx);
+    await screen.findByRole('button', { name: 'Confirm Shipment' });
+    socket.serverConnects();
+    act(() =>
+      socket.serverSends('transaction:updated', {
+        transactionId: tx.id,
+        status: 'CANCELLED',
+        transaction: { ...tx, status: 'CANCELLED' },
+      }),
+    );
+    expect(await screen.findByText('Transaction Cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Transaction status updated to: cancelled')).toBeInTheDocument();
+  });
+});

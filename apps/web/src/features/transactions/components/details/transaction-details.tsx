@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { ActionDialog } from '@escrow/shared/domain/transaction-labels';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { ApiError } from '../../../../lib/api-client';
+import { useTransactionEvents } from '../../../realtime/transaction-events';
+import { useLiveConnection, useTransactionRoom } from '../../../realtime/use-live-connection';
+import { useStoreTransaction, useTransaction } from '../../api/get-transaction';
+import { transactionKeys } from '../../api/transaction-keys';
+import { CancelDialog } from '../dialogs/cancel-dialog';
+import { ChatDialog } from '../dialogs/chat-dialog';
+import { DeliveryDetailsDialog } from '../dialogs/delivery-details-dialog';
+import { PaymentDialog } from '../dialogs/payment-dialog';
+import { ReceiptDialog } from '../dialogs/receipt-dialog';
+import { ShipmentDialog } from '../dialogs/shipment-dialog';
+import { NotFoundCard } from '../not-found-card';
+import { DetailsHeader } from './details-header';
+import { DetailsTabs } from './details-tabs';
+import { SideCards } from './side-cards';
+import { StatusFlowPanel } from './status-flow-panel';
+import { SummaryCard } from './summary-card';
+import { TransactionTimeline } from './transaction-timeline';
+
+type OpenDialog = ActionDialog | 'Cancel' | 'Chat' | null;
+
+export const DETAILS_NOT_FOUND = "The transaction you're looking for could not be found.";
+
+/** /app/transactions/{id}: everything about one transaction, kept live through its room. */
+export function TransactionDetails({ id }: { id: string }) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const query = useTransaction(id);
+  const store = useStoreTransaction();
+  const connection = useLiveConnection();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  useTransactionRoom(query.data ? id : undefined);
+  useTransactionEvents({
+    debounceMs: 300,
+    onUpdated: (payload) => {
+      // The push carries this user's own view of the transaction: show it at once.
+      if (payload.transactionId === id && payload.transaction?.id === id) store(payload.transaction);
+    },
+  });
+
+  if (query.isPending) return <Spinner />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return (
+        <NotFoundCard message={DETAILS_NOT_FOUND}>
+          <Link to="/app/transactions" className="text-sm font-medium text-brand-700 hover:underline">
+            Back to My Transactions
+          </Link>
+        </NotFoundCard>
+      );
+    return (
+      <NotFoundCard title="Something went wrong" message={query.error.message}>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </NotFoundCard>
+    );
+  }
+
+  const tx = query.data;
+  const stateCode = (location.state as { invitationCode?: unknown } | null)?.invitationCode;
+  const invitationCode = tx.invitation?.code ?? (typeof stateCode === 'string' ? stateCode : null);
+  const close = (open: boolean) => !open && setDialog(null);
+  const counterpartyName = tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName;
+
+  return (
+    <div className="space-y-4">
+      <DetailsHeader
+        transaction={tx}
+        invitationCode={invitationCode}
+        connection={connection}
+        lastUpdated={query.dataUpdatedAt}
+        refreshing={query.isFetching}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })}
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <DetailsTabs
+            transaction={tx}
+            overview={
+              <div className="space-y-4">
+                <StatusFlowPanel transaction={tx} onAction={setDialog} onCancel={() => setDialog('Cancel')} />
+                <TransactionTimeline transaction={tx} />
+                <SummaryCard transaction={tx} />
+              </div>
+            }
+          />
+        </div>
+        <SideCards transaction={tx} onChat={() => setDialog('Chat')} />
+      </div>
+      {/* Mounted only while open, so each opening starts from a fresh form. */}
+      {dialog === 'Provide Delivery Details' ? (
+        <DeliveryDetailsDialog transaction={tx} open onOpenChange={close} />
+      ) : null}
+      {dialog === 'Confirm Payment' ? <PaymentDialog transaction={tx} open onOpenChange={close} /> : null}
+      {dialog === 'Confirm Shipment' ? <ShipmentDialog transaction={tx} open onOpenChange={close} /> : null}
+      {dialog === 'Confirm Receipt of Goods' ? (
+        <ReceiptDialog transaction={tx} open onOpenChange={close} />
+      ) : null}
+      {dialog === 'Cancel' ? <CancelDialog transaction={tx} open onOpenChange={close} /> : null}
+      <ChatDialog open={dialog === 'Chat'} onOpenChange={close} counterpartyName={counterpartyName} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Dialog } from '../../../../components/ui/dialog';
+import { PaymentFlow } from './payment-flow';
+
+type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** Confirm Payment: stays open after a failure so the buyer can try again. */
+export function PaymentDialog({ transaction, open, onOpenChange }: Props) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Confirm Payment"
+      description="Your payment is held in escrow and released to the seller only after you confirm receipt."
+    >
+      <PaymentFlow
+        transaction={transaction}
+        onPaid={() => onOpenChange(false)}
+        onCancel={() => onOpenChange(false)}
+      />
+    </Dialog>
+  );
+}

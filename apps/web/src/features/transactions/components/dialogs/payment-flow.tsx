@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { PaymentMethod } from '@escrow/shared/domain/nigeria';
+import {
+  TRANSACTION_SUCCESS,
+  TRANSACTION_TEXT,
+  type PaymentIntent,
+  type Transaction,
+} from '@escrow/shared/schemas/transactions';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { formatMoney } from '../../../../lib/format';
+import { useConfirmPayment, usePayerWallet, usePaymentIntent } from '../../api/payment';
+import { failureText, TestModeBadge } from '../../api/wallet-link';
+import { ChoiceCard } from '../form-controls';
+
+export const PAYMENT_FAILED = 'Failed to confirm payment';
+
+const METHODS: { value: PaymentMethod; title: string; description: string }[] = [
+  { value: 'WALLET', title: 'Wallet', description: 'Pay from your wallet balance' },
+  { value: 'BANK_TRANSFER', title: 'Bank transfer', description: 'Transfer from your bank account' },
+  { value: 'CARD', title: 'Card', description: 'Debit or credit card' },
+];
+
+type Props = { transaction: Transaction; onPaid: (transaction: Transaction) => void; onCancel?: () => void };
+
+/**
+ * The buyer pays the total into escrow (spec 01 §5 "Payment"): from the REAL wallet balance, or by bank
+ * transfer/card with a reference the server issued (payment-intent) and the provider confirmed.
+ */
+export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
+  const [method, setMethod] = useState<PaymentMethod>('WALLET');
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  const wallet = usePayerWallet(method === 'WALLET');
+  const createIntent = usePaymentIntent(tx.id);
+  const confirm = useConfirmPayment(tx.id);
+
+  const walletMatches = wallet.data ? wallet.data.currency === tx.currency : false;
+  const covers = wallet.data ? walletMatches && wallet.data.balance >= tx.total : false;
+  const canPay = method === 'WALLET' ? covers : intent !== null && intent.paymentMethod === method;
+
+  async function requestReference(chosen: 'BANK_TRANSFER' | 'CARD') {
+    try {
+      const issued = await createIntent.mutateAsync(chosen);
+      setIntent(issued);
+      // A real provider takes the buyer to its checkout; it sends them back to /app/payment/{id}?reference=…
+      if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
+    } catch (error) {
+      toast.error(failureText(error, PAYMENT_FAILED));
+    }
+  }
+
+  async function pay() {
+    try {
+      const { transaction } = await confirm.mutateAsync(
+        method === 'WALLET'
+          ? { paymentMethod: 'WALLET' }
+          : { paymentMethod: method, paymentReference: intent?.reference },
+      );
+      toast.success(TRANSACTION_SUCCESS.paymentConfirmed);
+      onPaid(transaction);
+    } catch (error) {
+      toast.error(PAYMENT_FAILED, { description: failureText(error, '') || undefined });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="rounded-lg bg-slate-50 p-4 text-sm">
+        <div className="flex justify-between">
+          <span className="text-slate-600">Amount to pay (price + 2.5% fee)</span>
+          <span className="font-semibold" data-testid="payment-total">
+            {formatMoney(tx.total, tx.currency)}
+          </span>
+        </div>
+      </div>
+      <fieldset className="grid gap-2 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
+        {METHODS.map((option) => (
+          <ChoiceCard
+            key={option.value}
+            name="paymentMethod"
+            value={option.value}
+            checked={method === option.value}
+            onSelect={() => {
+              setMethod(option.value);
+              setIntent(null);
+            }}
+            title={option.title}
+            description={option.description}
+          />
+        ))}
+      </fieldset>
+
+      {method === 'WALLET' ? (
+        <WalletSection
+          loading={wallet.isPending}
+          failed={wallet.isError}
+          balanceText={wallet.data ? formatMoney(wallet.data.balance, wallet.data.currency) : null}
+          testMode={wallet.data?.testMode ?? false}
+          currencyMismatch={!!wallet.data && !walletMatches}
+          insufficient={!!wallet.data && walletMatches && !covers}
+        />
+      ) : (
+        <ReferenceSection
+          intent={intent}
+          requesting={createIntent.isPending}
+          onRequest={() => void requestReference(method)}
+        />
+      )}
+
+      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button onClick={() => void pay()} disabled={!canPay || confirm.isPending}>
+          {confirm.isPending ? 'Processing...' : 'Confirm Payment'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function WalletSection(props: {
+  loading: boolean;
+  failed: boolean;
+  balanceText: string | null;
+  testMode: boolean;
+  currencyMismatch: boolean;
+  insufficient: boolean;
+}) {
+  if (props.loading) return <Spinner label="Loading wallet..." />;
+  if (props.failed)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Failed to load wallet information
+      </p>
+    );
+  return (
+    <div className="space-y-2 text-sm">
+      <p>
+        Wallet balance:{' '}
+        <span className="font-semibold" data-testid="wallet-balance">
+          {props.balanceText}
+        </span>
+        {props.testMode ? <TestModeBadge className="ml-2" /> : null}
+      </p>
+      {props.currencyMismatch ? (
+        <p role="alert" className="text-red-700">
+          Your wallet holds a different currency. Please pay by bank transfer or card.
+        </p>
+      ) : null}
+      {props.insufficient ? (
+        <p role="alert" className="text-red-700">
+          {TRANSACTION_TEXT.insufficientBalance}.{' '}
+          <Link to="/app/wallet?action=deposit" className="font-medium text-brand-700 underline">
+            Deposit funds
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReferenceSection({
+  intent,
+  requesting,
+  onRequest,
+}: {
+  intent: PaymentIntent | null;
+  requesting: boolean;
+  onRequest: () => void;
+}) {
+  if (!intent)
+    return (
+      <div className="space-y-2 text-sm">
+        <p className="text-slate-600">We will issue a payment reference for this transaction’s total.</p>
+        <Button variant="secondary" onClick={onRequest} disabled={requesting}>
+          {requesting ? 'Requesting...' : 'Get Payment Reference'}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm">
+      <p>
+        Payment reference:{' '}
+        <span className="font-mono font-semibold" data-testid="payment-reference">
+          {intent.reference}
+        </span>
+        {intent.testMode ? <TestModeBadge className="ml-2" /> : null}
+      </p>
+      {intent.testMode ? (
+        <p className="text-slate-600">
+          Sandbox payment: no real money moves; the reference is confirmed at once.
+        </p>
+      ) : (
+        <p className="text-slate-600">Bank and card payments are verified within 24 hours.</p>
+      )}
+    </div>
+  );
+}

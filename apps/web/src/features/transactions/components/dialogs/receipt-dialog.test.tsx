@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  makeTransaction,
+  ok,
+  renderWithProviders,
+  stubApi,
+} from '../../testing/transaction-test-utils';
+import { CHECKLIST_LABELS, ReceiptDialog } from './receipt-dialog';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const tx = makeTransaction({ status: 'WAITING_FOR_BUYER_CONFIRMATION' });
+const PATH = `PUT /api/transactions/${tx.id}/confirm-receipt`;
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  renderWithProviders(<ReceiptDialog transaction={tx} open onOpenChange={onOpenChange} />);
+  return { onOpenChange, user: userEvent.setup() };
+}
+
+async function tickAll(user: ReturnType<typeof userEvent.setup>, except?: string) {
+  for (const label of Object.values(CHECKLIST_LABELS))
+    if (label !== except) await user.click(screen.getByLabelText(label));
+}
+
+describe('ReceiptDialog', () => {
+  it('keeps Confirm Receipt disabled until all five boxes are ticked', async () => {
+    const calls = stubApi({});
+    const { user } = renderDialog();
+    const confirm = screen.getByRole('button', { name: 'Confirm Receipt' });
+    expect(confirm).toBeDisabled();
+    expect(screen.getByText('Please confirm all items before proceeding')).toBeInTheDocument();
+    await tickAll(user, CHECKLIST_LABELS.noDisputes);
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByLabelText(CHECKLIST_LABELS.noDisputes));
+    expect(confirm).toBeEnabled();
+    expect(screen.queryByText('Please confirm all items before proceeding')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the five ticked boxes with an idempotency key and closes on success', async () => {
+    const calls = stubApi({ [PATH]: () => ok({ transaction: { ...tx, status: 'COMPLETED' } }) });
+    const { user, onOpenChange } = renderDialog();
+    await tickAll(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(calls[0]!.body).toEqual({
+      itemReceived: true,
+      itemMatchesDescription: true,
+      itemConditionAcceptable: true,
+      understandFundRelease: true,
+      noDisputes: true,
+    });
+    expect(calls[0]!.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('stays open with the spec text when the server fails, and shows a refusal in its own words', async () => {
+    let attempt = 0;
+    stubApi({
+      [PATH]: () =>
+        ++attempt === 1
+          ? fail(500, 'Internal server error', 'INTERNAL_ERROR')
+          : fail(
+              409,
+              'Confirming receipt is not possible while the transaction is completed',
+              'ILLEGAL_TRANSITION',
+            ),
+    });
+    const { user, onOpenChange } = renderDialog();
+    await tickAll(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    expect(await screen.findByText('Failed to confirm receipt')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    expect(
+      await screen.findByText('Confirming receipt is not possible while the transaction is completed'),
+    ).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('says the dispute form is coming soon', async () => {
+    stubApi({});
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Raise Dispute' }));
+    expect(await screen.findByText('Dispute form coming soon')).toBeInTheDocument();
+  });
+});

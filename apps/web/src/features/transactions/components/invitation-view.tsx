@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
+import { content } from '../../../config/content';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../auth/auth-context';
+import { useInvitation, useJoinTransaction } from '../api/invitation';
+import { failureText } from '../api/wallet-link';
+import { formatAmountPlain } from '../lib/amounts';
+import { Detail } from './form-controls';
+import { NotFoundCard } from './not-found-card';
+import { SecurityList } from './security-list';
+
+export const INVITATION_TEXT = {
+  notFound:
+    'Transaction Not Found - This transaction link may be invalid or expired. Please check with the person who shared it with you.',
+  loadFailed: 'Failed to load transaction. The invitation may be invalid or expired.',
+  joinFailed: 'Failed to join transaction. Please try again.',
+} as const;
+
+const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
+
+/** /app/join-transaction/{code}: what the invitee is about to join, and the Join button. */
+export function InvitationView({ code }: { code: string }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const invitation = useInvitation(code);
+  const join = useJoinTransaction();
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (invitation.isError && !toasted.current) {
+      toasted.current = true;
+      toast.error(INVITATION_TEXT.loadFailed);
+    }
+  }, [invitation.isError]);
+
+  if (invitation.isPending) return <Spinner />;
+  if (invitation.isError) {
+    const [title, message] = INVITATION_TEXT.notFound.split(' - ');
+    return (
+      <NotFoundCard title={title} message={message!}>
+        <Link to="/app/join-transaction" className="text-sm font-medium text-brand-700 hover:underline">
+          Try another link
+        </Link>
+      </NotFoundCard>
+    );
+  }
+
+  const tx = invitation.data.transaction;
+  const isCreator = tx.creatorId === user?.id;
+  const isMember = isCreator || tx.counterpartyId === user?.id;
+  const creatorName = tx.creatorName.trim() || 'Unknown User';
+
+  async function joinNow() {
+    try {
+      const { transaction } = await join.mutateAsync(code);
+      toast.success(TRANSACTION_SUCCESS.joined);
+      navigate(`/app/transactions/${transaction.id}`);
+    } catch (error) {
+      toast.error(failureText(error, INVITATION_TEXT.joinFailed));
+    }
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        <Card>
+          <CardTitle>Transaction Overview</CardTitle>
+          <dl className="mt-3 divide-y divide-slate-100">
+            <Detail label="Description">{tx.description}</Detail>
+            <Detail label="Currency">{tx.currency}</Detail>
+            <Detail label="Courier">{tx.useCourier ? 'Yes' : 'No'}</Detail>
+            <Detail label="Created by">{creatorName}</Detail>
+            <Detail label="Creator's role">{roleWord(tx.creatorRole)}</Detail>
+            <Detail label="Your role">{roleWord(tx.viewerRole)}</Detail>
+          </dl>
+        </Card>
+        <Card>
+          <CardTitle>Financial Details</CardTitle>
+          <dl className="mt-3 divide-y divide-slate-100">
+            <Detail label="Item price">{formatAmountPlain(tx.price, tx.currency)}</Detail>
+            <Detail label="Escrow fee (2.5%)">{formatAmountPlain(tx.fee, tx.currency)}</Detail>
+            <Detail label="Total">{formatAmountPlain(tx.total, tx.currency)}</Detail>
+          </dl>
+          <p className="mt-2 text-xs text-slate-500">
+            The buyer pays the total; the seller receives the item price.
+          </p>
+        </Card>
+      </div>
+      <div className="space-y-4">
+        <Card>
+          <CardTitle>Security</CardTitle>
+          <div className="mt-3">
+            <SecurityList />
+          </div>
+        </Card>
+        <Card className="space-y-2">
+          {isMember ? (
+            <>
+              <p className="text-sm text-slate-700">
+                {isCreator ? 'You created this transaction.' : 'You have already joined this transaction.'}
+              </p>
+              <Button className="w-full" onClick={() => navigate(`/app/transactions/${tx.id}`)}>
+                View Transaction
+              </Button>
+            </>
+          ) : (
+            <Button className="w-full" onClick={() => void joinNow()} disabled={join.isPending}>
+              {join.isPending ? 'Joining...' : 'Join Transaction'}
+            </Button>
+          )}
+          <Button variant="secondary" className="w-full" onClick={() => navigate('/app/dashboard')}>
+            Cancel
+          </Button>
+          <a
+            href={`mailto:${content.supportEmail}?subject=${encodeURIComponent('Question about an invitation')}`}
+            className="flex h-10 w-full items-center justify-center rounded-lg text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            Contact Support
+          </a>
+        </Card>
+      </div>
+    </div>
+  );
+}

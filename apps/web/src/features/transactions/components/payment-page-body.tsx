@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { decide } from '@escrow/shared/domain/transaction-machine';
+import { TRANSACTION_SUCCESS, type Transaction } from '@escrow/shared/schemas/transactions';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/format';
+import { useConfirmPayment } from '../api/payment';
+import { failureText } from '../api/wallet-link';
+import { PAYMENT_FAILED, PaymentFlow } from './dialogs/payment-flow';
+import { Detail } from './form-controls';
+
+const LINK =
+  'inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800';
+
+function PaymentDone() {
+  return (
+    <Card className="space-y-3 text-center" role="status">
+      <CardTitle>Payment Successful</CardTitle>
+      <p className="text-sm text-slate-600">
+        Your payment is held in escrow. The seller has been told to ship, and the money is released only after
+        you confirm receipt.
+      </p>
+      <Link to="/app/transactions" className={LINK}>
+        Go to My Transactions
+      </Link>
+    </Card>
+  );
+}
+
+/** Back from the provider's checkout with `?reference=`: confirm that reference once. */
+function ReturnedPayment({
+  transaction,
+  reference,
+  onDone,
+}: {
+  transaction: Transaction;
+  reference: string;
+  onDone: () => void;
+}) {
+  const confirm = useConfirmPayment(transaction.id);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // The provider's page covered both card and bank transfer; the server checks the reference itself.
+    confirm
+      .mutateAsync({ paymentMethod: 'CARD', paymentReference: reference })
+      .then(() => {
+        toast.success(TRANSACTION_SUCCESS.paymentConfirmed);
+        onDone();
+      })
+      .catch((error) => toast.error(PAYMENT_FAILED, { description: failureText(error, '') || undefined }));
+  }, [confirm, reference, onDone]);
+  if (confirm.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {PAYMENT_FAILED}. {failureText(confirm.error, '')}
+      </p>
+    );
+  return <Spinner label="Confirming your payment..." />;
+}
+
+export function PaymentPageBody({
+  transaction: tx,
+  returnedReference,
+}: {
+  transaction: Transaction;
+  returnedReference: string | null;
+}) {
+  const [paid, setPaid] = useState(false);
+  if (paid || (tx.paymentCompleted && tx.viewerRole === 'BUYER')) return <PaymentDone />;
+  const payable = decide(tx.status, 'PAY', tx.viewerRole, {
+    useCourier: tx.useCourier,
+    hasCounterparty: tx.counterpartyId !== null,
+    hasDeliveryDetails: tx.deliveryDetails !== null,
+  });
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardTitle>Summary</CardTitle>
+        <dl className="mt-3 divide-y divide-slate-100">
+          <Detail label="Item">{tx.description}</Detail>
+          <Detail label="Price">{formatMoney(tx.price, tx.currency)}</Detail>
+          <Detail label="Transaction Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
+          <Detail label="Total">{formatMoney(tx.total, tx.currency)}</Detail>
+        </dl>
+      </Card>
+      <Card>
+        {!payable.ok ? (
+          <div role="status" className="space-y-2 text-sm text-slate-700">
+            <p>{payable.reason}.</p>
+            {tx.useCourier && tx.status === 'ACTIVE' && tx.viewerRole === 'BUYER' ? (
+              <Link
+                to={`/app/shipping-details/${tx.id}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Provide delivery details
+              </Link>
+            ) : (
+              <Link to={`/app/transactions/${tx.id}`} className="font-medium text-brand-700 hover:underline">
+                Back to the transaction
+              </Link>
+            )}
+          </div>
+        ) : returnedReference ? (
+          <ReturnedPayment transaction={tx} reference={returnedReference} onDone={() => setPaid(true)} />
+        ) : (
+          <PaymentFlow transaction={tx} onPaid={() => setPaid(true)} />
+        )}
+      </Card>
+    </div>
+  );
+}

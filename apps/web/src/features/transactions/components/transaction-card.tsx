@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { listLabel } from '@escrow/shared/domain/transaction-labels';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Card } from '../../../components/ui/card';
+import { formatDate, formatWholeAmount } from '../../../lib/format';
+import { RoleBadge, StatusBadge } from './status-badge';
+
+/** One card of My Transactions: role badge, status, next-step label, amount (floor, separators), View. */
+export function TransactionCard({ transaction: tx }: { transaction: Transaction }) {
+  // The viewer is the creator exactly when their role is the creator's role.
+  const counterparty = tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName;
+  return (
+    <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <RoleBadge role={tx.viewerRole} />
+          <StatusBadge status={tx.status} />
+          <span className="text-xs text-slate-500">#{tx.id.slice(-8)}</span>
+        </div>
+        <p className="truncate font-medium text-slate-900">{tx.description}</p>
+        <p className="text-sm text-slate-600">
+          {listLabel(tx)}
+          {counterparty ? ` · with ${counterparty}` : ''} · {formatDate(tx.createdAt)}
+        </p>
+      </div>
+      <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
+        <span className="text-lg font-semibold text-slate-900">
+          {formatWholeAmount(tx.price, tx.currency)}
+        </span>
+        <Link
+          to={`/app/transactions/${tx.id}`}
+          aria-label={`View ${tx.description}`}
+          className="inline-flex h-8 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
+        >
+          View
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { content } from '../../../config/content';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { formatMoney } from '../../../lib/format';
+import { useTransaction } from '../api/get-transaction';
+import { copyToClipboard, joinLinkFor } from '../lib/share';
+import { ShareLinkBox } from './share-link-box';
+import { StatusBadge } from './status-badge';
+
+/** Spec 01 §2: polled every 3 s while PENDING, so the creator sees the counterparty join. */
+export const STATUS_POLL_MS = 3_000;
+
+/** /app/transaction-status: right after creation, the link to share and the live status. */
+export function TransactionStatusView({
+  initial,
+  invitationCode,
+}: {
+  initial: Transaction;
+  invitationCode: string | null;
+}) {
+  const query = useTransaction(initial.id, { pollWhilePendingMs: STATUS_POLL_MS });
+  const tx = query.data ?? initial;
+  const code = tx.invitation?.code ?? invitationCode;
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card className="space-y-4 lg:col-span-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{tx.description}</CardTitle>
+          <StatusBadge status={tx.status} />
+        </div>
+        <p className="text-sm text-slate-600">
+          Total: <span className="font-semibold text-slate-900">{formatMoney(tx.total, tx.currency)}</span>
+        </p>
+        {tx.status === 'PENDING' && code ? (
+          <div className="space-y-2">
+            <p className="text-sm font-medium text-slate-700">Share this link with the other party</p>
+            <ShareLinkBox link={joinLinkFor(code)} title={`Join my escrow transaction: ${tx.description}`} />
+            <Button variant="ghost" size="sm" onClick={() => void copyToClipboard(code)}>
+              Copy Code
+            </Button>
+          </div>
+        ) : tx.status === 'PENDING' ? null : (
+          <p className="text-sm text-slate-700">
+            {tx.counterpartyName ? `${tx.counterpartyName} has joined.` : 'The invitation is no longer open.'}
+          </p>
+        )}
+        <Link
+          to={`/app/transactions/${tx.id}`}
+          state={code ? { invitationCode: code } : undefined}
+          className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        >
+          Open Transaction
+        </Link>
+      </Card>
+      <Card className="space-y-2">
+        <CardTitle>How it works</CardTitle>
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+          <li>The other party opens the link and joins.</li>
+          <li>The buyer pays into escrow; the money is held safely.</li>
+          <li>The seller ships; the buyer confirms receipt.</li>
+          <li>The payment is released to the seller.</li>
+        </ol>
+        <a
+          href={`mailto:${content.supportEmail}`}
+          className="block pt-2 text-sm font-medium text-brand-700 hover:underline"
+        >
+          Contact Support
+        </a>
+      </Card>
+    </div>
+  );
+}

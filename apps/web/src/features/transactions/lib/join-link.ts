@@ -1,0 +1,44 @@
+/** Spec 01 §5 "Join link page" texts. */
+export const JOIN_LINK_TEXT = {
+  empty: 'Please enter a transaction link',
+  badFormat: 'Invalid link format. Please check the link and try again.',
+  noCode: 'Invalid transaction link. Please check the link and try again.',
+} as const;
+
+export type JoinLinkResult = { ok: true; code: string } | { ok: false; error: string };
+
+// Invitation codes are base64url; anything else in the last segment cannot be one.
+const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    // A link copied without its scheme ('amana.ng/app/join-transaction/…') is still a link.
+    if (/^[^\s/]+\.[^\s/]+\/\S+$/.test(text)) {
+      try {
+        return new URL(`https://${text}`);
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+}
+
+/** The invitation code of a pasted share link: the last segment of its path. */
+export function parseJoinLink(input: string): JoinLinkResult {
+  const text = input.trim();
+  if (!text) return { ok: false, error: JOIN_LINK_TEXT.empty };
+  const url = parseUrl(text);
+  if (!url || !/^https?:$/.test(url.protocol)) return { ok: false, error: JOIN_LINK_TEXT.badFormat };
+  const last = url.pathname.split('/').filter(Boolean).pop();
+  let code: string | undefined;
+  try {
+    code = last === undefined ? undefined : decodeURIComponent(last);
+  } catch {
+    code = undefined;
+  }
+  if (!code || !CODE_PATTERN.test(code)) return { ok: false, error: JOIN_LINK_TEXT.noCode };
+  return { ok: true, code };
+}

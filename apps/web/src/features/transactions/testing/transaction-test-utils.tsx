@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { toast, Toaster } from 'sonner';
+import { vi } from 'vitest';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+
+export type StubCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
+type Reply = { status?: number; body: unknown };
+type Handler = (call: StubCall) => Reply | Promise<Reply>;
+
+/** Stubs fetch: answers "METHOD /api/path?query" from `handlers`, records calls, fails on anything else. */
+export function stubApi(handlers: Record<string, Handler>) {
+  const calls: StubCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = typeof input === 'string' ? input : input.toString();
+      const method = init.method ?? 'GET';
+      const handler = handlers[`${method} ${path}`];
+      if (!handler) throw new Error(`Unexpected API call in test: ${method} ${path}`);
+      const call = {
+        method,
+        path,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init.headers ?? {}) as Record<string, string>,
+      };
+      calls.push(call);
+      const { status = 200, body } = await handler(call);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+export const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+export const fail = (status: number, error: string, code: string) => ({
+  status,
+  body: { success: false, error, code },
+});
+
+/** Renders with a fresh query client, a memory router and the toaster (toasts are asserted as text). */
+export function renderWithProviders(ui: ReactElement, path = '/') {
+  toast.dismiss();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}
+
+export const BUYER_ID = '0192f5a4-7d5e-7000-8000-0000000000b1';
+export const SELLER_ID = '0192f5a4-7d5e-7000-8000-0000000000c1';
+
+/** A transaction as the API answers it; by default created by the seller, joined by the buyer, viewed by the buyer. */
+export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: '0192f5a4-7d5e-7000-8000-00000000abcd',
+    description: 'iPhone 13, 128GB',
+    currency: 'NGN',
+    price: 150_000,
+    fee: 3_750,
+    total: 153_750,
+    useCourier: true,
+    status: 'ACTIVE',
+    creatorId: SELLER_ID,
+    creatorName: 'Sade Seller',
+    creator: { firstName: 'Sade', lastName: 'Seller' },
+    creatorRole: 'SELLER',
+    counterpartyId: BUYER_ID,
+    counterpartyName: 'Bola Buyer',
+    counterparty: { firstName: 'Bola', lastName: 'Buyer' },
+    counterpartyRole: 'BUYER',
+    buyerId: BUYER_ID,
+    sellerId: SELLER_ID,
+    viewerRole: 'BUYER',
+    paymentStatus: null,
+    paymentMethod: null,
+    paymentReference: null,
+    paymentCompleted: false,
+    paymentDate: null,
+    paidAt: null,
+    shippedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    disputedAt: null,
+    estimatedDeliveryDays: 3,
+    expectedDeliveryTime: 3,
+    actualDeliveryTime: null,
+    deliveryDetails: null,
+    shipmentData: null,
+    itemType: 'Physical Product',
+    itemCategory: 'Electronics',
+    itemCondition: 'Like New',
+    itemQuantity: 1,
+    itemBrand: 'Apple',
+    itemModel: null,
+    itemSize: null,
+    itemColor: null,
+    itemWeight: null,
+    itemDimensions: null,
+    itemSerialNumber: null,
+    itemWarranty: null,
+    itemOrigin: null,
+    itemAge: null,
+    specialInstructions: null,
+    returnPolicy: null,
+    maximumBudget: null,
+    preferredCondition: null,
+    specificRequirements: null,
+    transactionTerms: null,
+    invitation: null,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}

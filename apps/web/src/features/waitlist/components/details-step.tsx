@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
+import { inputClass } from './waitlist-styles';
+
+type Field = 'email' | 'firstName' | 'lastName' | 'phone';
+
+const FIELDS: Array<{
+  name: Field;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}> = [
+  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  {
+    name: 'phone',
+    label: 'Phone number (optional)',
+    type: 'tel',
+    autoComplete: 'tel',
+    hint: 'Nigerian or international, e.g. 0803 123 4567 or +234 803 123 4567',
+  },
+];
+
+/** Step 1: e-mail, first and last name, optional phone. Errors show once a field has been left. */
+export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {FIELDS.map((field, index) => {
+        const id = `waitlist-${field.name}`;
+        const error = wizard.touched[field.name] ? wizard.errors[field.name] : undefined;
+        const describedBy = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <div
+            key={field.name}
+            className={field.name === 'email' || field.name === 'phone' ? 'sm:col-span-2' : ''}
+          >
+            <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+              {field.label}
+            </label>
+            <input
+              ref={index === 0 ? first : undefined}
+              id={id}
+              name={field.name}
+              type={field.type}
+              inputMode={field.type === 'tel' ? 'tel' : undefined}
+              autoComplete={field.autoComplete}
+              required={field.name !== 'phone'}
+              maxLength={field.name === 'email' ? 254 : field.name === 'phone' ? 32 : 60}
+              value={wizard.form[field.name]}
+              onChange={(event) => wizard.update(field.name, event.target.value)}
+              onBlur={() => wizard.touch(field.name)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy || undefined}
+              className={inputClass}
+            />
+            {field.hint ? (
+              <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+                {field.hint}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

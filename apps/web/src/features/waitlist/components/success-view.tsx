@@ -1,0 +1,45 @@
+import { WAITLIST_LAUNCH } from '@escrow/shared/schemas/waitlist';
+import { content } from '../../../config/content';
+import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
+import { buttonClass } from './waitlist-styles';
+
+/** After joining: thanks, 'Join Another Person' and 'Follow Us for Updates' (spec 01 §2). */
+export function SuccessView({ wizard }: { wizard: WaitlistWizard }) {
+  const { form, alreadyJoined } = wizard;
+  return (
+    <div className="mt-5 text-center" role="status">
+      <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" focusable="false">
+          <path
+            d="m5 12 5 5L20 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
+        </svg>
+      </div>
+      <p className="mt-4 text-lg font-semibold text-slate-900">Thank you, {form.firstName.trim()}!</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {alreadyJoined
+          ? `${form.email.trim()} was already on our waitlist, so you are all set.`
+          : `A welcome e-mail is on its way to ${form.email.trim()}.`}{' '}
+        We expect to launch in {WAITLIST_LAUNCH} and you will hear from us first.
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <button type="button" className={buttonClass('secondary')} onClick={wizard.reset}>
+          Join Another Person
+        </button>
+        <a
+          href={content.xProfileUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('primary')}
+        >
+          Follow Us for Updates
+          <span className="sr-only"> (opens X in a new tab)</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JoinWaitlistButton, WaitlistLauncher } from './waitlist-launcher';
+
+const fetchMock = vi.fn<typeof fetch>();
+const alertMock = vi.fn();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('alert', alertMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  alertMock.mockReset();
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function openModal() {
+  const user = userEvent.setup();
+  render(
+    <WaitlistLauncher>
+      <JoinWaitlistButton />
+    </WaitlistLauncher>,
+  );
+  await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+  expect(screen.getByRole('button', { name: 'Opening...' })).toBeInTheDocument();
+  const dialog = await screen.findByRole('dialog', { name: 'Join the Waitlist' });
+  return { user, dialog };
+}
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+  await user.type(within(dialog).getByLabelText('First name'), 'Ada');
+  await user.type(within(dialog).getByLabelText('Last name'), 'Obi');
+}
+
+describe('waitlist modal', () => {
+  it('opens after the Opening... state, and Escape closes it', async () => {
+    const { user } = await openModal();
+    // The opener is back to its label (hidden from the accessibility tree behind the modal).
+    expect(screen.getByRole('button', { name: 'Join Waitlist', hidden: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toHaveFocus();
+  });
+
+  it('keeps Previous disabled on step 1 and Next disabled until the details are valid', async () => {
+    const { user, dialog } = await openModal();
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(next).toBeDisabled();
+
+    await user.type(within(dialog).getByLabelText('Email address'), 'not-an-email');
+    await user.type(within(dialog).getByLabelText('First name'), 'Ada');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Obi');
+    expect(next).toBeDisabled();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Email address'));
+    await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Phone number (optional)'), '123');
+    expect(next).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Phone number (optional)'));
+    expect(next).toBeEnabled();
+
+    await user.click(next);
+    expect(within(dialog).getByText(/Step 2 of 3/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Individual/ })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('submits from the review step, shows Joining..., then the success view; Join Another Person starts over', async () => {
+    let answer!: (response: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, dialog } = await openModal();
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Business/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('ada@example.com')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
+    expect(within(dialog).getByRole('button', { name: 'Joining...' })).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/waitlist');
+    expect(JSON.parse(init!.body as string)).toEqual({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phone: '',
+      interest: 'business',
+    });
+
+    answer(json(201, { success: true, data: { alreadyJoined: false } }));
+    expect(await screen.findByText('Thank you, Ada!')).toBeInTheDocument();
+    const follow = screen.getByRole('link', { name: /Follow Us for Updates/ });
+    expect(follow).toHaveAttribute('href', 'https://x.com/amanaescrow');
+    expect(follow).toHaveAttribute('target', '_blank');
+
+    await user.click(screen.getByRole('button', { name: 'Join Another Person' }));
+    expect(screen.getByText(/Step 1 of 3/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  it('on failure alerts the spec text, stays open and re-enables submit', async () => {
+    fetchMock.mockResolvedValue(
+      json(429, { success: false, error: 'Too many sign-up attempts.', code: 'RATE_LIMITED' }),
+    );
+    const { user, dialog } = await openModal();
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
+
+    await waitFor(() =>
+      expect(alertMock).toHaveBeenCalledWith(
+        'Failed to submit. Please try again. Too many sign-up attempts.',
+      ),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+  });
+
+  it('closing while submitting resets the submitting flag', async () => {
+    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    const { user, dialog } = await openModal();
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
+    expect(within(dialog).getByRole('button', { name: 'Joining...' })).toBeDisabled();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    const reopened = await screen.findByRole('dialog');
+    expect(within(reopened).getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WithdrawInput, WithdrawalResult } from '@escrow/shared/schemas/wallet';
+import { api } from '../../../lib/api-client';
+import { walletKeys } from './wallet-keys';
+
+type WithdrawRequest = { body: WithdrawInput; idempotencyKey: string };
+
+/** POST /api/wallet/withdraw: amount to the bank account, the ₦50 fee on top. */
+export const withdrawFunds = ({ body, idempotencyKey }: WithdrawRequest) =>
+  api<WithdrawalResult>('/wallet/withdraw', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawFunds,
+    onSuccess: async (result) => {
+      queryClient.setQueryData(walletKeys.summary(), result.wallet);
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}

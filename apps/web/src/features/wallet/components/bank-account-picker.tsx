@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { WALLET_TEXT, type BankAccount } from '@escrow/shared/schemas/wallet';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts';
+import { failureText } from '../api/money-mutation';
+import { AddBankAccountForm } from './add-bank-account-form';
+
+/** Choose a saved payout account, remove one, or add a new one (its resolved name is shown once saved). */
+export function BankAccountPicker({
+  selectedId,
+  onSelect,
+  error,
+}: {
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  error?: string;
+}) {
+  const accounts = useBankAccounts();
+  const remove = useDeleteBankAccount();
+  const [adding, setAdding] = useState(false);
+
+  if (accounts.isPending) return <Spinner label="Loading bank accounts..." />;
+  if (accounts.isError)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        Could not load your bank accounts.{' '}
+        <button type="button" className="font-medium underline" onClick={() => void accounts.refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+
+  const saved = accounts.data;
+  const showForm = adding || saved.length === 0;
+  function handleSaved(account: BankAccount) {
+    setAdding(false);
+    onSelect(account.id);
+  }
+  function removeAccount(account: BankAccount) {
+    remove.mutate(account.id, {
+      onSuccess: () => {
+        toast.success(WALLET_TEXT.bankAccountRemoved);
+        if (selectedId === account.id) onSelect(null);
+      },
+      onError: (failure) => toast.error(failureText(failure, 'Failed to remove bank account')),
+    });
+  }
+
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-700">Bank account</legend>
+      {saved.map((account) => (
+        <div
+          key={account.id}
+          className={cn(
+            'flex items-center gap-3 rounded-lg border p-3',
+            selectedId === account.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
+          )}
+        >
+          <input
+            type="radio"
+            name="withdraw-bank-account"
+            id={`bank-account-${account.id}`}
+            checked={selectedId === account.id}
+            onChange={() => onSelect(account.id)}
+            className="h-4 w-4 accent-brand-700"
+          />
+          <label htmlFor={`bank-account-${account.id}`} className="min-w-0 flex-1 text-sm">
+            <span className="block font-medium text-slate-900">{account.accountName}</span>
+            <span className="block text-slate-600">
+              {account.bankName} · {account.accountNumber}
+            </span>
+          </label>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${account.bankName} ${account.accountNumber}`}
+            disabled={remove.isPending}
+            onClick={() => removeAccount(account)}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      {showForm ? (
+        <AddBankAccountForm
+          onSaved={handleSaved}
+          onCancel={saved.length > 0 ? () => setAdding(false) : undefined}
+        />
+      ) : (
+        <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
+          Add bank account
+        </Button>
+      )}
+    </fieldset>
+  );
+}

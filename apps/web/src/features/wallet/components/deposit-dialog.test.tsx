@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, makeWallet, ok, renderWithClient, stubApi } from '../testing/wallet-test-utils';
+import { DepositDialog } from './deposit-dialog';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog(wallet = makeWallet()) {
+  const onOpenChange = vi.fn();
+  renderWithClient(<DepositDialog open onOpenChange={onOpenChange} wallet={wallet} />);
+  return { onOpenChange, user: userEvent.setup() };
+}
+
+describe('DepositDialog', () => {
+  it.each(['', '0', '-5', '12.345', 'abc'])(
+    'refuses the amount %j without calling the server',
+    async (typed) => {
+      const { calls } = stubApi({});
+      const { user } = renderDialog();
+      if (typed) await user.type(screen.getByLabelText('Amount (₦)'), typed);
+      await user.click(screen.getByRole('button', { name: 'Deposit' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid amount');
+      expect(calls).toHaveLength(0);
+    },
+  );
+
+  it('deposits with an idempotency key and closes on success', async () => {
+    const { calls } = stubApi({
+      'POST /api/wallet/deposit': () =>
+        ok({ deposit: { reference: 'DEP-1', status: 'completed', amount: 5000 }, wallet: makeWallet() }),
+    });
+    const { user, onOpenChange } = renderDialog();
+    expect(screen.getByText('Test mode')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount (₦)'), '5,000.50');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ amount: 5000.5 });
+    expect(calls[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it('shows the spec text when the deposit fails without a reason', async () => {
+    stubApi({ 'POST /api/wallet/deposit': () => fail(500, 'Internal server error', 'INTERNAL_ERROR') });
+    const { user, onOpenChange } = renderDialog();
+    await user.type(screen.getByLabelText('Amount (₦)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process deposit');
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('shows the server’s reason for a refusal (limit)', async () => {
+    const text =
+      'This deposit would take your balance above ₦300,000.00. Verify your identity to raise the limit.';
+    stubApi({ 'POST /api/wallet/deposit': () => fail(422, text, 'LIMIT_EXCEEDED') });
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount (₦)'), '400000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('retries a failed submission with the same key, a new amount with a new key', async () => {
+    let attempt = 0;
+    const { calls } = stubApi({
+      'POST /api/wallet/deposit': () => {
+        attempt += 1;
+        return attempt === 1
+          ? fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE')
+          : fail(422, 'Limit reached', 'LIMIT_EXCEEDED');
+      },
+    });
+    const { user } = renderDialog();
+    const input = screen.getByLabelText('Amount (₦)');
+    await user.type(input, '1000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await screen.findByText('Failed to process deposit');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await screen.findByText('Limit reached');
+    await user.clear(input);
+    await user.type(input, '2000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    const [first, second, third] = calls.map((c) => c.headers['Idempotency-Key']);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+  });
+});

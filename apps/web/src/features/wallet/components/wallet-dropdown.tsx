@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
+import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/ui/icons';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/format';
+import { useWallet } from '../api/get-wallet';
+import { useWalletTransactions } from '../api/get-wallet-transactions';
+import { MASKED_AMOUNT, useHiddenAmounts } from '../hooks/use-hidden-amounts';
+import { TestModeBadge } from './test-mode-badge';
+import { WalletEntryRow } from './wallet-entry-row';
+
+const RECENT_ITEMS = 3;
+const linkClass =
+  'flex h-9 items-center justify-center rounded-lg text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/**
+ * Top-bar wallet (spec 02 §2.2, desktop): available balance and escrow with a mask toggle remembered for
+ * the session, the three latest history items, and links to the wallet page and its dialogs. Real data.
+ */
+export function WalletDropdown() {
+  const [open, setOpen] = useState(false);
+  const [hidden, toggleHidden] = useHiddenAmounts();
+  const wallet = useWallet();
+  const recent = useWalletTransactions(1, RECENT_ITEMS, open);
+  const show = (amount: number) => (hidden ? MASKED_AMOUNT : formatMoney(amount));
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger
+        aria-label="Wallet"
+        className="flex h-10 items-center gap-2 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <WalletIcon className="h-4 w-4 text-brand-700" />
+        <span data-testid="wallet-dropdown-balance">{wallet.data ? show(wallet.data.balance) : '₦ —'}</span>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Wallet" className="w-80">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold text-slate-900">Wallet</h2>
+          <div className="flex items-center gap-1">
+            {wallet.data?.testMode ? <TestModeBadge /> : null}
+            <button
+              type="button"
+              onClick={toggleHidden}
+              aria-pressed={hidden}
+              aria-label={hidden ? 'Show amounts' : 'Hide amounts'}
+              className="flex h-8 w-8 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {hidden ? <EyeIcon className="h-4 w-4" /> : <EyeOffIcon className="h-4 w-4" />}
+            </button>
+          </div>
+        </div>
+
+        {wallet.isPending ? (
+          <div className="mt-3">
+            <Spinner />
+          </div>
+        ) : wallet.isError ? (
+          <p role="alert" className="mt-3 text-sm text-red-600">
+            {WALLET_TEXT.loadWalletFailed}
+          </p>
+        ) : (
+          <dl className="mt-3 grid grid-cols-2 gap-2">
+            <div className="rounded-lg bg-brand-50 p-2">
+              <dt className="text-xs text-slate-600">Available balance</dt>
+              <dd className="text-sm font-semibold text-slate-900">{show(wallet.data.balance)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-2">
+              <dt className="text-xs text-slate-600">In escrow</dt>
+              <dd className="text-sm font-semibold text-slate-900">{show(wallet.data.pendingEscrow)}</dd>
+            </div>
+          </dl>
+        )}
+
+        <div className="mt-3 grid gap-2">
+          <PopoverClose asChild>
+            <Link to="/app/wallet" className={`${linkClass} bg-brand-700 text-white hover:bg-brand-800`}>
+              View Full Wallet
+            </Link>
+          </PopoverClose>
+          <div className="grid grid-cols-2 gap-2">
+            <PopoverClose asChild>
+              <Link
+                to="/app/wallet?action=deposit"
+                className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50`}
+              >
+                Deposit Funds
+              </Link>
+            </PopoverClose>
+            <PopoverClose asChild>
+              <Link
+                to="/app/wallet?action=withdraw"
+                className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50`}
+              >
+                Withdraw Funds
+              </Link>
+            </PopoverClose>
+          </div>
+        </div>
+
+        <section aria-labelledby="wallet-recent-title" className="mt-3 border-t border-slate-100 pt-2">
+          <h3
+            id="wallet-recent-title"
+            className="text-xs font-semibold uppercase tracking-wide text-slate-500"
+          >
+            Recent activity
+          </h3>
+          {recent.isPending ? (
+            <div className="mt-2">
+              <Spinner />
+            </div>
+          ) : recent.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-600">
+              {WALLET_TEXT.loadHistoryFailed}
+            </p>
+          ) : recent.data.entries.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No wallet activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {recent.data.entries.slice(0, RECENT_ITEMS).map((entry) => (
+                <WalletEntryRow key={entry.id} entry={entry} compact hidden={hidden} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../features/realtime/testing/fake-socket';
+import { createLiveChannel, GAVE_UP_WARNING } from './socket';
+
+let sockets: FakeSocket[];
+const factory = (token: string) => {
+  const socket = new FakeSocket(token);
+  sockets.push(socket);
+  return socket.asSocket();
+};
+
+beforeEach(() => {
+  sockets = [];
+  localStorage.setItem('authToken', 'token-1');
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('live channel', () => {
+  it('connects with the stored token while acquired and reports the states', () => {
+    const channel = createLiveChannel(factory);
+    const seen: string[] = [];
+    channel.subscribe(() => seen.push(channel.getState()));
+    const release = channel.acquire();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.token).toBe('token-1');
+    expect(channel.getState()).toBe('connecting');
+    sockets[0]!.serverConnects();
+    expect(channel.getState()).toBe('connected');
+    sockets[0]!.serverDrops();
+    expect(channel.getState()).toBe('disconnected');
+    sockets[0]!.managerEvent('reconnect_attempt', 1);
+    expect(channel.getState()).toBe('connecting');
+    sockets[0]!.serverRefuses();
+    expect(channel.getState()).toBe('error');
+    expect(seen).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'error']);
+    release();
+  });
+
+  it('logs a warning after the attempts give up, and Reconnect starts again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const channel = createLiveChannel(factory);
+    channel.acquire();
+    sockets[0]!.managerEvent('reconnect_failed');
+    expect(warn).toHaveBeenCalledWith(GAVE_UP_WARNING);
+    expect(channel.getState()).toBe('disconnected');
+    channel.reconnect();
+    expect(channel.getState()).toBe('connecting');
+    expect(sockets[0]!.connectCalls).toBe(2);
+    warn.mockRestore();
+  });
+
+  it('joins transaction rooms on connect and again after a reconnect, and leaves them', () => {
+    const channel = createLiveChannel(factory);
+    channel.acquire();
+    const leave = channel.joinTransactionRoom('tx-1');
+    const socket = sockets[0]!;
+    expect(socket.emitted).toEqual([]);
+    socket.serverConnects();
+    expect(socket.emitted).toEqual([{ event: 'join_transaction_room', payload: { transactionId: 'tx-1' } }]);
+    socket.serverDrops();
+    socket.serverConnects();
+    expect(socket.emitted.filter((e) => e.event === 'join_transaction_room')).toHaveLength(2);
+    leave();
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'leave_transaction_room',
+      payload: { transactionId: 'tx-1' },
+    });
+    // The client never announces status changes.
+    expect(socket.emitted.some((e) => e.event.startsWith('transaction:'))).toBe(false);
+  });
+
+  it('delivers server events to listeners until they unsubscribe', () => {
+    const channel = createLiveChannel(factory);
+    channel.acquire();
+    const heard: unknown[] = [];
+    const off = channel.on('transaction:updated', (payload) => heard.push(payload));
+    sockets[0]!.serverSends('transaction:updated', { transactionId: 'a' });
+    sockets[0]!.serverSends('other', { transactionId: 'b' });
+    off();
+    sockets[0]!.serverSends('transaction:updated', { transactionId: 'c' });
+    expect(heard).toEqual([{ transactionId: 'a' }]);
+  });
+
+  it('closes shortly after the last screen lets go, keeps the socket across a quick route change', () => {
+    const channel = createLiveChannel(factory);
+    const release = channel.acquire();
+    sockets[0]!.serverConnects();
+    release();
+    const again = channel.acquire();
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(1);
+    expect(channel.getState()).toBe('connected');
+    again();
+    vi.advanceTimersByTime(5_000);
+    expect(channel.getState()).toBe('disconnected');
+    expect(sockets[0]!.connected).toBe(false);
+  });
+
+  it('opens a new socket when the signed-in user changed, and none without a token', () => {
+    const channel = createLiveChannel(factory);
+    const release = channel.acquire();
+    localStorage.setItem('authToken', 'token-2');
+    channel.reconnect();
+    expect(sockets.map((s) => s.token)).toEqual(['token-1', 'token-2']);
+    release();
+    vi.advanceTimersByTime(5_000);
+    localStorage.removeItem('authToken');
+    channel.acquire();
+    expect(sockets).toHaveLength(2);
+    expect(channel.getState()).toBe('disconnected');
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, type TestServer } from './harness.ts';
+
+export type Account = { email: string; password: string; firstName: string; lastName: string };
+
+/** A new account created through the API (sign-up does not sign in, as in the app). */
+export async function createAccount(
+  server: TestServer,
+  firstName: string,
+  lastName: string,
+): Promise<Account> {
+  const email = `e2e-${firstName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const account = { email, password: 'correct-horse-9', firstName, lastName };
+  const response = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  return account;
+}
+
+/** Calls the API as `account` (for set-up steps that are not what the test is about). */
+export async function apiAs<T>(
+  server: TestServer,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${server.url}/api${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json()) as { success: boolean; data: T; error?: string };
+  if (!payload.success) throw new Error(`${method} ${url} failed: ${response.status} ${payload.error}`);
+  return payload.data;
+}
+
+export async function tokenFor(server: TestServer, account: Account): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  const { data } = (await response.json()) as { data: { token: string } };
+  return data.token;
+}
+
+/** Fills the real sign-in form on the page the browser is on (after the guard sent it to /login). */
+export async function signInOnForm(page: Page, account: Account) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through /login and waits for the dashboard. */
+export async function signIn(page: Page, server: TestServer, account: Account) {
+  await page.goto(`${server.url}/login`);
+  await signInOnForm(page, account);
+  await page.waitForURL('**/app/dashboard');
+}
+
+/** New accounts see the onboarding tour on the dashboard; the journeys skip it. */
+export async function skipTour(page: Page) {
+  const tour = page.getByRole('dialog', { name: /Welcome to/ });
+  await tour.waitFor();
+  await tour.getByRole('button', { name: 'Skip' }).click();
+  await tour.waitFor({ state: 'hidden' });
+}
+
+/** A browser for one person, with clipboard access so Copy can be exercised, install prompt dismissed. */
+export async function personBrowser(
+  server: TestServer,
+): Promise<BrowserContext & { dispose: () => Promise<void> }> {
+  const browser = await launchBrowser();
+  await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  // Chromium offers installation of the PWA; these people already said "Not now" (it covers the corner).
+  await browser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+  return browser;
+}
+
+/** A real 1×1 PNG on disk, for the shipment photo upload. */
+export function writeTinyPng(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'escrow-photo-'));
+  const file = path.join(dir, 'parcel.png');
+  writeFileSync(
+    file,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+  return file;
+}
+
+/** YYYY-MM-DD, `days` after today in Lagos (the server's "today" for delivery dates). */
+export function lagosDatePlus(days: number): string {
+  return new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Waits until a toast (or any text) with exactly this content is on the page. */
+export async function seeText(page: Page, text: string, timeout = 15_000) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+}

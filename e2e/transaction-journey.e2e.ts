@@ -1,0 +1,238 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './support/harness.ts';
+import {
+  apiAs,
+  createAccount,
+  lagosDatePlus,
+  personBrowser,
+  seeText,
+  signIn,
+  signInOnForm,
+  skipTour,
+  tokenFor,
+  writeTinyPng,
+} from './support/journey-helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The status shown in the details' status-flow panel (data-status is the stored status). */
+const statusIs = (page: Page, status: string) =>
+  page.locator(`[data-testid="status-flow"] [data-status="${status}"]`).waitFor({ timeout: 15_000 });
+
+const flow = (page: Page) => page.getByTestId('status-flow');
+
+describe('transaction lifecycle in two browsers', () => {
+  it('seller creates, buyer joins by link, pays from the wallet, seller ships, buyer confirms: live on both sides', async () => {
+    const seller = await createAccount(server, 'Sade', 'Seller');
+    const buyer = await createAccount(server, 'Bola', 'Buyer');
+    const sellerBrowser = await personBrowser(server);
+    const buyerBrowser = await personBrowser(server);
+    try {
+      // Seller: sign in, skip the tour, create through the wizard (with courier).
+      const sp = await sellerBrowser.newPage();
+      await signIn(sp, server, seller);
+      await skipTour(sp);
+      await sp.getByRole('link', { name: 'New Transaction' }).click();
+      await sp.getByText('I want to sell something').click();
+      await sp.getByRole('button', { name: 'Continue' }).click();
+      await sp.getByText('I need shipping services').click();
+      await sp.getByRole('button', { name: 'Continue' }).click();
+      await sp.getByLabel('Description').fill('Canon EOS 250D camera');
+      await sp.getByLabel('Price').fill('50000');
+      expect(await sp.getByTestId('wizard-total').textContent()).toBe('₦51,250.00');
+      await sp.getByRole('button', { name: 'Continue' }).click();
+      await sp.getByLabel('Item type *').selectOption('Physical Product');
+      await sp.getByLabel('Category *').selectOption('Electronics');
+      await sp.getByLabel('Condition *').selectOption('Like New');
+      await sp.getByRole('button', { name: 'Continue' }).click();
+      await sp.getByLabel('Return policy').fill('Returns within 3 days if not as described');
+      await sp.getByRole('button', { name: 'Create Transaction' }).click();
+      await seeText(sp, 'Transaction created successfully! Share the link with your counterparty.');
+      const link = await sp.getByLabel('Share link').inputValue();
+      expect(link).toMatch(new RegExp(`^${server.url}/app/join-transaction/[A-Za-z0-9_-]+$`));
+      await sp.getByRole('button', { name: 'Copy', exact: true }).click();
+      await seeText(sp, 'Copied to clipboard!');
+      expect(await sp.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+      await sp.getByRole('link', { name: 'View Transaction' }).click();
+      await statusIs(sp, 'PENDING');
+      await flow(sp).getByText('Waiting for Buyer to Join...').waitFor();
+      await sp.locator('[data-connection-state="connected"]').first().waitFor();
+
+      // Buyer: signed out, opens the link, is sent to sign in, and lands back on the invitation.
+      const bp = await buyerBrowser.newPage();
+      await bp.goto(link);
+      await bp.waitForURL('**/login');
+      await bp.getByLabel('Email').waitFor();
+      // A detour through sign-up and back keeps the remembered invitation.
+      await bp.getByRole('link', { name: 'Sign up now' }).click();
+      await bp.waitForURL('**/signup');
+      await bp.getByRole('link', { name: 'Sign in' }).click();
+      await bp.waitForURL('**/login');
+      await signInOnForm(bp, buyer);
+      await bp.waitForURL(link);
+      await bp.getByText('Canon EOS 250D camera').waitFor();
+      expect(await bp.getByText('Sade Seller').isVisible()).toBe(true);
+      await bp.getByRole('button', { name: 'Join Transaction' }).click();
+      await seeText(bp, 'Successfully joined the transaction!');
+      await statusIs(bp, 'ACTIVE');
+
+      // The seller's page follows without a reload.
+      await statusIs(sp, 'ACTIVE');
+      await seeText(sp, 'Transaction status updated to: active');
+      await flow(sp).getByText('Waiting for buyer to provide delivery details...').waitFor();
+
+      // Buyer gives delivery details.
+      await flow(bp).getByRole('button', { name: 'Proceed to Fill Shipping Details' }).click();
+      const delivery = bp.getByRole('dialog', { name: 'Provide Delivery Details' });
+      await delivery.getByRole('button', { name: 'Save Delivery Details' }).click();
+      await seeText(bp, 'Please fill in all required fields correctly');
+      await delivery.getByLabel('Full name *').fill('Bola Buyer');
+      await delivery.getByLabel('Phone number *').fill('0803 123 4567');
+      await delivery.getByLabel('Address *').fill('12 Admiralty Way, Lekki Phase 1');
+      await delivery.getByLabel('City *').fill('Lagos');
+      await delivery.getByLabel('State *').selectOption('Lagos');
+      await delivery.getByLabel('ZIP code *').fill('106104');
+      expect(await delivery.getByLabel('Country').inputValue()).toBe('Nigeria');
+      await delivery.getByRole('button', { name: 'Save Delivery Details' }).click();
+      await seeText(bp, 'Delivery details saved successfully!');
+      await statusIs(bp, 'WAITING_FOR_PAYMENT');
+      await statusIs(sp, 'WAITING_FOR_PAYMENT');
+
+      // With an empty wallet the payment is refused in the dialog; the buyer deposits (test mode) and pays.
+      await flow(bp).getByRole('button', { name: 'Make Payment' }).click();
+      let payment = bp.getByRole('dialog', { name: 'Confirm Payment' });
+      await payment.getByTestId('wallet-balance').waitFor();
+      expect(await payment.getByTestId('wallet-balance').textContent()).toBe('₦0.00');
+      await payment.getByText('Insufficient wallet balance').waitFor();
+      expect(await payment.getByRole('button', { name: 'Confirm Payment' }).isDisabled()).toBe(true);
+      await payment.getByRole('link', { name: 'Deposit funds' }).click();
+      const deposit = bp.getByRole('dialog', { name: 'Deposit Funds' });
+      await deposit.getByLabel('Amount (₦)').fill('60000');
+      await deposit.getByRole('button', { name: 'Deposit' }).click();
+      await seeText(bp, 'Deposit successful');
+      await bp.goBack();
+      await statusIs(bp, 'WAITING_FOR_PAYMENT');
+      await flow(bp).getByRole('button', { name: 'Make Payment' }).click();
+      payment = bp.getByRole('dialog', { name: 'Confirm Payment' });
+      await payment.getByText('₦60,000.00').waitFor();
+      expect(await payment.getByTestId('payment-total').textContent()).toBe('₦51,250.00');
+      await payment.getByRole('button', { name: 'Confirm Payment' }).click();
+      await seeText(bp, 'Payment confirmed successfully!');
+      await statusIs(bp, 'WAITING_FOR_SHIPMENT');
+      await flow(bp).getByText('Waiting for seller to ship the item...').waitFor();
+
+      // The seller sees 'Confirm Shipment' live, uploads a real photo and confirms.
+      await flow(sp).getByRole('button', { name: 'Confirm Shipment' }).waitFor({ timeout: 15_000 });
+      await seeText(sp, 'Transaction status updated to: waiting for shipment');
+      await flow(sp).getByRole('button', { name: 'Confirm Shipment' }).click();
+      const shipment = sp.getByRole('dialog', { name: 'Confirm Shipment' });
+      await shipment.getByRole('button', { name: 'Confirm Shipment' }).click();
+      await shipment.getByText('Please upload at least one photo of the item').waitFor();
+      await shipment.locator('#shipment-photos').setInputFiles(writeTinyPng());
+      await shipment.getByText('Uploaded').waitFor();
+      await shipment.getByLabel('Tracking number *').fill('GIG-7781-2201');
+      await shipment.getByLabel('Courier service *').selectOption('GIG Logistics');
+      await shipment.getByLabel('Estimated delivery date *').fill(lagosDatePlus(3));
+      await shipment.getByLabel('Packaging details').fill('Bubble wrap in a sealed box');
+      await shipment.getByRole('button', { name: 'Confirm Shipment' }).click();
+      await seeText(sp, 'Shipment confirmed successfully!');
+      await statusIs(sp, 'WAITING_FOR_BUYER_CONFIRMATION');
+
+      // The buyer sees 'Confirm Receipt' live, checks the shipment, ticks the five boxes and confirms.
+      await flow(bp).getByRole('button', { name: 'Confirm Receipt' }).waitFor({ timeout: 15_000 });
+      await bp.getByRole('tab', { name: 'Confirmation' }).click();
+      await bp.getByText('GIG-7781-2201').waitFor();
+      await bp.getByRole('button', { name: 'View photo 1' }).click();
+      const photo = bp.getByRole('dialog', { name: 'Shipment photo 1 of 1' });
+      await photo.getByRole('img', { name: 'Item as shipped by the seller' }).waitFor();
+      await photo.getByRole('button', { name: 'Close' }).click();
+      await bp.getByRole('tab', { name: 'Overview' }).click();
+      await flow(bp).getByRole('button', { name: 'Confirm Receipt' }).click();
+      const receipt = bp.getByRole('dialog', { name: 'Confirm Receipt of Goods' });
+      expect(await receipt.getByRole('button', { name: 'Confirm Receipt' }).isDisabled()).toBe(true);
+      for (const box of await receipt.getByRole('checkbox').all()) await box.check();
+      await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
+      await seeText(bp, 'Transaction completed successfully!');
+
+      // Both see it completed; the seller's wallet holds the price (the buyer paid price + fee).
+      await statusIs(bp, 'COMPLETED');
+      await flow(bp).getByText('Transaction Completed').waitFor();
+      await statusIs(sp, 'COMPLETED');
+      await flow(sp).getByText('Transaction Completed').waitFor();
+      await sp.goto(`${server.url}/app/wallet`);
+      await sp.locator('[data-testid="wallet-balance"]', { hasText: '₦50,000.00' }).waitFor();
+      await bp.goto(`${server.url}/app/wallet`);
+      await bp.locator('[data-testid="wallet-balance"]', { hasText: '₦8,750.00' }).waitFor();
+    } finally {
+      await sellerBrowser.dispose();
+      await buyerBrowser.dispose();
+    }
+  });
+
+  it('either party can cancel before payment, and the other sees it live', async () => {
+    const seller = await createAccount(server, 'Tunde', 'Seller');
+    const buyer = await createAccount(server, 'Ngozi', 'Buyer');
+    const sellerToken = await tokenFor(server, seller);
+    const buyerToken = await tokenFor(server, buyer);
+    // Set-up through the API: this journey is about cancelling.
+    const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
+      server,
+      sellerToken,
+      'POST',
+      '/transactions/create',
+      {
+        creatorRole: 'SELLER',
+        useCourier: false,
+        description: 'Used office chair',
+        price: 15000,
+        itemType: 'Physical Product',
+        itemCategory: 'Home & Garden',
+        itemCondition: 'Good',
+      },
+    );
+    await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
+    const detailsUrl = `${server.url}/app/transactions/${created.transaction.id}`;
+
+    const sellerBrowser = await personBrowser(server);
+    const buyerBrowser = await personBrowser(server);
+    try {
+      const sp = await sellerBrowser.newPage();
+      await signIn(sp, server, seller);
+      await sp.goto(detailsUrl);
+      await statusIs(sp, 'ACTIVE');
+      await flow(sp).getByText('Waiting for buyer to make payment...').waitFor();
+      await sp.locator('[data-connection-state="connected"]').first().waitFor();
+
+      const bp = await buyerBrowser.newPage();
+      await signIn(bp, server, buyer);
+      await bp.goto(detailsUrl);
+      await flow(bp).getByRole('button', { name: 'Proceed with Payment' }).waitFor();
+      await flow(bp).getByRole('button', { name: 'Cancel transaction' }).click();
+      const dialog = bp.getByRole('dialog', { name: 'Cancel Transaction' });
+      await dialog.getByLabel('Reason (optional)').fill('Found one closer to home');
+      await dialog.getByRole('button', { name: 'Cancel Transaction' }).click();
+      await seeText(bp, 'Transaction cancelled');
+      await statusIs(bp, 'CANCELLED');
+      expect(await flow(bp).getByRole('button', { name: 'Proceed with Payment' }).count()).toBe(0);
+
+      await statusIs(sp, 'CANCELLED');
+      await seeText(sp, 'Transaction status updated to: cancelled');
+      await flow(sp).getByText('Reason: Found one closer to home').waitFor();
+      expect(await sp.getByRole('link', { name: 'Raise Dispute' }).count()).toBe(0);
+      expect(await flow(sp).getByRole('button', { name: 'Cancel transaction' }).count()).toBe(0);
+    } finally {
+      await sellerBrowser.dispose();
+      await buyerBrowser.dispose();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type { VerificationLevel } from '../schemas/auth.ts';
+
+/**
+ * Wallet limits by verification level (DESIGN.md "Decisions → Money"). They apply to deposits and
+ * withdrawals only, never to escrow holds, releases or refunds. Amounts in minor units (kobo).
+ */
+export type WalletLimits = {
+  /** Sum of withdrawal amounts (fee excluded) allowed per Lagos calendar day. */
+  dailyWithdrawalMinor: number;
+  /** Highest wallet balance a deposit may lead to; null means no cap. */
+  maxBalanceMinor: number | null;
+};
+
+export const WALLET_LIMITS: Record<VerificationLevel, WalletLimits> = {
+  BASIC: { dailyWithdrawalMinor: 50_000_00, maxBalanceMinor: 300_000_00 },
+  ENHANCED: { dailyWithdrawalMinor: 200_000_00, maxBalanceMinor: 500_000_00 },
+  PREMIUM: { dailyWithdrawalMinor: 5_000_000_00, maxBalanceMinor: null },
+};
+
+/** ₦50 per withdrawal, charged on top of the amount withdrawn (spec 02 §9). */
+export const WITHDRAWAL_FEE_MINOR = 50_00;
+
+/** The wallet currency: withdrawals go to Nigerian banks in naira. */
+export const WALLET_CURRENCY = 'NGN';
+
+export function walletLimitsFor(level: VerificationLevel): WalletLimits {
+  return WALLET_LIMITS[level];
+}
+
+const lagosDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * 00:00 in Lagos on the day `now` falls on, as an instant. West Africa Time is UTC+1 all year
+ * (no daylight saving), so the Lagos calendar date at midnight is exactly 23:00 UTC the day before.
+ */
+export function lagosDayStart(now: Date): Date {
+  const day = lagosDate.format(now); // YYYY-MM-DD in Lagos
+  return new Date(`${day}T00:00:00+01:00`);
+}

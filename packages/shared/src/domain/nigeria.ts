@@ -1,0 +1,147 @@
+/**
+ * Enumerations of spec 01 §3 used by the create wizard, delivery details and shipment forms.
+ * Item enums store the spec's labels as their values: they are shown as-is and never translated.
+ */
+
+/** The 36 states of Nigeria plus the Federal Capital Territory (delivery addresses are in Nigeria). */
+export const NIGERIAN_STATES = [
+  'Abia',
+  'Adamawa',
+  'Akwa Ibom',
+  'Anambra',
+  'Bauchi',
+  'Bayelsa',
+  'Benue',
+  'Borno',
+  'Cross River',
+  'Delta',
+  'Ebonyi',
+  'Edo',
+  'Ekiti',
+  'Enugu',
+  'Gombe',
+  'Imo',
+  'Jigawa',
+  'Kaduna',
+  'Kano',
+  'Katsina',
+  'Kebbi',
+  'Kogi',
+  'Kwara',
+  'Lagos',
+  'Nasarawa',
+  'Niger',
+  'Ogun',
+  'Ondo',
+  'Osun',
+  'Oyo',
+  'Plateau',
+  'Rivers',
+  'Sokoto',
+  'Taraba',
+  'Yobe',
+  'Zamfara',
+  'FCT',
+] as const;
+export type NigerianState = (typeof NIGERIAN_STATES)[number];
+
+/** Delivery addresses are in Nigeria (DESIGN "Texts"): the country is fixed and read-only. */
+export const DELIVERY_COUNTRY = 'Nigeria';
+
+/**
+ * Nigerian mobile number (spec 01 §5): optional +234, 234 or 0, then 7, 8 or 9, then 0 or 1, then 8 digits.
+ * Spaces are ignored: test against `normalizePhone(value)`.
+ */
+export const NIGERIAN_PHONE_PATTERN = /^(?:\+234|234|0)?[789][01]\d{8}$/;
+
+export function normalizePhone(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function isNigerianPhone(value: string): boolean {
+  return NIGERIAN_PHONE_PATTERN.test(normalizePhone(value));
+}
+
+/** Phone country codes of the shipping wizard (spec 01 §2), +234 first and default. */
+export const PHONE_COUNTRY_CODES = ['+234', '+1', '+44', '+33', '+49'] as const;
+export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number];
+
+/**
+ * A recipient phone: a Nigerian mobile number, or an international number with one of the wizard's
+ * other country codes ('+44 7911 123456'): the code followed by 6 to 12 digits.
+ */
+export function isDeliveryPhone(value: string): boolean {
+  const phone = normalizePhone(value);
+  if (NIGERIAN_PHONE_PATTERN.test(phone)) return true;
+  return PHONE_COUNTRY_CODES.some(
+    (code) => code !== '+234' && phone.startsWith(code) && /^\d{6,12}$/.test(phone.slice(code.length)),
+  );
+}
+
+export const COURIERS = [
+  'DHL',
+  'FedEx',
+  'UPS',
+  'USPS',
+  'GIG Logistics',
+  'Max.ng',
+  'Jumia Logistics',
+  'Kwik Delivery',
+  'Other',
+] as const;
+export type Courier = (typeof COURIERS)[number];
+
+export const ITEM_TYPES = [
+  'Physical Product',
+  'Digital Product',
+  'Service',
+  'Event Ticket',
+  'Gift Card',
+  'Other',
+] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const ITEM_CATEGORIES = [
+  'Electronics',
+  'Fashion & Accessories',
+  'Home & Garden',
+  'Sports & Outdoors',
+  'Books & Media',
+  'Health & Beauty',
+  'Automotive',
+  'Toys & Games',
+  'Food & Beverages',
+  'Art & Collectibles',
+  'Business & Industrial',
+  'Other',
+] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+export const ITEM_CONDITIONS = ['Brand New', 'Like New', 'Good', 'Fair', 'Poor', 'For Parts'] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+
+/** Condition the seller reports when shipping (spec 01 §3 Shipment data), EXCELLENT by default. */
+export const SHIPMENT_ITEM_CONDITIONS = ['EXCELLENT', 'GOOD', 'FAIR', 'POOR'] as const;
+export type ShipmentItemCondition = (typeof SHIPMENT_ITEM_CONDITIONS)[number];
+
+/** Currencies offered by the create wizard (spec 01 §3). */
+export const TRANSACTION_CURRENCIES = ['NGN', 'USD', 'EUR', 'GBP'] as const;
+export type TransactionCurrency = (typeof TRANSACTION_CURRENCIES)[number];
+
+export const CURRENCY_NAMES: Record<TransactionCurrency, string> = {
+  NGN: 'Naira',
+  USD: 'US Dollar',
+  EUR: 'Euro',
+  GBP: 'British Pound',
+};
+
+export const PAYMENT_METHODS = ['WALLET', 'BANK_TRANSFER', 'CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Time zone for "today" in date rules (estimated delivery not before today). */
+export const NIGERIA_TIME_ZONE = 'Africa/Lagos';
+
+/** Today's date in Lagos as YYYY-MM-DD (Lagos is UTC+1 all year, no daylight saving). */
+export function todayInLagos(now: Date = new Date()): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,222 @@
+/**
+ * What the screens show for a transaction, derived from the stored status with the spec's texts
+ * (01 §4 "Next action by status and role", "List labels", dashboard filters, payment-condition controls).
+ * Pure, shared by the web app (labels, button visibility) and the server (notification texts).
+ */
+import {
+  oppositeRole,
+  type PartyRole,
+  type TransactionAction,
+  type TransactionStatus,
+} from './transaction-machine.ts';
+
+export type TransactionView = {
+  status: TransactionStatus;
+  useCourier: boolean;
+  creatorRole: PartyRole;
+};
+
+/** Action names of the spec; each opens one dialog and performs one machine action. */
+export const NEXT_ACTIONS = {
+  proceed_to_fill_shipping_details: {
+    dialog: 'Provide Delivery Details',
+    machine: 'PROVIDE_DELIVERY_DETAILS',
+  },
+  provide_delivery_details: { dialog: 'Provide Delivery Details', machine: 'PROVIDE_DELIVERY_DETAILS' },
+  proceed_with_payment: { dialog: 'Confirm Payment', machine: 'PAY' },
+  make_payment: { dialog: 'Confirm Payment', machine: 'PAY' },
+  proceed_to_ship_goods: { dialog: 'Confirm Shipment', machine: 'CONFIRM_SHIPMENT' },
+  confirm_shipment: { dialog: 'Confirm Shipment', machine: 'CONFIRM_SHIPMENT' },
+  confirm_receipt: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
+  confirm_receipt_of_goods: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
+} as const satisfies Record<string, { dialog: string; machine: TransactionAction }>;
+export type NextActionName = keyof typeof NEXT_ACTIONS;
+export type ActionDialog = (typeof NEXT_ACTIONS)[NextActionName]['dialog'];
+
+export type NextAction =
+  | { kind: 'action'; label: string; action: NextActionName; dialog: ActionDialog }
+  | { kind: 'waiting'; label: string }
+  | { kind: 'done'; label: string };
+
+type Step = { actor: PartyRole; label: string; action: NextActionName; waiting: string };
+
+/** The spec's table on the stored statuses; the alias rows (PAYMENT_MADE etc.) show the same steps. */
+function stepFor(view: TransactionView): Step | null {
+  switch (view.status) {
+    case 'ACTIVE':
+      return view.useCourier
+        ? {
+            actor: 'BUYER',
+            label: 'Proceed to Fill Shipping Details',
+            action: 'proceed_to_fill_shipping_details',
+            waiting: 'Waiting for buyer to provide delivery details',
+          }
+        : {
+            actor: 'BUYER',
+            label: 'Proceed with Payment',
+            action: 'proceed_with_payment',
+            waiting: 'Waiting for buyer to make payment',
+          };
+    case 'WAITING_FOR_PAYMENT':
+      return {
+        actor: 'BUYER',
+        label: 'Make Payment',
+        action: 'make_payment',
+        waiting: 'Waiting for buyer to make payment',
+      };
+    case 'WAITING_FOR_SHIPMENT':
+      return {
+        actor: 'SELLER',
+        label: 'Confirm Shipment',
+        action: 'confirm_shipment',
+        waiting: 'Waiting for seller to ship the item',
+      };
+    case 'WAITING_FOR_BUYER_CONFIRMATION':
+      return {
+        actor: 'BUYER',
+        label: 'Confirm Receipt',
+        action: 'confirm_receipt',
+        waiting: 'Waiting for buyer to confirm receipt',
+      };
+    default:
+      return null;
+  }
+}
+
+/** What the viewer should do next, or what they are waiting for. */
+export function nextActionFor(view: TransactionView, viewerRole: PartyRole): NextAction {
+  const step = stepFor(view);
+  if (step) {
+    if (step.actor !== viewerRole) return { kind: 'waiting', label: step.waiting };
+    return {
+      kind: 'action',
+      label: step.label,
+      action: step.action,
+      dialog: NEXT_ACTIONS[step.action].dialog,
+    };
+  }
+  switch (view.status) {
+    case 'PENDING':
+      return { kind: 'waiting', label: listLabel(view) };
+    case 'DISPUTED':
+      return { kind: 'waiting', label: 'Waiting for the dispute to be resolved' };
+    case 'COMPLETED':
+      return { kind: 'done', label: 'Transaction Completed' };
+    default:
+      return { kind: 'done', label: 'Transaction Cancelled' };
+  }
+}
+
+/** The next-step label on list cards (spec 01 §4 "List labels"). */
+export function listLabel(view: TransactionView): string {
+  switch (view.status) {
+    case 'PENDING':
+      return view.creatorRole === 'BUYER' ? 'Waiting for Seller to Join' : 'Waiting for Buyer to Join';
+    case 'ACTIVE':
+      return view.useCourier ? 'Fill Shipping Details' : 'Proceed to Payment';
+    case 'WAITING_FOR_PAYMENT':
+      return 'Waiting for Payment';
+    case 'WAITING_FOR_SHIPMENT':
+      return 'Waiting for Shipment';
+    case 'WAITING_FOR_BUYER_CONFIRMATION':
+      return 'Waiting for Buyer Confirmation';
+    case 'COMPLETED':
+      return 'Transaction Completed';
+    case 'CANCELLED':
+      return 'Transaction Cancelled';
+    case 'DISPUTED':
+      return 'Under Dispute';
+  }
+}
+
+/** Short status names for badges; the dashboard's filter labels where the spec gives them. */
+export const STATUS_LABELS: Record<TransactionStatus, string> = {
+  PENDING: 'Pending',
+  ACTIVE: 'Active',
+  WAITING_FOR_PAYMENT: 'Awaiting Payment',
+  WAITING_FOR_SHIPMENT: 'Awaiting Shipment',
+  WAITING_FOR_BUYER_CONFIRMATION: 'In Transit',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+  DISPUTED: 'Disputed',
+};
+
+export type StatusFilter = { value: 'all' | TransactionStatus; label: string };
+
+/** Dashboard status filter (spec 01 §9), plus DISPUTED, which is a real stored status here. */
+export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
+  { value: 'all', label: 'All' },
+  { value: 'PENDING', label: STATUS_LABELS.PENDING },
+  { value: 'ACTIVE', label: STATUS_LABELS.ACTIVE },
+  { value: 'WAITING_FOR_PAYMENT', label: STATUS_LABELS.WAITING_FOR_PAYMENT },
+  { value: 'WAITING_FOR_SHIPMENT', label: STATUS_LABELS.WAITING_FOR_SHIPMENT },
+  { value: 'WAITING_FOR_BUYER_CONFIRMATION', label: STATUS_LABELS.WAITING_FOR_BUYER_CONFIRMATION },
+  { value: 'COMPLETED', label: STATUS_LABELS.COMPLETED },
+  { value: 'CANCELLED', label: STATUS_LABELS.CANCELLED },
+  { value: 'DISPUTED', label: STATUS_LABELS.DISPUTED },
+];
+
+/** My Transactions filters (spec 01 §2): All, Pending, Active, Completed, Cancelled; roles All, Buyer, Seller. */
+export const TRANSACTIONS_STATUS_FILTERS: readonly StatusFilter[] = [
+  { value: 'all', label: 'All' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'COMPLETED', label: 'Completed' },
+  { value: 'CANCELLED', label: 'Cancelled' },
+];
+export const ROLE_FILTERS: readonly { value: 'all' | PartyRole; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'BUYER', label: 'Buyer' },
+  { value: 'SELLER', label: 'Seller' },
+];
+
+/** Dashboard 'active' tile: every status except COMPLETED and CANCELLED (DESIGN "Transaction state machine"). */
+export function countsAsActive(status: TransactionStatus): boolean {
+  return status !== 'COMPLETED' && status !== 'CANCELLED';
+}
+
+/** The viewer's role in a transaction, or null when they are not a member. */
+export function viewerRoleOf(
+  tx: { creatorId: string; creatorRole: PartyRole; counterpartyId: string | null },
+  userId: string,
+): PartyRole | null {
+  if (tx.creatorId === userId) return tx.creatorRole;
+  if (tx.counterpartyId !== null && tx.counterpartyId === userId) return oppositeRole(tx.creatorRole);
+  return null;
+}
+
+export const PAYMENT_CONDITIONS_LOCKED_TEXT =
+  'Payment conditions cannot be modified in the current transaction state';
+
+/** Statuses where a time release can be set or a delivery condition added (spec: ACTIVE .. SHIPMENT_CONFIRMED). */
+export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
+  'ACTIVE',
+  'WAITING_FOR_PAYMENT',
+  'WAITING_FOR_SHIPMENT',
+  'WAITING_FOR_BUYER_CONFIRMATION',
+];
+/** Statuses where the buyer may release manually (spec: SHIPMENT_CONFIRMED or WAITING_FOR_BUYER_CONFIRMATION). */
+export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
+
+export type PaymentConditionControls = {
+  canSetTimeRelease: boolean;
+  canAddDeliveryCondition: boolean;
+  canManualRelease: boolean;
+  /** True when the status allows no control at all: the panel shows PAYMENT_CONDITIONS_LOCKED_TEXT. */
+  locked: boolean;
+};
+
+/** Which payment-condition controls the viewer gets. Time and manual releases are the buyer's alone. */
+export function paymentConditionControls(
+  status: TransactionStatus,
+  viewerRole: PartyRole,
+): PaymentConditionControls {
+  const editable = CONDITION_EDIT_STATUSES.includes(status);
+  const releasable = MANUAL_RELEASE_STATUSES.includes(status);
+  return {
+    canSetTimeRelease: editable && viewerRole === 'BUYER',
+    canAddDeliveryCondition: editable,
+    canManualRelease: releasable && viewerRole === 'BUYER',
+    locked: !editable && !releasable,
+  };
+}

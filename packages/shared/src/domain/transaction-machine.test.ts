@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  TRANSACTION_ACTIONS,
+  TRANSACTION_STATUSES,
+  decide,
+  toStoredStatus,
+  type ActorRole,
+  type TransactionAction,
+  type TransactionStatus,
+  type TransitionFacts,
+} from './transaction-machine.ts';
+
+const ROLES: ActorRole[] = ['BUYER', 'SELLER', 'SYSTEM'];
+
+/** Who may take each action at all (anyone else gets FORBIDDEN whatever the status). */
+const ACTORS: Record<TransactionAction, ActorRole[]> = {
+  JOIN: ['BUYER', 'SELLER'],
+  PROVIDE_DELIVERY_DETAILS: ['BUYER'],
+  PAY: ['BUYER'],
+  CONFIRM_SHIPMENT: ['SELLER'],
+  CONFIRM_RECEIPT: ['BUYER'],
+  CANCEL: ['BUYER', 'SELLER'],
+  EXPIRE_INVITATION: ['SYSTEM'],
+  RAISE_DISPUTE: ['BUYER', 'SELLER'],
+  TIME_RELEASE: ['SYSTEM'],
+  MANUAL_RELEASE: ['BUYER'],
+  RESOLVE_RELEASE: ['SYSTEM'],
+  RESOLVE_REFUND: ['SYSTEM'],
+};
+
+/**
+ * The allowed transitions, written out by hand from DESIGN.md and the brief. `when` limits a row to
+ * some facts; every (status, action) not listed here is ILLEGAL_TRANSITION for an allowed actor.
+ */
+const ALLOWED: [
+  TransactionStatus,
+  TransactionAction,
+  TransactionStatus,
+  ((f: TransitionFacts) => boolean)?,
+][] = [
+  ['PENDING', 'JOIN', 'ACTIVE', (f) => !f.hasCounterparty],
+  ['ACTIVE', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
+  ['WAITING_FOR_PAYMENT', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
+  ['ACTIVE', 'PAY', 'WAITING_FOR_SHIPMENT', (f) => !f.useCourier],
+  ['WAITING_FOR_PAYMENT', 'PAY', 'WAITING_FOR_SHIPMENT'],
+  ['WAITING_FOR_SHIPMENT', 'CONFIRM_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_RECEIPT', 'COMPLETED'],
+  ['PENDING', 'CANCEL', 'CANCELLED'],
+  ['ACTIVE', 'CANCEL', 'CANCELLED'],
+  ['WAITING_FOR_PAYMENT', 'CANCEL', 'CANCELLED'],
+  ['PENDING', 'EXPIRE_INVITATION', 'CANCELLED'],
+  ['WAITING_FOR_SHIPMENT', 'RAISE_DISPUTE', 'DISPUTED'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'RAISE_DISPUTE', 'DISPUTED'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'TIME_RELEASE', 'COMPLETED'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'MANUAL_RELEASE', 'COMPLETED'],
+  ['DISPUTED', 'RESOLVE_RELEASE', 'COMPLETED'],
+  ['DISPUTED', 'RESOLVE_REFUND', 'CANCELLED'],
+];
+
+const FACTS: TransitionFacts[] = [false, true].flatMap((useCourier) =>
+  [false, true].flatMap((hasCounterparty) =>
+    [false, true].map((hasDeliveryDetails) => ({ useCourier, hasCounterparty, hasDeliveryDetails })),
+  ),
+);
+
+const cases = TRANSACTION_STATUSES.flatMap((status) =>
+  TRANSACTION_ACTIONS.flatMap((action) => ROLES.map((role) => [status, action, role] as const)),
+);
+
+describe('transition table', () => {
+  it('covers every (status, action, role) triple', () => {
+    expect(cases).toHaveLength(8 * 12 * 3);
+  });
+
+  it.each(cases)('%s + %s by %s', (status, action, role) => {
+    for (const facts of FACTS) {
+      const result = decide(status, action, role, facts);
+      if (!ACTORS[action].includes(role)) {
+        expect(result).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+        continue;
+      }
+      const row = ALLOWED.find(([s, a, , when]) => s === status && a === action && (!when || when(facts)));
+      if (row) expect(result).toEqual({ ok: true, next: row[2] });
+      else expect(result).toMatchObject({ ok: false, code: 'ILLEGAL_TRANSITION' });
+    }
+  });
+
+  it('gives a readable reason that names the current status', () => {
+    const facts = { useCourier: false, hasCounterparty: true, hasDeliveryDetails: false };
+    expect(decide('COMPLETED', 'CONFIRM_RECEIPT', 'BUYER', facts)).toEqual({
+      ok: false,
+      code: 'ILLEGAL_TRANSITION',
+      reason: 'Confirming receipt is not possible while the transaction is completed',
+    });
+    expect(decide('ACTIVE', 'PAY', 'BUYER', { ...facts, useCourier: true })).toMatchObject({
+      reason: 'Please provide delivery details before payment',
+    });
+    expect(decide('WAITING_FOR_SHIPMENT', 'PAY', 'SELLER', facts)).toMatchObject({
+      reason: 'Only the buyer can pay for this transaction',
+    });
+  });
+
+  it('maps the spec aliases to stored statuses', () => {
+    expect(toStoredStatus('SHIPMENT_CONFIRMED')).toBe('WAITING_FOR_BUYER_CONFIRMATION');
+    expect(toStoredStatus('PAYMENT_MADE')).toBe('WAITING_FOR_SHIPMENT');
+    expect(toStoredStatus('ACTIVE')).toBe('ACTIVE');
+    expect(toStoredStatus('NOPE')).toBeNull();
+  });
+});
+
+describe('random action sequences', () => {
+  const step = fc.record({
+    action: fc.constantFrom(...TRANSACTION_ACTIONS),
+    role: fc.constantFrom(...ROLES),
+  });
+
+  it('never leave the table, and COMPLETED/CANCELLED are terminal', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(step, { maxLength: 40 }), (useCourier, steps) => {
+        let status: TransactionStatus = 'PENDING';
+        let hasCounterparty = false;
+        let hasDeliveryDetails = false;
+        for (const { action, role } of steps) {
+          const before = status;
+          const result = decide(status, action, role, { useCourier, hasCounterparty, hasDeliveryDetails });
+          if (before === 'COMPLETED' || before === 'CANCELLED') {
+            expect(result.ok).toBe(false);
+            continue;
+          }
+          if (!result.ok) continue;
+          expect(TRANSACTION_STATUSES).toContain(result.next);
+          const row = ALLOWED.find(([s, a, next]) => s === before && a === action && next === result.next);
+          expect(row).toBeDefined();
+          status = result.next;
+          if (action === 'JOIN') hasCounterparty = true;
+          if (action === 'PROVIDE_DELIVERY_DETAILS') hasDeliveryDetails = true;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('money only leaves escrow from WAITING_FOR_BUYER_CONFIRMATION or a dispute resolution', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TRANSACTION_STATUSES), step, (status, { action, role }) => {
+        const result = decide(status, action, role, {
+          useCourier: true,
+          hasCounterparty: true,
+          hasDeliveryDetails: true,
+        });
+        if (result.ok && result.next === 'COMPLETED')
+          expect(['WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED']).toContain(status);
+      }),
+    );
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The transaction state machine: ONE pure table that the server enforces on every action and the web
+ * app reads for labels and button visibility (DESIGN "Transaction state machine").
+ *
+ * Stored statuses are exactly the eight below. The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
+ * DELIVERY_DETAILS_IMPORTED, PAYMENT_MADE, SHIPMENT_CONFIRMED, legacy PAYMENT and SHIPPING) are display
+ * aliases of stored statuses, see STATUS_ALIASES.
+ */
+
+export const TRANSACTION_STATUSES = [
+  'PENDING',
+  'ACTIVE',
+  'WAITING_FOR_PAYMENT',
+  'WAITING_FOR_SHIPMENT',
+  'WAITING_FOR_BUYER_CONFIRMATION',
+  'COMPLETED',
+  'CANCELLED',
+  'DISPUTED',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TERMINAL_STATUSES: readonly TransactionStatus[] = ['COMPLETED', 'CANCELLED'];
+/** Before the buyer's money is in escrow: the transaction can still be cancelled. */
+export const PRE_PAYMENT_STATUSES: readonly TransactionStatus[] = [
+  'PENDING',
+  'ACTIVE',
+  'WAITING_FOR_PAYMENT',
+];
+/** Money is in escrow and not yet released: a dispute can be raised (and freezes every release). */
+export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
+  'WAITING_FOR_SHIPMENT',
+  'WAITING_FOR_BUYER_CONFIRMATION',
+];
+
+export const PARTY_ROLES = ['BUYER', 'SELLER'] as const;
+export type PartyRole = (typeof PARTY_ROLES)[number];
+export type ActorRole = PartyRole | 'SYSTEM';
+
+export const TRANSACTION_ACTIONS = [
+  'JOIN',
+  'PROVIDE_DELIVERY_DETAILS',
+  'PAY',
+  'CONFIRM_SHIPMENT',
+  'CONFIRM_RECEIPT',
+  'CANCEL',
+  'EXPIRE_INVITATION',
+  'RAISE_DISPUTE',
+  'TIME_RELEASE',
+  'MANUAL_RELEASE',
+  'RESOLVE_RELEASE',
+  'RESOLVE_REFUND',
+] as const;
+export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
+
+export type TransitionFacts = {
+  useCourier: boolean;
+  hasCounterparty: boolean;
+  hasDeliveryDetails: boolean;
+};
+
+export type Decision =
+  | { ok: true; next: TransactionStatus }
+  | { ok: false; code: 'FORBIDDEN' | 'ILLEGAL_TRANSITION'; reason: string };
+
+type Rule = {
+  actors: readonly ActorRole[];
+  /** Refusal text when the actor's role may not take this action at all (403). */
+  forbidden: string;
+  /** Next status from `status`, or a refusal text (409) when the action is not possible from it. */
+  next: (status: TransactionStatus, facts: TransitionFacts) => TransactionStatus | { refuse: string };
+};
+
+const PARTIES = ['BUYER', 'SELLER'] as const;
+const SYSTEM = ['SYSTEM'] as const;
+// '{status}' is replaced in decide() with the current status in words, so every refusal names it.
+const notNow = (what: string) => ({ refuse: `${what} is not possible while the transaction is {status}` });
+
+const RULES: Record<TransactionAction, Rule> = {
+  JOIN: {
+    actors: PARTIES,
+    forbidden: 'Only a buyer or seller can join a transaction',
+    next: (status, facts) => {
+      if (status !== 'PENDING' || facts.hasCounterparty)
+        return { refuse: 'This transaction already has a counterparty' };
+      return 'ACTIVE';
+    },
+  },
+  PROVIDE_DELIVERY_DETAILS: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can provide delivery details',
+    next: (status, facts) => {
+      if (!facts.useCourier) return { refuse: 'This transaction does not use a courier' };
+      // The buyer may correct the address until the money is paid.
+      if (status === 'ACTIVE' || status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_PAYMENT';
+      return notNow('Providing delivery details');
+    },
+  },
+  PAY: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can pay for this transaction',
+    next: (status, facts) => {
+      if (status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_SHIPMENT';
+      if (status === 'ACTIVE') {
+        if (facts.useCourier) return { refuse: 'Please provide delivery details before payment' };
+        return 'WAITING_FOR_SHIPMENT';
+      }
+      return notNow('Payment');
+    },
+  },
+  CONFIRM_SHIPMENT: {
+    actors: ['SELLER'],
+    forbidden: 'Only the seller can confirm shipment',
+    next: (status) =>
+      status === 'WAITING_FOR_SHIPMENT' ? 'WAITING_FOR_BUYER_CONFIRMATION' : notNow('Shipment'),
+  },
+  CONFIRM_RECEIPT: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can confirm receipt',
+    next: (status) =>
+      status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Confirming receipt'),
+  },
+  CANCEL: {
+    actors: PARTIES,
+    forbidden: 'Only the buyer or seller can cancel this transaction',
+    next: (status) =>
+      PRE_PAYMENT_STATUSES.includes(status)
+        ? 'CANCELLED'
+        : { refuse: 'A transaction can only be cancelled before payment' },
+  },
+  EXPIRE_INVITATION: {
+    actors: SYSTEM,
+    forbidden: 'Only the system expires invitations',
+    next: (status) => (status === 'PENDING' ? 'CANCELLED' : notNow('Expiring the invitation')),
+  },
+  RAISE_DISPUTE: {
+    actors: PARTIES,
+    forbidden: 'Only the buyer or seller can raise a dispute',
+    next: (status) =>
+      IN_ESCROW_STATUSES.includes(status)
+        ? 'DISPUTED'
+        : { refuse: 'A dispute can only be raised after payment and before completion' },
+  },
+  TIME_RELEASE: {
+    actors: SYSTEM,
+    forbidden: 'Only the system performs time-based releases',
+    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+  },
+  MANUAL_RELEASE: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can release the payment',
+    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+  },
+  RESOLVE_RELEASE: {
+    actors: SYSTEM,
+    forbidden: 'Only a dispute resolution can do this',
+    next: (status) => (status === 'DISPUTED' ? 'COMPLETED' : notNow('Resolving a dispute')),
+  },
+  RESOLVE_REFUND: {
+    actors: SYSTEM,
+    forbidden: 'Only a dispute resolution can do this',
+    next: (status) => (status === 'DISPUTED' ? 'CANCELLED' : notNow('Resolving a dispute')),
+  },
+};
+
+/**
+ * Decides one step. The role is checked first (a member with the wrong role gets FORBIDDEN, 403),
+ * then the status (ILLEGAL_TRANSITION, 409). Terminal statuses refuse everything.
+ */
+export function decide(
+  status: TransactionStatus,
+  action: TransactionAction,
+  actorRole: ActorRole,
+  facts: TransitionFacts,
+): Decision {
+  const rule = RULES[action];
+  if (!rule.actors.includes(actorRole)) return { ok: false, code: 'FORBIDDEN', reason: rule.forbidden };
+  const next = rule.next(status, facts);
+  if (typeof next === 'string') return { ok: true, next };
+  return {
+    ok: false,
+    code: 'ILLEGAL_TRANSITION',
+    reason: next.refuse.replace('{status}', statusToWords(status)),
+  };
+}
+
+export function isTerminal(status: TransactionStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+/** 'WAITING_FOR_PAYMENT' → 'waiting for payment' (toasts and refusals). */
+export function statusToWords(status: string): string {
+  return status.toLowerCase().replace(/_/g, ' ');
+}
+
+/** The toast raised on a live status change (DESIGN "Texts"). */
+export function statusToastText(status: string): string {
+  return `Transaction status updated to: ${statusToWords(status)}`;
+}
+
+export function oppositeRole(role: PartyRole): PartyRole {
+  return role === 'BUYER' ? 'SELLER' : 'BUYER';
+}
+
+/**
+ * The spec's other status names and the stored status each one is shown for. PAYMENT_MADE is the
+ * moment money lands in escrow (stored WAITING_FOR_SHIPMENT); SHIPMENT_CONFIRMED is the moment the
+ * seller ships (stored WAITING_FOR_BUYER_CONFIRMATION).
+ */
+export const STATUS_ALIASES = {
+  WAITING_FOR_DELIVERY_DETAILS: 'ACTIVE',
+  DELIVERY_DETAILS_IMPORTED: 'WAITING_FOR_PAYMENT',
+  PAYMENT_MADE: 'WAITING_FOR_SHIPMENT',
+  SHIPMENT_CONFIRMED: 'WAITING_FOR_BUYER_CONFIRMATION',
+  PAYMENT: 'WAITING_FOR_SHIPMENT',
+  SHIPPING: 'WAITING_FOR_BUYER_CONFIRMATION',
+} as const satisfies Record<string, TransactionStatus>;
+
+/** A stored status for any name the spec uses, or null for an unknown name. */
+export function toStoredStatus(name: string): TransactionStatus | null {
+  if ((TRANSACTION_STATUSES as readonly string[]).includes(name)) return name as TransactionStatus;
+  return (STATUS_ALIASES as Record<string, TransactionStatus>)[name] ?? null;
+}

@@ -1,0 +1,30 @@
+/** Stable error codes shared by server and web. HTTP status is decided once, here. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  ILLEGAL_TRANSITION: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  IDEMPOTENCY_MISMATCH: 422,
+  INSUFFICIENT_FUNDS: 422,
+  LIMIT_EXCEEDED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  INVALID_RESET_TOKEN: 400,
+  INVALID_CURRENT_PASSWORD: 400,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ApiSuccess<T> = { success: true; data: T; message?: string };
+export type ApiFailure = { success: false; error: string; code: ErrorCode | string; details?: unknown };
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

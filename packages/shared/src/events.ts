@@ -1,0 +1,76 @@
+/**
+ * Socket event names exactly as spec 02 §7 "Real-time channel" and 01 §7 "Live channel". The server, not
+ * the client, announces status changes after commit; client-sent status updates are ignored.
+ */
+import type { TransactionStatus } from './domain/transaction-machine.ts';
+import type { Transaction } from './schemas/transaction-shapes.ts';
+
+/** Events the client emits. */
+export const CLIENT_EVENTS = {
+  joinUserRoom: 'join_user_room',
+  joinTransactionRoom: 'join_transaction_room',
+  leaveTransactionRoom: 'leave_transaction_room',
+  /** Sent by the prototype after a change; the server ignores it (it announces changes itself). */
+  transactionStatusUpdate: 'transaction:status_update',
+  transactionCreated: 'transaction:created',
+  sendMessage: 'send_message',
+  markMessageRead: 'mark_message_read',
+  typingStart: 'typing_start',
+  typingStop: 'typing_stop',
+} as const;
+
+/** Events the server emits. */
+export const SERVER_EVENTS = {
+  transactionUpdated: 'transaction:updated',
+  transactionCreated: 'transaction:created',
+  notification: 'notification',
+  transactionUpdate: 'transaction_update',
+  paymentUpdate: 'payment_update',
+  messageNotification: 'message_notification',
+  shippingUpdate: 'shipping_update',
+  systemNotification: 'system_notification',
+  newMessage: 'new_message',
+  messageRead: 'message_read',
+  typingStart: 'typing_start',
+  typingStop: 'typing_stop',
+  error: 'error',
+} as const;
+
+/** Rooms: every socket joins its user room; transaction rooms only after a membership check. */
+export const userRoom = (userId: string) => `user:${userId}`;
+export const transactionRoom = (transactionId: string) => `transaction:${transactionId}`;
+
+export type TransactionRoomPayload = { transactionId: string };
+
+/** `transaction:updated`: the transaction as the receiving user sees it (viewerRole is theirs). */
+export type TransactionUpdatedPayload = {
+  transactionId: string;
+  status: TransactionStatus;
+  transaction: Transaction;
+};
+
+/** `transaction:created`: sent to the creator's user room (other tabs and devices). */
+export type TransactionCreatedPayload = { transactionId: string; transaction: Transaction };
+
+/** `notification`: a notification row was written for this user. */
+export type NotificationPayload = {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  priority: string;
+  transactionId: string | null;
+};
+
+/** `error`: a refused client request, e.g. joining a transaction room without being a member. */
+export type SocketErrorPayload = { event: string; message: string; code: string };
+
+/** Client options (DESIGN "Real-time"): timeout 15 s, 3 reconnection attempts, 2 s delay up to 10 s. */
+export const SOCKET_CLIENT_OPTIONS = {
+  path: '/socket.io',
+  transports: ['websocket'],
+  timeout: 15_000,
+  reconnectionAttempts: 3,
+  reconnectionDelay: 2_000,
+  reconnectionDelayMax: 10_000,
+} as const;

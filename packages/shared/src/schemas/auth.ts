@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Texts are the spec's (01 §5, 02 §5) and live only here. */
+export const AUTH_TEXT = {
+  invalidEmailSignIn: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidEmail: 'Invalid email address',
+  passwordMin6: 'Password must be at least 6 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  newPasswordMin8: 'New password must be at least 8 characters long',
+  newPasswordsDontMatch: 'New passwords do not match',
+  resetGeneric: 'If an account with that email exists, a reset link has been sent!',
+  // Texts the spec does not give (server answers), kept here so the web app can match on them.
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  currentPasswordNeededForEmail: 'Please enter your current password to change your email',
+  invalidResetToken: 'This reset link is invalid or has expired',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  tooManyLoginFailures: 'Too many failed sign-in attempts. Please try again later.',
+  tooManyPasswordFailures: 'Too many incorrect password attempts. Please try again later.',
+  profileUpdated: 'Profile updated successfully!',
+  passwordChanged: 'Password changed successfully!',
+  signupDone: 'Account created successfully! Please login to continue.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  loggedOut: 'Signed out',
+  invalidProfilePicture: 'Invalid profile picture',
+} as const;
+
+// `error` on the base string also covers a missing field or a wrong type, so a request without the
+// field gets the same text as an empty one.
+const email = (message: string) =>
+  z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+// Argon2 work grows with input; a sane upper bound keeps a hostile 1 MB password from costing CPU.
+const password = (required: string, min: number) =>
+  z.string({ error: required }).min(min, required).max(128, 'Password must be at most 128 characters');
+// Names appear in e-mails, the operator console and PDFs: angle brackets and control characters have
+// no place in a name and are refused rather than trusted to be escaped everywhere.
+const name = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(60, 'Name must be at most 60 characters')
+    .regex(/^[^<>\p{Cc}]*$/u, 'Name contains invalid characters');
+
+export const loginSchema = z.object({
+  email: email(AUTH_TEXT.invalidEmailSignIn),
+  password: password(AUTH_TEXT.passwordRequired, 1),
+});
+
+export const signupSchema = z.object({
+  email: email(AUTH_TEXT.invalidEmail),
+  password: password(AUTH_TEXT.passwordMin6, 6),
+  firstName: name(AUTH_TEXT.firstNameRequired),
+  lastName: name(AUTH_TEXT.lastNameRequired),
+});
+
+/** The sign-up form adds the confirmation field; the API does not need it. */
+export const signupFormSchema = signupSchema
+  .extend({ confirmPassword: z.string().min(1, AUTH_TEXT.confirmRequired) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_TEXT.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const updateProfileSchema = z
+  .object({
+    firstName: name(AUTH_TEXT.firstNameRequired).optional(),
+    lastName: name(AUTH_TEXT.lastNameRequired).optional(),
+    email: email(AUTH_TEXT.invalidEmail).optional(),
+    currentPassword: password(AUTH_TEXT.currentPasswordRequired, 1).optional(),
+    // An upload id (purpose profile_picture), or null to remove the picture.
+    profilePicture: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
+    onboardingCompleted: z.boolean().optional(),
+  })
+  .strict();
+
+export const changePasswordSchema = z.object({
+  currentPassword: password(AUTH_TEXT.currentPasswordRequired, 1),
+  newPassword: password(AUTH_TEXT.newPasswordMin8, 8),
+});
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_TEXT.newPasswordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const resetPasswordSchema = z.object({ email: email(AUTH_TEXT.invalidEmailSignIn) });
+
+export const setNewPasswordSchema = z.object({
+  resetToken: z
+    .string({ error: AUTH_TEXT.invalidResetToken })
+    .min(1, AUTH_TEXT.invalidResetToken)
+    .max(200, AUTH_TEXT.invalidResetToken),
+  newPassword: password(AUTH_TEXT.newPasswordMin8, 8),
+});
+
+export const USER_ROLES = ['USER', 'SUPPORT', 'ADMIN'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const VERIFICATION_LEVELS = ['BASIC', 'ENHANCED', 'PREMIUM'] as const;
+export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
+
+/** The user as every API answer shows it (never the password hash). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(USER_ROLES),
+  profileLabel: z.enum(['VENDOR', 'buyer']),
+  profilePicture: z.string().nullable(),
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
+  trustScore: z.number().int().min(0).max(100),
+  isVerified: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type SetNewPasswordInput = z.infer<typeof setNewPasswordSchema>;

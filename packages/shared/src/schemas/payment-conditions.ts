@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PAYMENT_CONDITIONS_LOCKED_TEXT } from '../domain/transaction-labels.ts';
+
+/** Spec 01 §3 "Payment condition", §5 "Time-based release", §8 texts. */
+export const PAYMENT_CONDITION_TYPES = [
+  'TIME_BASED',
+  'DELIVERY_CONFIRMED',
+  'MANUAL_APPROVAL',
+  'DISPUTE_RESOLVED',
+] as const;
+export type PaymentConditionType = (typeof PAYMENT_CONDITION_TYPES)[number];
+
+export const PAYMENT_CONDITION_TEXT = {
+  releaseDateRequired: 'Please select a release date',
+  releaseDatePast: 'The release date cannot be in the past',
+  locked: PAYMENT_CONDITIONS_LOCKED_TEXT,
+  deliveryAdded: 'Delivery confirmation condition added',
+  timeReleaseFailed: 'Failed to set time-based release',
+  manualReleaseFailed: 'Failed to release payment manually',
+  loadFailed: 'Failed to load payment conditions',
+} as const;
+
+const transactionId = z.uuid('Transaction Not Found');
+
+/** Either party may add the delivery condition; it is met when the buyer confirms delivery. */
+export const createPaymentConditionSchema = z.object({
+  transactionId,
+  conditionType: z.literal('DELIVERY_CONFIRMED', {
+    error: 'Only a delivery confirmation condition can be added here',
+  }),
+  conditionValue: z.string().trim().max(500, 'Condition text must be at most 500 characters').optional(),
+});
+
+/**
+ * The buyer confirms delivery on a DELIVERY_CONFIRMED condition. `isMet` and `metAt` are accepted for the
+ * spec's payload but the server sets them itself (a client cannot un-meet or back-date a condition).
+ */
+export const updatePaymentConditionSchema = z.object({
+  conditionId: z.uuid('Payment condition not found'),
+  isMet: z.boolean().optional(),
+  metAt: z.string().max(40).optional(),
+});
+
+/** A release moment: an ISO date-time with offset (or a date, read as midnight in Lagos). */
+export const releaseDateSchema = z
+  .string({ error: PAYMENT_CONDITION_TEXT.releaseDateRequired })
+  .trim()
+  .min(1, PAYMENT_CONDITION_TEXT.releaseDateRequired)
+  .max(40, PAYMENT_CONDITION_TEXT.releaseDateRequired)
+  .refine((v) => parseReleaseDate(v) !== null, PAYMENT_CONDITION_TEXT.releaseDateRequired);
+
+/** Parses '2026-01-31T14:00:00Z', '...+01:00' or '2026-01-31' (midnight Africa/Lagos, UTC+1). */
+export function parseReleaseDate(value: string): Date | null {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+01:00` : value;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const timeBasedReleaseSchema = z.object({
+  transactionId,
+  releaseDate: releaseDateSchema,
+  timezone: z.string().trim().max(64).optional(),
+});
+export type TimeBasedReleaseInput = z.input<typeof timeBasedReleaseSchema>;
+
+export const manualReleaseSchema = z.object({
+  transactionId,
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+
+export const paymentConditionSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  conditionType: z.enum(PAYMENT_CONDITION_TYPES),
+  /**
+   * Text as in the spec: free text for DELIVERY_CONFIRMED; JSON text for TIME_BASED
+   * ({releaseDate, timezone}) and MANUAL_APPROVAL ({approvedBy, reason, approvedAt}).
+   */
+  conditionValue: z.string().nullable(),
+  /** TIME_BASED only: when the release falls due (also inside conditionValue). */
+  releaseAt: z.string().nullable(),
+  isMet: z.boolean(),
+  metAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentCondition = z.infer<typeof paymentConditionSchema>;
+
+export const paymentConditionListSchema = z.object({
+  conditions: z.array(paymentConditionSchema),
+  /** True while a time-based release is scheduled and not yet carried out. */
+  autoReleaseEnabled: z.boolean(),
+});
+export type PaymentConditionList = z.infer<typeof paymentConditionListSchema>;

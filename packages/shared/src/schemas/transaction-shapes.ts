@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  COURIERS,
+  ITEM_CATEGORIES,
+  ITEM_CONDITIONS,
+  ITEM_TYPES,
+  NIGERIAN_STATES,
+  PAYMENT_METHODS,
+  SHIPMENT_ITEM_CONDITIONS,
+} from '../domain/nigeria.ts';
+import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+
+/**
+ * Answer shapes of the transactions API (amounts in major units, dates as ISO strings).
+ * Single answers carry `data.transaction` (DESIGN "Shapes").
+ */
+const role = z.enum(PARTY_ROLES);
+const nullableText = z.string().nullable();
+const isoDateTime = z.string();
+
+export const deliveryDetailsViewSchema = z.object({
+  fullName: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.enum(NIGERIAN_STATES),
+  zipCode: z.string(),
+  country: z.string(),
+  specialInstructions: z.string().optional(),
+});
+
+export const shipmentDataViewSchema = z.object({
+  /** Upload ids; each file is served by GET /api/uploads/{id} to the parties only. */
+  photos: z.array(z.string()),
+  trackingNumber: z.string().optional(),
+  courierService: z.enum(COURIERS).optional(),
+  estimatedDelivery: z.string(),
+  itemCondition: z.enum(SHIPMENT_ITEM_CONDITIONS),
+  packagingDetails: z.string().optional(),
+  additionalNotes: z.string().optional(),
+});
+
+export const invitationSchema = z.object({ code: z.string(), expiresAt: isoDateTime });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const personNameSchema = z.object({ firstName: z.string(), lastName: z.string() });
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  price: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  useCourier: z.boolean(),
+  status: z.enum(TRANSACTION_STATUSES),
+  creatorId: z.string(),
+  creatorName: z.string(),
+  creator: personNameSchema,
+  creatorRole: role,
+  counterpartyId: nullableText,
+  counterpartyName: nullableText,
+  counterparty: personNameSchema.nullable(),
+  counterpartyRole: role,
+  buyerId: nullableText,
+  sellerId: nullableText,
+  /** The caller's role; for an invitation preview, the role the caller would take by joining. */
+  viewerRole: role,
+  paymentStatus: z.enum(['COMPLETED', 'RELEASED', 'REFUNDED']).nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  paymentReference: nullableText,
+  paymentCompleted: z.boolean(),
+  paymentDate: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  shippedAt: isoDateTime.nullable(),
+  completedAt: isoDateTime.nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  cancellationReason: nullableText,
+  disputedAt: isoDateTime.nullable(),
+  estimatedDeliveryDays: z.number().nullable(),
+  /** Days promised at creation (courier only) and days actually taken from shipment to completion. */
+  expectedDeliveryTime: z.number().nullable(),
+  actualDeliveryTime: z.number().nullable(),
+  deliveryDetails: deliveryDetailsViewSchema.nullable(),
+  shipmentData: shipmentDataViewSchema.nullable(),
+  itemType: z.enum(ITEM_TYPES).nullable(),
+  itemCategory: z.enum(ITEM_CATEGORIES).nullable(),
+  itemCondition: z.enum(ITEM_CONDITIONS).nullable(),
+  itemQuantity: z.number(),
+  itemBrand: nullableText,
+  itemModel: nullableText,
+  itemSize: nullableText,
+  itemColor: nullableText,
+  itemWeight: z.number().nullable(),
+  itemDimensions: nullableText,
+  itemSerialNumber: nullableText,
+  itemWarranty: nullableText,
+  itemOrigin: nullableText,
+  itemAge: nullableText,
+  specialInstructions: nullableText,
+  returnPolicy: nullableText,
+  maximumBudget: z.number().nullable(),
+  preferredCondition: z.enum(ITEM_CONDITIONS).nullable(),
+  specificRequirements: nullableText,
+  transactionTerms: nullableText,
+  /** Only for the creator while the transaction waits for its counterparty (share link). */
+  invitation: invitationSchema.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionAnswerSchema = z.object({ transaction: transactionSchema });
+export const createTransactionAnswerSchema = z.object({
+  transaction: transactionSchema,
+  invitation: invitationSchema,
+});
+export const inviteAnswerSchema = z.object({
+  invitation: invitationSchema.extend({ transaction: transactionSchema }),
+});
+
+export const transactionListSchema = z.object({
+  transactions: z.array(transactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+export const transactionStatsSchema = z.object({
+  total: z.number().int(),
+  /** Sum of prices of non-cancelled transactions in NGN (major units); other currencies in valueByCurrency. */
+  totalValue: z.number(),
+  valueByCurrency: z.array(z.object({ currency: z.string(), value: z.number() })),
+  /** Every status except COMPLETED and CANCELLED. */
+  active: z.number().int(),
+  completed: z.number().int(),
+});
+export type TransactionStats = z.infer<typeof transactionStatsSchema>;
+
+/** Activity feed (spec 01 §3 "Activity entry"); the spec's actions plus the lifecycle ends it implies. */
+export const ACTIVITY_ACTIONS = [
+  'transaction_created',
+  'transaction_joined',
+  'delivery_details_provided',
+  'payment_made',
+  'payment_confirmed',
+  'shipment_confirmed',
+  'receipt_confirmed',
+  'funds_released',
+  'transaction_cancelled',
+  'dispute_raised',
+  'dispute_resolved',
+  'payment_condition_added',
+  'delivery_confirmed',
+  'time_release_scheduled',
+  'message_sent',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const activitySchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  description: z.string(),
+  status: z.enum(['completed', 'pending', 'failed']),
+  userId: nullableText,
+  userName: z.string(),
+  userRole: z.enum(['BUYER', 'SELLER', 'SYSTEM']),
+  timestamp: isoDateTime,
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityListSchema = z.object({ activities: z.array(activitySchema) });
+
+export const participantSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: role,
+  isCreator: z.boolean(),
+  avatar: nullableText,
+});
+export type Participant = z.infer<typeof participantSchema>;
+export const participantListSchema = z.object({ participants: z.array(participantSchema) });

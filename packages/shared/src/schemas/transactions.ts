@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { MAX_MAJOR_AMOUNT, toMinor } from '../domain/money.ts';
+import {
+  COURIERS,
+  DELIVERY_COUNTRY,
+  ITEM_CATEGORIES,
+  ITEM_CONDITIONS,
+  ITEM_TYPES,
+  NIGERIAN_STATES,
+  PAYMENT_METHODS,
+  SHIPMENT_ITEM_CONDITIONS,
+  TRANSACTION_CURRENCIES,
+  isDeliveryPhone,
+  todayInLagos,
+} from '../domain/nigeria.ts';
+import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+
+/** Texts are the spec's (01 §5, §8) and live only here; forms and server share them. */
+export const TRANSACTION_TEXT = {
+  descriptionRequired: 'Description is required',
+  priceRequired: 'Price must be greater than 0',
+  amountDecimals: 'Amounts can have at most 2 decimal places',
+  amountTooLarge: `Amount cannot exceed ${MAX_MAJOR_AMOUNT.toLocaleString('en-NG')}`,
+  itemTypeRequired: 'Item type is required',
+  itemCategoryRequired: 'Item category is required',
+  itemConditionRequired: 'Item condition is required',
+  deliveryDaysRange: 'Estimated delivery days must be between 1 and 30',
+  quantityMin: 'Quantity must be at least 1',
+  fullNameRequired: 'Full name is required',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid Nigerian phone number',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  zipRequired: 'ZIP code is required',
+  deliveryFailed: 'Please fill in all required fields correctly',
+  photoRequired: 'Please upload at least one photo of the item',
+  photoMax: 'You can upload at most 5 photos',
+  trackingRequired: 'Please enter tracking number',
+  courierRequired: 'Please select courier service',
+  estimatedDeliveryRequired: 'Please enter estimated delivery date',
+  estimatedDeliveryPast: 'Estimated delivery date cannot be in the past',
+  receiptChecklist: 'Please confirm all items before proceeding',
+  referenceRequired: 'Payment reference is required',
+  insufficientBalance: 'Insufficient wallet balance',
+  notFound: 'Transaction Not Found',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+} as const;
+
+/** Success texts (spec 01 §8), sent as the envelope's `message` and shown as toasts. */
+export const TRANSACTION_SUCCESS = {
+  created: 'Transaction created successfully! Share the link with your counterparty.',
+  joined: 'Successfully joined the transaction!',
+  deliverySaved: 'Delivery details saved successfully!',
+  paymentConfirmed: 'Payment confirmed successfully!',
+  shipmentConfirmed: 'Shipment confirmed successfully!',
+  completed: 'Transaction completed successfully!',
+  cancelled: 'Transaction cancelled',
+} as const;
+
+/** Optional free text: trimmed, bounded, '' becomes undefined. */
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, TRANSACTION_TEXT.tooLong(field, max))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const requiredText = (message: string, field: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, TRANSACTION_TEXT.tooLong(field, max));
+
+/** A major-unit amount (₦150000 = 150000) that converts exactly to minor units: > 0, ≤ 2 decimals. */
+export const positiveAmount = (message: string = TRANSACTION_TEXT.priceRequired) =>
+  z
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && v > 0, message)
+    .refine((v) => v <= MAX_MAJOR_AMOUNT, TRANSACTION_TEXT.amountTooLarge)
+    .refine((v) => toMinor(v) !== null, TRANSACTION_TEXT.amountDecimals);
+
+export const transactionRoleSchema = z.enum(PARTY_ROLES);
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+/**
+ * Every field of the create wizard (spec 01 §2, §3). The object is exported unrefined so each wizard
+ * step can `.pick()` its fields; `createTransactionSchema` adds the cross-field rules.
+ */
+export const transactionDraftSchema = z.object({
+  creatorRole: transactionRoleSchema.default('BUYER'),
+  useCourier: z.boolean({ error: 'Please choose whether a courier is needed' }),
+  description: requiredText(TRANSACTION_TEXT.descriptionRequired, 'Description', 2000),
+  currency: z.enum(TRANSACTION_CURRENCIES).default('NGN'),
+  price: positiveAmount(),
+  estimatedDeliveryDays: z
+    .number({ error: TRANSACTION_TEXT.deliveryDaysRange })
+    .int(TRANSACTION_TEXT.deliveryDaysRange)
+    .min(1, TRANSACTION_TEXT.deliveryDaysRange)
+    .max(30, TRANSACTION_TEXT.deliveryDaysRange)
+    .default(3),
+  // Seller: item details (step 4) and additional information (step 5).
+  itemType: z.enum(ITEM_TYPES, { error: TRANSACTION_TEXT.itemTypeRequired }).optional(),
+  itemCategory: z.enum(ITEM_CATEGORIES, { error: TRANSACTION_TEXT.itemCategoryRequired }).optional(),
+  itemCondition: z.enum(ITEM_CONDITIONS, { error: TRANSACTION_TEXT.itemConditionRequired }).optional(),
+  itemQuantity: z
+    .number({ error: TRANSACTION_TEXT.quantityMin })
+    .int(TRANSACTION_TEXT.quantityMin)
+    .min(1, TRANSACTION_TEXT.quantityMin)
+    .max(1_000_000, 'Quantity is too large')
+    .default(1),
+  itemBrand: optionalText('Brand', 100),
+  itemModel: optionalText('Model', 100),
+  itemSize: optionalText('Size', 100),
+  itemColor: optionalText('Colour', 100),
+  itemWeight: z
+    .number({ error: 'Weight must be a number of kilograms' })
+    .min(0, 'Weight cannot be negative')
+    .max(100_000, 'Weight is too large')
+    .optional(),
+  itemDimensions: optionalText('Dimensions', 200),
+  itemSerialNumber: optionalText('Serial number', 100),
+  itemWarranty: optionalText('Warranty', 500),
+  itemOrigin: optionalText('Country of origin', 100),
+  itemAge: optionalText('Age/usage', 200),
+  specialInstructions: optionalText('Special instructions', 2000),
+  returnPolicy: optionalText('Return policy', 2000),
+  // Buyer: transaction preferences (step 4) and terms (step 5).
+  maximumBudget: positiveAmount('Maximum budget must be greater than 0').optional(),
+  preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
+  specificRequirements: optionalText('Specific requirements', 2000),
+  transactionTerms: optionalText('Transaction terms', 5000),
+  // The client may send the fee and total it displayed; the server computes its own and ignores these.
+  fee: z.number().optional(),
+  total: z.number().optional(),
+});
+
+export const createTransactionSchema = transactionDraftSchema.superRefine((value, ctx) => {
+  if (value.creatorRole !== 'SELLER') return;
+  if (!value.itemType)
+    ctx.addIssue({ code: 'custom', path: ['itemType'], message: TRANSACTION_TEXT.itemTypeRequired });
+  if (!value.itemCategory)
+    ctx.addIssue({ code: 'custom', path: ['itemCategory'], message: TRANSACTION_TEXT.itemCategoryRequired });
+  if (!value.itemCondition)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['itemCondition'],
+      message: TRANSACTION_TEXT.itemConditionRequired,
+    });
+});
+export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
+export type CreateTransactionPayload = z.output<typeof createTransactionSchema>;
+
+/** Delivery details (spec 01 §3, §5). The country is fixed to Nigeria; the state is one of 36 + FCT. */
+export const deliveryDetailsSchema = z.object({
+  fullName: requiredText(TRANSACTION_TEXT.fullNameRequired, 'Full name', 120),
+  phoneNumber: requiredText(TRANSACTION_TEXT.phoneRequired, 'Phone number', 30).refine(
+    isDeliveryPhone,
+    TRANSACTION_TEXT.phoneInvalid,
+  ),
+  address: requiredText(TRANSACTION_TEXT.addressRequired, 'Address', 300),
+  city: requiredText(TRANSACTION_TEXT.cityRequired, 'City', 100),
+  state: z.enum(NIGERIAN_STATES, { error: TRANSACTION_TEXT.stateRequired }),
+  zipCode: requiredText(TRANSACTION_TEXT.zipRequired, 'ZIP code', 20),
+  country: z
+    .literal(DELIVERY_COUNTRY, { error: 'Delivery addresses must be in Nigeria' })
+    .default(DELIVERY_COUNTRY),
+  specialInstructions: optionalText('Special instructions', 1000),
+});
+export type DeliveryDetails = z.output<typeof deliveryDetailsSchema>;
+export const deliveryDetailsBodySchema = z.object({ deliveryDetails: deliveryDetailsSchema });
+
+/** An upload id (UUIDv7 text) as used in shipment photos and attachments. */
+export const uploadIdSchema = z.uuid('Invalid upload id');
+
+const isoDate = z
+  .string({ error: TRANSACTION_TEXT.estimatedDeliveryRequired })
+  .min(1, TRANSACTION_TEXT.estimatedDeliveryRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_TEXT.estimatedDeliveryRequired)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), TRANSACTION_TEXT.estimatedDeliveryRequired)
+  .refine((v) => v >= todayInLagos(), TRANSACTION_TEXT.estimatedDeliveryPast);
+
+/**
+ * Shipment data (spec 01 §3 "Shipment data", §5 "Shipment verification"). Photos are upload ids of
+ * purpose shipment_photo. Tracking number and courier are required only when the transaction uses a
+ * courier (DESIGN "Shapes"): use `shipmentDataSchemaFor(useCourier)` in forms; the server applies the same.
+ */
+export const shipmentDataSchema = z.object({
+  photos: z
+    .array(uploadIdSchema, { error: TRANSACTION_TEXT.photoRequired })
+    .min(1, TRANSACTION_TEXT.photoRequired)
+    .max(5, TRANSACTION_TEXT.photoMax),
+  trackingNumber: optionalText('Tracking number', 100),
+  courierService: z.enum(COURIERS, { error: TRANSACTION_TEXT.courierRequired }).optional(),
+  estimatedDelivery: isoDate,
+  itemCondition: z.enum(SHIPMENT_ITEM_CONDITIONS).default('EXCELLENT'),
+  packagingDetails: optionalText('Packaging details', 1000),
+  additionalNotes: optionalText('Additional notes', 2000),
+});
+export type ShipmentDataInput = z.input<typeof shipmentDataSchema>;
+export type ShipmentData = z.output<typeof shipmentDataSchema>;
+
+/** The courier rule as a list of issues, shared by the form schema and the server. */
+export function courierFieldIssues(
+  data: Pick<ShipmentData, 'trackingNumber' | 'courierService'>,
+  useCourier: boolean,
+): { path: 'trackingNumber' | 'courierService'; message: string }[] {
+  if (!useCourier) return [];
+  const issues: { path: 'trackingNumber' | 'courierService'; message: string }[] = [];
+  if (!data.trackingNumber)
+    issues.push({ path: 'trackingNumber', message: TRANSACTION_TEXT.trackingRequired });
+  if (!data.courierService)
+    issues.push({ path: 'courierService', message: TRANSACTION_TEXT.courierRequired });
+  return issues;
+}
+
+export const shipmentDataSchemaFor = (useCourier: boolean) =>
+  shipmentDataSchema.superRefine((value, ctx) => {
+    for (const issue of courierFieldIssues(value, useCourier))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export const shippingDetailsBodySchema = z.object({ shipmentData: shipmentDataSchema });
+
+/** Receipt confirmation (spec 01 §3): the five boxes, all ticked. */
+export const RECEIPT_CHECKLIST_ITEMS = [
+  'itemReceived',
+  'itemMatchesDescription',
+  'itemConditionAcceptable',
+  'understandFundRelease',
+  'noDisputes',
+] as const;
+const ticked = z.literal(true, { error: TRANSACTION_TEXT.receiptChecklist });
+export const receiptChecklistSchema = z.object(
+  {
+    itemReceived: ticked,
+    itemMatchesDescription: ticked,
+    itemConditionAcceptable: ticked,
+    understandFundRelease: ticked,
+    noDisputes: ticked,
+  },
+  { error: TRANSACTION_TEXT.receiptChecklist },
+);
+export type ReceiptChecklist = z.infer<typeof receiptChecklistSchema>;
+
+/** Confirm payment: WALLET needs nothing else; BANK_TRANSFER and CARD need the reference from payment-intent. */
+export const confirmPaymentSchema = z
+  .object({
+    paymentMethod: paymentMethodSchema,
+    paymentReference: z
+      .string()
+      .trim()
+      .max(100, TRANSACTION_TEXT.tooLong('Payment reference', 100))
+      .optional(),
+    // The amount is the transaction's total, decided by the server; a client amount is ignored.
+    amount: z.number().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.paymentMethod !== 'WALLET' && !value.paymentReference)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paymentReference'],
+        message: TRANSACTION_TEXT.referenceRequired,
+      });
+  });
+export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
+
+export const paymentIntentBodySchema = z.object({ paymentMethod: z.enum(['BANK_TRANSFER', 'CARD']) });
+export const paymentIntentSchema = z.object({
+  reference: z.string(),
+  authorizationUrl: z.string().nullable(),
+  testMode: z.boolean(),
+  amount: z.number(),
+  currency: z.string(),
+  paymentMethod: z.enum(['BANK_TRANSFER', 'CARD']),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+export const cancelTransactionSchema = z.object({
+  reason: optionalText('Reason', 500),
+});
+export const joinTransactionSchema = z.object({
+  inviteCode: z
+    .string({ error: 'Invitation code is required' })
+    .trim()
+    .min(1, 'Invitation code is required')
+    .max(64, TRANSACTION_TEXT.notFound),
+});
+
+/** GET /transactions/my-transactions query. */
+export const listTransactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: transactionStatusSchema.optional(),
+  role: transactionRoleSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type ListTransactionsQuery = z.input<typeof listTransactionsQuerySchema>;
+
+export * from './transaction-shapes.ts';

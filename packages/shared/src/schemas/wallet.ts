@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { findBank } from '../domain/banks.ts';
+import { toMinor } from '../domain/money.ts';
+import { isValidNuban } from '../domain/nuban.ts';
+import { VERIFICATION_LEVELS } from './auth.ts';
+
+/** Wallet texts (spec 02 §5, §8) and the server's own where the spec has none. They live only here. */
+export const WALLET_TEXT = {
+  invalidAmount: 'Please enter a valid amount',
+  insufficientBalance: 'Insufficient balance',
+  insufficientWalletBalance: 'Insufficient wallet balance',
+  loadWalletFailed: 'Failed to load wallet information',
+  loadHistoryFailed: 'Failed to load transaction history',
+  depositFailed: 'Failed to process deposit',
+  withdrawalFailed: 'Failed to process withdrawal',
+  depositSuccessful: 'Deposit successful',
+  depositPending: 'Complete the payment to fund your wallet',
+  withdrawalSuccessful: 'Withdrawal successful',
+  withdrawalProcessing: 'Withdrawal is being processed',
+  bankRequired: 'Please select a bank',
+  accountNumberFormat: 'Please enter a valid 10-digit account number',
+  accountNumberCheck: 'This account number is not valid for the selected bank',
+  bankAccountRequired: 'Please choose a bank account',
+  bankAccountNotFound: 'Bank account not found',
+  bankAccountExists: 'This bank account is already saved',
+  bankAccountRemoved: 'Bank account removed',
+  bankAccountUnresolved: 'We could not verify this account with the bank. Please check the details.',
+  tooManyBankAccounts: (max: number) => `You can save at most ${max} bank accounts`,
+  virtualAccountNeedsVerification:
+    'Verify your identity (NIN or BVN) on the verification page to get a dedicated account number',
+  providerUnavailable: 'The payment provider is unavailable. Please try again shortly.',
+} as const;
+
+export const MAX_BANK_ACCOUNTS_PER_USER = 10;
+
+/** A major-unit amount (₦1,500.50 = 1500.5): a JSON number, > 0, at most 2 decimals, within bounds. */
+export const walletAmountSchema = z
+  .number({ error: WALLET_TEXT.invalidAmount })
+  .refine((v) => (toMinor(v) ?? 0) > 0, WALLET_TEXT.invalidAmount);
+
+export const depositBodySchema = z.object({ amount: walletAmountSchema });
+export type DepositInput = z.infer<typeof depositBodySchema>;
+
+export const withdrawBodySchema = z.object({
+  amount: walletAmountSchema,
+  bankAccountId: z
+    .string({ error: WALLET_TEXT.bankAccountRequired })
+    .min(1, WALLET_TEXT.bankAccountRequired)
+    .max(64, WALLET_TEXT.bankAccountNotFound),
+});
+export type WithdrawInput = z.infer<typeof withdrawBodySchema>;
+
+/** A Nigerian bank account: a known bank and a 10-digit NUBAN whose check digit fits that bank. */
+export const addBankAccountBodySchema = z
+  .object({
+    bankCode: z
+      .string({ error: WALLET_TEXT.bankRequired })
+      .max(10, WALLET_TEXT.bankRequired)
+      .refine((code) => findBank(code) !== undefined, WALLET_TEXT.bankRequired),
+    accountNumber: z
+      .string({ error: WALLET_TEXT.accountNumberFormat })
+      .trim()
+      .regex(/^\d{10}$/, WALLET_TEXT.accountNumberFormat),
+  })
+  .superRefine((value, ctx) => {
+    if (findBank(value.bankCode) && /^\d{10}$/.test(value.accountNumber)) {
+      if (!isValidNuban(value.bankCode, value.accountNumber))
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: WALLET_TEXT.accountNumberCheck });
+    }
+  });
+export type AddBankAccountInput = z.infer<typeof addBankAccountBodySchema>;
+
+export const walletHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type WalletHistoryQuery = z.infer<typeof walletHistoryQuerySchema>;
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /api/wallet → data.wallet. Amounts in major units. */
+export const walletSchema = z.object({
+  balance: z.number(),
+  currency: z.literal('NGN'),
+  pendingEscrow: z.number(),
+  totalDeposits: z.number(),
+  totalWithdrawals: z.number(),
+  transactionCount: z.number().int(),
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
+  limits: z.object({
+    dailyWithdrawal: z.number(),
+    withdrawnToday: z.number(),
+    maxBalance: z.number().nullable(),
+  }),
+  withdrawalFee: z.number(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  testMode: z.boolean(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const WALLET_ENTRY_TYPES = ['credit', 'debit', 'escrow_hold', 'escrow_release', 'fee'] as const;
+export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
+export const WALLET_ENTRY_STATUSES = ['completed', 'pending', 'failed'] as const;
+export type WalletEntryStatus = (typeof WALLET_ENTRY_STATUSES)[number];
+
+/** One line of the wallet history (spec 02 §3 Wallet entry). `amount` is positive; `type` says the direction. */
+export const walletEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(WALLET_ENTRY_TYPES),
+  amount: z.number(),
+  description: z.string(),
+  date: z.string(),
+  status: z.enum(WALLET_ENTRY_STATUSES),
+  reference: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  counterparty: z.string().nullable(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+export const walletHistorySchema = z.object({
+  entries: z.array(walletEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type WalletHistory = z.infer<typeof walletHistorySchema>;
+
+export const depositResultSchema = z.object({
+  deposit: z.object({
+    reference: z.string(),
+    status: z.enum(WALLET_ENTRY_STATUSES),
+    amount: z.number(),
+    authorizationUrl: z.string().nullable().optional(),
+  }),
+  wallet: walletSchema.optional(),
+});
+export type DepositResult = z.infer<typeof depositResultSchema>;
+
+export const withdrawalResultSchema = z.object({
+  withdrawal: z.object({
+    reference: z.string(),
+    status: z.enum(WALLET_ENTRY_STATUSES),
+    amount: z.number(),
+    fee: z.number(),
+  }),
+  wallet: walletSchema,
+});
+export type WithdrawalResult = z.infer<typeof withdrawalResultSchema>;
+
+export const bankSchema = z.object({ code: z.string(), name: z.string() });
+export const bankAccountSchema = z.object({
+  id: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const virtualAccountSchema = z.object({
+  accountNumber: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+});
+export type VirtualAccount = z.infer<typeof virtualAccountSchema>;
+
+/** GET /api/admin/ledger/check → data.report. */
+export const ledgerCheckReportSchema = z.object({
+  ok: z.boolean(),
+  checkedAt: z.string(),
+  entries: z.number().int(),
+  postings: z.number().int(),
+  accounts: z.number().int(),
+  heldEscrows: z.number().int(),
+  problems: z.array(z.object({ kind: z.string(), subject: z.string(), detail: z.string() })),
+});
+export type LedgerCheckReport = z.infer<typeof ledgerCheckReportSchema>;

@@ -1,0 +1,28 @@
+// Sums the vitest JSON reports given as arguments and prints the runners' totals and the final
+// plain line "N passed, N failed". In CI a skipped or todo test counts as a failure of the run.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let missing = 0;
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) {
+    console.log(`${path.basename(file)}: no report (the runner did not finish)`);
+    missing += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const p = report.numPassedTests ?? 0;
+  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.log(`${path.basename(file, '.json')}: ${p} passed, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
+const skippedFail = process.env.CI && skipped > 0;
+if (skippedFail) console.log(`${skipped} skipped test(s): a skipped test is a failure in CI`);
+console.log(`${passed} passed, ${failed + (skippedFail ? skipped : 0)} failed`);
+process.exit(failed > 0 || skippedFail || missing > 0 ? 1 : 0);
