@@ -66,7 +66,7 @@ describe('accounts in the browser', () => {
       await accountMenu.click();
       const menu = page.getByRole('menu');
       await menu.getByText(email).waitFor();
-      expect(await menu.getByText(/^Member since \w+ \d{4}$/).isVisible()).toBe(true);
+      await menu.getByText(/^Member since \w+ \d{4}$/).waitFor();
       await menu.getByRole('menuitem', { name: 'Log out' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
       await dialog.waitFor();
@@ -135,8 +135,7 @@ describe('accounts in the browser', () => {
       const bottomNav = page.getByRole('navigation', { name: 'Bottom navigation' });
       const sideNav = page.getByRole('navigation', { name: 'Main navigation' });
       await bottomNav.waitFor();
-      expect(await bottomNav.isVisible()).toBe(true);
-      expect(await sideNav.isVisible()).toBe(false);
+      await sideNav.waitFor({ state: 'hidden' });
       // Two rows of four.
       const tops = await bottomNav
         .getByRole('link')
@@ -148,8 +147,7 @@ describe('accounts in the browser', () => {
 
       await page.setViewportSize({ width: 1280, height: 800 });
       await sideNav.waitFor();
-      expect(await sideNav.isVisible()).toBe(true);
-      expect(await bottomNav.isVisible()).toBe(false);
+      await bottomNav.waitFor({ state: 'hidden' });
       expect(await sideNav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
         'page',
       );

@@ -61,12 +61,11 @@ describe('fee calculator in the browser', () => {
       expect(await percentage.innerText()).toBe('4.41%');
       expect(await page.getByTestId('fee-amount').innerText()).toBe('₦6,615.00');
       expect(await page.getByTestId('fee-total').innerText()).toBe('₦156,615.00');
-      expect(await page.getByText('Low risk').first().isVisible()).toBe(true);
+      await page.getByText('Low risk').first().waitFor();
       expect(await page.getByRole('note').innerText()).toContain('flat 2.5%');
 
       const history = page.getByRole('list', { name: 'Previous calculations' });
-      await history.waitFor();
-      expect(await history.innerText()).toContain('4.41% · ₦6,615.00');
+      await history.getByText('4.41% · ₦6,615.00').waitFor();
       expect(await history.innerText()).toContain('Electronics');
     } finally {
       await browser.dispose();

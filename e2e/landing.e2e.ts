@@ -167,7 +167,7 @@ describe('landing page', () => {
         const box = document.getElementById('pricing-title')!.getBoundingClientRect();
         return box.top >= 0 && box.top < window.innerHeight;
       });
-      expect(await menu.isVisible()).toBe(false);
+      await menu.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Open menu' }).click();
       await menu.getByRole('link', { name: 'Sign Up' }).click();

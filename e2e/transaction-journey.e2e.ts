@@ -81,7 +81,7 @@ describe('transaction lifecycle in two browsers', () => {
       await signInOnForm(bp, buyer);
       await bp.waitForURL(link);
       await bp.getByText('Canon EOS 250D camera').waitFor();
-      expect(await bp.getByText('Sade Seller').isVisible()).toBe(true);
+      await bp.getByText('Sade Seller').waitFor();
       await bp.getByRole('button', { name: 'Join Transaction' }).click();
       await seeText(bp, 'Successfully joined the transaction!');
       await statusIs(bp, 'ACTIVE');
@@ -111,9 +111,8 @@ describe('transaction lifecycle in two browsers', () => {
       // With an empty wallet the payment is refused in the dialog; the buyer deposits (test mode) and pays.
       await flow(bp).getByRole('button', { name: 'Make Payment' }).click();
       let payment = bp.getByRole('dialog', { name: 'Confirm Payment' });
-      await payment.getByTestId('wallet-balance').waitFor();
-      expect(await payment.getByTestId('wallet-balance').textContent()).toBe('₦0.00');
       await payment.getByText('Insufficient wallet balance').waitFor();
+      expect(await payment.getByTestId('wallet-balance').textContent()).toBe('₦0.00');
       expect(await payment.getByRole('button', { name: 'Confirm Payment' }).isDisabled()).toBe(true);
       await payment.getByRole('link', { name: 'Deposit funds' }).click();
       const deposit = bp.getByRole('dialog', { name: 'Deposit Funds' });

@@ -50,13 +50,13 @@ describe('wallet in the browser (sandbox provider)', () => {
       const page = await signedInPage(browser);
       await page.goto(`${server.url}/app/wallet`);
       await balanceIs(page, '₦0.00');
-      expect(await page.getByText('Test mode').first().isVisible()).toBe(true);
+      await page.getByText('Test mode').first().waitFor();
 
       // Deposit through the dialog opened from the URL, as the top-bar dropdown does.
       await page.goto(`${server.url}/app/wallet?action=deposit`);
       const deposit = page.getByRole('dialog', { name: 'Deposit Funds' });
       await deposit.waitFor();
-      expect(await deposit.getByText('Test mode').isVisible()).toBe(true);
+      await deposit.getByText('Test mode').waitFor();
       await deposit.getByLabel('Amount (₦)').fill('0');
       await deposit.getByRole('button', { name: 'Deposit' }).click();
       await deposit.getByText('Please enter a valid amount').waitFor();
@@ -85,7 +85,7 @@ describe('wallet in the browser (sandbox provider)', () => {
       await withdraw.getByText('Insufficient balance').waitFor();
 
       await withdraw.getByLabel('Amount (₦)').fill('5000');
-      expect(await withdraw.getByText('₦50.00').isVisible()).toBe(true);
+      await withdraw.getByText('₦50.00').waitFor();
       expect(await withdraw.getByTestId('withdraw-total').innerText()).toBe('₦5,050.00');
       await withdraw.getByRole('button', { name: 'Withdraw' }).click();
       await withdraw.waitFor({ state: 'hidden' });
@@ -118,11 +118,12 @@ describe('wallet in the browser (sandbox provider)', () => {
       await panel.getByText('Available balance').waitFor();
       await panel.getByText('+₦1,234.50').waitFor();
       await panel.getByRole('button', { name: 'Hide amounts' }).click();
+      await panel.getByRole('button', { name: 'Show amounts' }).waitFor();
       expect(await panel.innerText()).not.toContain('1,234.50');
       await page.keyboard.press('Escape');
       // Remembered for the session: still masked after a reload.
       await page.reload();
-      await trigger.waitFor();
+      await trigger.getByText('₦ ••••••').waitFor();
       expect(await trigger.innerText()).not.toContain('1,234.50');
       await trigger.click();
       await panel.getByRole('link', { name: 'Withdraw Funds' }).click();

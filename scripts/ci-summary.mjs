@@ -15,7 +15,13 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const p = report.numPassedTests ?? 0;
-  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // A file that failed without a failed test (it did not load, or a hook threw) counts once;
+  // a file whose tests failed is already counted through them.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  const f = (report.numFailedTests ?? 0) + brokenFiles;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${path.basename(file, '.json')}: ${p} passed, ${f} failed, ${s} skipped`);
   passed += p;
