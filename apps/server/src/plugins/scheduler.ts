@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { releaseDueTimeBased } from '../modules/payment-conditions/payment-conditions.jobs.ts';
 import { expireDueInvitations } from '../modules/transactions/transactions.jobs.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/idempotency.ts';
+import { reconcilePendingWithdrawals } from '../modules/wallet/wallet.reconcile.ts';
 
 export type Scheduler = {
   start: () => void;
@@ -19,14 +20,18 @@ declare module 'fastify' {
 }
 
 /**
- * One pass over the timed jobs: due time-based releases, then expired invitations. Safe to run in
- * several processes at once (row locks with SKIP LOCKED, guarded updates, ledger idempotency keys);
- * everything it needs is in the database, so a restart loses nothing. Tests call it directly.
+ * One pass over the timed jobs: due time-based releases, expired invitations, then withdrawals whose
+ * payout is overdue. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded
+ * updates, ledger idempotency keys); everything it needs is in the database, so a restart loses
+ * nothing. Tests call it directly.
  */
-export async function runDueJobs(app: FastifyInstance): Promise<{ released: number; expired: number }> {
+export async function runDueJobs(
+  app: FastifyInstance,
+): Promise<{ released: number; expired: number; withdrawalsSettled: number }> {
   const released = await releaseDueTimeBased(app);
   const expired = await expireDueInvitations(app);
-  return { released, expired };
+  const checked = await reconcilePendingWithdrawals(app);
+  return { released, expired, withdrawalsSettled: checked.completed + checked.reversed };
 }
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;
@@ -64,7 +69,8 @@ export const schedulerPlugin = fp(async (app) => {
           housekeptAt = Date.now();
           await housekeeping(app);
         }
-        if (result.released || result.expired) app.log.info(result, 'scheduled jobs ran');
+        if (result.released || result.expired || result.withdrawalsSettled)
+          app.log.info(result, 'scheduled jobs ran');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'scheduled jobs failed'))
       .finally(() => {

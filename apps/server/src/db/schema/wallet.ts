@@ -56,11 +56,17 @@ export const withdrawals = pgTable(
     entryId: text().references(() => journalEntries.id),
     reversalEntryId: text().references(() => journalEntries.id),
     completedAt: timestamp({ withTimezone: true }),
+    /** When the reconciliation job last asked the provider about this (still pending) withdrawal. */
+    lastCheckedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
+    // The reconciliation job reads only pending withdrawals, oldest first.
+    index('withdrawals_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

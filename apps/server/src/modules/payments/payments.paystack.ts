@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, type PaymentProvider, type VerifyResult } from './payments.provider.ts';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type TransferCheck,
+  type VerifyResult,
+} from './payments.provider.ts';
 
 type PaystackOptions = {
   secretKey: string;
@@ -105,6 +110,30 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       });
       const status = data.status === 'success' ? 'success' : data.status === 'failed' ? 'failed' : 'pending';
       return { status, transferCode: data.transfer_code };
+    },
+
+    async verifyTransfer(reference): Promise<TransferCheck> {
+      try {
+        const data = await call<{ status: string; transfer_code: string }>(
+          'GET',
+          `/transfer/verify/${encodeURIComponent(reference)}`,
+        );
+        // Anything else ('pending', 'otp', 'received', 'queued', 'abandoned' awaiting an OTP) may still
+        // pay out, so the money stays out of the wallet until Paystack says which way it went.
+        const status =
+          data.status === 'success'
+            ? 'success'
+            : ['failed', 'reversed', 'rejected', 'blocked'].includes(data.status)
+              ? 'failed'
+              : 'pending';
+        return { status, transferCode: data.transfer_code };
+      } catch (error) {
+        const notFound =
+          error instanceof ProviderError &&
+          (error.httpStatus === 404 || (error.httpStatus === 400 && /not found/i.test(error.message)));
+        if (notFound) return { status: 'not_found' };
+        throw error;
+      }
     },
 
     async createDedicatedAccount(user) {

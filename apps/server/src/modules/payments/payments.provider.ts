@@ -15,6 +15,8 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifyResult>;
   resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string }>;
   transfer(input: TransferInput): Promise<TransferResult>;
+  /** Where a transfer stands now, by our reference; used to settle withdrawals left pending. */
+  verifyTransfer(reference: string): Promise<TransferCheck>;
   createDedicatedAccount(user: DedicatedAccountUser): Promise<DedicatedAccount>;
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
@@ -44,6 +46,12 @@ export type TransferInput = {
 };
 
 export type TransferResult = { status: 'success' | 'pending' | 'failed'; transferCode: string };
+
+/** `not_found`: the provider has no transfer with this reference (the request never reached it). */
+export type TransferCheck = {
+  status: 'success' | 'pending' | 'failed' | 'not_found';
+  transferCode?: string;
+};
 
 export type DedicatedAccountUser = { id: string; email: string; firstName: string; lastName: string };
 export type DedicatedAccount = {

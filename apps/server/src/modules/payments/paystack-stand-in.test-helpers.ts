@@ -18,7 +18,13 @@ type Call = {
 export class PaystackStandIn {
   readonly calls: Call[] = [];
   readonly paid = new Map<string, { amount: number; currency: string }>();
-  transferAnswer: 'pending' | 'success' | 'refused' | 'error' = 'pending';
+  /**
+   * How POST /transfer answers: 'error' is a 502 before anything is recorded (the transfer never
+   * reached Paystack); 'lost' records the transfer as pending but answers 502 (the reply was lost).
+   */
+  transferAnswer: 'pending' | 'success' | 'refused' | 'error' | 'lost' = 'pending';
+  /** Transfers Paystack knows, by reference; tests move them on (e.g. to 'failed'). */
+  readonly transfers = new Map<string, string>();
   private server: Server | null = null;
   private customers = 0;
   private initialized = new Map<string, { amount: number; currency: string }>();
@@ -92,10 +98,21 @@ export class PaystackStandIn {
     if (req.method === 'POST' && url.pathname === '/transferrecipient')
       return send(201, { status: true, data: { recipient_code: 'RCP_standin' } });
     if (req.method === 'POST' && url.pathname === '/transfer') {
+      const reference = String(body.reference);
+      if (this.transfers.has(reference))
+        return send(400, { status: false, message: 'Duplicate Transfer Reference' });
       if (this.transferAnswer === 'refused')
         return send(400, { status: false, message: 'Insufficient balance' });
       if (this.transferAnswer === 'error') return send(502, { status: false, message: 'Bad gateway' });
+      this.transfers.set(reference, this.transferAnswer === 'lost' ? 'pending' : this.transferAnswer);
+      if (this.transferAnswer === 'lost') return send(502, { status: false, message: 'Bad gateway' });
       return send(200, { status: true, data: { status: this.transferAnswer, transfer_code: 'TRF_standin' } });
+    }
+    const verifyTransfer = /^\/transfer\/verify\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && verifyTransfer) {
+      const status = this.transfers.get(decodeURIComponent(verifyTransfer[1]!));
+      if (!status) return send(404, { status: false, message: 'Transfer not found' });
+      return send(200, { status: true, data: { status, transfer_code: 'TRF_standin' } });
     }
     if (req.method === 'POST' && url.pathname === '/customer')
       return send(200, { status: true, data: { customer_code: `CUS_${(this.customers += 1)}` } });

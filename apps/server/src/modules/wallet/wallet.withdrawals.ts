@@ -9,7 +9,7 @@ import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/w
 import { AppError } from '../../lib/errors.ts';
 import { accountCodes, lockWallet, postEntry } from '../ledger/ledger.service.ts';
 import { newReference } from '../payments/payments.service.ts';
-import { ProviderError } from '../payments/payments.provider.ts';
+import { ProviderError, type TransferInput } from '../payments/payments.provider.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
 
 const maskedNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
@@ -132,9 +132,23 @@ export async function reverseWithdrawal(tx: Tx, reference: string, reason: strin
   return true;
 }
 
+/** What the provider is asked to pay out for a withdrawal; the same on every attempt. */
+export const transferFor = (
+  withdrawal: WithdrawalRow,
+  account: typeof bankAccounts.$inferSelect,
+): TransferInput => ({
+  reference: withdrawal.reference,
+  amountMinor: withdrawal.amount,
+  bankCode: account.bankCode,
+  accountNumber: account.accountNumber,
+  accountName: account.accountName,
+  reason: 'Amana Escrow wallet withdrawal',
+});
+
 /**
  * Step 2, after commit: ask the provider to pay out. Success settles the withdrawal; a definitive
- * refusal reverses it; an unknown outcome (timeout) leaves it pending for the transfer webhook.
+ * refusal reverses it; an unknown outcome (timeout) leaves it pending for the transfer webhook or,
+ * failing that, the reconciliation job (wallet.reconcile.ts).
  */
 async function payOut(
   app: FastifyInstance,
@@ -142,14 +156,7 @@ async function payOut(
   account: typeof bankAccounts.$inferSelect,
 ) {
   try {
-    const result = await app.payments.transfer({
-      reference: withdrawal.reference,
-      amountMinor: withdrawal.amount,
-      bankCode: account.bankCode,
-      accountNumber: account.accountNumber,
-      accountName: account.accountName,
-      reason: 'Amana Escrow wallet withdrawal',
-    });
+    const result = await app.payments.transfer(transferFor(withdrawal, account));
     if (result.status === 'success')
       await app.db.transaction((tx) =>
         markWithdrawalCompleted(tx, withdrawal.reference, result.transferCode),

@@ -1,0 +1,2 @@
+ALTER TABLE "withdrawals" ADD COLUMN "last_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "withdrawals_pending_idx" ON "withdrawals" USING btree ("created_at") WHERE "withdrawals"."status" = 'PENDING';

@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
+import { ProviderError } from '../payments/payments.provider.ts';
+import { markWithdrawalCompleted, reverseWithdrawal, transferFor } from './wallet.withdrawals.ts';
+
+const BATCH = 20;
+
+export type ReconcileOutcome = 'completed' | 'reversed' | 'resent' | 'pending' | 'error';
+
+/**
+ * Withdrawals whose payout outcome was unknown (a timeout, a 5xx, a lost webhook) would otherwise keep
+ * the user's money out of the wallet forever. Once a withdrawal has been pending for
+ * WITHDRAWAL_RECONCILE_AFTER_SECONDS, ask the provider where its transfer stands, and ask again each
+ * period after that:
+ * - paid: mark it completed;
+ * - failed or reversed: return amount and fee to the wallet (exactly once, see reverseWithdrawal);
+ * - unknown to the provider (the request never reached it): send it again with the same reference;
+ * - still on its way: leave it, and look again next period.
+ * Rows are claimed with a guarded update of last_checked_at, so two processes never check the same
+ * withdrawal in the same period; settling is idempotent anyway (guarded status updates, ledger keys).
+ */
+export async function reconcilePendingWithdrawals(
+  app: FastifyInstance,
+): Promise<Record<ReconcileOutcome, number>> {
+  const counts: Record<ReconcileOutcome, number> = {
+    completed: 0,
+    reversed: 0,
+    resent: 0,
+    pending: 0,
+    error: 0,
+  };
+  const now = app.clock.now();
+  const cutoff = new Date(now.getTime() - app.config.WITHDRAWAL_RECONCILE_AFTER_SECONDS * 1000);
+  const due = app.db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'PENDING'),
+        // Only the configured provider can say where its transfers stand (after a switch of provider,
+        // the old one's stragglers wait for an operator).
+        eq(withdrawals.provider, app.payments.name),
+        lt(withdrawals.createdAt, cutoff),
+        or(isNull(withdrawals.lastCheckedAt), lt(withdrawals.lastCheckedAt, cutoff)),
+      ),
+    )
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const claimed = await app.db
+    .update(withdrawals)
+    .set({ lastCheckedAt: now })
+    .where(and(inArray(withdrawals.id, due), eq(withdrawals.status, 'PENDING')))
+    .returning();
+
+  for (const withdrawal of claimed) {
+    try {
+      const outcome = await reconcileOne(app, withdrawal);
+      counts[outcome] += 1;
+    } catch (error) {
+      counts.error += 1;
+      app.log.warn({ err: error, reference: withdrawal.reference }, 'withdrawal check failed; retried later');
+    }
+  }
+  return counts;
+}
+
+async function reconcileOne(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
+  const check = await app.payments.verifyTransfer(withdrawal.reference);
+  switch (check.status) {
+    case 'success':
+      await app.db.transaction((tx) => markWithdrawalCompleted(tx, withdrawal.reference, check.transferCode));
+      return 'completed';
+    case 'failed':
+      await app.db.transaction((tx) =>
+        reverseWithdrawal(tx, withdrawal.reference, 'Transfer failed (found by reconciliation)'),
+      );
+      return 'reversed';
+    case 'not_found':
+      return resend(app, withdrawal);
+    case 'pending':
+      return 'pending';
+  }
+}
+
+/**
+ * The provider never received the transfer: send it again with the same reference (the provider
+ * refuses a second transfer with one reference, so this can never pay out twice). A refusal returns the
+ * money only once the provider confirms it still has no such transfer; if it refused because the first
+ * request did arrive after all, the next check finds that transfer and follows it.
+ */
+async function resend(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
+  // Removed bank accounts are only marked deleted, so the row is always there.
+  const [account] = await app.db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, withdrawal.bankAccountId));
+  const reverse = () =>
+    app.db.transaction((tx) =>
+      reverseWithdrawal(tx, withdrawal.reference, 'Transfer could not be sent (found by reconciliation)'),
+    );
+  try {
+    const result = await app.payments.transfer(transferFor(withdrawal, account!));
+    if (result.status === 'success') {
+      await app.db.transaction((tx) =>
+        markWithdrawalCompleted(tx, withdrawal.reference, result.transferCode),
+      );
+      return 'completed';
+    }
+    if (result.status === 'failed') {
+      await reverse();
+      return 'reversed';
+    }
+    return 'resent';
+  } catch (error) {
+    if (!(error instanceof ProviderError && error.definitive)) throw error;
+    const again = await app.payments.verifyTransfer(withdrawal.reference);
+    if (again.status !== 'not_found') return 'pending';
+    await reverse();
+    return 'reversed';
+  }
+}
