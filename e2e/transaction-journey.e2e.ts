@@ -216,6 +216,12 @@ describe('transaction lifecycle in two browsers', () => {
       await signIn(bp, server, buyer);
       await bp.goto(detailsUrl);
       await flow(bp).getByRole('button', { name: 'Proceed with Payment' }).waitFor();
+      // On a 360 px phone the details fit the screen: the tab strip scrolls instead of widening the page.
+      await bp.setViewportSize({ width: 360, height: 740 });
+      await bp.waitForFunction(() => document.documentElement.scrollWidth <= 360, undefined, {
+        timeout: 5_000,
+      });
+      await bp.setViewportSize({ width: 1280, height: 800 });
       await flow(bp).getByRole('button', { name: 'Cancel transaction' }).click();
       const dialog = bp.getByRole('dialog', { name: 'Cancel Transaction' });
       await dialog.getByLabel('Reason (optional)').fill('Found one closer to home');

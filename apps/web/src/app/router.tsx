@@ -1,8 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
+/**
+ * Until the first screen's code has arrived the page stays blank: it is one small chunk, and a spinner
+ * would only flash. Declared, so the router knows the blank is intended.
+ */
+const BlankUntilLoaded = () => null;
+
 /** Every screen is lazy-loaded so the landing page ships none of the signed-in app's code. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
+  HydrateFallback: BlankUntilLoaded,
 });
 
 const STAFF = ['ADMIN', 'SUPPORT'] as const;

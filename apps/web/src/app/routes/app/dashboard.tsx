@@ -58,7 +58,7 @@ export default function DashboardPage() {
         </Link>
       </header>
       <StatTiles stats={stats.isError ? undefined : stats.data} loading={stats.isPending && !stats.isError} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentTransactions
             transactions={transactions}

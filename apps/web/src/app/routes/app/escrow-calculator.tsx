@@ -17,7 +17,7 @@ export default function EscrowCalculatorPage() {
           your verification level.
         </p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="self-start">
           <FeeCalculatorForm onResult={setQuote} />
         </Card>

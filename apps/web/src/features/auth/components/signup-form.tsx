@@ -40,7 +40,7 @@ export function SignupForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field id="signup-first-name" label="First name" error={errors.firstName?.message}>
           <Input
             id="signup-first-name"

@@ -44,7 +44,7 @@ export function RecentTransactions(props: Props) {
         </div>
       ) : (
         <>
-          <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto]">
             <label htmlFor="recent-search" className="sr-only">
               Search recent transactions
             </label>

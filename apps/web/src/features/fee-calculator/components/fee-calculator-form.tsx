@@ -74,7 +74,7 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id={`${id}-amount`} label="Transaction Amount" error={amountError}>
         <Input
           id={`${id}-amount`}

@@ -66,7 +66,7 @@ export function InvitationView({ code }: { code: string }) {
   }
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
         <Card>
           <CardTitle>Transaction Overview</CardTitle>

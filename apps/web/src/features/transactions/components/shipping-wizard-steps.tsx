@@ -12,7 +12,7 @@ type Props = { form: ShippingForm; update: (patch: Partial<ShippingForm>) => voi
 
 export function PersonalStep({ form, update }: Props) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id="sw-firstName" label="First name *">
         <Input
           id="sw-firstName"
@@ -59,7 +59,7 @@ export function PersonalStep({ form, update }: Props) {
 
 export function AddressStep({ form, update }: Props) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <Field id="sw-address1" label="Address line 1 *">
           <Input
@@ -104,7 +104,7 @@ export function AddressStep({ form, update }: Props) {
 export function LocationStep({ form, update }: Props) {
   const unsupported = form.country !== 'Nigeria';
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id="sw-zip" label="ZIP/postal code *">
         <Input
           id="sw-zip"

@@ -51,7 +51,7 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
   }
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <Card className="space-y-5 lg:col-span-2">
         {allowed.ok ? (
           <>

@@ -24,7 +24,7 @@ export function TransactionStatusView({
   const tx = query.data ?? initial;
   const code = tx.invitation?.code ?? invitationCode;
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <Card className="space-y-4 lg:col-span-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{tx.description}</CardTitle>

@@ -45,7 +45,7 @@ export function TransactionsList() {
           </Link>
         </div>
       </header>
-      <Card className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <Card className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto]">
         <label className="sr-only" htmlFor="tx-search">
           Search transactions
         </label>

@@ -10,7 +10,7 @@ export type StepProps = { draft: CreateDraft; update: (patch: Partial<CreateDraf
 
 export function RoleStep({ draft, update }: StepProps) {
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2">
+    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <legend className="mb-3 text-sm text-slate-600">Are you buying or selling in this transaction?</legend>
       <ChoiceCard
         name="creatorRole"
@@ -34,7 +34,7 @@ export function RoleStep({ draft, update }: StepProps) {
 
 export function CourierStep({ draft, update }: StepProps) {
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2">
+    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <legend className="mb-3 text-sm text-slate-600">Will the item be delivered by a courier?</legend>
       <ChoiceCard
         name="useCourier"
@@ -79,7 +79,7 @@ export function PricingStep({ draft, update }: StepProps) {
           onChange={(event) => update({ description: event.target.value })}
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field id="tx-currency" label="Currency">
           <Select
             id="tx-currency"

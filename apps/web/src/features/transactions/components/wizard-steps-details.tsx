@@ -42,7 +42,7 @@ function TextAreaField({ draft, update, name, label, placeholder }: TextFieldPro
 export function ItemDetailsStep(props: StepProps) {
   const { draft, update } = props;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id="tx-itemType" label="Item type *">
         <Select
           id="tx-itemType"
@@ -103,7 +103,7 @@ export function ItemDetailsStep(props: StepProps) {
 /** Seller step 5. */
 export function AdditionalInfoStep(props: StepProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <TextField {...props} name="itemDimensions" label="Dimensions" placeholder="e.g. 30 x 20 x 10 cm" />
       <TextField {...props} name="itemSerialNumber" label="Serial number" />
       <TextField {...props} name="itemWarranty" label="Warranty" />
@@ -123,7 +123,7 @@ export function AdditionalInfoStep(props: StepProps) {
 export function PreferencesStep(props: StepProps) {
   const { draft, update } = props;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id="tx-maximumBudget" label="Maximum budget">
         <Input
           id="tx-maximumBudget"

@@ -29,7 +29,7 @@ export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
   useEffect(() => first.current?.focus(), []);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {FIELDS.map((field, index) => {
         const id = `waitlist-${field.name}`;
         const error = wizard.touched[field.name] ? wizard.errors[field.name] : undefined;

@@ -18,7 +18,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
     ['Transactions', String(wallet.transactionCount)],
   ];
   return (
-    <section aria-label="Wallet summary" className="grid gap-4 lg:grid-cols-3">
+    <section aria-label="Wallet summary" className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       {/* Not a Card: its white background would win over the brand colour. */}
       <div className="rounded-xl bg-brand-800 p-5 text-white shadow-sm lg:col-span-1">
         <p className="text-sm text-brand-100">Available balance</p>

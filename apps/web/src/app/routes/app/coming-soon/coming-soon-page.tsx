@@ -35,7 +35,7 @@ export function ComingSoonPage({ title, purpose, links = [] }: ComingSoonPagePro
         <p className="mt-1">This part of {content.productName} is being built and is not available yet.</p>
       </div>
       <nav aria-label="Where to go instead">
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {[...links, DASHBOARD_LINK].map((link) => (
             <li key={link.to}>
               <Link

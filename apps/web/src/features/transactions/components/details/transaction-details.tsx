@@ -79,7 +79,7 @@ export function TransactionDetails({ id }: { id: string }) {
         refreshing={query.isFetching}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })}
       />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DetailsTabs
             transaction={tx}

@@ -77,7 +77,7 @@ export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props
       title="Provide Delivery Details"
       description="Where should the seller send the item? Delivery addresses are in Nigeria."
     >
-      <form onSubmit={onValid} noValidate className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={onValid} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Field id="dd-fullName" label="Full name *" error={errors.fullName?.message}>
             <Input

@@ -75,7 +75,7 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
           </span>
         </div>
       </div>
-      <fieldset className="grid gap-2 sm:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
         {METHODS.map((option) => (
           <ChoiceCard

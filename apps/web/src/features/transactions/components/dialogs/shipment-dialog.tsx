@@ -69,7 +69,7 @@ export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
       title="Confirm Shipment"
       description="Show the buyer what you sent. Photos and tracking details protect you if there is a dispute."
     >
-      <form onSubmit={onValid} noValidate className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={onValid} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <PhotoUploader
             transactionId={transaction.id}
