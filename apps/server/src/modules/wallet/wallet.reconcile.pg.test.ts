@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -7,22 +8,42 @@ import { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
 import { reconcileEnv, reconcileHelpers } from './wallet.reconcile.test-support.ts';
 import { balanceOf } from './wallet.test-helpers.ts';
 
-/** Needs real concurrency: PostgreSQL with a connection pool. Runs in the service suite only. */
+/**
+ * Needs real concurrency: PostgreSQL with a connection pool, so it runs in the service suite only.
+ * This file uses a database of its own. The job settles every aged withdrawal of its provider.
+ * On the run's shared database, this file and wallet.reconcile.test.ts would claim each other's rows.
+ */
+async function adminQuery(serverUrl: string, query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
 describe.runIf(Boolean(inject('databaseUrl')))('two server processes on one PostgreSQL database', () => {
   const paystack = new PaystackStandIn();
+  const shared = new URL(inject('databaseUrl') || 'postgres://unused/none');
+  const name = `${shared.pathname.slice(1)}_reconcile`;
+  const own = new URL(shared);
+  own.pathname = `/${name}`;
   let app: App;
   let second: App;
   let helpers: ReturnType<typeof reconcileHelpers>;
   beforeAll(async () => {
-    const url = await paystack.start();
-    app = await createTestApp(reconcileEnv(url));
-    second = await createTestApp(reconcileEnv(url));
+    await adminQuery(shared.toString(), `create database ${name}`);
+    const env = { ...reconcileEnv(await paystack.start()), DATABASE_URL: own.toString() };
+    app = await createTestApp(env);
+    second = await createTestApp(env);
     helpers = reconcileHelpers(app, paystack);
   });
   afterAll(async () => {
     expect((await checkLedger(app.db)).problems).toEqual([]);
     await Promise.all([app.close(), second.close()]);
     await paystack.stop();
+    await adminQuery(shared.toString(), `drop database if exists ${name} with (force)`);
   });
 
   it('resends each lost transfer exactly once while both reconcile at the same time', async () => {
