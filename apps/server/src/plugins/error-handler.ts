@@ -52,10 +52,40 @@ export function toFailure(error: unknown): Failure {
     ];
     return { status: err.statusCode, body: { success: false, error: text, code } };
   }
+  // SQLSTATE class 22 (data exception: a value out of range, bad text encoding, ...) is caused by the
+  // request's values, not by the server; anything that gets this far deserves a 400, not a 500.
+  if (sqlState(error)?.startsWith('22'))
+    return {
+      status: 400,
+      body: { success: false, error: 'Invalid value in the request', code: 'BAD_REQUEST' },
+    };
   return { status: 500, body: { success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' } };
 }
 
+/** The SQLSTATE of a database error, also when Drizzle has wrapped it (as `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True when any string in the value (searched to a bounded depth) holds a NUL character. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  return Object.values(value).some((item) => containsNul(item, depth + 1));
+}
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // No text we store or look up may hold a NUL (PostgreSQL text cannot). Checked after validation, so
+  // fields with their own rules keep their own messages, and before any handler.
+  app.addHook('preHandler', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
+      throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters');
+  });
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toFailure(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
