@@ -8,7 +8,7 @@ import { invalidResetToken } from './auth.errors.ts';
 import { passwordResetMail } from './auth.mails.ts';
 import { normalizeEmail } from './auth.public-user.ts';
 import * as repo from './auth.repository.ts';
-import { throttleKeys, type Throttle } from './auth.throttle.ts';
+import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
 
 /** Reset mails per account per throttle window: enough for a lost mail, too few to flood an inbox. */
 const RESET_MAILS_PER_WINDOW = 5;

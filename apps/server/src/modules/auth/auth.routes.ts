@@ -16,7 +16,7 @@ import { createBackgroundTasks } from './auth.background.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
 import { toPublicUser } from './auth.public-user.ts';
 import { createAuthService } from './auth.service.ts';
-import { createThrottle } from './auth.throttle.ts';
+import { createThrottle } from '../../lib/throttle.ts';
 
 const userData = envelope(z.object({ user: publicUserSchema }));
 const noData = envelope(z.null());

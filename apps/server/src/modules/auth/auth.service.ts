@@ -20,7 +20,7 @@ import {
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
 import * as repo from './auth.repository.ts';
-import { throttleKeys, type Throttle } from './auth.throttle.ts';
+import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -1,9 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import rateLimit from '@fastify/rate-limit';
 import { waitlistEntrySchema, waitlistJoinResultSchema } from '@escrow/shared/schemas/waitlist';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createThrottle, throttleKeys } from '../../lib/throttle.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
@@ -20,20 +20,27 @@ function responseSent(reply: FastifyReply): Promise<void> {
 }
 
 /**
- * The public sign-up (no auth). Rate-limited per client IP in this plugin only: the limit is an abuse
- * guard for an open form, not a product rule, and the counters live in memory per instance (behind N
- * instances a client gets at most N times the limit, which is acceptable for a waitlist).
+ * The public sign-up (no auth). Limited per client IP: an abuse guard for an open form, not a product
+ * rule. The counters are the database throttle's, so every server instance counts the same sign-ups.
  */
 export const waitlistPublicRoutes: FastifyPluginAsyncZod<{ service: WaitlistService }> = async (
   app,
   { service },
 ) => {
-  await app.register(rateLimit, {
-    max: app.config.WAITLIST_RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    errorResponseBuilder: () =>
-      new AppError('RATE_LIMITED', 'Too many sign-up attempts. Please try again in a minute.'),
-  });
+  const limit = app.config.WAITLIST_RATE_LIMIT_PER_MINUTE;
+  const throttle = createThrottle(app.db, 60, { sweepPrefix: throttleKeys.waitlist('') });
+  const limitPerIp = async (request: FastifyRequest) => {
+    const key = throttleKeys.waitlist(request.ip);
+    const count = (await throttle.record([key])).get(key) ?? 0;
+    if (count <= limit) return;
+    const wait = (await throttle.retryAfter([{ key, limit }])) ?? 60;
+    throw new AppError(
+      'RATE_LIMITED',
+      'Too many sign-up attempts. Please try again in a minute.',
+      undefined,
+      { 'retry-after': String(wait) },
+    );
+  };
 
   app.post(
     '/waitlist',
@@ -44,6 +51,7 @@ export const waitlistPublicRoutes: FastifyPluginAsyncZod<{ service: WaitlistServ
         body: waitlistEntrySchema,
         response: { 200: joined, 201: joined, ...failures(400, 413, 415, 429) },
       },
+      onRequest: limitPerIp,
     },
     async (request, reply) => {
       const { alreadyJoined, entry } = await service.join(request.body);

@@ -1,6 +1,6 @@
-import { inArray, lt, sql, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { loginThrottles } from '../../db/schema/users.ts';
+import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { loginThrottles } from '../db/schema/users.ts';
 
 export type ThrottleCheck = { key: string; limit: number };
 export type Throttle = ReturnType<typeof createThrottle>;
@@ -11,15 +11,17 @@ export const throttleKeys = {
   ip: (ip: string) => `ip:${ip}`,
   reauth: (userId: string) => `reauth:${userId}`,
   resetMail: (email: string) => `reset:${email}`,
+  waitlist: (ip: string) => `waitlist:${ip}`,
 };
 
 /**
- * Fixed-window counters kept in the database, so every server instance sees the same counts.
+ * Fixed-window counters kept in the database (table login_throttles, named after its first use), so
+ * every server instance sees the same counts.
  * The counter never loses an increment (one atomic upsert per event). A check before the event
  * (sign-in) lets attempts that are in flight at the same moment all pass, so a burst may overshoot
  * the limit by its size once; where that matters, use the count `record` answers instead.
  */
-export function createThrottle(db: Db, windowSeconds: number) {
+export function createThrottle(db: Db, windowSeconds: number, options: { sweepPrefix?: string } = {}) {
   const windowMs = windowSeconds * 1000;
   let lastSweep = 0;
 
@@ -72,13 +74,17 @@ export function createThrottle(db: Db, windowSeconds: number) {
     await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
   }
 
-  /** Drops ended windows now and then, so keys from one-off attempts do not pile up forever. */
+  /**
+   * Drops ended windows now and then, so keys from one-off attempts do not pile up forever. A throttle
+   * with a `sweepPrefix` drops only its own keys: its window may be shorter than another throttle's.
+   */
   async function sweep(now: Date) {
     if (now.getTime() - lastSweep < windowMs) return;
     lastSweep = now.getTime();
+    const ended = lt(loginThrottles.windowStartedAt, new Date(now.getTime() - windowMs));
     await db
       .delete(loginThrottles)
-      .where(lt(loginThrottles.windowStartedAt, new Date(now.getTime() - windowMs)));
+      .where(options.sweepPrefix ? and(ended, like(loginThrottles.key, `${options.sweepPrefix}%`)) : ended);
   }
 
   return { retryAfter, record, clear };
