@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { joinFrom } from './waitlist.test-helpers.ts';
 
 /** Two server instances on one PostgreSQL database share the per-IP limit (service suite only). */
 let first: App;
@@ -14,18 +15,10 @@ afterAll(async () => {
   await Promise.all([first.close(), second.close()]);
 });
 
-const join = (app: App, ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/waitlist',
-    remoteAddress: ip,
-    payload: { email: uniqueEmail('rl'), firstName: 'Rate', lastName: 'Limit', interest: 'business' },
-  });
-
 it('counts sign-ups from one IP across instances', async () => {
   // An address of this run only: the database is shared with other test files.
   const ip = `198.18.${process.pid % 250}.${(Date.now() % 250) + 1}`;
   const statuses = [];
-  for (const app of [first, second, first, second]) statuses.push((await join(app, ip)).statusCode);
+  for (const app of [first, second, first, second]) statuses.push((await joinFrom(app, ip)).statusCode);
   expect(statuses).toEqual([201, 201, 201, 429]);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { joinFrom } from './waitlist.test-helpers.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -10,13 +11,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const join = (ip: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/waitlist',
-    remoteAddress: ip,
-    payload: { email: uniqueEmail('rl'), firstName: 'Rate', lastName: 'Limit', interest: 'individual' },
-  });
+const join = (ip: string) => joinFrom(app, ip);
 
 it('answers 429 with the envelope once an IP passes the per-minute limit, per IP', async () => {
   const statuses = [];

@@ -71,3 +71,12 @@ export async function startWebhookStandIn() {
       }),
   };
 }
+
+/** A valid waitlist sign-up (a new e-mail each time) from the given client IP. */
+export const joinFrom = (app: App, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/waitlist',
+    remoteAddress: ip,
+    payload: { email: uniqueEmail('rl'), firstName: 'Rate', lastName: 'Limit', interest: 'individual' },
+  });
