@@ -22,12 +22,36 @@ export const migrationsFolder = path.resolve(
   '../../migrations',
 );
 
+// Any fixed 64-bit number, the same in every instance of this app.
+const MIGRATION_LOCK_KEY = 7_245_531_170_021;
+
+/**
+ * Applies the migrations while holding a PostgreSQL advisory lock on one connection. Drizzle's migrator
+ * takes no lock, so instances starting together on a new database would each apply the same migrations
+ * and all but one would fail. With the lock they queue, and the later ones find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /** Opens PGlite (embedded default) or PostgreSQL and applies the committed migrations. */
 export async function openDatabase(config: AppConfig['database']): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const db = drizzlePg(pool, { casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });

@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrationsFolder, openDatabase, type Database } from './client.ts';
+
+/**
+ * Several instances starting at once on a new PostgreSQL database (service suite only): all of them
+ * start, and each migration is applied once.
+ */
+describe.runIf(Boolean(inject('databaseUrl')))('migrations on a new PostgreSQL database', () => {
+  const shared = new URL(inject('databaseUrl') || 'postgres://unused/none');
+  const name = `${shared.pathname.slice(1)}_migrate`;
+  const own = new URL(shared);
+  own.pathname = `/${name}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: shared.toString() });
+    await client.connect();
+    await client.query(query).finally(() => client.end());
+  };
+  beforeAll(() => admin(`create database ${name}`));
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it('starts four instances together, and each migration is applied exactly once', async () => {
+    const opened: Database[] = await Promise.all(
+      [1, 2, 3, 4].map(() => openDatabase({ kind: 'postgres', url: own.toString(), poolMax: 2 })),
+    );
+    try {
+      const client = new pg.Client({ connectionString: own.toString() });
+      await client.connect();
+      const applied = await client
+        .query('select hash from drizzle.__drizzle_migrations')
+        .finally(() => client.end());
+      expect(applied.rows).toHaveLength(readMigrationFiles({ migrationsFolder }).length);
+    } finally {
+      await Promise.all(opened.map((database) => database.close()));
+    }
+  });
+});
