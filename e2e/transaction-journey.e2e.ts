@@ -240,4 +240,55 @@ describe('transaction lifecycle in two browsers', () => {
       await buyerBrowser.dispose();
     }
   });
+
+  it('a signed-out invitee signs up, signs in, lands back on the invitation and joins', async () => {
+    const seller = await createAccount(server, 'Kemi', 'Seller');
+    const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
+      server,
+      await tokenFor(server, seller),
+      'POST',
+      '/transactions/create',
+      {
+        creatorRole: 'SELLER',
+        useCourier: false,
+        description: 'Hand-woven aso-oke set',
+        price: 42000,
+        itemType: 'Physical Product',
+        itemCategory: 'Fashion & Accessories',
+        itemCondition: 'Brand New',
+      },
+    );
+    const invitation = `${server.url}/app/join-transaction/${created.invitation.code}`;
+    const browser = await personBrowser(server);
+    try {
+      const page = await browser.newPage();
+      await page.goto(invitation);
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Sign up now' }).click();
+      await page.waitForURL(`${server.url}/signup`);
+      const email = `e2e-invitee-${Date.now()}@example.com`;
+      await page.getByLabel('First name').fill('Emeka');
+      await page.getByLabel('Last name').fill('Invitee');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+      await page.getByLabel('Confirm password', { exact: true }).fill('correct-horse-9');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(`${server.url}/login`);
+      await signInOnForm(page, {
+        email,
+        password: 'correct-horse-9',
+        firstName: 'Emeka',
+        lastName: 'Invitee',
+      });
+
+      // Back on the invitation, not the dashboard.
+      await page.waitForURL(invitation);
+      await page.getByText('Hand-woven aso-oke set').first().waitFor();
+      await page.getByRole('button', { name: 'Join Transaction' }).click();
+      await page.waitForURL(`${server.url}/app/transactions/${created.transaction.id}`);
+      await statusIs(page, 'ACTIVE');
+    } finally {
+      await browser.dispose();
+    }
+  });
 });
