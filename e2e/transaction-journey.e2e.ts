@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../apps/server/src/plugins/scheduler.ts';
 import { startServer, type TestServer } from './support/harness.ts';
 import {
   apiAs,
@@ -289,6 +291,94 @@ describe('transaction lifecycle in two browsers', () => {
       await statusIs(page, 'ACTIVE');
     } finally {
       await browser.dispose();
+    }
+  });
+
+  it('the buyer schedules a time-based release in the UI; when it falls due both sides see the release live', async () => {
+    const seller = await createAccount(server, 'Femi', 'Seller');
+    const buyer = await createAccount(server, 'Amaka', 'Buyer');
+    const sellerToken = await tokenFor(server, seller);
+    const buyerToken = await tokenFor(server, buyer);
+    // Set-up through the API, up to the shipment: this journey is about the scheduled release.
+    const created = await apiAs<{ transaction: { id: string; total: number }; invitation: { code: string } }>(
+      server,
+      sellerToken,
+      'POST',
+      '/transactions/create',
+      {
+        creatorRole: 'SELLER',
+        useCourier: false,
+        description: 'Solar lantern',
+        price: 20000,
+        itemType: 'Physical Product',
+        itemCategory: 'Electronics',
+        itemCondition: 'Brand New',
+      },
+    );
+    const id = created.transaction.id;
+    await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
+    await apiAs(server, buyerToken, 'POST', '/wallet/deposit', { amount: created.transaction.total });
+    await apiAs(server, buyerToken, 'PUT', `/transactions/${id}/confirm-payment`, {
+      paymentMethod: 'WALLET',
+    });
+    const form = new FormData();
+    form.append('purpose', 'shipment_photo');
+    form.append('transactionId', id);
+    form.append('file', new Blob([readFileSync(writeTinyPng())], { type: 'image/png' }), 'parcel.png');
+    const uploaded = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sellerToken}` },
+      body: form,
+    });
+    const photo = ((await uploaded.json()) as { data: { upload: { id: string } } }).data.upload.id;
+    await apiAs(server, sellerToken, 'PUT', `/transactions/${id}/shipping-details`, {
+      shipmentData: {
+        photos: [photo],
+        estimatedDelivery: lagosDatePlus(1),
+        itemCondition: 'GOOD',
+        packagingDetails: 'Boxed',
+      },
+    });
+
+    const sellerBrowser = await personBrowser(server);
+    const buyerBrowser = await personBrowser(server);
+    try {
+      const detailsUrl = `${server.url}/app/transactions/${id}`;
+      const sp = await sellerBrowser.newPage();
+      await signIn(sp, server, seller);
+      await sp.goto(detailsUrl);
+      await statusIs(sp, 'WAITING_FOR_BUYER_CONFIRMATION');
+      await sp.locator('[data-connection-state="connected"]').first().waitFor();
+
+      const bp = await buyerBrowser.newPage();
+      await signIn(bp, server, buyer);
+      await bp.goto(detailsUrl);
+      await statusIs(bp, 'WAITING_FOR_BUYER_CONFIRMATION');
+      await bp.getByRole('tab', { name: 'Payment' }).click();
+      const tomorrow = await bp.evaluate(() => {
+        const at = new Date(Date.now() + 86_400_000);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+      });
+      await bp.getByLabel('Release payment automatically on').fill(tomorrow);
+      await bp.getByRole('button', { name: 'Set Time Release' }).click();
+      await seeText(bp, 'Time-based release scheduled');
+
+      // Nothing happens before the date.
+      expect(await runDueJobs(server.app)).toMatchObject({ released: 0 });
+      // Two days later the scheduler's pass releases the escrow, and both screens follow live.
+      server.app.clock.now = () => new Date(Date.now() + 2 * 86_400_000);
+      expect(await runDueJobs(server.app)).toMatchObject({ released: 1 });
+      await statusIs(sp, 'COMPLETED');
+      await bp.getByRole('tab', { name: 'Overview' }).click();
+      await statusIs(bp, 'COMPLETED');
+      await seeText(sp, 'Transaction status updated to: completed');
+      const wallet = await apiAs<{ wallet: { balance: number } }>(server, sellerToken, 'GET', '/wallet');
+      expect(wallet.wallet.balance).toBe(20000);
+    } finally {
+      server.app.clock.now = () => new Date();
+      await sellerBrowser.dispose();
+      await buyerBrowser.dispose();
     }
   });
 });
