@@ -112,7 +112,7 @@ describe('wallet in the browser (sandbox provider)', () => {
       await deposit.waitFor({ state: 'hidden' });
       await balanceIs(page, '₦1,234.50');
 
-      const trigger = page.getByRole('button', { name: 'Wallet', exact: true });
+      const trigger = page.getByRole('button', { name: /^Wallet ₦/ });
       await trigger.click();
       const panel = page.getByRole('dialog', { name: 'Wallet' });
       await panel.getByText('Available balance').waitFor();

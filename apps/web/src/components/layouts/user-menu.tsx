@@ -31,10 +31,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
     // The first name shows from 400 px up; narrower phones keep the initials so the product name fits.
     // Not modal: the logout dialog opens from this menu and must get focus once the menu closes.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={`Account menu for ${user.firstName}`}
-        className="flex min-w-0 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pr-3"
-      >
+      {/* The name is "Account menu for {first name}" and holds the name shown (WCAG 2.5.3, label in name). */}
+      <DropdownMenuTrigger className="flex min-w-0 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pr-3">
+        <span className="sr-only">Account menu for</span>{' '}
         <span
           aria-hidden="true"
           className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
@@ -44,6 +43,8 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <span className="hidden max-w-24 truncate text-sm font-medium text-slate-800 min-[400px]:inline sm:max-w-32">
           {user.firstName}
         </span>
+        {/* Below 400 px only the initials show; the name stays in the button's name. */}
+        <span className="sr-only min-[400px]:hidden">{user.firstName}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>

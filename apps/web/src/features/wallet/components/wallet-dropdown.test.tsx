@@ -37,7 +37,7 @@ describe('WalletDropdown', () => {
     });
     const user = userEvent.setup();
     renderWithClient(<WalletDropdown />);
-    const trigger = await screen.findByRole('button', { name: 'Wallet' });
+    const trigger = await screen.findByRole('button', { name: /^Wallet / });
     await vi.waitFor(() => expect(trigger).toHaveTextContent('₦12,345.50'));
     await user.click(trigger);
     const panel = await screen.findByRole('dialog', { name: 'Wallet' });
@@ -71,7 +71,7 @@ describe('WalletDropdown', () => {
     });
     const user = userEvent.setup();
     renderWithClient(<WalletDropdown />);
-    const trigger = await screen.findByRole('button', { name: 'Wallet' });
+    const trigger = await screen.findByRole('button', { name: /^Wallet / });
     await vi.waitFor(() => expect(trigger).toHaveTextContent('₦7,000.00'));
     await user.click(trigger);
     const panel = await screen.findByRole('dialog', { name: 'Wallet' });
@@ -94,7 +94,7 @@ describe('WalletDropdown', () => {
     });
     const user = userEvent.setup();
     renderWithClient(<WalletDropdown />);
-    await user.click(await screen.findByRole('button', { name: 'Wallet' }));
+    await user.click(await screen.findByRole('button', { name: /^Wallet / }));
     expect(await screen.findByText('Failed to load wallet information')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load transaction history')).toBeInTheDocument();
   });

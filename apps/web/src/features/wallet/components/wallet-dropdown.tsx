@@ -28,11 +28,10 @@ export function WalletDropdown() {
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger
-        aria-label="Wallet"
-        className="flex h-10 items-center gap-2 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
+      {/* The name reads "Wallet" and then the amount shown, so a voice user can say what they see. */}
+      <PopoverTrigger className="flex h-10 items-center gap-2 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
         <WalletIcon className="h-4 w-4 text-brand-700" />
+        <span className="sr-only">Wallet</span>{' '}
         <span data-testid="wallet-dropdown-balance">{wallet.data ? show(wallet.data.balance) : '₦ —'}</span>
       </PopoverTrigger>
       <PopoverContent aria-label="Wallet" className="w-80">

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
+import { apiAs, createAccount, signIn, tokenFor } from './support/journey-helpers.ts';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA rules) on every screen built so far, on a desktop and a phone.
+ * A serious or critical finding fails the test.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Finding = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+async function findings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Finding[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let server: TestServer;
+let transactionPath = '';
+const account = { email: '', password: '', firstName: '', lastName: '' };
+
+beforeAll(async () => {
+  server = await startServer();
+  const seller = await createAccount(server, 'Ayo', 'Seller');
+  const buyer = await createAccount(server, 'Zainab', 'Buyer');
+  Object.assign(account, seller);
+  const sellerToken = await tokenFor(server, seller);
+  // The onboarding tour is checked by its own tests; here it would cover the dashboard.
+  await apiAs(server, sellerToken, 'PUT', '/auth/me', { onboardingCompleted: true });
+  const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
+    server,
+    sellerToken,
+    'POST',
+    '/transactions/create',
+    {
+      creatorRole: 'SELLER',
+      useCourier: true,
+      description: 'Ankara fabric, 6 yards',
+      price: 18000,
+      itemType: 'Physical Product',
+      itemCategory: 'Fashion & Accessories',
+      itemCondition: 'Brand New',
+    },
+  );
+  await apiAs(server, await tokenFor(server, buyer), 'POST', '/transactions/join', {
+    inviteCode: created.invitation.code,
+  });
+  transactionPath = `/app/transactions/${created.transaction.id}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/legal/terms-of-service',
+  '/no-such-page',
+];
+const APP_PAGES = () => [
+  '/app/dashboard',
+  '/app/create-transaction',
+  '/app/join-transaction',
+  '/app/transactions',
+  transactionPath,
+  '/app/wallet',
+  '/app/wallet?action=withdraw',
+  '/app/escrow-calculator',
+  '/app/notifications',
+];
+
+describe.each([
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 740 } },
+])('accessibility on a $label', ({ viewport }) => {
+  it('public and signed-in screens have no serious or critical axe findings', async () => {
+    const browser = await launchBrowser({ viewport });
+    try {
+      const page = await browser.newPage();
+      const report: Record<string, string[]> = {};
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        report[path] = await findings(page);
+      }
+      await signIn(page, server, account);
+      for (const path of APP_PAGES()) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('main h1').first().waitFor();
+        // Let queries settle, so what is checked is the loaded screen rather than its skeleton.
+        await page.waitForLoadState('networkidle');
+        report[path] = await findings(page);
+      }
+      expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
