@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
-import { apiAs, createAccount, signIn, tokenFor } from './support/journey-helpers.ts';
+import { apiAs, createAccount, sellerCreates, signIn, tokenFor } from './support/journey-helpers.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) on every screen built so far, on a desktop and a phone.
@@ -42,21 +42,12 @@ beforeAll(async () => {
   const sellerToken = await tokenFor(server, seller);
   // The onboarding tour is checked by its own tests; here it would cover the dashboard.
   await apiAs(server, sellerToken, 'PUT', '/auth/me', { onboardingCompleted: true });
-  const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
-    server,
-    sellerToken,
-    'POST',
-    '/transactions/create',
-    {
-      creatorRole: 'SELLER',
-      useCourier: true,
-      description: 'Ankara fabric, 6 yards',
-      price: 18000,
-      itemType: 'Physical Product',
-      itemCategory: 'Fashion & Accessories',
-      itemCondition: 'Brand New',
-    },
-  );
+  const created = await sellerCreates(server, sellerToken, {
+    description: 'Ankara fabric, 6 yards',
+    price: 18000,
+    itemCategory: 'Fashion & Accessories',
+    useCourier: true,
+  });
   await apiAs(server, await tokenFor(server, buyer), 'POST', '/transactions/join', {
     inviteCode: created.invitation.code,
   });

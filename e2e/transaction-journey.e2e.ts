@@ -8,6 +8,7 @@ import {
   createAccount,
   lagosDatePlus,
   personBrowser,
+  sellerCreates,
   seeText,
   signIn,
   signInOnForm,
@@ -186,21 +187,11 @@ describe('transaction lifecycle in two browsers', () => {
     const sellerToken = await tokenFor(server, seller);
     const buyerToken = await tokenFor(server, buyer);
     // Set-up through the API: this journey is about cancelling.
-    const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
-      server,
-      sellerToken,
-      'POST',
-      '/transactions/create',
-      {
-        creatorRole: 'SELLER',
-        useCourier: false,
-        description: 'Used office chair',
-        price: 15000,
-        itemType: 'Physical Product',
-        itemCategory: 'Home & Garden',
-        itemCondition: 'Good',
-      },
-    );
+    const created = await sellerCreates(server, sellerToken, {
+      description: 'Used office chair',
+      price: 15000,
+      itemCategory: 'Home & Garden',
+    });
     await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
     const detailsUrl = `${server.url}/app/transactions/${created.transaction.id}`;
 
@@ -245,21 +236,11 @@ describe('transaction lifecycle in two browsers', () => {
 
   it('a signed-out invitee signs up, signs in, lands back on the invitation and joins', async () => {
     const seller = await createAccount(server, 'Kemi', 'Seller');
-    const created = await apiAs<{ transaction: { id: string }; invitation: { code: string } }>(
-      server,
-      await tokenFor(server, seller),
-      'POST',
-      '/transactions/create',
-      {
-        creatorRole: 'SELLER',
-        useCourier: false,
-        description: 'Hand-woven aso-oke set',
-        price: 42000,
-        itemType: 'Physical Product',
-        itemCategory: 'Fashion & Accessories',
-        itemCondition: 'Brand New',
-      },
-    );
+    const created = await sellerCreates(server, await tokenFor(server, seller), {
+      description: 'Hand-woven aso-oke set',
+      price: 42000,
+      itemCategory: 'Fashion & Accessories',
+    });
     const invitation = `${server.url}/app/join-transaction/${created.invitation.code}`;
     const browser = await personBrowser(server);
     try {
@@ -300,21 +281,11 @@ describe('transaction lifecycle in two browsers', () => {
     const sellerToken = await tokenFor(server, seller);
     const buyerToken = await tokenFor(server, buyer);
     // Set-up through the API, up to the shipment: this journey is about the scheduled release.
-    const created = await apiAs<{ transaction: { id: string; total: number }; invitation: { code: string } }>(
-      server,
-      sellerToken,
-      'POST',
-      '/transactions/create',
-      {
-        creatorRole: 'SELLER',
-        useCourier: false,
-        description: 'Solar lantern',
-        price: 20000,
-        itemType: 'Physical Product',
-        itemCategory: 'Electronics',
-        itemCondition: 'Brand New',
-      },
-    );
+    const created = await sellerCreates(server, sellerToken, {
+      description: 'Solar lantern',
+      price: 20000,
+      itemCategory: 'Electronics',
+    });
     const id = created.transaction.id;
     await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
     await apiAs(server, buyerToken, 'POST', '/wallet/deposit', { amount: created.transaction.total });

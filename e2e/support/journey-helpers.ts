@@ -44,6 +44,28 @@ export async function apiAs<T>(
   return payload.data;
 }
 
+export type CreatedTransaction = {
+  transaction: { id: string; total: number };
+  invitation: { code: string };
+};
+
+/** A seller's listing created through the API (set-up for journeys that are about a later step). */
+export async function sellerCreates(
+  server: TestServer,
+  sellerToken: string,
+  item: { description: string; price: number; itemCategory: string; useCourier?: boolean },
+): Promise<CreatedTransaction> {
+  return apiAs<CreatedTransaction>(server, sellerToken, 'POST', '/transactions/create', {
+    creatorRole: 'SELLER',
+    useCourier: item.useCourier ?? false,
+    description: item.description,
+    price: item.price,
+    itemType: 'Physical Product',
+    itemCategory: item.itemCategory,
+    itemCondition: 'Brand New',
+  });
+}
+
 export async function tokenFor(server: TestServer, account: Account): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
