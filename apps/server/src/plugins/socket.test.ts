@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { TransactionUpdatedPayload } from '@escrow/shared/events';
+import { CLIENT_EVENTS, type TransactionUpdatedPayload } from '@escrow/shared/events';
 import { createTestApp } from '../testing/test-app.ts';
 import type { App } from '../app.ts';
 import {
@@ -172,5 +172,58 @@ describe('live channel', () => {
     expect((await cancelled).status).toBe('CANCELLED');
     expect(heard.every((p) => (p as TransactionUpdatedPayload).transactionId === transaction.id)).toBe(true);
     expect(heard).toHaveLength(1);
+  });
+
+  it('answers hostile payloads on every client event and stays usable', async () => {
+    const { transaction, code } = await createTransaction(app, buyer, { price: 700 });
+    await join(app, seller, code);
+    const socket = await open(buyer.token);
+    const hostile: unknown[] = [
+      null,
+      42,
+      'x'.repeat(90_000),
+      ['a'],
+      { transactionId: null },
+      { transactionId: `${transaction.id}\u0000` },
+      { transactionId: "' or 1=1 --" },
+      { transactionId: { $ne: '' } },
+      { __proto__: { isAdmin: true } },
+    ];
+    // Events the transaction channel handles answer every payload; the others (messaging comes later)
+    // have no handler yet and must simply be ignored.
+    const answered: string[] = [
+      CLIENT_EVENTS.joinUserRoom,
+      CLIENT_EVENTS.joinTransactionRoom,
+      CLIENT_EVENTS.leaveTransactionRoom,
+      CLIENT_EVENTS.transactionStatusUpdate,
+      CLIENT_EVENTS.transactionCreated,
+    ];
+    for (const event of Object.values(CLIENT_EVENTS)) {
+      for (const payload of hostile) {
+        socket.emit(event, payload);
+        if (!answered.includes(event)) {
+          socket.emit(event, payload, () => undefined);
+          continue;
+        }
+        const answer = await ack(socket, event, payload);
+        expect(answer.ok, `${event} ${JSON.stringify(payload)?.slice(0, 60)}`).toBe(
+          event !== CLIENT_EVENTS.joinTransactionRoom && event !== CLIENT_EVENTS.leaveTransactionRoom,
+        );
+      }
+    }
+    expect(socket.connected).toBe(true);
+    // Still a working connection: joining the real room succeeds.
+    expect(await ack(socket, CLIENT_EVENTS.joinTransactionRoom, { transactionId: transaction.id })).toEqual({
+      ok: true,
+    });
+
+    // A message above the 100 KB cap closes that connection only; the server goes on serving others.
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.emit(CLIENT_EVENTS.joinTransactionRoom, { transactionId: 'x'.repeat(200_000) });
+    await closed;
+    const fresh = await open(buyer.token);
+    expect(await ack(fresh, CLIENT_EVENTS.joinTransactionRoom, { transactionId: transaction.id })).toEqual({
+      ok: true,
+    });
   });
 });
