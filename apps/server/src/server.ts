@@ -15,8 +15,16 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase(config.database);
+  // Until the app (and its logger) exists, a lost connection goes to the console.
+  const connectionLost = {
+    report: (error: Error) => console.error(`database connection lost: ${error.message}`),
+  };
+  const database = await openDatabase(config.database, {
+    onConnectionLost: (error) => connectionLost.report(error),
+  });
   const app = await buildApp({ config, database });
+  connectionLost.report = (error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
   const demo = await seedOnStart(app);
 
   let closing = false;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, openDatabase, type Database } from './client.ts';
 
@@ -33,6 +34,26 @@ describe.runIf(Boolean(inject('databaseUrl')))('migrations on a new PostgreSQL d
       expect(applied.rows).toHaveLength(readMigrationFiles({ migrationsFolder }).length);
     } finally {
       await Promise.all(opened.map((database) => database.close()));
+    }
+  });
+
+  it('survives PostgreSQL dropping its idle connections, and reconnects', async () => {
+    const lost: Error[] = [];
+    const database = await openDatabase(
+      { kind: 'postgres', url: own.toString(), poolMax: 2 },
+      { onConnectionLost: (error) => lost.push(error) },
+    );
+    try {
+      await database.db.execute(sql`select 1`);
+      await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lost.length).toBeGreaterThan(0);
+      const result = (await database.db.execute(sql`select 2 as two`)) as unknown as {
+        rows: { two: number }[];
+      };
+      expect(result.rows[0]?.two).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 });

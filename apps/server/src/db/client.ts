@@ -41,10 +41,24 @@ async function migrateUnderLock(pool: pg.Pool) {
   }
 }
 
+export type OpenOptions = {
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover, an administrator). */
+  onConnectionLost?: (error: Error) => void;
+};
+
 /** Opens PGlite (embedded default) or PostgreSQL and applies the committed migrations. */
-export async function openDatabase(config: AppConfig['database']): Promise<Database> {
+export async function openDatabase(
+  config: AppConfig['database'],
+  options: OpenOptions = {},
+): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+    // Without a listener, an idle connection dropped by the server is an unhandled 'error' event that
+    // ends the process. The pool discards that connection and opens a new one when next needed.
+    pool.on('error', (error) => {
+      if (options.onConnectionLost) options.onConnectionLost(error);
+      else console.error(`database connection lost (the pool reconnects): ${error.message}`);
+    });
     try {
       await migrateUnderLock(pool);
     } catch (error) {
