@@ -53,6 +53,9 @@ export const socketPlugin = fp(async (app) => {
   if (app.config.REDIS_URL) {
     const pub = new Redis(app.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
+    // ioredis reconnects by itself; without a listener its errors would only reach the console.
+    for (const client of [pub, sub])
+      client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redis = [pub, sub];
