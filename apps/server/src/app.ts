@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import { serializeError } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
@@ -49,6 +50,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       // Reset links carry their token in the query string: keep it out of request logs.
       serializers: {
         req: (req) => ({ method: req.method, url: redactQuery(req.url), remoteAddress: req.ip }),
+        // Database errors would otherwise log query parameters and connection settings.
+        err: (error) => serializeError(error),
       },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
