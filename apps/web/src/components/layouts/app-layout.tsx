@@ -7,8 +7,10 @@ import { isStaff, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
-// Messaging and notifications are not built yet (their pages say so), so nothing can be unread and
-// the badges stay hidden. Their unread-count queries plug in here when those features land.
+// The messages and notifications screens are not built yet (their pages say so). Messages do not exist
+// yet; notification rows are already stored by the transaction steps, but with nowhere to read them a
+// count would only point at a coming-soon page. So both badges stay hidden until those screens land, and
+// their unread-count queries plug in here.
 const NO_UNREAD: UnreadCounts = { messages: 0, notifications: 0 };
 
 /** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
