@@ -14,6 +14,13 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 type Finding = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 async function findings(page: Page): Promise<string[]> {
+  // Colours are read as painted: wait until opening dialogs and toasts have finished animating.
+  // (Endless ones, such as a pulsing "Live" dot, are left alone.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -100,6 +107,56 @@ describe.each([
         await page.waitForLoadState('networkidle');
         report[path] = await findings(page);
       }
+      expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
+
+describe('accessibility of steps and dialogs', () => {
+  it('the create wizard at each step, the deposit dialog and the cancel dialog have no serious findings', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await signIn(page, server, account);
+      const report: Record<string, string[]> = {};
+      const check = async (label: string) => {
+        report[label] = await findings(page);
+      };
+
+      await page.goto(`${server.url}/app/create-transaction`);
+      await page.getByText('I want to sell something').waitFor();
+      await check('wizard step 1');
+      await page.getByText('I want to sell something').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('I need shipping services').waitFor();
+      await check('wizard step 2');
+      await page.getByText('I need shipping services').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Description').waitFor();
+      await check('wizard step 3');
+      await page.getByLabel('Description').fill('Leather sandals, size 43');
+      await page.getByLabel('Price').fill('9500');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Item type *').waitFor();
+      await check('wizard step 4');
+      await page.getByLabel('Item type *').selectOption('Physical Product');
+      await page.getByLabel('Category *').selectOption('Fashion & Accessories');
+      await page.getByLabel('Condition *').selectOption('Brand New');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Return policy').waitFor();
+      await check('wizard step 5');
+
+      await page.goto(`${server.url}/app/wallet?action=deposit`);
+      await page.getByRole('dialog', { name: 'Deposit Funds' }).waitFor();
+      await check('deposit dialog');
+
+      await page.goto(`${server.url}${transactionPath}`);
+      await page.getByRole('button', { name: 'Cancel transaction' }).first().click();
+      await page.getByRole('dialog', { name: 'Cancel Transaction' }).waitFor();
+      await check('cancel dialog');
+
       expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
     } finally {
       await browser.dispose();
