@@ -41,7 +41,19 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    // The most likely stumble on a first start: say what to do instead of printing a stack trace.
+    console.error(
+      `Port ${config.PORT} is already in use (is the app already running?). ` +
+        `Stop the other process or choose another port, for example: PORT=3001 npm start`,
+    );
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   const lines = [
     '',
     `  Amana Escrow is running at ${config.publicUrl}`,
