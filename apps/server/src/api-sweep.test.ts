@@ -9,6 +9,7 @@ import {
   walletBalance,
   type TestUser,
 } from './modules/transactions/transactions.test-support.ts';
+import { nuban } from './modules/wallet/wallet.test-helpers.ts';
 import { createTestApp } from './testing/test-app.ts';
 
 /**
@@ -60,6 +61,9 @@ let admin: TestUser;
 let operations: Operation[] = [];
 let balancesBefore: number[] = [];
 let transactionId = '';
+let stranger: TestUser;
+/** The sweeping user's own resources, by the path each id-taking route starts with. */
+let owned: { prefix: string; id: string }[] = [];
 
 beforeAll(async () => {
   app = await createTestApp({ WAITLIST_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -97,8 +101,39 @@ beforeAll(async () => {
       });
     }
   }
-  balancesBefore = [await walletBalance(app, user), await walletBalance(app, other)];
   operations = operations.filter((op) => op.path.startsWith('/api/'));
+
+  stranger = await createUser(app, 'Stranger');
+  const depositRes = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/deposit',
+    headers: user.headers,
+    payload: { amount: 10 },
+  });
+  const bankRes = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/bank-accounts',
+    headers: user.headers,
+    payload: { bankCode: '058', accountNumber: nuban('058', '012345678') },
+  });
+  const notificationsRes = await app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    headers: user.headers,
+  });
+  const photoId = (
+    await app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: user.headers })
+  ).json().data.transaction.shipmentData.photos[0] as string;
+  owned = [
+    { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },
+    { prefix: '/api/wallet/bank-accounts/{id}', id: bankRes.json().data.bankAccount.id },
+    { prefix: '/api/admin/users/{id}', id: user.id },
+    { prefix: '/api/transactions/{id}', id: transactionId },
+    { prefix: '/api/payment-conditions/transaction/{id}', id: transactionId },
+    { prefix: '/api/notifications/{id}', id: notificationsRes.json().data.notifications[0].id },
+    { prefix: '/api/uploads/{id}', id: photoId },
+  ];
+  balancesBefore = [await walletBalance(app, user), await walletBalance(app, other)];
 });
 
 afterAll(async () => {
@@ -191,6 +226,43 @@ describe('every API operation under hostile input', () => {
         }
       }
     }
+  });
+
+  it("never gives a stranger another user's resources: 404, or 403 where only staff may go", async () => {
+    // An invitation code is meant to be handed to someone else, so it is not a private id.
+    const idRoutes = operations.filter((o) => o.path.includes('{') && !o.path.includes('/invite/{code}'));
+    expect(idRoutes.length).toBeGreaterThan(15);
+    for (const op of idRoutes) {
+      const resource = owned.find((r) => op.path.startsWith(r.prefix));
+      // A new route that takes an id must say here whose resource it is.
+      expect(resource, `no owned resource for ${op.method} ${op.path}`).toBeDefined();
+      const url = fill(op.path, resource!.id);
+      const staffOnly = op.path.startsWith('/api/admin/');
+      // Staff routes get a valid body, so only the role check can refuse them.
+      const payload = staffOnly ? JSON.stringify({ verificationLevel: 'PREMIUM' }) : '{}';
+      const res = await app.inject({
+        method: op.method as 'GET',
+        url,
+        headers: { ...stranger.headers, ...(op.jsonBody ? { 'content-type': 'application/json' } : {}) },
+        ...(op.jsonBody ? { payload } : {}),
+      });
+      const where = `${op.method} ${op.path} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+      if (staffOnly) expect(res.statusCode, where).toBe(403);
+      // Reads must not even reveal that the id exists; a write may be refused earlier for its empty body.
+      else if (op.method === 'GET') expect(res.statusCode, where).toBe(404);
+      else expect([400, 404], where).toContain(res.statusCode);
+    }
+    // What the stranger tried changed nothing for the owner.
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers });
+    expect(me.json().data.user.verificationLevel).toBe('BASIC');
+    const mine = await app.inject({ method: 'GET', url: '/api/wallet/bank-accounts', headers: user.headers });
+    expect(mine.json().data.bankAccounts).toHaveLength(1);
+    const photo = await app.inject({
+      method: 'GET',
+      url: `/api/uploads/${owned.at(-1)!.id}`,
+      headers: user.headers,
+    });
+    expect(photo.statusCode).toBe(200);
   });
 
   it('moved no money and left the ledger balanced', async () => {
