@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
-import { apiAs, createAccount, sellerCreates, signIn, tokenFor } from './support/journey-helpers.ts';
+import { apiAs, joinedListing, signIn } from './support/journey-helpers.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) on every screen built so far, on a desktop and a phone.
@@ -43,21 +43,19 @@ const account = { email: '', password: '', firstName: '', lastName: '' };
 
 beforeAll(async () => {
   server = await startServer();
-  const seller = await createAccount(server, 'Ayo', 'Seller');
-  const buyer = await createAccount(server, 'Zainab', 'Buyer');
+  const { seller, sellerToken, created } = await joinedListing(
+    server,
+    { seller: 'Ayo', buyer: 'Zainab' },
+    {
+      description: 'Ankara fabric, 6 yards',
+      price: 18000,
+      itemCategory: 'Fashion & Accessories',
+      useCourier: true,
+    },
+  );
   Object.assign(account, seller);
-  const sellerToken = await tokenFor(server, seller);
   // The onboarding tour is checked by its own tests; here it would cover the dashboard.
   await apiAs(server, sellerToken, 'PUT', '/auth/me', { onboardingCompleted: true });
-  const created = await sellerCreates(server, sellerToken, {
-    description: 'Ankara fabric, 6 yards',
-    price: 18000,
-    itemCategory: 'Fashion & Accessories',
-    useCourier: true,
-  });
-  await apiAs(server, await tokenFor(server, buyer), 'POST', '/transactions/join', {
-    inviteCode: created.invitation.code,
-  });
   transactionPath = `/app/transactions/${created.transaction.id}`;
 });
 

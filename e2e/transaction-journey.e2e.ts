@@ -7,6 +7,7 @@ import {
   apiAs,
   createAccount,
   lagosDatePlus,
+  joinedListing,
   personBrowser,
   sellerCreates,
   seeText,
@@ -182,17 +183,12 @@ describe('transaction lifecycle in two browsers', () => {
   });
 
   it('either party can cancel before payment, and the other sees it live', async () => {
-    const seller = await createAccount(server, 'Tunde', 'Seller');
-    const buyer = await createAccount(server, 'Ngozi', 'Buyer');
-    const sellerToken = await tokenFor(server, seller);
-    const buyerToken = await tokenFor(server, buyer);
     // Set-up through the API: this journey is about cancelling.
-    const created = await sellerCreates(server, sellerToken, {
-      description: 'Used office chair',
-      price: 15000,
-      itemCategory: 'Home & Garden',
-    });
-    await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
+    const { seller, buyer, created } = await joinedListing(
+      server,
+      { seller: 'Tunde', buyer: 'Ngozi' },
+      { description: 'Used office chair', price: 15000, itemCategory: 'Home & Garden' },
+    );
     const detailsUrl = `${server.url}/app/transactions/${created.transaction.id}`;
 
     const sellerBrowser = await personBrowser(server);
@@ -276,18 +272,13 @@ describe('transaction lifecycle in two browsers', () => {
   });
 
   it('the buyer schedules a time-based release in the UI; when it falls due both sides see the release live', async () => {
-    const seller = await createAccount(server, 'Femi', 'Seller');
-    const buyer = await createAccount(server, 'Amaka', 'Buyer');
-    const sellerToken = await tokenFor(server, seller);
-    const buyerToken = await tokenFor(server, buyer);
     // Set-up through the API, up to the shipment: this journey is about the scheduled release.
-    const created = await sellerCreates(server, sellerToken, {
-      description: 'Solar lantern',
-      price: 20000,
-      itemCategory: 'Electronics',
-    });
+    const { seller, buyer, sellerToken, buyerToken, created } = await joinedListing(
+      server,
+      { seller: 'Femi', buyer: 'Amaka' },
+      { description: 'Solar lantern', price: 20000, itemCategory: 'Electronics' },
+    );
     const id = created.transaction.id;
-    await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
     await apiAs(server, buyerToken, 'POST', '/wallet/deposit', { amount: created.transaction.total });
     await apiAs(server, buyerToken, 'PUT', `/transactions/${id}/confirm-payment`, {
       paymentMethod: 'WALLET',

@@ -66,6 +66,21 @@ export async function sellerCreates(
   });
 }
 
+/** Two new accounts, a seller's listing and the buyer joined to it, all through the API. */
+export async function joinedListing(
+  server: TestServer,
+  names: { seller: string; buyer: string },
+  item: Parameters<typeof sellerCreates>[2],
+) {
+  const seller = await createAccount(server, names.seller, 'Seller');
+  const buyer = await createAccount(server, names.buyer, 'Buyer');
+  const sellerToken = await tokenFor(server, seller);
+  const buyerToken = await tokenFor(server, buyer);
+  const created = await sellerCreates(server, sellerToken, item);
+  await apiAs(server, buyerToken, 'POST', '/transactions/join', { inviteCode: created.invitation.code });
+  return { seller, buyer, sellerToken, buyerToken, created };
+}
+
 export async function tokenFor(server: TestServer, account: Account): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',

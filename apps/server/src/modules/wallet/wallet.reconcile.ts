@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
 import { ProviderError } from '../payments/payments.provider.ts';
-import { markWithdrawalCompleted, reverseWithdrawal, transferFor } from './wallet.withdrawals.ts';
+import { applyTransferOutcome, transferFor } from './wallet.withdrawals.ts';
 
 const BATCH = 20;
 
@@ -68,20 +68,19 @@ export async function reconcilePendingWithdrawals(
 
 async function reconcileOne(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
   const check = await app.payments.verifyTransfer(withdrawal.reference);
-  switch (check.status) {
-    case 'success':
-      await app.db.transaction((tx) => markWithdrawalCompleted(tx, withdrawal.reference, check.transferCode));
-      return 'completed';
-    case 'failed':
-      await app.db.transaction((tx) =>
-        reverseWithdrawal(tx, withdrawal.reference, 'Transfer failed (found by reconciliation)'),
-      );
-      return 'reversed';
-    case 'not_found':
-      return resend(app, withdrawal);
-    case 'pending':
-      return 'pending';
-  }
+  if (check.status === 'not_found') return resend(app, withdrawal);
+  const { status, transferCode } = check;
+  return settle(app, withdrawal, { status, transferCode }, 'Transfer failed (found by reconciliation)');
+}
+
+async function settle(
+  app: FastifyInstance,
+  withdrawal: WithdrawalRow,
+  outcome: Parameters<typeof applyTransferOutcome>[2],
+  failureReason: string,
+): Promise<ReconcileOutcome> {
+  await applyTransferOutcome(app, withdrawal, outcome, failureReason);
+  return outcome.status === 'success' ? 'completed' : outcome.status === 'failed' ? 'reversed' : 'pending';
 }
 
 /**
@@ -96,28 +95,15 @@ async function resend(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<
     .select()
     .from(bankAccounts)
     .where(eq(bankAccounts.id, withdrawal.bankAccountId));
-  const reverse = () =>
-    app.db.transaction((tx) =>
-      reverseWithdrawal(tx, withdrawal.reference, 'Transfer could not be sent (found by reconciliation)'),
-    );
+  const failureReason = 'Transfer could not be sent (found by reconciliation)';
   try {
     const result = await app.payments.transfer(transferFor(withdrawal, account!));
-    if (result.status === 'success') {
-      await app.db.transaction((tx) =>
-        markWithdrawalCompleted(tx, withdrawal.reference, result.transferCode),
-      );
-      return 'completed';
-    }
-    if (result.status === 'failed') {
-      await reverse();
-      return 'reversed';
-    }
-    return 'resent';
+    const outcome = await settle(app, withdrawal, result, failureReason);
+    return outcome === 'pending' ? 'resent' : outcome;
   } catch (error) {
     if (!(error instanceof ProviderError && error.definitive)) throw error;
     const again = await app.payments.verifyTransfer(withdrawal.reference);
     if (again.status !== 'not_found') return 'pending';
-    await reverse();
-    return 'reversed';
+    return settle(app, withdrawal, { status: 'failed' }, failureReason);
   }
 }

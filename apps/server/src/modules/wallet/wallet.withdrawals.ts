@@ -146,6 +146,27 @@ export const transferFor = (
 });
 
 /**
+ * Records what the provider said about a withdrawal's transfer: paid completes it, failed returns amount
+ * and fee to the wallet (both exactly once), still on its way keeps the provider's transfer code.
+ */
+export async function applyTransferOutcome(
+  app: FastifyInstance,
+  withdrawal: WithdrawalRow,
+  outcome: { status: 'success' | 'pending' | 'failed'; transferCode?: string },
+  failureReason: string,
+) {
+  if (outcome.status === 'success')
+    await app.db.transaction((tx) => markWithdrawalCompleted(tx, withdrawal.reference, outcome.transferCode));
+  else if (outcome.status === 'failed')
+    await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, failureReason));
+  else if (outcome.transferCode)
+    await app.db
+      .update(withdrawals)
+      .set({ transferCode: outcome.transferCode })
+      .where(eq(withdrawals.id, withdrawal.id));
+}
+
+/**
  * Step 2, after commit: ask the provider to pay out. Success settles the withdrawal; a definitive
  * refusal reverses it; an unknown outcome (timeout) leaves it pending for the transfer webhook or,
  * failing that, the reconciliation job (wallet.reconcile.ts).
@@ -157,17 +178,7 @@ async function payOut(
 ) {
   try {
     const result = await app.payments.transfer(transferFor(withdrawal, account));
-    if (result.status === 'success')
-      await app.db.transaction((tx) =>
-        markWithdrawalCompleted(tx, withdrawal.reference, result.transferCode),
-      );
-    else if (result.status === 'failed')
-      await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, 'Transfer failed'));
-    else
-      await app.db
-        .update(withdrawals)
-        .set({ transferCode: result.transferCode })
-        .where(eq(withdrawals.id, withdrawal.id));
+    await applyTransferOutcome(app, withdrawal, result, 'Transfer failed');
   } catch (error) {
     if (error instanceof ProviderError && error.definitive) {
       await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message));
