@@ -18,6 +18,25 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (apps/server/src/lib/clock.ts): server code takes "now" from the injected clock, so
+    // every write and timer can be tested with a controlled clock.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', '**/*.test-helpers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use the injected clock (deps.clock.now()), not new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Use the injected clock (deps.clock.now()), not Date.now().',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

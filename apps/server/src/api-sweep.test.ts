@@ -273,7 +273,7 @@ describe('every API operation under hostile input', () => {
       headers: user.headers,
     });
     expect(held.json().data.transaction.status).toBe('WAITING_FOR_BUYER_CONFIRMATION');
-    expect((await checkLedger(app.db)).problems).toEqual([]);
+    expect((await checkLedger(app.deps.db)).problems).toEqual([]);
     // The sweeping account is still an ordinary user.
     const me = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).json();
     expect(me.data.user.role).toBe('USER');

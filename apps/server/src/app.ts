@@ -2,9 +2,15 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { serializeError } from './lib/log-serializers.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { systemClock } from './lib/clock.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createRealtimeHub } from './lib/realtime.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createTokenService } from './modules/auth/index.ts';
+import { createPaymentProvider } from './modules/payments/index.ts';
+import { localUploadStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -15,12 +21,8 @@ import { registerModules } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: AppConfig;
-    db: Db;
-    databaseKind: Database['kind'];
-    mailer: Mailer;
-    /** The time rules read (release dates, invitation expiry); tests replace `now` to move time. */
-    clock: { now: () => Date };
+    /** The composition root's dependencies, exposed for tests (which move `deps.clock.now`). */
+    deps: AppDeps;
   }
 }
 
@@ -66,11 +68,20 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-  app.decorate('db', database.db);
-  app.decorate('databaseKind', database.kind);
-  app.decorate('mailer', createMailer(config, app.log));
-  app.decorate('clock', { now: () => new Date() });
+  const clock = systemClock();
+  const deps: AppDeps = {
+    db: database.db,
+    databaseKind: database.kind,
+    clock,
+    config,
+    log: app.log,
+    mailer: createMailer(config, app.log),
+    realtime: createRealtimeHub(),
+    payments: createPaymentProvider(config, database.db),
+    tokens: createTokenService(database.db, clock, config.jwtSecret, config.TOKEN_TTL_HOURS),
+    storage: localUploadStorage(config.dataDir),
+  };
+  app.decorate('deps', deps);
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
@@ -93,10 +104,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(openapiPlugin);
-  await app.register(authPlugin);
-  await app.register(socketPlugin);
-  await registerModules(app);
-  await app.register(schedulerPlugin);
+  await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(socketPlugin, deps);
+  await registerModules(app, deps);
+  await app.register(schedulerPlugin, deps);
   await app.register(spaPlugin);
   return app;
 }

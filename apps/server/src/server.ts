@@ -25,7 +25,7 @@ async function main() {
   const app = await buildApp({ config, database });
   connectionLost.report = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
-  const demo = await seedOnStart(app);
+  const demo = await seedOnStart(app.deps);
 
   let closing = false;
   const shutdown = async (signal: string) => {

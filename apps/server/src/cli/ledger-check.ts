@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { LedgerCheckReport } from '@escrow/shared/schemas/wallet';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { checkLedger } from '../modules/ledger/ledger.service.ts';
+import { checkLedger } from '../modules/ledger/index.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.amana.ng', password: 'DemoAdmin#2025' };
 

@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config/env.ts';
 import type { Db } from './client.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { sessions, users } from './schema/users.ts';
@@ -40,10 +41,14 @@ export const DEMO_ACCOUNTS = [
  * On start: the configured first admin (ADMIN_EMAIL/ADMIN_PASSWORD) if missing, and the demo accounts
  * when the database has no users yet and seeding is on (the embedded default, or SEED_DEMO=true).
  */
-export async function seedOnStart(app: FastifyInstance): Promise<DemoAccount[]> {
-  const { db, config } = app;
+export async function seedOnStart(deps: {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}): Promise<DemoAccount[]> {
+  const { db, config, log } = deps;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureAdmin(db, app.log, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    await ensureAdmin(db, log, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
   if (!config.seedDemo) return [];
   const [row] = await db
@@ -57,7 +62,7 @@ export async function seedOnStart(app: FastifyInstance): Promise<DemoAccount[]> 
       const { label: _label, password, ...fields } = account;
       await db.insert(users).values({ ...fields, passwordHash: await hashPassword(password) });
     }
-    app.log.info('demo accounts created');
+    log.info('demo accounts created');
   }
   return DEMO_ACCOUNTS.map(({ label, email, password }) => ({ label, email, password }));
 }

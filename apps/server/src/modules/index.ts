@@ -1,27 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/auth.routes.ts';
-import { escrowCalculatorRoutes } from './escrow-calculator/escrow-calculator.routes.ts';
-import { healthRoutes } from './health/health.routes.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { paymentsModule } from './payments/payments.plugin.ts';
-import { walletRoutes } from './wallet/wallet.routes.ts';
-import { waitlistModule } from './waitlist/waitlist.plugin.ts';
-import { transactionsRoutes } from './transactions/transactions.routes.ts';
-import { paymentConditionsRoutes } from './payment-conditions/payment-conditions.routes.ts';
-import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { adminRoutes } from './admin/index.ts';
+import { authRoutes } from './auth/index.ts';
+import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { notificationsRoutes } from './notifications/index.ts';
+import { paymentConditionsRoutes } from './payment-conditions/index.ts';
+import { paymentsModule } from './payments/index.ts';
+import { transactionsRoutes } from './transactions/index.ts';
+import { uploadsRoutes } from './uploads/index.ts';
+import { waitlistModule } from './waitlist/index.ts';
+import { markWithdrawalCompleted, reverseWithdrawal, walletRoutes } from './wallet/index.ts';
 
-/** Every module's routes, registered under /api. One line per module. */
-export async function registerModules(app: FastifyInstance) {
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(paymentsModule);
-  await app.register(walletRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(escrowCalculatorRoutes, { prefix: '/api/escrow-calculator' });
-  await app.register(waitlistModule, { prefix: '/api' });
-  await app.register(transactionsRoutes, { prefix: '/api' });
-  await app.register(paymentConditionsRoutes, { prefix: '/api' });
-  await app.register(notificationsRoutes, { prefix: '/api' });
-  await app.register(uploadsRoutes, { prefix: '/api' });
+/**
+ * Every module's routes under /api, each handed the dependencies it declares (never the Fastify
+ * instance as a service locator). One line per module.
+ */
+export async function registerModules(app: FastifyInstance, deps: AppDeps) {
+  await app.register(healthRoutes(deps), { prefix: '/api' });
+  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(
+    paymentsModule({
+      ...deps,
+      withdrawals: { markCompleted: markWithdrawalCompleted, reverse: reverseWithdrawal },
+    }),
+  );
+  await app.register(walletRoutes(deps), { prefix: '/api' });
+  await app.register(adminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(escrowCalculatorRoutes(deps), { prefix: '/api/escrow-calculator' });
+  await app.register(waitlistModule(deps), { prefix: '/api' });
+  await app.register(transactionsRoutes(deps), { prefix: '/api' });
+  await app.register(paymentConditionsRoutes(deps), { prefix: '/api' });
+  await app.register(notificationsRoutes(deps), { prefix: '/api' });
+  await app.register(uploadsRoutes(deps), { prefix: '/api' });
 }

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@escrow/shared/schemas/auth';
-import type { UserRow } from '../db/schema/users.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
-import { createTokenService, type TokenService } from '../modules/auth/auth.tokens.ts';
+import type { AuthUser, TokenService } from '../modules/auth/index.ts';
 
-export type AuthUser = UserRow & { sessionId: string };
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +24,8 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-export const authPlugin = fp(async (app) => {
-  const tokens = createTokenService(app.db, app.config.jwtSecret, app.config.TOKEN_TTL_HOURS);
+/** Decorates `authenticate` and `requireRole` over the token service it is given. */
+export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { buildApp, type App } from '../app.ts';
-import { raiseDispute } from '../modules/transactions/transactions.disputes.ts';
+import { runStep } from '../modules/transactions/index.ts';
 import {
   createUser,
   driveTo,
@@ -71,7 +71,7 @@ describe('scheduler', () => {
       (await post(first, buyer, '/api/payment-conditions/time-based', { transactionId: id, releaseDate }))
         .statusCode,
     ).toBe(201);
-    await runDueJobs(first);
+    await runDueJobs(first.deps);
     expect((await get(first, buyer, `/api/transactions/${id}`)).json().data.transaction.status).toBe(
       'WAITING_FOR_BUYER_CONFIRMATION',
     );
@@ -109,11 +109,19 @@ describe('scheduler', () => {
       (await post(app, buyer, '/api/payment-conditions/time-based', { transactionId: id, releaseDate }))
         .statusCode,
     ).toBe(201);
-    await raiseDispute(app, { transactionId: id, userId: seller.id, reason: 'Buyer is not responding' });
+    // The disputes module (its own issue) will raise disputes through a route; the step is the same.
+    await runStep(app.deps, {
+      transactionId: id,
+      actor: { kind: 'user', userId: seller.id },
+      action: 'RAISE_DISPUTE',
+      patch: (ctx) => ({ disputedAt: ctx.now }),
+      activity: () => ({ action: 'dispute_raised', description: 'Dispute raised: Buyer is not responding' }),
+      notifications: () => [],
+    });
     const sellerBefore = await walletBalance(app, seller);
 
-    app.clock.now = () => new Date(Date.now() + 2 * HOUR);
-    expect((await runDueJobs(app)).released).toBe(0);
+    app.deps.clock.now = () => new Date(Date.now() + 2 * HOUR);
+    expect((await runDueJobs(app.deps)).released).toBe(0);
     expect((await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction).toMatchObject({
       status: 'DISPUTED',
     });

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { releaseDueTimeBased } from '../modules/payment-conditions/payment-conditions.jobs.ts';
-import { expireDueInvitations } from '../modules/transactions/transactions.jobs.ts';
-import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/idempotency.ts';
-import { reconcilePendingWithdrawals } from '../modules/wallet/wallet.reconcile.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
+import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
+import { expireDueInvitations } from '../modules/transactions/index.ts';
+import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
 
 export type Scheduler = {
   start: () => void;
@@ -26,11 +26,11 @@ declare module 'fastify' {
  * nothing. Tests call it directly.
  */
 export async function runDueJobs(
-  app: FastifyInstance,
+  deps: AppDeps,
 ): Promise<{ released: number; expired: number; withdrawalsSettled: number }> {
-  const released = await releaseDueTimeBased(app);
-  const expired = await expireDueInvitations(app);
-  const checked = await reconcilePendingWithdrawals(app);
+  const released = await releaseDueTimeBased(deps);
+  const expired = await expireDueInvitations(deps);
+  const checked = await reconcilePendingWithdrawals(deps);
   return { released, expired, withdrawalsSettled: checked.completed + checked.reversed };
 }
 
@@ -41,21 +41,21 @@ const HOUSEKEEPING_EVERY_MS = 3600_000;
  * list queries would sort whole accounts instead of reading their index. The loop refreshes them hourly
  * (PostgreSQL's autovacuum does this by itself).
  */
-async function refreshPlannerStatistics(app: FastifyInstance) {
-  if (app.databaseKind === 'pglite') await app.db.execute(sql`analyze`);
+async function refreshPlannerStatistics(deps: AppDeps) {
+  if (deps.databaseKind === 'pglite') await deps.db.execute(sql`analyze`);
 }
 
 /** Hourly: planner statistics (PGlite) and idempotency keys past their 24-hour replay window. */
-async function housekeeping(app: FastifyInstance) {
-  await refreshPlannerStatistics(app);
-  await purgeExpiredIdempotencyKeys(app.db, app.clock.now());
+async function housekeeping(deps: AppDeps) {
+  await refreshPlannerStatistics(deps);
+  await purgeExpiredIdempotencyKeys(deps.db, deps.clock.now());
 }
 
 /**
  * The loop: every SCHEDULER_INTERVAL_MS (a timer re-armed after each pass, so passes never overlap).
  * On by default; off in tests unless a test starts it.
  */
-export const schedulerPlugin = fp(async (app) => {
+export const schedulerPlugin = fp<AppDeps>(async (app, deps) => {
   let timer: NodeJS.Timeout | null = null;
   let active = false;
   let current: Promise<unknown> | null = null;
@@ -63,11 +63,12 @@ export const schedulerPlugin = fp(async (app) => {
   let housekeptAt = 0;
   const tick = () => {
     timer = null;
-    current = runDueJobs(app)
+    current = runDueJobs(deps)
       .then(async (result) => {
-        if (Date.now() - housekeptAt > HOUSEKEEPING_EVERY_MS) {
-          housekeptAt = Date.now();
-          await housekeeping(app);
+        const now = deps.clock.now().getTime();
+        if (now - housekeptAt > HOUSEKEEPING_EVERY_MS) {
+          housekeptAt = now;
+          await housekeeping(deps);
         }
         if (result.released || result.expired || result.withdrawalsSettled)
           app.log.info(result, 'scheduled jobs ran');
@@ -75,7 +76,7 @@ export const schedulerPlugin = fp(async (app) => {
       .catch((error: unknown) => app.log.error({ err: error }, 'scheduled jobs failed'))
       .finally(() => {
         current = null;
-        if (active) timer = setTimeout(tick, app.config.SCHEDULER_INTERVAL_MS);
+        if (active) timer = setTimeout(tick, deps.config.SCHEDULER_INTERVAL_MS);
       });
   };
 
@@ -96,7 +97,7 @@ export const schedulerPlugin = fp(async (app) => {
   app.decorate('scheduler', scheduler);
 
   app.addHook('onReady', async () => {
-    if (app.config.SCHEDULER_ENABLED ?? app.config.NODE_ENV !== 'test') scheduler.start();
+    if (deps.config.SCHEDULER_ENABLED ?? deps.config.NODE_ENV !== 'test') scheduler.start();
   });
   app.addHook('preClose', async () => {
     await scheduler.stop();

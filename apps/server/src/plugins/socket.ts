@@ -1,34 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { CLIENT_EVENTS, SERVER_EVENTS, transactionRoom, userRoom } from '@escrow/shared/events';
-import { isTransactionMember } from '../modules/transactions/transactions.repository.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { AppSocketServer, RealtimeHub } from '../lib/realtime.ts';
+import type { TokenService } from '../modules/auth/index.ts';
+import { isTransactionMember } from '../modules/transactions/index.ts';
 
-export type SocketData = { userId: string };
-export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type { AppSocket, Realtime, SocketData } from '../lib/realtime.ts';
 
-export type Realtime = {
-  /** null only if the socket server failed to start; emits are then no-ops. */
-  io: Server | null;
-  toUser: (userId: string, event: string, payload: unknown) => void;
-  /** To sockets in a transaction room that are not in one of the listed users' rooms. */
-  toTransactionRoomExcept: (
-    transactionId: string,
-    exceptUserIds: string[],
-    event: string,
-    payload: unknown,
-  ) => void;
-  /** Lets other modules (messaging) add handlers to every authenticated socket. */
-  onConnection: (handler: (socket: AppSocket) => void) => void;
+type SocketDeps = {
+  config: AppConfig;
+  db: Db;
+  log: FastifyBaseLogger;
+  realtime: RealtimeHub;
+  tokens: TokenService;
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: Realtime;
-  }
-}
 
 const roomPayload = z.object({ transactionId: z.uuid() });
 type Ack = ((answer: { ok: boolean; error?: string }) => void) | undefined;
@@ -39,23 +30,22 @@ type Ack = ((answer: { ok: boolean; error?: string }) => void) | undefined;
  * check. The server announces changes after commit; client-sent status updates are never rebroadcast.
  * With REDIS_URL, the Redis adapter lets several instances share rooms.
  */
-export const socketPlugin = fp(async (app) => {
-  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
+export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
+  const io: AppSocketServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     // Same origin in production; the Vite dev server proxies /socket.io.
     cors: { origin: false },
     maxHttpBufferSize: 100_000,
   });
-  const handlers: ((socket: AppSocket) => void)[] = [];
   let redis: Redis[] = [];
 
-  if (app.config.REDIS_URL) {
-    const pub = new Redis(app.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  if (deps.config.REDIS_URL) {
+    const pub = new Redis(deps.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener its errors would only reach the console.
     for (const client of [pub, sub])
-      client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+      client.on('error', (error: Error) => deps.log.warn({ err: error }, 'redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redis = [pub, sub];
@@ -63,7 +53,8 @@ export const socketPlugin = fp(async (app) => {
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    const verified = typeof token === 'string' && token.length < 4096 ? await app.tokens.verify(token) : null;
+    const verified =
+      typeof token === 'string' && token.length < 4096 ? await deps.tokens.verify(token) : null;
     if (!verified) return next(new Error('Authentication required'));
     socket.data.userId = verified.user.id;
     next();
@@ -89,12 +80,12 @@ export const socketPlugin = fp(async (app) => {
       if (!parsed.success)
         return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
       try {
-        if (!(await isTransactionMember(app.db, parsed.data.transactionId, userId)))
+        if (!(await isTransactionMember(deps.db, parsed.data.transactionId, userId)))
           return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
         await socket.join(transactionRoom(parsed.data.transactionId));
         reply?.({ ok: true });
       } catch (error) {
-        app.log.error({ err: error }, 'join_transaction_room failed');
+        deps.log.error({ err: error }, 'join_transaction_room failed');
         refuse(
           CLIENT_EVENTS.joinTransactionRoom,
           'Could not join the transaction room',
@@ -118,21 +109,10 @@ export const socketPlugin = fp(async (app) => {
       });
     }
 
-    for (const handler of handlers) handler(socket);
+    for (const handler of deps.realtime.connectionHandlers()) handler(socket);
   });
 
-  app.decorate('realtime', {
-    io,
-    toUser: (userId, event, payload) => {
-      io.to(userRoom(userId)).emit(event, payload);
-    },
-    toTransactionRoomExcept: (transactionId, exceptUserIds, event, payload) => {
-      io.to(transactionRoom(transactionId)).except(exceptUserIds.map(userRoom)).emit(event, payload);
-    },
-    onConnection: (handler) => {
-      handlers.push(handler);
-    },
-  } satisfies Realtime);
+  deps.realtime.attach(io);
 
   // Close sockets before Fastify closes the HTTP server (upgraded connections would keep it open).
   app.addHook('preClose', async () => {

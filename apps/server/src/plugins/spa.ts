@@ -11,7 +11,7 @@ const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * (history fallback) so the SPA shows its own 404 page.
  */
 export const spaPlugin = fp(async (app) => {
-  const root = path.resolve(app.config.WEB_DIST_DIR ?? defaultDist);
+  const root = path.resolve(app.deps.config.WEB_DIST_DIR ?? defaultDist);
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {

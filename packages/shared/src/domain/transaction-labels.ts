@@ -4,6 +4,9 @@
  * Pure, shared by the web app (labels, button visibility) and the server (notification texts).
  */
 import {
+  CONDITION_EDIT_STATUSES,
+  MANUAL_RELEASE_STATUSES,
+  PAYMENT_CONDITIONS_LOCKED_TEXT,
   oppositeRole,
   type PartyRole,
   type TransactionAction,
@@ -185,18 +188,7 @@ export function viewerRoleOf(
   return null;
 }
 
-export const PAYMENT_CONDITIONS_LOCKED_TEXT =
-  'Payment conditions cannot be modified in the current transaction state';
-
-/** Statuses where a time release can be set or a delivery condition added (spec: ACTIVE .. SHIPMENT_CONFIRMED). */
-export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
-  'ACTIVE',
-  'WAITING_FOR_PAYMENT',
-  'WAITING_FOR_SHIPMENT',
-  'WAITING_FOR_BUYER_CONFIRMATION',
-];
-/** Statuses where the buyer may release manually (spec: SHIPMENT_CONFIRMED or WAITING_FOR_BUYER_CONFIRMATION). */
-export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
+export { CONDITION_EDIT_STATUSES, MANUAL_RELEASE_STATUSES, PAYMENT_CONDITIONS_LOCKED_TEXT };
 
 export type PaymentConditionControls = {
   canSetTimeRelease: boolean;

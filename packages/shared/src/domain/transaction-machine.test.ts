@@ -27,6 +27,9 @@ const ACTORS: Record<TransactionAction, ActorRole[]> = {
   MANUAL_RELEASE: ['BUYER'],
   RESOLVE_RELEASE: ['SYSTEM'],
   RESOLVE_REFUND: ['SYSTEM'],
+  ADD_DELIVERY_CONDITION: ['BUYER', 'SELLER'],
+  SET_TIME_RELEASE: ['BUYER'],
+  CONFIRM_DELIVERY: ['BUYER'],
 };
 
 /**
@@ -56,6 +59,16 @@ const ALLOWED: [
   ['WAITING_FOR_BUYER_CONFIRMATION', 'MANUAL_RELEASE', 'COMPLETED'],
   ['DISPUTED', 'RESOLVE_RELEASE', 'COMPLETED'],
   ['DISPUTED', 'RESOLVE_REFUND', 'CANCELLED'],
+  // Payment-condition steps keep the status (spec 01 §4 "Payment-condition controls").
+  ['ACTIVE', 'ADD_DELIVERY_CONDITION', 'ACTIVE'],
+  ['WAITING_FOR_PAYMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_PAYMENT'],
+  ['WAITING_FOR_SHIPMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_SHIPMENT'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_BUYER_CONFIRMATION'],
+  ['ACTIVE', 'SET_TIME_RELEASE', 'ACTIVE'],
+  ['WAITING_FOR_PAYMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_PAYMENT'],
+  ['WAITING_FOR_SHIPMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_SHIPMENT'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'SET_TIME_RELEASE', 'WAITING_FOR_BUYER_CONFIRMATION'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_DELIVERY', 'WAITING_FOR_BUYER_CONFIRMATION'],
 ];
 
 const FACTS: TransitionFacts[] = [false, true].flatMap((useCourier) =>
@@ -70,7 +83,7 @@ const cases = TRANSACTION_STATUSES.flatMap((status) =>
 
 describe('transition table', () => {
   it('covers every (status, action, role) triple', () => {
-    expect(cases).toHaveLength(8 * 12 * 3);
+    expect(cases).toHaveLength(8 * 15 * 3);
   });
 
   it.each(cases)('%s + %s by %s', (status, action, role) => {

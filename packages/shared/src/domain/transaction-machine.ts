@@ -32,6 +32,19 @@ export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
   'WAITING_FOR_BUYER_CONFIRMATION',
 ];
 
+/** Statuses where a time release can be set or a delivery condition added (spec: ACTIVE .. SHIPMENT_CONFIRMED). */
+export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
+  'ACTIVE',
+  'WAITING_FOR_PAYMENT',
+  'WAITING_FOR_SHIPMENT',
+  'WAITING_FOR_BUYER_CONFIRMATION',
+];
+/** Statuses where the buyer may release manually (spec: SHIPMENT_CONFIRMED or WAITING_FOR_BUYER_CONFIRMATION). */
+export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
+
+export const PAYMENT_CONDITIONS_LOCKED_TEXT =
+  'Payment conditions cannot be modified in the current transaction state';
+
 export const PARTY_ROLES = ['BUYER', 'SELLER'] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
 export type ActorRole = PartyRole | 'SYSTEM';
@@ -49,6 +62,11 @@ export const TRANSACTION_ACTIONS = [
   'MANUAL_RELEASE',
   'RESOLVE_RELEASE',
   'RESOLVE_REFUND',
+  // Payment-condition changes: they keep the status but go through the same step (lock, guard,
+  // activity, notification, live event) as every transition.
+  'ADD_DELIVERY_CONDITION',
+  'SET_TIME_RELEASE',
+  'CONFIRM_DELIVERY',
 ] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 
@@ -148,7 +166,8 @@ const RULES: Record<TransactionAction, Rule> = {
   MANUAL_RELEASE: {
     actors: ['BUYER'],
     forbidden: 'Only the buyer can release the payment',
-    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+    next: (status) =>
+      MANUAL_RELEASE_STATUSES.includes(status) ? 'COMPLETED' : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
   },
   RESOLVE_RELEASE: {
     actors: SYSTEM,
@@ -159,6 +178,26 @@ const RULES: Record<TransactionAction, Rule> = {
     actors: SYSTEM,
     forbidden: 'Only a dispute resolution can do this',
     next: (status) => (status === 'DISPUTED' ? 'CANCELLED' : notNow('Resolving a dispute')),
+  },
+  ADD_DELIVERY_CONDITION: {
+    actors: PARTIES,
+    forbidden: 'Only the buyer or seller can add a payment condition',
+    next: (status) =>
+      CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
+  },
+  SET_TIME_RELEASE: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can set a time-based release',
+    next: (status) =>
+      CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
+  },
+  CONFIRM_DELIVERY: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can confirm delivery',
+    next: (status) =>
+      MANUAL_RELEASE_STATUSES.includes(status)
+        ? status
+        : { refuse: 'Delivery can only be confirmed after the seller has shipped' },
   },
 };
 

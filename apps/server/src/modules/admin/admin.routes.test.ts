@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { createTestUser, deposit, type TestUser } from '../wallet/wallet.test-helpers.ts';
 
 let app: App;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   await deposit(app, user, 250);
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
 });
 

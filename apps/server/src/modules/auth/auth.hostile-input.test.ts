@@ -62,7 +62,7 @@ describe.each(routes)('$method $url refuses malformed requests', (route) => {
     await expectRefused({ ...base(), payload: '{"__proto__": {"role": "ADMIN"}, "email": "a@b.co"}' }, 400);
   });
   it('a body over BODY_LIMIT_BYTES', async () => {
-    const oversized = JSON.stringify({ email: 'x'.repeat(app.config.BODY_LIMIT_BYTES) });
+    const oversized = JSON.stringify({ email: 'x'.repeat(app.deps.config.BODY_LIMIT_BYTES) });
     const body = await expectRefused({ ...base(), payload: oversized }, 413);
     expect(body.code).toBe('PAYLOAD_TOO_LARGE');
   });

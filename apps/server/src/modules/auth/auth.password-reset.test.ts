@@ -79,7 +79,7 @@ describe('password reset', () => {
     expect(mail?.html).toContain('<a href="http://localhost:3000/reset-password?token=');
     const token = await resetTokenFromMail(app, email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
-    const [stored] = await app.db
+    const [stored] = await app.deps.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, sha256(token)));
@@ -109,7 +109,7 @@ describe('password reset', () => {
     const { email } = await signUp(app);
     await requestReset(email);
     const token = await resetTokenFromMail(app, email);
-    await app.db
+    await app.deps.db
       .update(passwordResetTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(passwordResetTokens.tokenHash, sha256(token)));
@@ -143,7 +143,7 @@ describe('password reset', () => {
   it('still answers generically when the mail cannot be sent, and logs no token', async () => {
     const { email } = await signUp(app);
     const sent: Mail[] = [];
-    const send = vi.spyOn(app.mailer, 'send').mockImplementationOnce(async (mail) => {
+    const send = vi.spyOn(app.deps.mailer, 'send').mockImplementationOnce(async (mail) => {
       sent.push(mail);
       // A transport that quotes the message back in its error must not leak the link into the log.
       throw new Error(`SMTP 554 rejected: ${mail.text}`);

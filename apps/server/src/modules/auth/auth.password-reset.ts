@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { SetNewPasswordInput } from '@escrow/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { BackgroundTasks } from './auth.background.ts';
+import type { AuthDeps } from './auth.deps.ts';
 import { invalidResetToken } from './auth.errors.ts';
 import { passwordResetMail } from './auth.mails.ts';
 import { normalizeEmail } from './auth.public-user.ts';
@@ -21,8 +21,8 @@ export type PasswordResetService = ReturnType<typeof createPasswordResetService>
  * Reset links carry a random 256-bit token; only its SHA-256 is stored, so a database leak yields no
  * usable link. The token travels only in the e-mail: never in an answer, never in a log.
  */
-export function createPasswordResetService(app: FastifyInstance, throttle: Throttle, tasks: BackgroundTasks) {
-  const { db, config, tokens, mailer, log } = app;
+export function createPasswordResetService(deps: AuthDeps, throttle: Throttle, tasks: BackgroundTasks) {
+  const { db, config, tokens, mailer, log, clock } = deps;
 
   /** Answers the same for every address; a real account gets its mail after the answer is sent. */
   async function requestReset(email: string): Promise<void> {
@@ -39,7 +39,7 @@ export function createPasswordResetService(app: FastifyInstance, throttle: Throt
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000);
+    const expiresAt = new Date(clock.now().getTime() + config.RESET_TOKEN_TTL_MINUTES * 60_000);
     await repo.insertResetToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt });
     const link = `${config.publicUrl}/reset-password?token=${token}`;
     const mail = passwordResetMail({
@@ -64,10 +64,10 @@ export function createPasswordResetService(app: FastifyInstance, throttle: Throt
   async function setNewPassword(input: SetNewPasswordInput): Promise<void> {
     const tokenHash = sha256(input.resetToken);
     // Cheap check first, so garbage tokens do not cost an argon2 hash each.
-    if (!(await repo.isResetTokenUsable(db, tokenHash, new Date()))) throw invalidResetToken();
+    if (!(await repo.isResetTokenUsable(db, tokenHash, clock.now()))) throw invalidResetToken();
     const passwordHash = await hashPassword(input.newPassword);
     const user = await db.transaction(async (tx) => {
-      const now = new Date();
+      const now = clock.now();
       const userId = await repo.consumeResetToken(tx, tokenHash, now);
       if (!userId) return null;
       const row = await repo.updateUser(tx, userId, { passwordHash });

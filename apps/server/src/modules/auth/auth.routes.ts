@@ -13,6 +13,7 @@ import {
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { timingSafeDummyHash } from '../../lib/passwords.ts';
 import { createBackgroundTasks } from './auth.background.ts';
+import type { AuthDeps } from './auth.deps.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
 import { toPublicUser } from './auth.public-user.ts';
 import { createAuthService } from './auth.service.ts';
@@ -25,109 +26,111 @@ const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
 
 /** Accounts: sign-up, sign-in with throttling, profile, password change and reset, sign-out. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = createThrottle(app.db, app.config.LOGIN_THROTTLE_WINDOW_SECONDS);
-  const tasks = createBackgroundTasks(app.log);
-  const auth = createAuthService(app, throttle, tasks);
-  const reset = createPasswordResetService(app, throttle, tasks);
-  // Pending e-mails finish before the database closes; the dummy hash exists before the first sign-in.
-  app.addHook('onClose', () => tasks.drain());
-  app.addHook('onReady', async () => void (await timingSafeDummyHash()));
+export const authRoutes =
+  (deps: AuthDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const throttle = createThrottle(deps.db, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS);
+    const tasks = createBackgroundTasks(deps.log);
+    const auth = createAuthService(deps, throttle, tasks);
+    const reset = createPasswordResetService(deps, throttle, tasks);
+    // Pending e-mails finish before the database closes; the dummy hash exists before the first sign-in.
+    app.addHook('onClose', () => tasks.drain());
+    app.addHook('onReady', async () => void (await timingSafeDummyHash()));
 
-  app.post(
-    '/signup',
-    { schema: { tags, body: signupSchema, response: { 201: userData, ...failures(400, 409, 413) } } },
-    async (request, reply) => {
-      const user = await auth.signup(request.body);
-      return reply.status(201).send(ok({ user }, AUTH_TEXT.signupDone));
-    },
-  );
+    app.post(
+      '/signup',
+      { schema: { tags, body: signupSchema, response: { 201: userData, ...failures(400, 409, 413) } } },
+      async (request, reply) => {
+        const user = await auth.signup(request.body);
+        return reply.status(201).send(ok({ user }, AUTH_TEXT.signupDone));
+      },
+    );
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags,
-        body: loginSchema,
-        response: {
-          200: envelope(z.object({ user: publicUserSchema, token: z.string() })),
-          ...failures(400, 401, 413, 429),
+    app.post(
+      '/login',
+      {
+        schema: {
+          tags,
+          body: loginSchema,
+          response: {
+            200: envelope(z.object({ user: publicUserSchema, token: z.string() })),
+            ...failures(400, 401, 413, 429),
+          },
         },
       },
-    },
-    async (request) => ok(await auth.login(request.body, request.ip, request.headers['user-agent'])),
-  );
+      async (request) => ok(await auth.login(request.body, request.ip, request.headers['user-agent'])),
+    );
 
-  app.post(
-    '/logout',
-    {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: noData, ...failures(401) } },
-    },
-    async (request) => {
-      await auth.logout(request.user!);
-      return ok(null, AUTH_TEXT.loggedOut);
-    },
-  );
-
-  app.get(
-    '/me',
-    {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: userData, ...failures(401) } },
-    },
-    async (request) => ok({ user: toPublicUser(request.user!) }),
-  );
-
-  app.put(
-    '/me',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        body: updateProfileSchema,
-        response: { 200: userData, ...failures(400, 401, 409, 413, 429) },
+    app.post(
+      '/logout',
+      {
+        preHandler: app.authenticate,
+        schema: { tags, security: bearer, response: { 200: noData, ...failures(401) } },
       },
-    },
-    async (request) => {
-      const user = await auth.updateProfile(request.user!, request.body);
-      return ok({ user }, AUTH_TEXT.profileUpdated);
-    },
-  );
-
-  app.put(
-    '/change-password',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        body: changePasswordSchema,
-        response: { 200: noData, ...failures(400, 401, 413, 429) },
+      async (request) => {
+        await auth.logout(request.user!);
+        return ok(null, AUTH_TEXT.loggedOut);
       },
-    },
-    async (request) => {
-      await auth.changePassword(request.user!, request.body);
-      return ok(null, AUTH_TEXT.passwordChanged);
-    },
-  );
+    );
 
-  app.post(
-    '/reset-password',
-    { schema: { tags, body: resetPasswordSchema, response: { 200: noData, ...failures(400, 413) } } },
-    async (request) => {
-      await reset.requestReset(request.body.email);
-      return ok(null, AUTH_TEXT.resetGeneric);
-    },
-  );
+    app.get(
+      '/me',
+      {
+        preHandler: app.authenticate,
+        schema: { tags, security: bearer, response: { 200: userData, ...failures(401) } },
+      },
+      async (request) => ok({ user: toPublicUser(request.user!) }),
+    );
 
-  app.post(
-    '/set-new-password',
-    { schema: { tags, body: setNewPasswordSchema, response: { 200: noData, ...failures(400, 413) } } },
-    async (request) => {
-      await reset.setNewPassword(request.body);
-      return ok(null, AUTH_TEXT.passwordReset);
-    },
-  );
-};
+    app.put(
+      '/me',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          body: updateProfileSchema,
+          response: { 200: userData, ...failures(400, 401, 409, 413, 429) },
+        },
+      },
+      async (request) => {
+        const user = await auth.updateProfile(request.user!, request.body);
+        return ok({ user }, AUTH_TEXT.profileUpdated);
+      },
+    );
+
+    app.put(
+      '/change-password',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          body: changePasswordSchema,
+          response: { 200: noData, ...failures(400, 401, 413, 429) },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(request.user!, request.body);
+        return ok(null, AUTH_TEXT.passwordChanged);
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      { schema: { tags, body: resetPasswordSchema, response: { 200: noData, ...failures(400, 413) } } },
+      async (request) => {
+        await reset.requestReset(request.body.email);
+        return ok(null, AUTH_TEXT.resetGeneric);
+      },
+    );
+
+    app.post(
+      '/set-new-password',
+      { schema: { tags, body: setNewPasswordSchema, response: { 200: noData, ...failures(400, 413) } } },
+      async (request) => {
+        await reset.setNewPassword(request.body);
+        return ok(null, AUTH_TEXT.passwordReset);
+      },
+    );
+  };

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   AUTH_TEXT,
   type LoginInput,
@@ -7,7 +6,7 @@ import {
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthDeps, AuthUser } from './auth.deps.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import {
   currentPasswordIncorrect,
@@ -24,8 +23,8 @@ import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(app: FastifyInstance, throttle: Throttle, tasks: BackgroundTasks) {
-  const { db, config, tokens, mailer } = app;
+export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: BackgroundTasks) {
+  const { db, config, tokens, mailer, clock } = deps;
 
   async function signup(input: SignupInput): Promise<PublicUser> {
     const passwordHash = await hashPassword(input.password);
@@ -127,7 +126,7 @@ export function createAuthService(app: FastifyInstance, throttle: Throttle, task
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash });
-      await repo.invalidateResetTokens(tx, user.id, new Date());
+      await repo.invalidateResetTokens(tx, user.id, clock.now());
       await tokens.revokeAllForUser(user.id, { exceptSessionId: user.sessionId, executor: tx });
     });
     const mail = passwordChangedMail({

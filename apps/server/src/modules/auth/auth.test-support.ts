@@ -38,7 +38,7 @@ export async function mailsTo(
   to: string,
   { subject = '', atLeast = 1, timeoutMs = 5000 } = {},
 ): Promise<Mail[]> {
-  const dir = app.mailer.outboxDir;
+  const dir = app.deps.mailer.outboxDir;
   if (!dir) throw new Error('the test app has no outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

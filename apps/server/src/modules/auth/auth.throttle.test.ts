@@ -79,7 +79,7 @@ describe('login throttling', () => {
     const { email, password } = await signUp(app);
     for (let i = 0; i < 3; i += 1) await attempt(email, 'wrong-pass', freshIp());
     expectBlocked(await attempt(email, password, freshIp()));
-    await app.db
+    await app.deps.db
       .update(loginThrottles)
       .set({ windowStartedAt: sql`now() - interval '${sql.raw(String(WINDOW_SECONDS + 1))} seconds'` })
       .where(eq(loginThrottles.key, `account:${email}`));
@@ -92,7 +92,7 @@ describe('login throttling', () => {
     const failures = results.filter((r) => r.statusCode === 401).length;
     expect(failures).toBeGreaterThanOrEqual(3);
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
-    const [row] = await app.db
+    const [row] = await app.deps.db
       .select()
       .from(loginThrottles)
       .where(eq(loginThrottles.key, `account:${ghost}`));

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { sessions, users, type UserRow } from '../../db/schema/users.ts';
 
 export type TokenService = ReturnType<typeof createTokenService>;
@@ -9,11 +10,11 @@ export type TokenService = ReturnType<typeof createTokenService>;
  * Bearer tokens are short JWTs naming a session row; the row makes them revocable (logout,
  * password change) and the signature keeps forged ids out without a lookup storm.
  */
-export function createTokenService(db: Db, secret: string, ttlHours: number) {
+export function createTokenService(db: Db, clock: Clock, secret: string, ttlHours: number) {
   const key = new TextEncoder().encode(secret);
 
   async function issue(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
-    const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+    const expiresAt = new Date(clock.now().getTime() + ttlHours * 3600_000);
     const [session] = await db
       .insert(sessions)
       .values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) })
@@ -48,7 +49,7 @@ export function createTokenService(db: Db, secret: string, ttlHours: number) {
           eq(sessions.id, sid),
           eq(sessions.userId, sub),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
+          gt(sessions.expiresAt, clock.now()),
         ),
       )
       .limit(1);
@@ -58,7 +59,7 @@ export function createTokenService(db: Db, secret: string, ttlHours: number) {
   async function revoke(sessionId: string): Promise<void> {
     await db
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
@@ -74,7 +75,7 @@ export function createTokenService(db: Db, secret: string, ttlHours: number) {
     const { exceptSessionId, executor = db } = options;
     await executor
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: clock.now() })
       .where(
         and(
           eq(sessions.userId, userId),

@@ -8,6 +8,7 @@ import {
   feeQuoteSchema,
   feeStructureSchema,
 } from '@escrow/shared/schemas/fee-calculator';
+import type { Db } from '../../db/client.ts';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import * as calculator from './escrow-calculator.service.ts';
 
@@ -19,49 +20,51 @@ const bearer = [{ bearerAuth: [] }];
  * Fee calculator (spec 02 §2.7, §7). Quotes are estimates from the risk model; the fee charged on a
  * transaction is the flat 2.5%. Estimate and structure are public (spec 02 §6), the rest needs a token.
  */
-export const escrowCalculatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/calculate',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        body: feeCalculateRequestSchema,
-        response: { 200: envelope(feeCalculationResultSchema), ...failures(400, 401, 413) },
+export const escrowCalculatorRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/calculate',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          body: feeCalculateRequestSchema,
+          response: { 200: envelope(feeCalculationResultSchema), ...failures(400, 401, 413) },
+        },
       },
-    },
-    async (request) => ok(await calculator.calculate(app.db, request.user!, request.body)),
-  );
+      async (request) => ok(await calculator.calculate(deps.db, request.user!, request.body)),
+    );
 
-  app.post(
-    '/estimate',
-    {
-      schema: {
-        tags,
-        body: feeEstimateRequestSchema,
-        response: { 200: envelope(feeQuoteSchema), ...failures(400, 413) },
+    app.post(
+      '/estimate',
+      {
+        schema: {
+          tags,
+          body: feeEstimateRequestSchema,
+          response: { 200: envelope(feeQuoteSchema), ...failures(400, 413) },
+        },
       },
-    },
-    async (request) => ok(calculator.estimate(request.body)),
-  );
+      async (request) => ok(calculator.estimate(request.body)),
+    );
 
-  app.get('/structure', { schema: { tags, response: { 200: envelope(feeStructureSchema) } } }, async () =>
-    ok(calculator.structure()),
-  );
+    app.get('/structure', { schema: { tags, response: { 200: envelope(feeStructureSchema) } } }, async () =>
+      ok(calculator.structure()),
+    );
 
-  app.get(
-    '/history',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearer,
-        querystring: feeHistoryQuerySchema,
-        response: { 200: envelope(feeHistoryResponseSchema), ...failures(400, 401) },
+    app.get(
+      '/history',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          querystring: feeHistoryQuerySchema,
+          response: { 200: envelope(feeHistoryResponseSchema), ...failures(400, 401) },
+        },
       },
-    },
-    async (request) =>
-      ok(await calculator.history(app.db, request.user!.id, request.query.page, request.query.limit)),
-  );
-};
+      async (request) =>
+        ok(await calculator.history(deps.db, request.user!.id, request.query.page, request.query.limit)),
+    );
+  };

@@ -7,7 +7,7 @@ let app: App;
 
 /** A user with a chosen level and score, signed in with a real session token. */
 async function signedInUser(verificationLevel: 'BASIC' | 'ENHANCED' | 'PREMIUM', trustScore: number) {
-  const [user] = await app.db
+  const [user] = await app.deps.db
     .insert(users)
     .values({
       email: uniqueEmail('fees'),

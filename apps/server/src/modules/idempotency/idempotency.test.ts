@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { balanceOf, createTestUser, deposit } from '../wallet/wallet.test-helpers.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, purgeExpiredIdempotencyKeys, requestHash } from './idempotency.ts';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
 });
 
@@ -20,7 +20,7 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first request with the key is still running', async () => {
     const user = await createTestUser(app);
     // The state a concurrent first request leaves while its handler runs.
-    await app.db.insert(idempotencyKeys).values({
+    await app.deps.db.insert(idempotencyKeys).values({
       userId: user.user.id,
       key: 'running',
       requestHash: requestHash('POST', '/api/wallet/deposit', { amount: 10 }),
@@ -47,11 +47,11 @@ describe('Idempotency-Key', () => {
       payload: { amount: 10, bankAccountId: 'missing' },
     });
     expect(refused.statusCode).toBe(404);
-    const [kept] = await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'refused'));
+    const [kept] = await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'refused'));
     expect(kept).toMatchObject({ status: 'COMPLETED', responseStatus: 404 });
 
-    const original = app.payments.resolveAccount;
-    app.payments.resolveAccount = async () => {
+    const original = app.deps.payments.resolveAccount;
+    app.deps.payments.resolveAccount = async () => {
       throw new Error('simulated crash');
     };
     const add = () =>
@@ -63,11 +63,11 @@ describe('Idempotency-Key', () => {
       });
     try {
       expect((await add()).statusCode).toBe(500);
-      expect(await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'crashed'))).toEqual(
-        [],
-      );
+      expect(
+        await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'crashed')),
+      ).toEqual([]);
     } finally {
-      app.payments.resolveAccount = original;
+      app.deps.payments.resolveAccount = original;
     }
     const retried = await add();
     expect(retried.statusCode).toBe(201);
@@ -78,20 +78,20 @@ describe('Idempotency-Key', () => {
     const user = await createTestUser(app);
     expect((await deposit(app, user, 5, 'old-key')).statusCode).toBe(200);
     const past = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000);
-    await app.db
+    await app.deps.db
       .update(idempotencyKeys)
       .set({ createdAt: past })
       .where(eq(idempotencyKeys.userId, user.user.id));
     const again = await deposit(app, user, 5, 'old-key');
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await balanceOf(app, user)).toBe(10);
-    await app.db
+    await app.deps.db
       .update(idempotencyKeys)
       .set({ createdAt: past })
       .where(eq(idempotencyKeys.userId, user.user.id));
-    expect(await purgeExpiredIdempotencyKeys(app.db)).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredIdempotencyKeys(app.deps.db, new Date())).toBeGreaterThanOrEqual(1);
     expect(
-      await app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.user.id)),
+      await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.user.id)),
     ).toEqual([]);
   });
 });

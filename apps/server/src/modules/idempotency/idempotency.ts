@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { z } from 'zod';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -16,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
  * then; the money itself stays safe because every ledger write has its own idempotency key.
  *
  * Usage (after authentication, which scopes keys per user):
- *   const idem = idempotency(app);
+ *   const idem = idempotency(deps);
  *   app.post('/x', { schema: { headers: idempotencyHeaders, ... },
  *     preHandler: [app.authenticate, idem.preHandler], onSend: idem.onSend }, handler)
  */
@@ -48,7 +50,8 @@ export function requestHash(method: string, url: string, body: unknown): string 
     .digest('hex');
 }
 
-export function idempotency(app: FastifyInstance) {
+export function idempotency(deps: { db: Db; clock: Clock }) {
+  const { db } = deps;
   const claimed = new WeakMap<FastifyRequest, string>();
 
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -60,16 +63,16 @@ export function idempotency(app: FastifyInstance) {
     if (!user) throw new AppError('UNAUTHORIZED', 'Authentication required');
     const hash = requestHash(request.method, request.url, request.body);
     // An expired key may be reused: drop it before claiming.
-    await app.db
+    await db
       .delete(idempotencyKeys)
       .where(
         and(
           eq(idempotencyKeys.userId, user.id),
           eq(idempotencyKeys.key, header),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)),
+          lt(idempotencyKeys.createdAt, new Date(deps.clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS)),
         ),
       );
-    const [row] = await app.db
+    const [row] = await db
       .insert(idempotencyKeys)
       .values({ userId: user.id, key: header, requestHash: hash })
       .onConflictDoNothing()
@@ -78,7 +81,7 @@ export function idempotency(app: FastifyInstance) {
       claimed.set(request, row.id);
       return;
     }
-    const [existing] = await app.db
+    const [existing] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, header)));
@@ -111,10 +114,10 @@ export function idempotency(app: FastifyInstance) {
     const body =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (reply.statusCode >= 500 || body === null) {
-      await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
       return payload;
     }
-    await app.db
+    await db
       .update(idempotencyKeys)
       .set({ status: 'COMPLETED', responseStatus: reply.statusCode, responseBody: body })
       .where(eq(idempotencyKeys.id, id));
@@ -125,10 +128,7 @@ export function idempotency(app: FastifyInstance) {
 }
 
 /** Deletes keys past their lifetime; for a periodic job (the scheduler), returns how many went. */
-export async function purgeExpiredIdempotencyKeys(
-  db: FastifyInstance['db'],
-  now = new Date(),
-): Promise<number> {
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
   const removed = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))

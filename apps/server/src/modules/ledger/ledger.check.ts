@@ -89,16 +89,23 @@ export async function runLedgerChecks(tx: DbOrTx): Promise<LedgerCheckReport> {
       detail: `holds ${r.balance}, expected ${r.expected}`,
     });
 
-  const [counts] = await rows<{ entries: number; postings: number; accounts: number; held: number }>(
+  // The snapshot's own time: the report says when the database was checked.
+  const [counts] = await rows<{
+    entries: number;
+    postings: number;
+    accounts: number;
+    held: number;
+    checked_at: string | Date;
+  }>(
     tx,
-    sql`select (select count(*) from journal_entries)::int as entries,
+    sql`select now() as checked_at, (select count(*) from journal_entries)::int as entries,
                    (select count(*) from postings)::int as postings,
                    (select count(*) from ledger_accounts)::int as accounts,
                    (select count(*) from escrow_holds where status = 'HELD')::int as held`,
   );
   return {
     ok: problems.length === 0,
-    checkedAt: new Date().toISOString(),
+    checkedAt: new Date(counts!.checked_at).toISOString(),
     entries: counts?.entries ?? 0,
     postings: counts?.postings ?? 0,
     accounts: counts?.accounts ?? 0,

@@ -16,7 +16,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
     app = await createTestApp();
   });
   afterAll(async () => {
-    expect((await checkLedger(app.db)).problems).toEqual([]);
+    expect((await checkLedger(app.deps.db)).problems).toEqual([]);
     await app.close();
   });
 
@@ -73,7 +73,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
       results.filter((r) => r.statusCode === 200).map((r) => r.json().data.deposit.reference),
     );
     expect(references.size).toBe(1);
-    const entries = (await app.db.execute(
+    const entries = (await app.deps.db.execute(
       sql`select count(*)::int as n from journal_entries where user_id = ${user.user.id} and kind = 'DEPOSIT'`,
     )) as { rows: { n: number }[] };
     expect(entries.rows[0]!.n).toBe(1);
@@ -87,7 +87,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
     const transactionId = randomUUID();
     const holds = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        app.db.transaction((tx) =>
+        app.deps.db.transaction((tx) =>
           holdFromWallet(tx, {
             transactionId,
             buyerId: buyer.user.id,
@@ -101,7 +101,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
     expect(holds.filter((h) => h.status === 'fulfilled')).toHaveLength(1);
     const releases = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        app.db.transaction((tx) =>
+        app.deps.db.transaction((tx) =>
           releaseHold(tx, {
             transactionId,
             sellerId: seller.user.id,
@@ -116,8 +116,8 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
     for (const r of releases)
       if (r.status === 'rejected')
         expect((r.reason as Error).message).toBe('Escrow has already been resolved');
-    expect(await walletBalanceMinor(app.db, seller.user.id, 'NGN')).toBe(100_000);
-    expect(await walletBalanceMinor(app.db, buyer.user.id, 'NGN')).toBe(0);
+    expect(await walletBalanceMinor(app.deps.db, seller.user.id, 'NGN')).toBe(100_000);
+    expect(await walletBalanceMinor(app.deps.db, buyer.user.id, 'NGN')).toBe(0);
   });
 
   it('does not deadlock when many users move money to and from the shared accounts at once', async () => {
@@ -141,7 +141,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
       people.flatMap((p, i) => [
         deposit(app, p, 100),
         withdraw(i),
-        app.db.transaction((tx) =>
+        app.deps.db.transaction((tx) =>
           holdFromWallet(tx, {
             transactionId: transactionIds[i]!,
             buyerId: p.user.id,
@@ -156,7 +156,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('money under concurrency (Postgre
       people.flatMap((p, i) => [
         deposit(app, p, 100),
         withdraw(i),
-        app.db.transaction((tx) =>
+        app.deps.db.transaction((tx) =>
           releaseHold(tx, {
             transactionId: transactionIds[i]!,
             sellerId: people[(i + 1) % people.length]!.user.id,

@@ -29,7 +29,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
 });
 
@@ -72,7 +72,7 @@ describe('ledger under random operation sequences', () => {
         const banks: string[] = [];
         for (let i = 0; i < 3; i += 1) {
           const u = await createTestUser(app, { verificationLevel: 'PREMIUM' });
-          const [bank] = await app.db
+          const [bank] = await app.deps.db
             .insert(bankAccounts)
             .values({
               userId: u.user.id,
@@ -100,11 +100,11 @@ describe('ledger under random operation sequences', () => {
           try {
             switch (o.type) {
               case 'deposit':
-                await depositToWallet(app, users[o.user]!.user, o.amount);
+                await depositToWallet(app.deps, users[o.user]!.user, o.amount);
                 add(o.user, o.amount);
                 return { wallet };
               case 'withdraw':
-                await withdrawFromWallet(app, users[o.user]!.user, {
+                await withdrawFromWallet(app.deps, users[o.user]!.user, {
                   amountMinor: o.amount,
                   bankAccountId: banks[o.user]!,
                 });
@@ -112,7 +112,7 @@ describe('ledger under random operation sequences', () => {
                 return { wallet };
               case 'hold': {
                 const transactionId = randomUUID();
-                await app.db.transaction((tx) =>
+                await app.deps.db.transaction((tx) =>
                   holdFromWallet(tx, {
                     transactionId,
                     buyerId: users[o.user]!.user.id,
@@ -131,7 +131,7 @@ describe('ledger under random operation sequences', () => {
                 const fee = o.type === 'refundFull' ? 0 : Math.floor((hold.amount * o.feeBps) / 10_000);
                 const price = hold.amount - fee;
                 if (o.type === 'release') {
-                  await app.db.transaction((tx) =>
+                  await app.deps.db.transaction((tx) =>
                     releaseHold(tx, {
                       transactionId: hold.transactionId,
                       sellerId: users[o.seller]!.user.id,
@@ -146,7 +146,7 @@ describe('ledger under random operation sequences', () => {
                     o.type === 'refundFull' ? hold.amount : Math.floor((price * o.buyerShare) / 100);
                   const sellerPart = o.type === 'refundFull' ? 0 : price - buyerPart;
                   const seller = o.type === 'refundFull' ? 0 : o.seller;
-                  await app.db.transaction((tx) =>
+                  await app.deps.db.transaction((tx) =>
                     refundHold(tx, {
                       transactionId: hold.transactionId,
                       buyerAmountMinor: buyerPart,
@@ -181,13 +181,13 @@ describe('ledger under random operation sequences', () => {
             for (const [u, v] of effect.wallet) model.set(u, model.get(u)! + v);
           }
           for (let i = 0; i < 3; i += 1) {
-            const actual = await walletBalanceMinor(app.db, users[i]!.user.id, 'NGN');
+            const actual = await walletBalanceMinor(app.deps.db, users[i]!.user.id, 'NGN');
             expect(actual).toBeGreaterThanOrEqual(0);
             expect(actual).toBe(model.get(i));
           }
-          const report = await checkLedger(app.db);
+          const report = await checkLedger(app.deps.db);
           expect(report.problems).toEqual([]);
-          const twice = (await app.db.execute(
+          const twice = (await app.deps.db.execute(
             sql`select transaction_id from journal_entries where kind in ('ESCROW_RELEASE', 'ESCROW_REFUND')
                 group by transaction_id having count(*) > 1`,
           )) as { rows: unknown[] };

@@ -27,13 +27,13 @@ beforeAll(async () => {
   seller = await createTestUser(app);
 });
 afterAll(async () => {
-  const report = await checkLedger(app.db);
+  const report = await checkLedger(app.deps.db);
   expect(report.problems).toEqual([]);
   await app.close();
 });
 
 async function fund(userId: string, amountMinor: number) {
-  await app.db.transaction((tx) =>
+  await app.deps.db.transaction((tx) =>
     postEntry(tx, {
       idempotencyKey: `test-fund:${randomUUID()}`,
       kind: 'DEPOSIT',
@@ -48,16 +48,16 @@ async function fund(userId: string, amountMinor: number) {
   );
 }
 
-const balance = (userId: string) => walletBalanceMinor(app.db, userId, 'NGN');
+const balance = (userId: string) => walletBalanceMinor(app.deps.db, userId, 'NGN');
 
 describe('escrow holds', () => {
   it('holds from the wallet, releases price to the seller and fee to the platform, exactly once', async () => {
     await fund(buyer.user.id, 102_500_00);
     const transactionId = randomUUID();
-    const feesBefore = await app.db.transaction((tx) =>
+    const feesBefore = await app.deps.db.transaction((tx) =>
       walletlessBalance(tx, accountCodes.platformFees('NGN')),
     );
-    const held = await app.db.transaction((tx) =>
+    const held = await app.deps.db.transaction((tx) =>
       holdFromWallet(tx, {
         transactionId,
         buyerId: buyer.user.id,
@@ -68,9 +68,9 @@ describe('escrow holds', () => {
     );
     expect(held.replayed).toBe(false);
     expect(await balance(buyer.user.id)).toBe(0);
-    expect((await getHold(app.db, transactionId))?.status).toBe('HELD');
+    expect((await getHold(app.deps.db, transactionId))?.status).toBe('HELD');
 
-    const replay = await app.db.transaction((tx) =>
+    const replay = await app.deps.db.transaction((tx) =>
       holdFromWallet(tx, {
         transactionId,
         buyerId: buyer.user.id,
@@ -82,7 +82,7 @@ describe('escrow holds', () => {
     expect(replay).toMatchObject({ replayed: true, entryId: held.entryId });
 
     const release = (key: string) =>
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         releaseHold(tx, {
           transactionId,
           sellerId: seller.user.id,
@@ -93,11 +93,11 @@ describe('escrow holds', () => {
       );
     await release(`release:${transactionId}`);
     expect(await balance(seller.user.id)).toBe(100_000_00);
-    const feesAfter = await app.db.transaction((tx) =>
+    const feesAfter = await app.deps.db.transaction((tx) =>
       walletlessBalance(tx, accountCodes.platformFees('NGN')),
     );
     expect(feesAfter - feesBefore).toBe(2_500_00);
-    expect((await getHold(app.db, transactionId))?.status).toBe('RELEASED');
+    expect((await getHold(app.deps.db, transactionId))?.status).toBe('RELEASED');
 
     // Same key: replay, nothing moves. Another key: the hold is already resolved.
     expect((await release(`release:${transactionId}`)).replayed).toBe(true);
@@ -106,7 +106,7 @@ describe('escrow holds', () => {
       message: 'Escrow has already been resolved',
     });
     await expect(
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         refundHold(tx, {
           transactionId,
           buyerAmountMinor: 102_500_00,
@@ -125,7 +125,7 @@ describe('escrow holds', () => {
     await fund(poor.user.id, 1_000_00);
     const transactionId = randomUUID();
     await expect(
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         holdFromWallet(tx, {
           transactionId,
           buyerId: poor.user.id,
@@ -135,7 +135,7 @@ describe('escrow holds', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient wallet balance' });
-    expect(await getHold(app.db, transactionId)).toBeNull();
+    expect(await getHold(app.deps.db, transactionId)).toBeNull();
     expect(await balance(poor.user.id)).toBe(1_000_00);
   });
 
@@ -145,7 +145,7 @@ describe('escrow holds', () => {
     const b = await createTestUser(app);
     const s = await createTestUser(app);
     await fund(b.user.id, 1_025_00);
-    await app.db.transaction(async (tx) => {
+    await app.deps.db.transaction(async (tx) => {
       await holdFromWallet(tx, {
         transactionId: full,
         buyerId: b.user.id,
@@ -163,7 +163,7 @@ describe('escrow holds', () => {
         idempotencyKey: `hold:${partial}`,
       });
     });
-    await app.db.transaction((tx) =>
+    await app.deps.db.transaction((tx) =>
       refundHold(tx, {
         transactionId: full,
         buyerAmountMinor: 1_025_00,
@@ -173,7 +173,7 @@ describe('escrow holds', () => {
       }),
     );
     expect(await balance(b.user.id)).toBe(1_025_00);
-    await app.db.transaction((tx) =>
+    await app.deps.db.transaction((tx) =>
       refundHold(tx, {
         transactionId: partial,
         buyerAmountMinor: 600_00,
@@ -184,12 +184,12 @@ describe('escrow holds', () => {
     );
     expect(await balance(b.user.id)).toBe(1_625_00);
     expect(await balance(s.user.id)).toBe(400_00);
-    expect((await getHold(app.db, partial))?.status).toBe('REFUNDED');
+    expect((await getHold(app.deps.db, partial))?.status).toBe('REFUNDED');
   });
 
   it('refuses a resolution that does not add up to the hold and leaves it HELD', async () => {
     const transactionId = randomUUID();
-    await app.db.transaction((tx) =>
+    await app.deps.db.transaction((tx) =>
       holdFromProvider(tx, {
         transactionId,
         buyerId: buyer.user.id,
@@ -200,7 +200,7 @@ describe('escrow holds', () => {
       }),
     );
     await expect(
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         releaseHold(tx, {
           transactionId,
           sellerId: seller.user.id,
@@ -210,9 +210,9 @@ describe('escrow holds', () => {
         }),
       ),
     ).rejects.toThrow(/does not match the hold/);
-    expect((await getHold(app.db, transactionId))?.status).toBe('HELD');
+    expect((await getHold(app.deps.db, transactionId))?.status).toBe('HELD');
     await expect(
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         holdFromProvider(tx, {
           transactionId,
           buyerId: buyer.user.id,
@@ -228,7 +228,7 @@ describe('escrow holds', () => {
 
 describe('postEntry', () => {
   const entry = (key: string, userId: string, amountMinor: number) =>
-    app.db.transaction((tx) =>
+    app.deps.db.transaction((tx) =>
       postEntry(tx, {
         idempotencyKey: key,
         kind: 'DEPOSIT',
@@ -250,13 +250,13 @@ describe('postEntry', () => {
     const second = await entry(key, user.user.id, 500);
     expect(first.created).toBe(true);
     expect(second).toMatchObject({ created: false, entry: { id: first.entry.id } });
-    expect(await walletBalanceMinor(app.db, user.user.id, 'XTS')).toBe(500);
+    expect(await walletBalanceMinor(app.deps.db, user.user.id, 'XTS')).toBe(500);
   });
 
   it('refuses unbalanced or zero legs before touching the database', async () => {
     const user = await createTestUser(app);
     await expect(
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         postEntry(tx, {
           idempotencyKey: `bad:${randomUUID()}`,
           kind: 'DEPOSIT',
@@ -280,15 +280,18 @@ describe('postEntry', () => {
     await expect(entry(`over:${randomUUID()}`, user.user.id, 1)).rejects.toMatchObject({
       code: 'LIMIT_EXCEEDED',
     });
-    expect(await walletBalanceMinor(app.db, user.user.id, 'XTS')).toBe(room);
+    expect(await walletBalanceMinor(app.deps.db, user.user.id, 'XTS')).toBe(room);
   });
 });
 
 async function walletlessBalanceOutside(code: string) {
-  return Math.abs(await app.db.transaction((tx) => walletlessBalance(tx, code)));
+  return Math.abs(await app.deps.db.transaction((tx) => walletlessBalance(tx, code)));
 }
 
-async function walletlessBalance(tx: Parameters<Parameters<App['db']['transaction']>[0]>[0], code: string) {
+async function walletlessBalance(
+  tx: Parameters<Parameters<App['deps']['db']['transaction']>[0]>[0],
+  code: string,
+) {
   const result = (await tx.execute(sql`select balance from ledger_accounts where code = ${code}`)) as {
     rows: { balance: string | number }[];
   };
@@ -308,7 +311,7 @@ async function refusedWith(promise: Promise<unknown>, pattern: RegExp) {
 describe('the database enforces the ledger rules', () => {
   async function someEntry() {
     await fund(buyer.user.id, 10_00);
-    const result = (await app.db.execute(
+    const result = (await app.deps.db.execute(
       sql`select p.entry_id, p.account_id from postings p join ledger_accounts a on a.id = p.account_id
           where a.code = ${accountCodes.userWallet(buyer.user.id, 'NGN')} order by p.created_at desc limit 1`,
     )) as { rows: { entry_id: string; account_id: string }[] };
@@ -319,7 +322,7 @@ describe('the database enforces the ledger rules', () => {
     const { entry_id, account_id } = await someEntry();
     const before = await balance(buyer.user.id);
     await refusedWith(
-      app.db.transaction(async (tx) => {
+      app.deps.db.transaction(async (tx) => {
         await tx.execute(
           sql`insert into postings (id, entry_id, account_id, amount, currency)
               values (${randomUUID()}, ${entry_id}, ${account_id}, 100, 'NGN')`,
@@ -327,7 +330,7 @@ describe('the database enforces the ledger rules', () => {
       }),
       /does not balance/,
     );
-    const count = (await app.db.execute(
+    const count = (await app.deps.db.execute(
       sql`select count(*)::int as n from postings where entry_id = ${entry_id}`,
     )) as { rows: { n: number }[] };
     expect(count.rows[0]!.n).toBe(2);
@@ -337,7 +340,7 @@ describe('the database enforces the ledger rules', () => {
   it('refuses an entry with a single posting and a posting in another currency', async () => {
     const { account_id } = await someEntry();
     await refusedWith(
-      app.db.transaction(async (tx) => {
+      app.deps.db.transaction(async (tx) => {
         const entryId = randomUUID();
         await tx.execute(
           sql`insert into journal_entries (id, idempotency_key, kind, description)
@@ -347,7 +350,7 @@ describe('the database enforces the ledger rules', () => {
       /at least two are required/,
     );
     await refusedWith(
-      app.db.execute(
+      app.deps.db.execute(
         sql`insert into postings (id, entry_id, account_id, amount, currency)
             select ${randomUUID()}, id, ${account_id}, 5, 'USD' from journal_entries limit 1`,
       ),
@@ -358,27 +361,27 @@ describe('the database enforces the ledger rules', () => {
   it('refuses UPDATE and DELETE of postings and journal entries', async () => {
     const { entry_id } = await someEntry();
     await refusedWith(
-      app.db.execute(sql`update postings set amount = amount + 1 where entry_id = ${entry_id}`),
+      app.deps.db.execute(sql`update postings set amount = amount + 1 where entry_id = ${entry_id}`),
       /append-only: UPDATE on postings/,
     );
     await refusedWith(
-      app.db.execute(sql`delete from postings where entry_id = ${entry_id}`),
+      app.deps.db.execute(sql`delete from postings where entry_id = ${entry_id}`),
       /append-only: DELETE/,
     );
     await refusedWith(
-      app.db.execute(sql`update journal_entries set description = 'x' where id = ${entry_id}`),
+      app.deps.db.execute(sql`update journal_entries set description = 'x' where id = ${entry_id}`),
       /append-only: UPDATE on journal_entries/,
     );
     await refusedWith(
-      app.db.execute(sql`delete from journal_entries where id = ${entry_id}`),
+      app.deps.db.execute(sql`delete from journal_entries where id = ${entry_id}`),
       /append-only: DELETE/,
     );
-    await refusedWith(app.db.execute(sql`truncate postings`), /append-only: TRUNCATE/);
+    await refusedWith(app.deps.db.execute(sql`truncate postings`), /append-only: TRUNCATE/);
   });
 
   it('refuses a wallet balance below zero', async () => {
     await refusedWith(
-      app.db.execute(
+      app.deps.db.execute(
         sql`update ledger_accounts set balance = -1 where code = ${accountCodes.userWallet(buyer.user.id, 'NGN')}`,
       ),
       /ledger_accounts_non_negative/,
@@ -390,7 +393,7 @@ describe('the database enforces the ledger rules', () => {
     const code = accountCodes.userWallet(buyer.user.id, 'NGN');
     let report: Awaited<ReturnType<typeof runLedgerChecks>> | undefined;
     await expect(
-      app.db.transaction(async (tx) => {
+      app.deps.db.transaction(async (tx) => {
         await tx.execute(sql`update ledger_accounts set balance = balance + 1 where code = ${code}`);
         report = await runLedgerChecks(tx);
         throw new Error('rollback');

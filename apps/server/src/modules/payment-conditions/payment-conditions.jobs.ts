@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { releaseSpec } from '../transactions/transactions.release.ts';
-import { drainDueJobs } from '../transactions/transactions.due-jobs.ts';
-import { executeStep } from '../transactions/transactions.steps.ts';
+import { drainDueJobs, executeStep, releaseSpec, type StepDeps } from '../transactions/index.ts';
 import { lockNextDueTimeRelease, markConditionMet } from './payment-conditions.repository.ts';
 
 /**
@@ -10,15 +7,15 @@ import { lockNextDueTimeRelease, markConditionMet } from './payment-conditions.r
  * update, and the ledger posts under the transaction's single release key, so a release happens
  * exactly once even with several scheduler processes or a racing manual release. Returns how many fired.
  */
-export async function releaseDueTimeBased(app: FastifyInstance, maxJobs = 100): Promise<number> {
-  return drainDueJobs(app, 'time-based release', maxJobs, async (tx, now, skipIds) => {
+export async function releaseDueTimeBased(deps: StepDeps, maxJobs = 100): Promise<number> {
+  return drainDueJobs(deps, 'time-based release', maxJobs, async (tx, now, skipIds) => {
     const due = await lockNextDueTimeRelease(tx, now, skipIds);
     if (!due) return null;
     return {
       id: due.id,
       run: () =>
         executeStep(
-          app,
+          deps,
           tx,
           releaseSpec({
             transactionId: due.transactionId,

@@ -31,12 +31,6 @@ export async function findCondition(db: DbOrTx, id: string): Promise<PaymentCond
   return row ?? null;
 }
 
-/** Locks the transaction row so its status cannot change while a condition is written beside it. */
-export async function lockTransaction(tx: Tx, id: string) {
-  const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
-  return row ?? null;
-}
-
 const pendingTime = (transactionId: string) =>
   and(
     eq(paymentConditions.transactionId, transactionId),

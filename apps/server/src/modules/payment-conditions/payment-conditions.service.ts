@@ -1,229 +1,199 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isTerminal } from '@escrow/shared/domain/transaction-machine';
 import {
-  CONDITION_EDIT_STATUSES,
-  MANUAL_RELEASE_STATUSES,
-  PAYMENT_CONDITIONS_LOCKED_TEXT,
-  viewerRoleOf,
-} from '@escrow/shared/domain/transaction-labels';
-import {
   PAYMENT_CONDITION_TEXT,
   parseReleaseDate,
+  type PaymentCondition,
   type PaymentConditionList,
 } from '@escrow/shared/schemas/payment-conditions';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { paymentConditions, type TransactionRow } from '../../db/schema/transactions.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
-import { recordActivity, type ActivityInput } from '../activities/activities.service.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import {
-  createNotification,
-  type NotificationInput,
-  type NotificationView,
-} from '../notifications/notifications.service.ts';
-import { findTransactionRow, partiesOf } from '../transactions/transactions.repository.ts';
-import { releaseEscrow } from '../transactions/transactions.release.ts';
-import { transactionNotFound } from '../transactions/transactions.steps.ts';
-import { fullName } from '../transactions/transactions.view.ts';
+  memberTransactionRow,
+  noticeFor,
+  otherPartyOf,
+  releaseEscrow,
+  runStep,
+  type StepContext,
+  type StepDeps,
+} from '../transactions/index.ts';
 import {
   conditionsOf,
   findCondition,
   findPendingTimeRelease,
-  lockTransaction,
   markConditionMet,
   toConditionView,
 } from './payment-conditions.repository.ts';
 
-const locked = () => new AppError('ILLEGAL_TRANSITION', PAYMENT_CONDITIONS_LOCKED_TEXT);
 const MAX_RELEASE_AHEAD_MS = 366 * 24 * 3600_000;
 
-export async function listConditions(
-  app: FastifyInstance,
-  userId: string,
-  transactionId: string,
-): Promise<PaymentConditionList> {
-  const row = await findTransactionRow(app.db, transactionId);
-  if (!row || !viewerRoleOf(row, userId)) throw transactionNotFound();
-  const rows = await conditionsOf(app.db, transactionId);
+async function conditionList(db: DbOrTx, row: TransactionRow): Promise<PaymentConditionList> {
+  const rows = await conditionsOf(db, row.id);
   const autoReleaseEnabled =
     !isTerminal(row.status) && rows.some((c) => c.conditionType === 'TIME_BASED' && !c.isMet);
   return { conditions: rows.map(toConditionView), autoReleaseEnabled };
 }
 
-type Written = {
-  activity: Omit<ActivityInput, 'transactionId' | 'userId' | 'userName' | 'userRole' | 'at'>;
-  notify: 'other' | null;
-  title: string;
-  message: string;
-};
-
-/**
- * Runs a condition change for a member in one database transaction with the transaction row locked
- * (its status cannot move underneath), writing the activity and the other party's notification too.
- */
-async function withLockedTransaction<T>(
-  app: FastifyInstance,
+export async function listConditions(
+  deps: Pick<StepDeps, 'db'>,
   userId: string,
   transactionId: string,
-  work: (
-    tx: Tx,
-    row: TransactionRow,
-    role: 'BUYER' | 'SELLER',
-    now: Date,
-  ) => Promise<{ result: T } & Written>,
-): Promise<T> {
-  const { result, note } = await app.db.transaction(async (tx) => {
-    const row = await lockTransaction(tx, transactionId);
-    const role = row ? viewerRoleOf(row, userId) : null;
-    if (!row || !role) throw transactionNotFound();
-    const now = app.clock.now();
-    const written = await work(tx, row, role, now);
-    const parties = await partiesOf(tx, row);
-    const actor = parties.get(userId)!;
-    await recordActivity(tx, {
-      ...written.activity,
-      transactionId,
-      userId,
-      userName: fullName(actor),
-      userRole: role,
-      at: now,
-    });
-    const otherId = row.creatorId === userId ? row.counterpartyId : row.creatorId;
-    let note: NotificationView | null = null;
-    if (written.notify && otherId) {
-      const input: NotificationInput = {
-        userId: otherId,
-        transactionId,
-        type: 'TRANSACTION_UPDATE',
-        priority: 'MEDIUM',
-        title: written.title,
-        message: written.message,
-        metadata: { transactionStatus: row.status, counterpartyName: fullName(actor), actionRequired: false },
-      };
-      note = await createNotification(tx, input);
-    }
-    return { result: written.result, note };
-  });
-  if (note) app.realtime.toUser(note.userId, 'notification', note);
-  return result;
+): Promise<PaymentConditionList> {
+  return conditionList(deps.db, await memberTransactionRow(deps.db, userId, transactionId));
 }
 
-/** Either party adds the DELIVERY_CONFIRMED condition (one per transaction). */
+/** The other party hears of a condition change (the actor already knows). */
+const tellOther = (title: string, message: string) => (ctx: StepContext, updated: TransactionRow) =>
+  noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
+    type: 'TRANSACTION_UPDATE',
+    priority: 'MEDIUM',
+    title,
+    message,
+  });
+
+/**
+ * Either party adds the DELIVERY_CONFIRMED condition (one per transaction). Like every condition
+ * change it is a step of the state machine that keeps the status: the row is locked and its status
+ * guarded, the activity and the other party's notification are written in the same database
+ * transaction, and both parties hear of it after commit.
+ */
 export async function addDeliveryCondition(
-  app: FastifyInstance,
+  deps: StepDeps,
   userId: string,
   transactionId: string,
   text?: string,
-) {
-  return withLockedTransaction(app, userId, transactionId, async (tx, row) => {
-    if (!CONDITION_EDIT_STATUSES.includes(row.status)) throw locked();
-    const [created] = await tx
-      .insert(paymentConditions)
-      .values({
-        transactionId,
-        conditionType: 'DELIVERY_CONFIRMED',
-        conditionValue: text ?? null,
-        createdBy: userId,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) throw new AppError('CONFLICT', 'A delivery confirmation condition already exists');
-    return {
-      result: toConditionView(created),
-      activity: { action: 'payment_condition_added', description: 'Delivery confirmation condition added' },
-      notify: 'other',
-      title: 'Payment condition added',
-      message: 'A delivery confirmation condition was added to your transaction.',
-    };
+): Promise<PaymentCondition> {
+  const { effect } = await runStep(deps, {
+    transactionId,
+    actor: { kind: 'user', userId },
+    action: 'ADD_DELIVERY_CONDITION',
+    effects: async (ctx) => {
+      const [created] = await ctx.tx
+        .insert(paymentConditions)
+        .values({
+          transactionId,
+          conditionType: 'DELIVERY_CONFIRMED',
+          conditionValue: text ?? null,
+          createdBy: userId,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw new AppError('CONFLICT', 'A delivery confirmation condition already exists');
+      return toConditionView(created);
+    },
+    activity: () => ({
+      action: 'payment_condition_added',
+      description: 'Delivery confirmation condition added',
+    }),
+    notifications: tellOther(
+      'Payment condition added',
+      'A delivery confirmation condition was added to your transaction.',
+    ),
   });
+  return effect;
 }
 
 /** The buyer confirms delivery on the DELIVERY_CONFIRMED condition; the server sets isMet and metAt. */
-export async function confirmDeliveryCondition(app: FastifyInstance, userId: string, conditionId: string) {
-  const condition = await findCondition(app.db, conditionId);
+export async function confirmDeliveryCondition(
+  deps: StepDeps,
+  userId: string,
+  conditionId: string,
+): Promise<PaymentCondition> {
+  const condition = await findCondition(deps.db, conditionId);
   if (!condition) throw new AppError('NOT_FOUND', 'Payment condition not found');
-  return withLockedTransaction(app, userId, condition.transactionId, async (tx, row, role, now) => {
-    if (role !== 'BUYER') throw forbidden('Only the buyer can confirm delivery');
-    if (condition.conditionType !== 'DELIVERY_CONFIRMED')
-      throw new AppError('CONFLICT', 'Only a delivery confirmation condition can be updated');
-    if (!MANUAL_RELEASE_STATUSES.includes(row.status))
-      throw new AppError('ILLEGAL_TRANSITION', 'Delivery can only be confirmed after the seller has shipped');
-    await markConditionMet(tx, condition.id, now);
-    const [fresh] = await tx.select().from(paymentConditions).where(eq(paymentConditions.id, condition.id));
-    return {
-      result: toConditionView(fresh!),
-      activity: { action: 'delivery_confirmed', description: 'Delivery confirmed by buyer' },
-      notify: 'other',
-      title: 'Delivery confirmed',
-      message: 'The buyer confirmed delivery of the item.',
-    };
+  const { effect } = await runStep(deps, {
+    transactionId: condition.transactionId,
+    actor: { kind: 'user', userId },
+    action: 'CONFIRM_DELIVERY',
+    check: () => {
+      if (condition.conditionType !== 'DELIVERY_CONFIRMED')
+        throw new AppError('CONFLICT', 'Only a delivery confirmation condition can be updated');
+    },
+    effects: async (ctx) => {
+      await markConditionMet(ctx.tx, condition.id, ctx.now);
+      const [fresh] = await ctx.tx
+        .select()
+        .from(paymentConditions)
+        .where(eq(paymentConditions.id, condition.id));
+      return toConditionView(fresh!);
+    },
+    activity: () => ({ action: 'delivery_confirmed', description: 'Delivery confirmed by buyer' }),
+    notifications: tellOther('Delivery confirmed', 'The buyer confirmed delivery of the item.'),
   });
+  return effect;
 }
 
 /** The buyer schedules (or moves) the automatic release; it fires only while awaiting their confirmation. */
 export async function setTimeRelease(
-  app: FastifyInstance,
+  deps: StepDeps,
   userId: string,
   input: { transactionId: string; releaseDate: string; timezone?: string },
-) {
+): Promise<PaymentCondition> {
   const releaseAt = parseReleaseDate(input.releaseDate);
   if (!releaseAt) throw badRequest(PAYMENT_CONDITION_TEXT.releaseDateRequired);
-  return withLockedTransaction(app, userId, input.transactionId, async (tx, row, role, now) => {
-    if (role !== 'BUYER') throw forbidden('Only the buyer can set a time-based release');
-    if (!CONDITION_EDIT_STATUSES.includes(row.status)) throw locked();
-    if (releaseAt.getTime() < now.getTime()) throw badRequest(PAYMENT_CONDITION_TEXT.releaseDatePast);
-    if (releaseAt.getTime() > now.getTime() + MAX_RELEASE_AHEAD_MS)
-      throw badRequest('The release date must be within one year');
-    const conditionValue = JSON.stringify({
-      releaseDate: releaseAt.toISOString(),
-      timezone: input.timezone ?? 'Africa/Lagos',
-    });
-    const existing = await findPendingTimeRelease(tx, input.transactionId);
-    const [saved] = existing
-      ? await tx
-          .update(paymentConditions)
-          .set({ releaseAt, conditionValue, updatedAt: now })
-          .where(eq(paymentConditions.id, existing.id))
-          .returning()
-      : await tx
-          .insert(paymentConditions)
-          .values({
-            transactionId: input.transactionId,
-            conditionType: 'TIME_BASED',
-            conditionValue,
-            releaseAt,
-            createdBy: userId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-    return {
-      result: toConditionView(saved!),
-      activity: {
-        action: 'time_release_scheduled',
-        description: `Automatic release scheduled for ${releaseAt.toISOString()}`,
-        metadata: { releaseDate: releaseAt.toISOString() },
-      },
-      notify: 'other',
-      title: 'Automatic release scheduled',
-      message: `The buyer scheduled the payment to be released on ${releaseAt.toUTCString()}.`,
-    };
+  const { effect } = await runStep(deps, {
+    transactionId: input.transactionId,
+    actor: { kind: 'user', userId },
+    action: 'SET_TIME_RELEASE',
+    check: (ctx) => {
+      if (releaseAt.getTime() < ctx.now.getTime()) throw badRequest(PAYMENT_CONDITION_TEXT.releaseDatePast);
+      if (releaseAt.getTime() > ctx.now.getTime() + MAX_RELEASE_AHEAD_MS)
+        throw badRequest('The release date must be within one year');
+    },
+    effects: async (ctx) => {
+      const conditionValue = JSON.stringify({
+        releaseDate: releaseAt.toISOString(),
+        timezone: input.timezone ?? 'Africa/Lagos',
+      });
+      const existing = await findPendingTimeRelease(ctx.tx, input.transactionId);
+      const [saved] = existing
+        ? await ctx.tx
+            .update(paymentConditions)
+            .set({ releaseAt, conditionValue, updatedAt: ctx.now })
+            .where(eq(paymentConditions.id, existing.id))
+            .returning()
+        : await ctx.tx
+            .insert(paymentConditions)
+            .values({
+              transactionId: input.transactionId,
+              conditionType: 'TIME_BASED',
+              conditionValue,
+              releaseAt,
+              createdBy: userId,
+              createdAt: ctx.now,
+              updatedAt: ctx.now,
+            })
+            .returning();
+      return toConditionView(saved!);
+    },
+    activity: () => ({
+      action: 'time_release_scheduled',
+      description: `Automatic release scheduled for ${releaseAt.toISOString()}`,
+      metadata: { releaseDate: releaseAt.toISOString() },
+    }),
+    notifications: tellOther(
+      'Automatic release scheduled',
+      `The buyer scheduled the payment to be released on ${releaseAt.toUTCString()}.`,
+    ),
   });
+  return effect;
 }
 
-/** The buyer releases the escrow now (after shipment); recorded as a met MANUAL_APPROVAL condition. */
+/**
+ * The buyer releases the escrow now (after shipment), recorded as a met MANUAL_APPROVAL condition in
+ * the release step's own database transaction; answers the conditions as that transaction left them.
+ */
 export async function manualRelease(
-  app: FastifyInstance,
+  deps: StepDeps,
   userId: string,
   transactionId: string,
   reason?: string,
-) {
-  const row = await findTransactionRow(app.db, transactionId);
-  const role = row ? viewerRoleOf(row, userId) : null;
-  if (!row || !role) throw transactionNotFound();
-  if (role !== 'BUYER') throw forbidden('Only the buyer can release the payment');
-  if (!MANUAL_RELEASE_STATUSES.includes(row.status)) throw locked();
-  await releaseEscrow(app, {
+): Promise<PaymentConditionList> {
+  let list: PaymentConditionList | null = null;
+  await releaseEscrow(deps, {
     transactionId,
     action: 'MANUAL_RELEASE',
     userId,
@@ -244,7 +214,8 @@ export async function manualRelease(
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });
+      list = await conditionList(tx, { ...ctx.row, status: ctx.next });
     },
   });
-  return listConditions(app, userId, transactionId);
+  return list!;
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
+import { paymentIntents, processedWebhookEvents } from '../../db/schema/payments.ts';
+import { withdrawals } from '../../db/schema/wallet.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger, getHold } from '../ledger/ledger.service.ts';
+import { checkLedger, getHold } from '../ledger/index.ts';
 import {
   addBank,
   balanceOf,
@@ -12,7 +15,9 @@ import {
   type TestUser,
 } from '../wallet/wallet.test-helpers.ts';
 import { consumeEscrowIntent, confirmProviderPayment, createPaymentIntent } from './payments.service.ts';
-import { PaystackStandIn, sign, TEST_SECRET } from './paystack-stand-in.test-helpers.ts';
+import { parsePaystackEvent } from './payments.paystack-schemas.ts';
+import { ProviderError } from './payments.provider.ts';
+import { NOT_JSON, PaystackStandIn, sign, TEST_SECRET } from './paystack-stand-in.test-helpers.ts';
 
 let app: App;
 const paystack = new PaystackStandIn();
@@ -22,7 +27,7 @@ beforeAll(async () => {
   app = await createTestApp({ PAYSTACK_SECRET_KEY: TEST_SECRET, PAYSTACK_BASE_URL: baseUrl });
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
   await paystack.stop();
 });
@@ -239,7 +244,7 @@ describe('escrow payment intents', () => {
   it('confirms through the provider and is consumed exactly once by its transaction', async () => {
     const buyer = await createTestUser(app);
     const transactionId = randomUUID();
-    const intent = await createPaymentIntent(app, {
+    const intent = await createPaymentIntent(app.deps, {
       userId: buyer.user.id,
       email: buyer.user.email,
       purpose: 'ESCROW',
@@ -253,17 +258,18 @@ describe('escrow payment intents', () => {
       authorizationUrl: expect.stringContaining(intent.reference),
     });
     const consume = (over: Partial<Parameters<typeof consumeEscrowIntent>[1]> = {}) =>
-      app.db.transaction((tx) =>
+      app.deps.db.transaction((tx) =>
         consumeEscrowIntent(tx, {
           reference: intent.reference,
           userId: buyer.user.id,
           transactionId,
           amountMinor: 512_500,
           currency: 'NGN',
+          at: new Date(),
           ...over,
         }),
       );
-    expect((await confirmProviderPayment(app, intent.reference)).status).toBe('pending');
+    expect((await confirmProviderPayment(app.deps, intent.reference)).status).toBe('pending');
     await expect(consume()).rejects.toMatchObject({ message: 'Invalid or already used payment reference' });
 
     const res = await webhook('charge.success', {
@@ -273,7 +279,7 @@ describe('escrow payment intents', () => {
       currency: 'NGN',
     });
     expect(res.json().data.outcome).toBe('confirmed');
-    expect((await confirmProviderPayment(app, intent.reference)).status).toBe('success');
+    expect((await confirmProviderPayment(app.deps, intent.reference)).status).toBe('success');
     await expect(consume({ amountMinor: 512_499 })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
     await expect(consume({ transactionId: randomUUID() })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
     const stranger = await createTestUser(app);
@@ -282,7 +288,7 @@ describe('escrow payment intents', () => {
     const held = await consume();
     expect(held.hold).toMatchObject({ amountMinor: 512_500, status: 'HELD', buyerId: buyer.user.id });
     await expect(consume()).rejects.toMatchObject({ message: 'Invalid or already used payment reference' });
-    expect((await getHold(app.db, transactionId))?.amountMinor).toBe(512_500);
+    expect((await getHold(app.deps.db, transactionId))?.amountMinor).toBe(512_500);
   });
 });
 
@@ -345,5 +351,278 @@ describe('webhook input', () => {
       payload: '{}',
     });
     expect(long.statusCode).toBe(400);
+  });
+});
+
+/** The rows a webhook left in processed_webhook_events, found by the unique id the test gave it. */
+async function processedEventsWith(eventId: string) {
+  return app.deps.db
+    .select()
+    .from(processedWebhookEvents)
+    .where(like(processedWebhookEvents.eventKey, `%:${eventId}:%`));
+}
+
+async function intentRow(reference: string) {
+  const [row] = await app.deps.db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.reference, reference));
+  return row!;
+}
+
+/** Runs `fn` with the app's `warn` log captured (tests run with the null logger, shared by requests). */
+async function capturingWarnings<T>(fn: () => Promise<T>): Promise<{ result: T; warnings: unknown[][] }> {
+  const spy = vi.spyOn(app.log, 'warn');
+  try {
+    const result = await fn();
+    return { result, warnings: spy.mock.calls.map((call) => [...call]) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('malformed Paystack answers', () => {
+  const withoutAmount = ({ amount: _amount, ...rest }: Record<string, unknown>) => rest;
+  const amountAsString = (data: Record<string, unknown>) => ({ ...data, amount: String(data.amount) });
+
+  it.each([
+    ['a verify answer without amount', withoutAmount, 'data.amount'],
+    ['a verify answer with amount as a string', amountAsString, 'data.amount'],
+  ])('%s fails as outcome unknown and credits nothing', async (_name, reshape, path) => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 300);
+    paystack.paid.set(dep.reference, { amount: 30_000, currency: 'NGN' });
+    const verify = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/wallet/deposit/${dep.reference}/verify`,
+        headers: user.headers,
+      });
+    const restore = paystack.reshape('transaction/verify', reshape);
+    try {
+      const error = await app.deps.payments.verify(dep.reference).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ definitive: false });
+      const message = (error as ProviderError).message;
+      expect(message).toContain('transaction/verify');
+      expect(message).toContain(path);
+      expect(message).not.toContain('30000');
+      expect(message).not.toContain(dep.reference);
+      expect(message).not.toContain(TEST_SECRET);
+
+      const res = await verify();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(await balanceOf(app, user)).toBe(0);
+      // Not marked failed either (a string amount used to read as a mismatch and fail the deposit).
+      expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING', failureReason: null });
+    } finally {
+      restore();
+    }
+    // Once Paystack answers properly the same deposit is credited, once.
+    expect((await verify()).json().data.deposit.status).toBe('completed');
+    expect(await balanceOf(app, user)).toBe(300);
+  });
+
+  it('a verify answer that is not JSON fails as outcome unknown', async () => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 100);
+    const restore = paystack.reshape('transaction/verify', () => NOT_JSON);
+    try {
+      await expect(app.deps.payments.verify(dep.reference)).rejects.toMatchObject({
+        definitive: false,
+        message: expect.stringContaining('transaction/verify'),
+      });
+    } finally {
+      restore();
+    }
+    expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('a transfer answer without transfer_code leaves the withdrawal pending, not completed or returned', async () => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 1_000);
+    await webhook('charge.success', {
+      id: randomUUID(),
+      reference: dep.reference,
+      amount: 100_000,
+      currency: 'NGN',
+    });
+    const bank = await addBank(app, user, '044', '123456789');
+    // Paystack says 'success': trusted half-read, this would complete a withdrawal with no transfer code.
+    paystack.transferAnswer = 'success';
+    const restore = paystack.reshape('transfer', ({ transfer_code: _code, ...rest }) => rest);
+    try {
+      const direct = await app.deps.payments
+        .transfer({
+          reference: `wd_${randomUUID().replaceAll('-', '')}`,
+          amountMinor: 1_000,
+          bankCode: '044',
+          accountNumber: '1234567890',
+          accountName: 'ADAEZE OBI',
+          reason: 'test',
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(direct).toBeInstanceOf(ProviderError);
+      expect(direct).toMatchObject({
+        definitive: false,
+        message: expect.stringContaining('data.transfer_code'),
+      });
+      expect((direct as ProviderError).message).toContain('Paystack transfer ');
+
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/wallet/withdraw',
+        headers: user.headers,
+        payload: { amount: 400, bankAccountId: bank.id },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.withdrawal.status).toBe('pending');
+      const [row] = await app.deps.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.reference, res.json().data.withdrawal.reference));
+      expect(row).toMatchObject({ status: 'PENDING', transferCode: null, completedAt: null });
+      // Debited when the withdrawal was recorded (before the call), and not returned: the outcome is unknown.
+      expect(await balanceOf(app, user)).toBe(550);
+    } finally {
+      restore();
+      paystack.transferAnswer = 'pending';
+    }
+  });
+});
+
+describe('malformed Paystack webhook events', () => {
+  it('refuses a signed charge.success without a reference: 400, nothing written, warned without values', async () => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 1_000);
+    const id = randomUUID();
+    const { result: res, warnings } = await capturingWarnings(() =>
+      webhook('charge.success', {
+        id,
+        amount: 100_000,
+        currency: 'NGN',
+        customer: { email: user.user.email, customer_code: 'CUS_nobody' },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'Malformed Paystack event',
+      code: 'VALIDATION_ERROR',
+    });
+    expect(await balanceOf(app, user)).toBe(0);
+    expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING' });
+    expect(await processedEventsWith(id)).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    const [fields] = warnings[0] as [{ reqId: unknown; issues: string }];
+    expect(fields).toEqual({ reqId: expect.any(String), issues: expect.stringContaining('data.reference') });
+    const logged = JSON.stringify(warnings);
+    expect(logged).not.toContain(user.user.email);
+    expect(logged).not.toContain('100000');
+    expect(logged).not.toContain(id);
+  });
+
+  it('refuses a signed charge.success with amount as a string, and credits the corrected redelivery', async () => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 1_000);
+    const id = randomUUID();
+    const data = { id, reference: dep.reference, amount: '100000', currency: 'NGN' };
+    const { result: res, warnings } = await capturingWarnings(() => webhook('charge.success', data));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: expect.any(String) });
+    expect(await balanceOf(app, user)).toBe(0);
+    expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING', failureReason: null });
+    expect(await processedEventsWith(id)).toEqual([]);
+    expect(JSON.stringify(warnings)).toContain('data.amount');
+    expect(JSON.stringify(warnings)).not.toContain(dep.reference);
+    // Nothing was recorded for the refused delivery, so Paystack's retry of the same event applies.
+    const retry = await webhook('charge.success', { ...data, amount: 100_000 });
+    expect(retry.json().data.outcome).toBe('credited');
+    expect(await balanceOf(app, user)).toBe(1_000);
+    expect(await processedEventsWith(id)).toHaveLength(1);
+  });
+
+  it('acknowledges a well-formed event of a type it does not act on as ignored, changing nothing', async () => {
+    const user = await createTestUser(app);
+    const dep = await pendingDeposit(user, 1_000);
+    const id = randomUUID();
+    for (const attempt of [1, 2]) {
+      const res = await webhook('paymentrequest.success', {
+        id,
+        reference: dep.reference,
+        amount: 100_000,
+        currency: 'NGN',
+      });
+      expect(res.statusCode, `attempt ${attempt}`).toBe(200);
+      expect(res.json()).toEqual({ success: true, data: { received: true, outcome: 'ignored' } });
+    }
+    expect(await balanceOf(app, user)).toBe(0);
+    expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING' });
+    expect(await processedEventsWith(id)).toEqual([]);
+  });
+});
+
+describe('parsePaystackEvent', () => {
+  const charge = { id: 1, reference: 'ref_1', amount: 5_000, currency: 'NGN' };
+
+  it('accepts the fields it acts on alongside any others Paystack sends, and null optional fields', () => {
+    const parsed = parsePaystackEvent({
+      event: 'charge.success',
+      data: { ...charge, status: 'success', gateway_response: 'Approved', channel: null, customer: null },
+      extra: true,
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      event: { kind: 'acted', event: 'charge.success', data: { reference: 'ref_1', amount: 5_000 } },
+    });
+    expect(parsePaystackEvent({ event: 'transfer.success', data: { reference: 'wd_1' } })).toMatchObject({
+      ok: true,
+      event: { kind: 'acted', event: 'transfer.success' },
+    });
+  });
+
+  it.each([
+    ['a negative amount', { ...charge, amount: -1 }, 'data.amount'],
+    ['a fractional amount', { ...charge, amount: 1.5 }, 'data.amount'],
+    ['an amount beyond the safe integers', { ...charge, amount: 2 ** 60 }, 'data.amount'],
+    ['a lower-case currency', { ...charge, currency: 'ngn' }, 'data.currency'],
+    ['an empty reference', { ...charge, reference: '' }, 'data.reference'],
+    ['a customer code that is not a string', { ...charge, customer: { customer_code: 7 } }, 'data.customer'],
+  ])('refuses a charge.success with %s, naming the path and no value', (_name, data, path) => {
+    const parsed = parsePaystackEvent({ event: 'charge.success', data });
+    expect(parsed.ok).toBe(false);
+    const { issues } = parsed as { issues: string };
+    expect(issues).toContain(path);
+    expect(issues).not.toMatch(/ngn|ref_1|-1|1\.5/);
+  });
+
+  it('refuses bodies that are not events at all, and transfer events without a reference', () => {
+    for (const body of [
+      null,
+      [1, 2],
+      'charge.success',
+      { event: 'charge.success' },
+      { event: 'x', data: [] },
+    ])
+      expect(parsePaystackEvent(body).ok).toBe(false);
+    for (const event of ['transfer.success', 'transfer.failed', 'transfer.reversed'])
+      expect(parsePaystackEvent({ event, data: { transfer_code: 'TRF_1' } })).toMatchObject({
+        ok: false,
+        issues: expect.stringContaining('data.reference'),
+      });
+  });
+
+  it('recognises other event types without reading their data', () => {
+    expect(parsePaystackEvent({ event: 'subscription.create', data: { anything: [1] } })).toEqual({
+      ok: true,
+      event: { kind: 'other', event: 'subscription.create' },
+    });
   });
 });

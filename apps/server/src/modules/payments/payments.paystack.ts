@@ -1,10 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import {
   ProviderError,
   type PaymentProvider,
   type TransferCheck,
   type VerifyResult,
 } from './payments.provider.ts';
+import {
+  customerDataSchema,
+  dedicatedAccountDataSchema,
+  describeIssues,
+  initializeDataSchema,
+  paystackEnvelopeSchema,
+  paystackRefusalSchema,
+  resolveAccountDataSchema,
+  transferDataSchema,
+  transferRecipientDataSchema,
+  verifyDataSchema,
+} from './payments.paystack-schemas.ts';
 
 type PaystackOptions = {
   secretKey: string;
@@ -12,7 +25,6 @@ type PaystackOptions = {
   dedicatedAccountBank: string;
   timeoutMs?: number;
 };
-type PaystackAnswer<T> = { status: boolean; message?: string; data?: T };
 
 /**
  * Paystack over its REST API (https://paystack.com/docs/api): Bearer secret key, amounts in the
@@ -22,7 +34,21 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /**
+   * One API call to `/{endpoint}[/{param}][?{query}]`; the answer is parsed (envelope, then `data`
+   * against the endpoint's schema), never cast. Errors name the endpoint, never the param or query.
+   */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    dataSchema: S,
+    request: { param?: string; query?: URLSearchParams; body?: unknown } = {},
+  ): Promise<z.infer<S>> {
+    const { param, query, body } = request;
+    const path =
+      `/${endpoint}` +
+      (param === undefined ? '' : `/${encodeURIComponent(param)}`) +
+      (query === undefined ? '' : `?${query.toString()}`);
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -37,22 +63,39 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
     } catch (error) {
       throw new ProviderError(`Paystack unreachable: ${(error as Error).message}`, false);
     }
-    let answer: PaystackAnswer<T>;
+    let json: unknown;
     try {
-      answer = (await response.json()) as PaystackAnswer<T>;
+      json = await response.json();
     } catch {
-      throw new ProviderError(`Paystack answered ${response.status} without JSON`, false, response.status);
+      throw new ProviderError(
+        `Paystack ${endpoint} answered ${response.status} without JSON`,
+        false,
+        response.status,
+      );
     }
-    if (!response.ok || !answer.status || answer.data === undefined) {
+    if (!response.ok) {
       // 4xx: Paystack looked at the request and refused it. 5xx: outcome unknown.
       const definitive = response.status >= 400 && response.status < 500;
+      const refusal = paystackRefusalSchema.safeParse(json);
       throw new ProviderError(
-        answer.message ?? `Paystack answered ${response.status}`,
+        refusal.success ? refusal.data.message : `Paystack answered ${response.status}`,
         definitive,
         response.status,
       );
     }
-    return answer.data;
+    const envelope = paystackEnvelopeSchema.safeParse(json);
+    // From here on the answer is a 2xx: anything we cannot read leaves the outcome unknown, because
+    // Paystack may well have done what was asked.
+    if (!envelope.success) throw malformed(endpoint, response.status, describeIssues(envelope.error));
+    if (!envelope.data.status)
+      throw new ProviderError(
+        envelope.data.message ?? `Paystack answered ${response.status}`,
+        false,
+        response.status,
+      );
+    const data = dataSchema.safeParse(envelope.data.data);
+    if (!data.success) throw malformed(endpoint, response.status, describeIssues(data.error, 'data'));
+    return data.data;
   }
 
   return {
@@ -61,22 +104,21 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
     settlesImmediately: false,
 
     async initialize(input) {
-      const data = await call<{ authorization_url: string }>('POST', '/transaction/initialize', {
-        email: input.email,
-        amount: input.amountMinor,
-        currency: input.currency,
-        reference: input.reference,
-        metadata: input.metadata,
-        ...(input.callbackUrl ? { callback_url: input.callbackUrl } : {}),
+      const data = await call('POST', 'transaction/initialize', initializeDataSchema, {
+        body: {
+          email: input.email,
+          amount: input.amountMinor,
+          currency: input.currency,
+          reference: input.reference,
+          metadata: input.metadata,
+          ...(input.callbackUrl ? { callback_url: input.callbackUrl } : {}),
+        },
       });
       return { authorizationUrl: data.authorization_url };
     },
 
     async verify(reference): Promise<VerifyResult> {
-      const data = await call<{ status: string; amount: number; currency: string }>(
-        'GET',
-        `/transaction/verify/${encodeURIComponent(reference)}`,
-      );
+      const data = await call('GET', 'transaction/verify', verifyDataSchema, { param: reference });
       // 'abandoned' and 'ongoing' mean the customer has not finished paying: still payable, so pending.
       const status =
         data.status === 'success'
@@ -89,24 +131,28 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
 
     async resolveAccount(bankCode, accountNumber) {
       const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
-      const data = await call<{ account_name: string }>('GET', `/bank/resolve?${query.toString()}`);
+      const data = await call('GET', 'bank/resolve', resolveAccountDataSchema, { query });
       return { accountName: data.account_name };
     },
 
     async transfer(input) {
-      const recipient = await call<{ recipient_code: string }>('POST', '/transferrecipient', {
-        type: 'nuban',
-        name: input.accountName,
-        account_number: input.accountNumber,
-        bank_code: input.bankCode,
-        currency: 'NGN',
+      const recipient = await call('POST', 'transferrecipient', transferRecipientDataSchema, {
+        body: {
+          type: 'nuban',
+          name: input.accountName,
+          account_number: input.accountNumber,
+          bank_code: input.bankCode,
+          currency: 'NGN',
+        },
       });
-      const data = await call<{ status: string; transfer_code: string }>('POST', '/transfer', {
-        source: 'balance',
-        amount: input.amountMinor,
-        recipient: recipient.recipient_code,
-        reason: input.reason,
-        reference: input.reference,
+      const data = await call('POST', 'transfer', transferDataSchema, {
+        body: {
+          source: 'balance',
+          amount: input.amountMinor,
+          recipient: recipient.recipient_code,
+          reason: input.reason,
+          reference: input.reference,
+        },
       });
       const status = data.status === 'success' ? 'success' : data.status === 'failed' ? 'failed' : 'pending';
       return { status, transferCode: data.transfer_code };
@@ -114,10 +160,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
 
     async verifyTransfer(reference): Promise<TransferCheck> {
       try {
-        const data = await call<{ status: string; transfer_code: string }>(
-          'GET',
-          `/transfer/verify/${encodeURIComponent(reference)}`,
-        );
+        const data = await call('GET', 'transfer/verify', transferDataSchema, { param: reference });
         // Anything else ('pending', 'otp', 'received', 'queued', 'abandoned' awaiting an OTP) may still
         // pay out, so the money stays out of the wallet until Paystack says which way it went.
         const status =
@@ -137,16 +180,12 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
     },
 
     async createDedicatedAccount(user) {
-      const customer = await call<{ customer_code: string }>('POST', '/customer', {
-        email: user.email,
-        first_name: user.firstName,
-        last_name: user.lastName,
+      const customer = await call('POST', 'customer', customerDataSchema, {
+        body: { email: user.email, first_name: user.firstName, last_name: user.lastName },
       });
-      const account = await call<{ account_number: string; account_name: string; bank: { name: string } }>(
-        'POST',
-        '/dedicated_account',
-        { customer: customer.customer_code, preferred_bank: options.dedicatedAccountBank },
-      );
+      const account = await call('POST', 'dedicated_account', dedicatedAccountDataSchema, {
+        body: { customer: customer.customer_code, preferred_bank: options.dedicatedAccountBank },
+      });
       return {
         accountNumber: account.account_number,
         bankName: account.bank.name,
@@ -161,4 +200,12 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
     },
   };
+}
+
+/**
+ * A 2xx answer we cannot read: the outcome is unknown (not definitive). The message names the
+ * endpoint and the zod issue paths only, never a value from the answer or the secret key.
+ */
+function malformed(endpoint: string, httpStatus: number, issues: string): ProviderError {
+  return new ProviderError(`Paystack ${endpoint} answered an unexpected shape: ${issues}`, false, httpStatus);
 }

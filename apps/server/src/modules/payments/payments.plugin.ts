@@ -1,31 +1,28 @@
-import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import { createPaystackProvider } from './payments.paystack.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentProvider } from './payments.provider.ts';
 import { createSandboxProvider } from './payments.sandbox.ts';
+import type { PaymentsDeps } from './payments.deps.ts';
+import type { WithdrawalOutcomes } from './payments.webhook.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The configured payment provider (sandbox by default, Paystack with PAYSTACK_SECRET_KEY). */
-    payments: PaymentProvider;
-  }
+/** The configured payment provider: sandbox by default, Paystack with PAYSTACK_SECRET_KEY. */
+export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvider {
+  if (config.paymentProvider !== 'paystack') return createSandboxProvider(db);
+  const secretKey = config.PAYSTACK_SECRET_KEY;
+  if (!secretKey) throw new Error('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
+  return createPaystackProvider({
+    secretKey,
+    baseUrl: config.PAYSTACK_BASE_URL,
+    dedicatedAccountBank: config.PAYSTACK_DEDICATED_ACCOUNT_BANK,
+  });
 }
 
-/** Decorates `app.payments` (before the routes that move money) and mounts /api/payments. */
-export const paymentsModule = fp(async (app) => {
-  if (app.config.paymentProvider === 'paystack') {
-    const secretKey = app.config.PAYSTACK_SECRET_KEY;
-    if (!secretKey) throw new Error('PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY');
-    app.decorate(
-      'payments',
-      createPaystackProvider({
-        secretKey,
-        baseUrl: app.config.PAYSTACK_BASE_URL,
-        dedicatedAccountBank: app.config.PAYSTACK_DEDICATED_ACCOUNT_BANK,
-      }),
-    );
-  } else {
-    app.decorate('payments', createSandboxProvider(app.db));
-  }
-  await app.register(paymentsRoutes, { prefix: '/api/payments' });
-});
+/** Mounts /api/payments (the provider webhook); transfer events settle withdrawals through `withdrawals`. */
+export const paymentsModule =
+  (deps: PaymentsDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(paymentsRoutes(deps), { prefix: '/api/payments' });
+  };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { PaymentsDeps } from './payments.deps.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   paymentIntents,
@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/payments.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accountCodes, holdFromProvider, postEntry, type HoldResult } from '../ledger/ledger.service.ts';
+import { accountCodes, holdFromProvider, postEntry, type HoldResult } from '../ledger/index.ts';
 import { ProviderError } from './payments.provider.ts';
 
 export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again shortly.';
@@ -44,11 +44,11 @@ export type CreatePaymentIntentInput = {
  * hosted checkout URL. The sandbox confirms such a reference as soon as it is verified.
  */
 export async function createPaymentIntent(
-  app: FastifyInstance,
+  deps: PaymentsDeps,
   input: CreatePaymentIntentInput,
 ): Promise<{ reference: string; authorizationUrl: string | null; testMode: boolean }> {
   const reference = newReference(input.purpose === 'DEPOSIT' ? 'dep' : 'esc');
-  await app.db.insert(paymentIntents).values({
+  await deps.db.insert(paymentIntents).values({
     reference,
     userId: input.userId,
     purpose: input.purpose,
@@ -56,15 +56,15 @@ export async function createPaymentIntent(
     amount: input.amountMinor,
     currency: input.currency,
     method: input.method,
-    provider: app.payments.name,
+    provider: deps.payments.name,
   });
   const callbackUrl =
     input.purpose === 'DEPOSIT'
-      ? `${app.config.publicUrl}/app/wallet?reference=${reference}`
-      : `${app.config.publicUrl}/app/payment/${input.transactionId}?reference=${reference}`;
+      ? `${deps.config.publicUrl}/app/wallet?reference=${reference}`
+      : `${deps.config.publicUrl}/app/payment/${input.transactionId}?reference=${reference}`;
   let authorizationUrl: string | null;
   try {
-    ({ authorizationUrl } = await app.payments.initialize({
+    ({ authorizationUrl } = await deps.payments.initialize({
       reference,
       email: input.email,
       amountMinor: input.amountMinor,
@@ -73,18 +73,18 @@ export async function createPaymentIntent(
       callbackUrl,
     }));
   } catch (error) {
-    await app.db
+    await deps.db
       .update(paymentIntents)
       .set({ status: 'FAILED', failureReason: (error as Error).message.slice(0, 300) })
       .where(and(eq(paymentIntents.reference, reference), eq(paymentIntents.status, 'PENDING')));
     throw providerFailure(error);
   }
   if (authorizationUrl)
-    await app.db
+    await deps.db
       .update(paymentIntents)
       .set({ authorizationUrl })
       .where(eq(paymentIntents.reference, reference));
-  return { reference, authorizationUrl, testMode: app.payments.testMode };
+  return { reference, authorizationUrl, testMode: deps.payments.testMode };
 }
 
 export type SettleOutcome = 'confirmed' | 'credited' | 'already' | 'mismatch' | 'unknown';
@@ -98,6 +98,7 @@ export async function settleProviderPayment(
   tx: Tx,
   reference: string,
   observed: { amountMinor: number; currency: string },
+  now: Date,
 ): Promise<SettleOutcome> {
   const [intent] = await tx
     .select()
@@ -116,7 +117,6 @@ export async function settleProviderPayment(
       .where(eq(paymentIntents.id, intent.id));
     return 'mismatch';
   }
-  const now = new Date();
   if (intent.purpose === 'ESCROW') {
     await tx
       .update(paymentIntents)
@@ -125,7 +125,7 @@ export async function settleProviderPayment(
     // Collected after the transaction stopped taking payments (cancelled, or paid another way):
     // the money goes to the buyer's wallet at once instead of waiting for a payment that cannot come.
     if (intent.transactionId && !(await transactionAwaitsPayment(tx, intent.transactionId))) {
-      await creditUnspentEscrowIntents(tx, intent.transactionId);
+      await creditUnspentEscrowIntents(tx, intent.transactionId, now);
       return 'credited';
     }
     return 'confirmed';
@@ -154,29 +154,31 @@ export async function settleProviderPayment(
  * transaction (it waits on the network). Unknown references are 'failed'.
  */
 export async function confirmProviderPayment(
-  app: FastifyInstance,
+  deps: PaymentsDeps,
   reference: string,
 ): Promise<{ status: 'success' | 'pending' | 'failed'; intent: PaymentIntentRow | null }> {
-  const [intent] = await app.db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
+  const [intent] = await deps.db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
   if (!intent) return { status: 'failed', intent: null };
   if (intent.status === 'SUCCEEDED') return { status: 'success', intent };
   let verified;
   try {
-    verified = await app.payments.verify(reference);
+    verified = await deps.payments.verify(reference);
   } catch (error) {
     throw providerFailure(error);
   }
   if (verified.status === 'success') {
-    const outcome = await app.db.transaction((tx) => settleProviderPayment(tx, reference, verified));
+    const outcome = await deps.db.transaction((tx) =>
+      settleProviderPayment(tx, reference, verified, deps.clock.now()),
+    );
     if (outcome === 'mismatch')
-      app.log.error({ reference }, 'provider amount differs from the payment intent');
+      deps.log.error({ reference }, 'provider amount differs from the payment intent');
   } else if (verified.status === 'failed') {
-    await app.db
+    await deps.db
       .update(paymentIntents)
       .set({ status: 'FAILED', failureReason: 'Declined by the provider' })
       .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'PENDING')));
   }
-  const [after] = await app.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
+  const [after] = await deps.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
   const status =
     after!.status === 'SUCCEEDED' ? 'success' : after!.status === 'FAILED' ? 'failed' : 'pending';
   return { status, intent: after! };
@@ -188,11 +190,18 @@ export async function confirmProviderPayment(
  */
 export async function consumeEscrowIntent(
   tx: Tx,
-  input: { reference: string; userId: string; transactionId: string; amountMinor: number; currency: string },
+  input: {
+    reference: string;
+    userId: string;
+    transactionId: string;
+    amountMinor: number;
+    currency: string;
+    at: Date;
+  },
 ): Promise<HoldResult> {
   const [intent] = await tx
     .update(paymentIntents)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: input.at })
     .where(
       and(
         eq(paymentIntents.reference, input.reference),
@@ -224,7 +233,7 @@ export async function consumeEscrowIntent(
  * or the buyer paid another way) are credited to the buyer's wallet, each exactly once: the row lock and
  * `consumed_at` guard stop a second credit, and the ledger idempotency key backs that up.
  */
-export async function creditUnspentEscrowIntents(tx: Tx, transactionId: string): Promise<number> {
+export async function creditUnspentEscrowIntents(tx: Tx, transactionId: string, now: Date): Promise<number> {
   const unspent = await tx
     .select()
     .from(paymentIntents)
@@ -253,7 +262,7 @@ export async function creditUnspentEscrowIntents(tx: Tx, transactionId: string):
     });
     await tx
       .update(paymentIntents)
-      .set({ consumedAt: new Date(), entryId: entry.id })
+      .set({ consumedAt: now, entryId: entry.id })
       .where(eq(paymentIntents.id, intent.id));
   }
   return unspent.length;

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { StepDeps } from './transactions.deps.ts';
 import type { Tx } from '../../db/client.ts';
 import { announceTransaction, type StepResult } from './transactions.steps.ts';
 
-export type DueJob = { id: string; run: () => Promise<StepResult> };
+export type DueJob = { id: string; run: () => Promise<StepResult<void>> };
 
 /**
  * Runs due jobs one by one, each in its own database transaction: `pickNext` locks the next due row
@@ -11,7 +11,7 @@ export type DueJob = { id: string; run: () => Promise<StepResult> };
  * Live events go out after each commit. Returns how many jobs were done.
  */
 export async function drainDueJobs(
-  app: FastifyInstance,
+  deps: StepDeps,
   label: string,
   maxJobs: number,
   pickNext: (tx: Tx, now: Date, skipIds: string[]) => Promise<DueJob | null>,
@@ -19,11 +19,11 @@ export async function drainDueJobs(
   const failed: string[] = [];
   let done = 0;
   for (let i = 0; i < maxJobs; i += 1) {
-    const now = app.clock.now();
+    const now = deps.clock.now();
     let pickedId: string | null = null;
-    let result: StepResult | null;
+    let result: StepResult<void> | null;
     try {
-      result = await app.db.transaction(async (tx) => {
+      result = await deps.db.transaction(async (tx) => {
         const job = await pickNext(tx, now, failed);
         if (!job) return null;
         pickedId = job.id;
@@ -32,12 +32,12 @@ export async function drainDueJobs(
     } catch (error) {
       if (!pickedId) throw error;
       failed.push(pickedId);
-      app.log.warn({ err: error, jobId: pickedId }, `${label} skipped`);
+      deps.log.warn({ err: error, jobId: pickedId }, `${label} skipped`);
       continue;
     }
     if (!result) break;
     done += 1;
-    await announceTransaction(app, result.updated.id, result.notes);
+    announceTransaction(deps, result.record, result.notes);
   }
   return done;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { StepDeps } from './transactions.deps.ts';
 import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
@@ -24,14 +24,14 @@ async function lockNextExpired(tx: Tx, now: Date, skipIds: string[]) {
  * Cancels PENDING transactions whose invitation expired (SYSTEM, EXPIRE_INVITATION), each in its own
  * database transaction with the row locked SKIP LOCKED, so two processes never cancel the same one.
  */
-export async function expireDueInvitations(app: FastifyInstance, maxJobs = 100): Promise<number> {
-  return drainDueJobs(app, 'invitation expiry', maxJobs, async (tx, now, skipIds) => {
+export async function expireDueInvitations(deps: StepDeps, maxJobs = 100): Promise<number> {
+  return drainDueJobs(deps, 'invitation expiry', maxJobs, async (tx, now, skipIds) => {
     const due = await lockNextExpired(tx, now, skipIds);
     if (!due) return null;
     return {
       id: due.id,
       run: () =>
-        executeStep(app, tx, {
+        executeStep(deps, tx, {
           transactionId: due.id,
           actor: { kind: 'system' },
           action: 'EXPIRE_INVITATION',

@@ -6,7 +6,7 @@ import { invitations } from '../../db/schema/transactions.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import { accountCodes } from '../ledger/ledger.service.ts';
+import { accountCodes } from '../ledger/index.ts';
 import {
   checklist,
   createTransaction,
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function platformFees(): Promise<number> {
-  const [row] = await app.db
+  const [row] = await app.deps.db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.code, accountCodes.platformFees('NGN')));
@@ -158,7 +158,10 @@ describe.each([
       'transaction_joined',
       'transaction_created',
     ]);
-    const sellerNotes = await app.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    const sellerNotes = await app.deps.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seller.id));
     expect(sellerNotes.map((n) => n.title)).toContain('Funds released');
     expect(sellerNotes.find((n) => n.title === 'Payment secured in escrow')).toMatchObject({
       type: 'PAYMENT',
@@ -196,26 +199,26 @@ describe('time-based release with a controllable clock', () => {
     ).toBe(200);
     const sellerBefore = await walletBalance(app, seller);
     try {
-      app.clock.now = () => new Date(start + 3 * 24 * 3600_000 - 60_000);
-      await runDueJobs(app);
+      app.deps.clock.now = () => new Date(start + 3 * 24 * 3600_000 - 60_000);
+      await runDueJobs(app.deps);
       expect((await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction.status).toBe(
         'WAITING_FOR_BUYER_CONFIRMATION',
       );
 
-      app.clock.now = () => new Date(start + 3 * 24 * 3600_000 + 1000);
-      const first = await runDueJobs(app);
+      app.deps.clock.now = () => new Date(start + 3 * 24 * 3600_000 + 1000);
+      const first = await runDueJobs(app.deps);
       expect(first.released).toBeGreaterThanOrEqual(1);
       const after = (await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction;
       expect(after).toMatchObject({ status: 'COMPLETED', paymentStatus: 'RELEASED' });
       expect(await walletBalance(app, seller)).toBe(sellerBefore + 1000);
-      await runDueJobs(app);
+      await runDueJobs(app.deps);
       expect(await walletBalance(app, seller)).toBe(sellerBefore + 1000);
       const feed = (await get(app, buyer, `/api/transactions/${id}/activities`)).json().data.activities;
       expect(feed[0]).toMatchObject({ action: 'funds_released', userRole: 'SYSTEM', userName: 'System' });
       const conditions = (await get(app, buyer, `/api/payment-conditions/transaction/${id}`)).json().data;
       expect(conditions).toMatchObject({ autoReleaseEnabled: false, conditions: [{ isMet: true }] });
     } finally {
-      app.clock.now = () => new Date();
+      app.deps.clock.now = () => new Date();
     }
   });
 });
@@ -254,13 +257,13 @@ describe('cancel and expiry', () => {
     expect((await get(app, stranger, `/api/transactions/invite/${code}`)).statusCode).toBe(200);
     // Seven days pass for this invitation only (moving the clock would expire other files' invitations
     // when the suite shares a PostgreSQL database).
-    await app.db
+    await app.deps.db
       .update(invitations)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(invitations.transactionId, transaction.id));
     expect((await get(app, stranger, `/api/transactions/invite/${code}`)).statusCode).toBe(404);
     expect((await join(app, stranger, code)).statusCode).toBe(404);
-    const { expired } = await runDueJobs(app);
+    const { expired } = await runDueJobs(app.deps);
     expect(expired).toBeGreaterThanOrEqual(1);
     const after = (await get(app, buyer, `/api/transactions/${transaction.id}`)).json().data.transaction;
     expect(after).toMatchObject({ status: 'CANCELLED', cancellationReason: 'Invitation expired' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { TransactionsDeps } from './transactions.deps.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   courierFieldIssues,
@@ -6,22 +6,22 @@ import {
   type ShipmentData,
 } from '@escrow/shared/schemas/transactions';
 import { uploads } from '../../db/schema/uploads.ts';
-import { creditUnspentEscrowIntents } from '../payments/payments.service.ts';
+import { creditUnspentEscrowIntents } from '../payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noticeFor, otherPartyOf, quoted } from './transactions.notices.ts';
 import { releaseEscrow } from './transactions.release.ts';
 import { runStep } from './transactions.steps.ts';
 
 /** Either party, before payment (PENDING, ACTIVE, WAITING_FOR_PAYMENT): no money has moved yet. */
-export async function cancelTransaction(app: FastifyInstance, userId: string, id: string, reason?: string) {
-  return runStep(app, {
+export async function cancelTransaction(deps: TransactionsDeps, userId: string, id: string, reason?: string) {
+  return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'CANCEL',
     patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: reason ?? null }),
     // A card/bank payment the provider collected but that was not yet applied goes back to the buyer.
     effects: async (ctx, updated) => {
-      await creditUnspentEscrowIntents(ctx.tx, updated.id);
+      await creditUnspentEscrowIntents(ctx.tx, updated.id, ctx.now);
     },
     activity: (ctx) => ({
       action: 'transaction_cancelled',
@@ -40,12 +40,12 @@ export async function cancelTransaction(app: FastifyInstance, userId: string, id
 
 /** The buyer gives (or corrects, until payment) the delivery address of a courier transaction. */
 export async function provideDeliveryDetails(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   id: string,
   deliveryDetails: DeliveryDetails,
 ) {
-  return runStep(app, {
+  return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'PROVIDE_DELIVERY_DETAILS',
@@ -69,12 +69,12 @@ export async function provideDeliveryDetails(
  * transaction; tracking number and courier are required when the transaction uses a courier.
  */
 export async function confirmShipment(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   id: string,
   shipment: ShipmentData,
 ) {
-  return runStep(app, {
+  return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'CONFIRM_SHIPMENT',
@@ -128,8 +128,8 @@ export async function confirmShipment(
 }
 
 /** The buyer confirms receipt (all five checklist boxes ticked): escrow is released to the seller. */
-export async function confirmReceipt(app: FastifyInstance, userId: string, id: string) {
-  return releaseEscrow(app, {
+export async function confirmReceipt(deps: TransactionsDeps, userId: string, id: string) {
+  return releaseEscrow(deps, {
     transactionId: id,
     action: 'CONFIRM_RECEIPT',
     userId,

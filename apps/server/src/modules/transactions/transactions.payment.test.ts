@@ -108,7 +108,7 @@ describe('provider payments that can no longer be applied', () => {
     const id = await driveTo(app, { buyer, seller }, 'ACTIVE');
     const issued = await intent(id);
     // The provider collects the money (as a webhook or the return page would record it)...
-    expect((await confirmProviderPayment(app, issued.reference)).status).toBe('success');
+    expect((await confirmProviderPayment(app.deps, issued.reference)).status).toBe('success');
     const before = await walletBalance(app, buyer);
     // ...but the buyer cancels before applying it: the payment lands in the wallet, once.
     const cancel = await post(app, buyer, `/api/transactions/${id}/cancel`, {});
@@ -127,10 +127,10 @@ describe('provider payments that can no longer be applied', () => {
     const issued = await intent(id);
     expect((await post(app, buyer, `/api/transactions/${id}/cancel`, {})).statusCode).toBe(200);
     const before = await walletBalance(app, buyer);
-    expect((await confirmProviderPayment(app, issued.reference)).status).toBe('success');
+    expect((await confirmProviderPayment(app.deps, issued.reference)).status).toBe('success');
     expect(await walletBalance(app, buyer)).toBe(before + 1025);
     // A repeated confirmation (a duplicate webhook) credits nothing more.
-    await confirmProviderPayment(app, issued.reference);
+    await confirmProviderPayment(app.deps, issued.reference);
     expect(await walletBalance(app, buyer)).toBe(before + 1025);
   });
 });

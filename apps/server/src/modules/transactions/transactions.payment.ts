@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { TransactionsDeps } from './transactions.deps.ts';
 import { eq } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import { decide } from '@escrow/shared/domain/transaction-machine';
@@ -6,13 +6,13 @@ import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import type { PaymentIntent } from '@escrow/shared/schemas/transactions';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
-import { holdFromWallet } from '../ledger/ledger.service.ts';
+import { holdFromWallet } from '../ledger/index.ts';
 import {
   confirmProviderPayment,
   consumeEscrowIntent,
   createPaymentIntent,
   creditUnspentEscrowIntents,
-} from '../payments/payments.service.ts';
+} from '../payments/index.ts';
 import { findTransactionRow } from './transactions.repository.ts';
 import { money, noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
@@ -20,8 +20,8 @@ import { runStep, transactionNotFound } from './transactions.steps.ts';
 const INVALID_REFERENCE = 'Invalid or already used payment reference';
 
 /** Membership (404), then the PAY rule for the current status (403/409), without writing anything. */
-async function payableFor(app: FastifyInstance, userId: string, id: string): Promise<TransactionRow> {
-  const row = await findTransactionRow(app.db, id);
+async function payableFor(deps: TransactionsDeps, userId: string, id: string): Promise<TransactionRow> {
+  const row = await findTransactionRow(deps.db, id);
   const role = row ? viewerRoleOf(row, userId) : null;
   if (!row || !role) throw transactionNotFound();
   const decision = decide(row.status, 'PAY', role, {
@@ -38,13 +38,13 @@ async function payableFor(app: FastifyInstance, userId: string, id: string): Pro
  * transfer). Paystack also answers a checkout URL; the sandbox confirms the reference at once.
  */
 export async function createTransactionPaymentIntent(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   user: { id: string; email: string },
   id: string,
   method: 'BANK_TRANSFER' | 'CARD',
 ): Promise<PaymentIntent> {
-  const row = await payableFor(app, user.id, id);
-  const intent = await createPaymentIntent(app, {
+  const row = await payableFor(deps, user.id, id);
+  const intent = await createPaymentIntent(deps, {
     userId: user.id,
     email: user.email,
     purpose: 'ESCROW',
@@ -62,16 +62,16 @@ export async function createTransactionPaymentIntent(
  * A typed, foreign or reused reference is refused.
  */
 export async function confirmPayment(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   id: string,
   input: { paymentMethod: 'WALLET' | 'BANK_TRANSFER' | 'CARD'; paymentReference?: string },
 ) {
-  await payableFor(app, userId, id);
+  await payableFor(deps, userId, id);
   const method = input.paymentMethod;
   const reference = method === 'WALLET' ? null : input.paymentReference!;
   if (reference) {
-    const { status, intent } = await confirmProviderPayment(app, reference);
+    const { status, intent } = await confirmProviderPayment(deps, reference);
     if (!intent || intent.userId !== userId || intent.transactionId !== id || intent.purpose !== 'ESCROW')
       throw new AppError('UNPROCESSABLE', INVALID_REFERENCE);
     if (intent.consumedAt) throw new AppError('UNPROCESSABLE', INVALID_REFERENCE);
@@ -79,7 +79,7 @@ export async function confirmPayment(
       throw new AppError('UNPROCESSABLE', 'The payment has not been confirmed by the provider yet');
     if (status === 'failed') throw new AppError('UNPROCESSABLE', 'The payment was not successful');
   }
-  return runStep(app, {
+  return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'PAY',
@@ -112,10 +112,11 @@ export async function confirmPayment(
           transactionId: updated.id,
           amountMinor: updated.total,
           currency: updated.currency,
+          at: ctx.now,
         });
       }
       // Any other provider payment already collected for this transaction can no longer be used.
-      await creditUnspentEscrowIntents(ctx.tx, updated.id);
+      await creditUnspentEscrowIntents(ctx.tx, updated.id, ctx.now);
     },
     activity: (ctx, updated) => ({
       action: 'payment_made',

@@ -101,15 +101,15 @@ describe.runIf(Boolean(inject('databaseUrl')))('races on PostgreSQL', () => {
       ids.push(id);
     }
     const before = await walletBalance(app, seller);
-    app.clock.now = () => new Date(Date.now() + 2 * HOUR);
+    app.deps.clock.now = () => new Date(Date.now() + 2 * HOUR);
     try {
       const [, ...manual] = await Promise.all([
-        runDueJobs(app),
+        runDueJobs(app.deps),
         ...ids.map((id) => post(app, buyer, '/api/payment-conditions/manual-release', { transactionId: id })),
       ]);
       expect(manual.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     } finally {
-      app.clock.now = () => new Date();
+      app.deps.clock.now = () => new Date();
     }
     for (const id of ids)
       expect((await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction.status).toBe(
@@ -131,15 +131,20 @@ describe.runIf(Boolean(inject('databaseUrl')))('races on PostgreSQL', () => {
     }
     const before = await walletBalance(app, seller);
     const later = () => new Date(Date.now() + 2 * HOUR);
-    app.clock.now = later;
-    other.clock.now = later;
+    app.deps.clock.now = later;
+    other.deps.clock.now = later;
     try {
       // The counts of either run are not asserted: test files share this database, so a run may also
       // release other files' due conditions. Exactly-once shows in this seller's balance.
-      await Promise.all([runDueJobs(app), runDueJobs(other), runDueJobs(app), runDueJobs(other)]);
+      await Promise.all([
+        runDueJobs(app.deps),
+        runDueJobs(other.deps),
+        runDueJobs(app.deps),
+        runDueJobs(other.deps),
+      ]);
     } finally {
-      app.clock.now = () => new Date();
-      other.clock.now = () => new Date();
+      app.deps.clock.now = () => new Date();
+      other.deps.clock.now = () => new Date();
     }
     for (const id of ids)
       expect((await get(app, buyer, `/api/transactions/${id}`)).json().data.transaction.status).toBe(

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { StepDeps } from './transactions.deps.ts';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
-import { releaseHold } from '../ledger/ledger.service.ts';
+import { releaseHold } from '../ledger/index.ts';
 import { money, noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';
 
@@ -26,7 +26,7 @@ type ReleaseOptions = {
  * wallet and fee to platform revenue, paymentStatus RELEASED. DISPUTED and every other status refuse
  * (the state machine), so nothing releases while a dispute is open.
  */
-export function releaseSpec(options: ReleaseOptions): StepSpec {
+export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
   return {
     transactionId: options.transactionId,
     actor: options.userId ? { kind: 'user', userId: options.userId } : { kind: 'system' },
@@ -67,6 +67,6 @@ export function releaseSpec(options: ReleaseOptions): StepSpec {
   };
 }
 
-export function releaseEscrow(app: FastifyInstance, options: ReleaseOptions) {
-  return runStep(app, releaseSpec(options));
+export function releaseEscrow(deps: StepDeps, options: ReleaseOptions) {
+  return runStep(deps, releaseSpec(options));
 }

@@ -21,7 +21,10 @@ import {
   transactionStatsSchema,
 } from '@escrow/shared/schemas/transactions';
 import { envelope, ok } from '../../lib/envelope.ts';
-import { idempotency, idempotencyHeaders } from '../idempotency/idempotency.ts';
+import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
+import type { TransactionsDeps } from './transactions.deps.ts';
+import type { StepResult } from './transactions.steps.ts';
+import { toTransactionView } from './transactions.view.ts';
 import {
   cancelTransaction,
   confirmReceipt,
@@ -46,211 +49,216 @@ const tags = ['transactions'];
 const security = [{ bearerAuth: [] }];
 
 /** Spec 01 §7 "Transactions" plus DESIGN "API paths beyond the spec's tables"; all under /api. */
-export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
-  const idem = idempotency(app);
-  const answer = async (userId: string, id: string) => ({
-    transaction: await getTransactionFor(app, userId, id),
-  });
+export const transactionsRoutes =
+  (deps: TransactionsDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+    const idem = idempotency(deps);
+    // A step answers with the record it read inside its database transaction: no second read.
+    const answer = (userId: string, step: StepResult<unknown>) => ({
+      transaction: toTransactionView(step.record, userId),
+    });
 
-  app.post(
-    '/transactions/create',
-    {
-      schema: {
-        tags,
-        security,
-        body: createTransactionSchema,
-        response: { 201: envelope(createTransactionAnswerSchema) },
+    app.post(
+      '/transactions/create',
+      {
+        schema: {
+          tags,
+          security,
+          body: createTransactionSchema,
+          response: { 201: envelope(createTransactionAnswerSchema) },
+        },
       },
-    },
-    async (request, reply) => {
-      const result = await createTransaction(app, request.user!.id, request.body);
-      return reply.status(201).send(ok(result, TRANSACTION_SUCCESS.created));
-    },
-  );
-
-  app.get(
-    '/transactions/invite/:code',
-    {
-      schema: {
-        tags,
-        security,
-        params: z.object({ code: z.string().min(1).max(64) }),
-        response: { 200: envelope(inviteAnswerSchema) },
+      async (request, reply) => {
+        const result = await createTransaction(deps, request.user!.id, request.body);
+        return reply.status(201).send(ok(result, TRANSACTION_SUCCESS.created));
       },
-    },
-    async (request) => ok(await getInvitation(app, request.user!.id, request.params.code)),
-  );
+    );
 
-  app.post(
-    '/transactions/join',
-    {
-      schema: {
-        tags,
-        security,
-        body: joinTransactionSchema,
-        response: { 200: envelope(transactionAnswerSchema) },
+    app.get(
+      '/transactions/invite/:code',
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ code: z.string().min(1).max(64) }),
+          response: { 200: envelope(inviteAnswerSchema) },
+        },
       },
-    },
-    async (request) => {
-      const transaction = await joinTransaction(app, request.user!.id, request.body.inviteCode);
-      return ok({ transaction }, TRANSACTION_SUCCESS.joined);
-    },
-  );
+      async (request) => ok(await getInvitation(deps, request.user!.id, request.params.code)),
+    );
 
-  app.get(
-    '/transactions/my-transactions',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: listTransactionsQuerySchema,
-        response: { 200: envelope(transactionListSchema) },
+    app.post(
+      '/transactions/join',
+      {
+        schema: {
+          tags,
+          security,
+          body: joinTransactionSchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
       },
-    },
-    async (request) => ok(await listTransactions(app, request.user!.id, request.query)),
-  );
-
-  app.get(
-    '/transactions/stats',
-    { schema: { tags, security, response: { 200: envelope(transactionStatsSchema) } } },
-    async (request) => ok(await getStats(app, request.user!.id)),
-  );
-
-  app.get(
-    '/transactions/:id',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(transactionAnswerSchema) } } },
-    async (request) => ok(await answer(request.user!.id, request.params.id)),
-  );
-
-  app.post(
-    '/transactions/:id/cancel',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: cancelTransactionSchema.nullish(),
-        response: { 200: envelope(transactionAnswerSchema) },
+      async (request) => {
+        const transaction = await joinTransaction(deps, request.user!.id, request.body.inviteCode);
+        return ok({ transaction }, TRANSACTION_SUCCESS.joined);
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await cancelTransaction(app, request.user!.id, id, request.body?.reason);
-      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.cancelled);
-    },
-  );
+    );
 
-  app.put(
-    '/transactions/:id/delivery-details',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: deliveryDetailsBodySchema,
-        response: { 200: envelope(transactionAnswerSchema) },
+    app.get(
+      '/transactions/my-transactions',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: listTransactionsQuerySchema,
+          response: { 200: envelope(transactionListSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await provideDeliveryDetails(app, request.user!.id, id, request.body.deliveryDetails);
-      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.deliverySaved);
-    },
-  );
+      async (request) => ok(await listTransactions(deps, request.user!.id, request.query)),
+    );
 
-  app.post(
-    '/transactions/:id/payment-intent',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: paymentIntentBodySchema,
-        response: { 200: envelope(z.object({ paymentIntent: paymentIntentSchema })) },
+    app.get(
+      '/transactions/stats',
+      { schema: { tags, security, response: { 200: envelope(transactionStatsSchema) } } },
+      async (request) => ok(await getStats(deps, request.user!.id)),
+    );
+
+    app.get(
+      '/transactions/:id',
+      { schema: { tags, security, params: idParams, response: { 200: envelope(transactionAnswerSchema) } } },
+      async (request) =>
+        ok({ transaction: await getTransactionFor(deps, request.user!.id, request.params.id) }),
+    );
+
+    app.post(
+      '/transactions/:id/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: cancelTransactionSchema.nullish(),
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
       },
-    },
-    async (request) => {
-      const user = request.user!;
-      const paymentIntent = await createTransactionPaymentIntent(
-        app,
-        user,
-        request.params.id,
-        request.body.paymentMethod,
-      );
-      return ok({ paymentIntent });
-    },
-  );
-
-  app.put(
-    '/transactions/:id/confirm-payment',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: confirmPaymentSchema,
-        response: { 200: envelope(transactionAnswerSchema) },
+      async (request) => {
+        const { id } = request.params;
+        const step = await cancelTransaction(deps, request.user!.id, id, request.body?.reason);
+        return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.cancelled);
       },
-      preHandler: idem.preHandler,
-      onSend: idem.onSend,
-    },
-    async (request) => {
-      const { id } = request.params;
-      await confirmPayment(app, request.user!.id, id, request.body);
-      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.paymentConfirmed);
-    },
-  );
+    );
 
-  app.put(
-    '/transactions/:id/shipping-details',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: shippingDetailsBodySchema,
-        response: { 200: envelope(transactionAnswerSchema) },
+    app.put(
+      '/transactions/:id/delivery-details',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: deliveryDetailsBodySchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await confirmShipment(app, request.user!.id, id, request.body.shipmentData);
-      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.shipmentConfirmed);
-    },
-  );
-
-  app.put(
-    '/transactions/:id/confirm-receipt',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        headers: idempotencyHeaders,
-        body: receiptChecklistSchema,
-        response: { 200: envelope(transactionAnswerSchema) },
+      async (request) => {
+        const { id } = request.params;
+        const step = await provideDeliveryDetails(deps, request.user!.id, id, request.body.deliveryDetails);
+        return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.deliverySaved);
       },
-      preHandler: idem.preHandler,
-      onSend: idem.onSend,
-    },
-    async (request) => {
-      const { id } = request.params;
-      await confirmReceipt(app, request.user!.id, id);
-      return ok(await answer(request.user!.id, id), TRANSACTION_SUCCESS.completed);
-    },
-  );
+    );
 
-  app.get(
-    '/transactions/:id/activities',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(activityListSchema) } } },
-    async (request) => ok({ activities: await getActivities(app, request.user!.id, request.params.id) }),
-  );
+    app.post(
+      '/transactions/:id/payment-intent',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: paymentIntentBodySchema,
+          response: { 200: envelope(z.object({ paymentIntent: paymentIntentSchema })) },
+        },
+      },
+      async (request) => {
+        const user = request.user!;
+        const paymentIntent = await createTransactionPaymentIntent(
+          deps,
+          user,
+          request.params.id,
+          request.body.paymentMethod,
+        );
+        return ok({ paymentIntent });
+      },
+    );
 
-  app.get(
-    '/transactions/:id/participants',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(participantListSchema) } } },
-    async (request) => ok({ participants: await getParticipants(app, request.user!.id, request.params.id) }),
-  );
-};
+    app.put(
+      '/transactions/:id/confirm-payment',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          headers: idempotencyHeaders,
+          body: confirmPaymentSchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
+        preHandler: idem.preHandler,
+        onSend: idem.onSend,
+      },
+      async (request) => {
+        const { id } = request.params;
+        const step = await confirmPayment(deps, request.user!.id, id, request.body);
+        return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.paymentConfirmed);
+      },
+    );
+
+    app.put(
+      '/transactions/:id/shipping-details',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: shippingDetailsBodySchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const step = await confirmShipment(deps, request.user!.id, id, request.body.shipmentData);
+        return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.shipmentConfirmed);
+      },
+    );
+
+    app.put(
+      '/transactions/:id/confirm-receipt',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          headers: idempotencyHeaders,
+          body: receiptChecklistSchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
+        preHandler: idem.preHandler,
+        onSend: idem.onSend,
+      },
+      async (request) => {
+        const { id } = request.params;
+        const step = await confirmReceipt(deps, request.user!.id, id);
+        return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.completed);
+      },
+    );
+
+    app.get(
+      '/transactions/:id/activities',
+      { schema: { tags, security, params: idParams, response: { 200: envelope(activityListSchema) } } },
+      async (request) => ok({ activities: await getActivities(deps, request.user!.id, request.params.id) }),
+    );
+
+    app.get(
+      '/transactions/:id/participants',
+      { schema: { tags, security, params: idParams, response: { 200: envelope(participantListSchema) } } },
+      async (request) =>
+        ok({ participants: await getParticipants(deps, request.user!.id, request.params.id) }),
+    );
+  };

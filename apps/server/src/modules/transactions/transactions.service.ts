@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { eq, isNull, sql } from 'drizzle-orm';
+import type { TransactionsDeps } from './transactions.deps.ts';
+import { eq, isNull } from 'drizzle-orm';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import { transactionTotals } from '@escrow/shared/domain/fees';
 import { oppositeRole } from '@escrow/shared/domain/transaction-machine';
@@ -12,15 +12,18 @@ import type {
   Transaction,
   TransactionStats,
 } from '@escrow/shared/schemas/transactions';
-import { invitations, transactions } from '../../db/schema/transactions.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { listActivities, recordActivity } from '../activities/activities.service.ts';
+import { listActivities, recordActivity } from '../activities/index.ts';
 import {
   findRecordByInviteCode,
   findTransactionRecord,
+  findTransactionRow,
   listTransactionRecords,
   transactionStats,
+  type TransactionRecord,
 } from './transactions.repository.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
@@ -38,15 +41,15 @@ const minorOrThrow = (major: number, field: string) => {
 
 /** Creates a PENDING transaction and its invitation. Fee and total are computed here, never taken. */
 export async function createTransaction(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   input: CreateTransactionPayload,
 ) {
   const priceMinor = minorOrThrow(input.price, 'Price');
   const { feeMinor, totalMinor } = transactionTotals(priceMinor);
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const { fee: _fee, total: _total, price: _price, maximumBudget, ...fields } = input;
-  const id = await app.db.transaction(async (tx) => {
+  const record = await deps.db.transaction(async (tx): Promise<TransactionRecord> => {
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -62,42 +65,53 @@ export async function createTransaction(
         updatedAt: now,
       })
       .returning();
-    await tx.insert(invitations).values({
-      code: newInvitationCode(),
-      transactionId: row!.id,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        code: newInvitationCode(),
+        transactionId: row!.id,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ code: invitations.code, expiresAt: invitations.expiresAt });
     const [creator] = await tx
-      .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+      })
       .from(users)
       .where(eq(users.id, userId));
+    if (!creator) throw new AppError('UNAUTHORIZED', 'Authentication required');
     await recordActivity(tx, {
       transactionId: row!.id,
       action: 'transaction_created',
-      description: `Transaction created by ${creator?.name ?? 'the creator'} as ${input.creatorRole.toLowerCase()}`,
+      description: `Transaction created by ${fullName(creator)} as ${input.creatorRole.toLowerCase()}`,
       userId,
-      userName: creator?.name ?? 'Unknown User',
+      userName: fullName(creator),
       userRole: input.creatorRole,
       metadata: { amount: toMajor(totalMinor), currency: input.currency },
       at: now,
     });
-    return row!.id;
+    return { row: row!, creator, counterparty: null, invitation: invitation! };
   });
-  const record = (await findTransactionRecord(app.db, id))!;
   const transaction = toTransactionView(record, userId);
-  app.realtime.toUser(userId, SERVER_EVENTS.transactionCreated, { transactionId: id, transaction });
+  deps.realtime.toUser(userId, SERVER_EVENTS.transactionCreated, {
+    transactionId: record.row.id,
+    transaction,
+  });
   return { transaction, invitation: transaction.invitation! };
 }
 
 /** A transaction for one of its members; anyone else gets 404 (never the data). */
 export async function getTransactionFor(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   id: string,
 ): Promise<Transaction> {
-  const record = await findTransactionRecord(app.db, id);
+  const record = await findTransactionRecord(deps.db, id);
   if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
   return toTransactionView(record, userId);
 }
@@ -106,11 +120,11 @@ export async function getTransactionFor(
  * Invitation preview. Unknown or expired codes are 404; once the transaction is no longer PENDING only
  * its members may still look it up through the code.
  */
-export async function getInvitation(app: FastifyInstance, userId: string, code: string) {
-  const record = await findRecordByInviteCode(app.db, code);
+export async function getInvitation(deps: TransactionsDeps, userId: string, code: string) {
+  const record = await findRecordByInviteCode(deps.db, code);
   if (!record?.invitation) throw transactionNotFound();
   const member = viewerRoleOf(record.row, userId) !== null;
-  const open = record.row.status === 'PENDING' && record.invitation.expiresAt > app.clock.now();
+  const open = record.row.status === 'PENDING' && record.invitation.expiresAt > deps.clock.now();
   if (!member && !open) throw transactionNotFound();
   return {
     invitation: {
@@ -123,15 +137,15 @@ export async function getInvitation(app: FastifyInstance, userId: string, code: 
 
 /** Joins by invitation code, taking the role opposite the creator's. */
 export async function joinTransaction(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   code: string,
 ): Promise<Transaction> {
-  const found = await findRecordByInviteCode(app.db, code);
+  const found = await findRecordByInviteCode(deps.db, code);
   if (!found?.invitation) throw transactionNotFound();
   const invitation = found.invitation;
   if (found.row.counterpartyId === userId) return toTransactionView(found, userId);
-  await runStep(app, {
+  const { record } = await runStep(deps, {
     transactionId: found.row.id,
     actor: { kind: 'user', userId },
     action: 'JOIN',
@@ -160,18 +174,18 @@ export async function joinTransaction(
         message: `${ctx.actorName} has joined ${quoted(updated)}.`,
       }),
   });
-  return getTransactionFor(app, userId, found.row.id);
+  return toTransactionView(record, userId);
 }
 
 export async function listTransactions(
-  app: FastifyInstance,
+  deps: TransactionsDeps,
   userId: string,
   query: Required<Pick<ListTransactionsQuery, 'page' | 'limit'>> &
     Omit<ListTransactionsQuery, 'page' | 'limit'>,
 ) {
   const page = Number(query.page);
   const limit = Number(query.limit);
-  const { records, total } = await listTransactionRecords(app.db, {
+  const { records, total } = await listTransactionRecords(deps.db, {
     userId,
     page,
     limit,
@@ -182,8 +196,8 @@ export async function listTransactions(
   return { transactions: records.map((r) => toTransactionView(r, userId)), total, page, limit };
 }
 
-export async function getStats(app: FastifyInstance, userId: string): Promise<TransactionStats> {
-  const { counts, values } = await transactionStats(app.db, userId);
+export async function getStats(deps: TransactionsDeps, userId: string): Promise<TransactionStats> {
+  const { counts, values } = await transactionStats(deps.db, userId);
   const valueByCurrency = values.map((v) => ({
     currency: v.currency,
     value: toMajor(BigInt(v.value ?? '0')),
@@ -195,8 +209,8 @@ export async function getStats(app: FastifyInstance, userId: string): Promise<Tr
   };
 }
 
-export async function getParticipants(app: FastifyInstance, userId: string, id: string) {
-  const record = await findTransactionRecord(app.db, id);
+export async function getParticipants(deps: TransactionsDeps, userId: string, id: string) {
+  const record = await findTransactionRecord(deps.db, id);
   if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
   const { row, creator, counterparty } = record;
   const people = [{ person: creator, role: row.creatorRole, isCreator: true }];
@@ -213,8 +227,15 @@ export async function getParticipants(app: FastifyInstance, userId: string, id: 
   }));
 }
 
-export async function getActivities(app: FastifyInstance, userId: string, id: string) {
-  const record = await findTransactionRecord(app.db, id);
+export async function getActivities(deps: TransactionsDeps, userId: string, id: string) {
+  const record = await findTransactionRecord(deps.db, id);
   if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
-  return listActivities(app.db, id);
+  return listActivities(deps.db, id);
+}
+
+/** The stored row for one of its members (other modules check membership through this); else 404. */
+export async function memberTransactionRow(db: DbOrTx, userId: string, id: string): Promise<TransactionRow> {
+  const row = await findTransactionRow(db, id);
+  if (!row || !viewerRoleOf(row, userId)) throw transactionNotFound();
+  return row;
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { eq, type SQL } from 'drizzle-orm';
 import {
   decide,
@@ -13,18 +12,14 @@ import type { Tx } from '../../db/client.ts';
 import type { TransactionRow, transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordActivity, type ActivityInput } from '../activities/activities.service.ts';
-import {
-  createNotification,
-  type NotificationInput,
-  type NotificationView,
-} from '../notifications/notifications.service.ts';
+import { recordActivity, type ActivityInput } from '../activities/index.ts';
+import { createNotification, type NotificationInput, type NotificationView } from '../notifications/index.ts';
+import type { StepDeps } from './transactions.deps.ts';
 import {
   findTransactionRecord,
-  findTransactionRow,
-  partiesOf,
   updateIfStatus,
   type PartyRecord,
+  type TransactionRecord,
 } from './transactions.repository.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
 
@@ -54,7 +49,11 @@ export type StepContext = {
 
 type Patch = Partial<typeof transactions.$inferInsert>;
 
-export type StepSpec = {
+/**
+ * One step of the state machine. `T` is what `effects` returns (a payment condition, a list) so a
+ * route answers from what the step wrote, never from a second read.
+ */
+export type StepSpec<T = void> = {
   transactionId: string;
   actor: Actor;
   action: TransactionAction;
@@ -66,7 +65,7 @@ export type StepSpec = {
   /** An extra condition for the guarded update (e.g. `counterparty_id is null` for JOIN). */
   guard?: SQL;
   /** Money and other rows, written after the guarded update in the same database transaction. */
-  effects?: (ctx: StepContext, updated: TransactionRow) => Promise<void>;
+  effects?: (ctx: StepContext, updated: TransactionRow) => Promise<T>;
   activity: (
     ctx: StepContext,
     updated: TransactionRow,
@@ -74,28 +73,39 @@ export type StepSpec = {
   notifications: (ctx: StepContext, updated: TransactionRow) => NotificationInput[];
 };
 
+/** The record as the step left it (read inside its database transaction), its notifications, its effect. */
+export type StepResult<T = void> = { record: TransactionRecord; notes: NotificationView[]; effect: T };
+
 const partyIds = (row: TransactionRow) => {
   const byRole = (role: PartyRole) => (row.creatorRole === role ? row.creatorId : row.counterpartyId);
   return { buyerId: byRole('BUYER'), sellerId: byRole('SELLER') };
 };
 
 /**
- * Runs one state-machine step: reads the row, checks membership (404) and the transition table
+ * Runs one state-machine step: reads the record, checks membership (404) and the transition table
  * (403/409), then writes the guarded status change, money, activity and notifications in ONE database
- * transaction. Live events go out only after commit.
+ * transaction. Live events go out only after commit, from the record the step read: nothing is read
+ * twice.
  */
-export async function runStep(app: FastifyInstance, spec: StepSpec): Promise<TransactionRow> {
-  const { updated, notes } = await app.db.transaction((tx) => executeStep(app, tx, spec));
-  await announceTransaction(app, updated.id, notes);
-  return updated;
+export async function runStep<T = void>(deps: StepDeps, spec: StepSpec<T>): Promise<StepResult<T>> {
+  const result = await deps.db.transaction((tx) => executeStep(deps, tx, spec));
+  announceTransaction(deps, result.record, result.notes);
+  return result;
 }
 
-export type StepResult = { updated: TransactionRow; notes: NotificationView[] };
-
-/** The step inside a caller's database transaction; the caller announces `notes` after commit. */
-export async function executeStep(app: FastifyInstance, tx: Tx, spec: StepSpec): Promise<StepResult> {
-  const row = await findTransactionRow(tx, spec.transactionId);
-  if (!row) throw transactionNotFound();
+/**
+ * The step inside a caller's database transaction; the caller announces the result after commit.
+ * Every status change goes through here, and so does every payment-condition change (an action that
+ * keeps the status): the guarded update then only locks the row and proves the status did not move.
+ */
+export async function executeStep<T = void>(
+  deps: Pick<StepDeps, 'clock'>,
+  tx: Tx,
+  spec: StepSpec<T>,
+): Promise<StepResult<T>> {
+  const record = await findTransactionRecord(tx, spec.transactionId);
+  if (!record) throw transactionNotFound();
+  const { row } = record;
   let role: ActorRole = 'SYSTEM';
   let actorId: string | null = null;
   if (spec.actor.kind === 'user') {
@@ -111,7 +121,8 @@ export async function executeStep(app: FastifyInstance, tx: Tx, spec: StepSpec):
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
 
-  const parties = await partiesOf(tx, row);
+  const parties = new Map<string, PartyRecord>([[record.creator.id, record.creator]]);
+  if (record.counterparty) parties.set(record.counterparty.id, record.counterparty);
   if (actorId && !parties.has(actorId)) parties.set(actorId, await actorRecord(tx, actorId));
   const actor = actorId ? parties.get(actorId) : undefined;
   const ctx: StepContext = {
@@ -119,7 +130,7 @@ export async function executeStep(app: FastifyInstance, tx: Tx, spec: StepSpec):
     row,
     role,
     next: decision.next,
-    now: app.clock.now(),
+    now: deps.clock.now(),
     actorId,
     actorName: actor ? fullName(actor) : 'System',
     parties,
@@ -134,7 +145,7 @@ export async function executeStep(app: FastifyInstance, tx: Tx, spec: StepSpec):
     spec.guard,
   );
   if (!changed) throw raceLost();
-  await spec.effects?.(ctx, changed);
+  const effect = (await spec.effects?.(ctx, changed)) as T;
   await recordActivity(tx, {
     ...spec.activity(ctx, changed),
     transactionId: row.id,
@@ -143,9 +154,10 @@ export async function executeStep(app: FastifyInstance, tx: Tx, spec: StepSpec):
     userRole: role,
     at: ctx.now,
   });
-  const written: NotificationView[] = [];
-  for (const note of spec.notifications(ctx, changed)) written.push(await createNotification(tx, note));
-  return { updated: changed, notes: written };
+  const notes: NotificationView[] = [];
+  for (const note of spec.notifications(ctx, changed)) notes.push(await createNotification(tx, note));
+  const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;
+  return { record: { ...record, row: changed, counterparty }, notes, effect };
 }
 
 async function actorRecord(tx: Tx, userId: string): Promise<PartyRecord> {
@@ -163,33 +175,32 @@ async function actorRecord(tx: Tx, userId: string): Promise<PartyRecord> {
 }
 
 /**
- * After commit: `transaction:updated` to each party's user room (with their own view) and to any
- * other socket in the transaction room, plus a `notification` event per notification written.
- * A failed emit is logged, never turned into a failed request (the change is committed).
+ * After commit: `event` to each party's user room (with their own view) and to any other socket in
+ * the transaction room, plus a `notification` event per notification written. A failed emit is
+ * logged, never turned into a failed request (the change is committed).
  */
-export async function announceTransaction(
-  app: FastifyInstance,
-  transactionId: string,
+export function announceTransaction(
+  deps: Pick<StepDeps, 'realtime' | 'log'>,
+  record: TransactionRecord,
   notes: NotificationView[] = [],
   event: string = SERVER_EVENTS.transactionUpdated,
-): Promise<void> {
+): void {
+  const { row } = record;
+  const transactionId = row.id;
   try {
-    const record = await findTransactionRecord(app.db, transactionId);
-    if (!record) return;
-    const { row } = record;
     const members = [row.creatorId, ...(row.counterpartyId ? [row.counterpartyId] : [])];
     for (const userId of members) {
       const transaction = toTransactionView(record, userId);
-      app.realtime.toUser(userId, event, { transactionId, status: row.status, transaction });
+      deps.realtime.toUser(userId, event, { transactionId, status: row.status, transaction });
     }
     const neutral = { ...toTransactionView(record, row.creatorId), invitation: null };
-    app.realtime.toTransactionRoomExcept(transactionId, members, event, {
+    deps.realtime.toTransactionRoomExcept(transactionId, members, event, {
       transactionId,
       status: row.status,
       transaction: neutral,
     });
-    for (const note of notes) app.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
+    for (const note of notes) deps.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
   } catch (error) {
-    app.log.error({ err: error, transactionId }, 'could not announce a transaction change');
+    deps.log.error({ err: error, transactionId }, 'could not announce a transaction change');
   }
 }

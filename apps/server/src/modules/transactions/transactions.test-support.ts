@@ -26,7 +26,7 @@ export async function createUser(
   people += 1;
   const lastName = `Tester${people}`;
   const email = uniqueEmail(firstName.toLowerCase());
-  const [row] = await app.db
+  const [row] = await app.deps.db
     .insert(users)
     .values({ email, passwordHash: 'not-a-real-hash', firstName, lastName, role })
     .returning({ id: users.id });
@@ -41,7 +41,7 @@ export async function createUser(
 }
 
 export async function makeAdmin(app: FastifyInstance, user: TestUser) {
-  await app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
+  await app.deps.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
 }
 
 /** Funds a wallet through the real sandbox deposit route (settles at once). */

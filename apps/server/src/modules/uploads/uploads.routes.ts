@@ -10,7 +10,7 @@ import {
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { safeFilename } from './uploads.sniff.ts';
-import { findReadableUpload, saveUpload, storageFor } from './uploads.service.ts';
+import { findReadableUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
 
 const fieldsSchema = z.object({
   purpose: uploadPurposeSchema,
@@ -28,77 +28,79 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
 }
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
-  });
-  app.addHook('onRequest', app.authenticate);
+export const uploadsRoutes =
+  (deps: UploadsDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
+    });
+    app.addHook('onRequest', app.authenticate);
 
-  app.post(
-    '/uploads',
-    {
-      schema: {
-        tags,
-        security,
-        consumes: ['multipart/form-data'],
-        response: { 201: envelope(uploadAnswerSchema) },
+    app.post(
+      '/uploads',
+      {
+        schema: {
+          tags,
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 201: envelope(uploadAnswerSchema) },
+        },
       },
-    },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-      const fields: Record<string, string> = {};
-      let file: { filename: string; data: Buffer } | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
-            file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+        const fields: Record<string, string> = {};
+        let file: { filename: string; data: Buffer } | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
+              file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
           }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') {
+            const purpose = uploadPurposeSchema.safeParse(fields.purpose);
+            const message = purpose.success
+              ? UPLOAD_RULES[purpose.data].tooLarge('The file')
+              : 'File size must be less than 10MB';
+            throw new AppError('PAYLOAD_TOO_LARGE', message);
+          }
+          if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
+          throw error;
         }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          const purpose = uploadPurposeSchema.safeParse(fields.purpose);
-          const message = purpose.success
-            ? UPLOAD_RULES[purpose.data].tooLarge('The file')
-            : 'File size must be less than 10MB';
-          throw new AppError('PAYLOAD_TOO_LARGE', message);
-        }
-        if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
-        throw error;
-      }
-      if (!file) throw badRequest('Please choose a file to upload');
-      const parsed = fieldsSchema.safeParse(fields);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
-      const upload = await saveUpload(app, request.user!, { ...parsed.data, ...file });
-      return reply.status(201).send(ok({ upload }));
-    },
-  );
-
-  app.get(
-    '/uploads/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: z.any().describe('The file bytes') },
+        if (!file) throw badRequest('Please choose a file to upload');
+        const parsed = fieldsSchema.safeParse(fields);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
+        const upload = await saveUpload(deps, request.user!, { ...parsed.data, ...file });
+        return reply.status(201).send(ok({ upload }));
       },
-    },
-    async (request, reply) => {
-      const upload = await findReadableUpload(app, request.user!, request.params.id);
-      const kind = INLINE_TYPES.has(upload.mimeType) ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', upload.mimeType)
-        .header('content-length', upload.size)
-        .header('content-disposition', contentDisposition(kind, upload.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-        .send(storageFor(app).read(upload.storageKey));
-    },
-  );
-};
+    );
+
+    app.get(
+      '/uploads/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: z.any().describe('The file bytes') },
+        },
+      },
+      async (request, reply) => {
+        const upload = await findReadableUpload(deps, request.user!, request.params.id);
+        const kind = INLINE_TYPES.has(upload.mimeType) ? 'inline' : 'attachment';
+        return reply
+          .header('content-type', upload.mimeType)
+          .header('content-length', upload.size)
+          .header('content-disposition', contentDisposition(kind, upload.filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+          .send(deps.storage.read(upload.storageKey));
+      },
+    );
+  };

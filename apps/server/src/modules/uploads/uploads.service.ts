@@ -1,27 +1,24 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { UPLOAD_RULES, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import { findTransactionRow } from '../transactions/transactions.repository.ts';
-import { transactionNotFound } from '../transactions/transactions.steps.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { isTransactionMember, memberTransactionRow } from '../transactions/index.ts';
 import { sniffMimeType } from './uploads.sniff.ts';
 import { localStorage, type FileStorage } from './uploads.storage.ts';
 
-const storages = new WeakMap<FastifyInstance, FileStorage>();
-/** The app's file store: DATA_DIR/uploads. */
-export function storageFor(app: FastifyInstance): FileStorage {
-  let storage = storages.get(app);
-  if (!storage) {
-    storage = localStorage(path.join(app.config.dataDir, 'uploads'));
-    storages.set(app, storage);
-  }
-  return storage;
+/** What the uploads module needs: the database, the clock and where files live. */
+export type UploadsDeps = { db: Db; clock: Clock; storage: FileStorage };
+
+/** The default file store: DATA_DIR/uploads on local disk. */
+export function localUploadStorage(dataDir: string): FileStorage {
+  return localStorage(path.join(dataDir, 'uploads'));
 }
 
 export function toUploadView(row: UploadRow): Upload {
@@ -49,15 +46,13 @@ export type NewUpload = {
  * Checks who may attach a file where, then its real type and size for the purpose, and stores it
  * under a server-generated key. Shipment photos only from the transaction's seller.
  */
-export async function saveUpload(app: FastifyInstance, user: AuthUser, input: NewUpload): Promise<Upload> {
+export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUpload): Promise<Upload> {
   const rule = UPLOAD_RULES[input.purpose];
   let transactionId: string | null = null;
   if (rule.scope !== 'personal') {
     if (!input.transactionId) throw badRequest('transactionId is required for this upload');
-    const row = await findTransactionRow(app.db, input.transactionId);
-    const role = row ? viewerRoleOf(row, user.id) : null;
-    if (!row || !role) throw transactionNotFound();
-    if (input.purpose === 'shipment_photo' && role !== 'SELLER')
+    const row = await memberTransactionRow(deps.db, user.id, input.transactionId);
+    if (input.purpose === 'shipment_photo' && viewerRoleOf(row, user.id) !== 'SELLER')
       throw forbidden('Only the seller can upload shipment photos');
     transactionId = row.id;
   }
@@ -69,11 +64,11 @@ export async function saveUpload(app: FastifyInstance, user: AuthUser, input: Ne
     throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename));
 
   const id = uuidv7();
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
-  await storageFor(app).put(storageKey, input.data);
+  await deps.storage.put(storageKey, input.data);
   try {
-    const [row] = await app.db
+    const [row] = await deps.db
       .insert(uploads)
       .values({
         id,
@@ -90,7 +85,7 @@ export async function saveUpload(app: FastifyInstance, user: AuthUser, input: Ne
       .returning();
     return toUploadView(row!);
   } catch (error) {
-    await storageFor(app).remove(storageKey);
+    await deps.storage.remove(storageKey);
     throw error;
   }
 }
@@ -103,18 +98,17 @@ const STAFF_READABLE: UploadPurpose[] = ['shipment_photo', 'dispute_evidence', '
  * any signed-in user (avatars). Everyone else gets 404, as if it did not exist.
  */
 export async function findReadableUpload(
-  app: FastifyInstance,
+  deps: Pick<UploadsDeps, 'db'>,
   user: AuthUser,
   id: string,
 ): Promise<UploadRow> {
-  const [row] = await app.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   const missing = () => new AppError('NOT_FOUND', 'File not found');
   if (!row) throw missing();
   if (row.ownerId === user.id || row.purpose === 'profile_picture') return row;
   if (user.role !== 'USER' && STAFF_READABLE.includes(row.purpose)) return row;
   if (row.transactionId) {
-    const transaction = await findTransactionRow(app.db, row.transactionId);
-    if (transaction && viewerRoleOf(transaction, user.id)) return row;
+    if (await isTransactionMember(deps.db, row.transactionId, user.id)) return row;
   }
   throw missing();
 }

@@ -84,7 +84,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ service: WaitlistServi
           ]);
         }
       }
-      const date = new Date().toISOString().slice(0, 10);
+      const date = service.today().toISOString().slice(0, 10);
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

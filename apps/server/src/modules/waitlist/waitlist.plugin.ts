@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createTaskTracker, type TaskTracker } from './waitlist.tasks.ts';
 import { waitlistAdminRoutes } from './waitlist.admin.routes.ts';
 import { waitlistPublicRoutes } from './waitlist.routes.ts';
-import { createWaitlistService } from './waitlist.service.ts';
+import { createWaitlistService, type WaitlistDeps } from './waitlist.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,15 +15,16 @@ declare module 'fastify' {
  * The waitlist module. Wrapped with fastify-plugin only to expose `waitlistTasks` on the app; its
  * routes live in two encapsulated child plugins, so the rate limit stays on the public sign-up.
  */
-export const waitlistModule = fp<{ prefix?: string }>(
-  async (app, { prefix = '/api' }) => {
-    const tasks = createTaskTracker(app.log);
-    app.decorate('waitlistTasks', tasks);
-    // Pending e-mails and webhook calls finish before the database closes.
-    app.addHook('onClose', () => tasks.drain());
-    const service = createWaitlistService(app, tasks);
-    await app.register(waitlistPublicRoutes, { prefix, service });
-    await app.register(waitlistAdminRoutes, { prefix, service });
-  },
-  { name: 'waitlist' },
-);
+export const waitlistModule = (deps: WaitlistDeps) =>
+  fp<{ prefix?: string }>(
+    async (app, { prefix = '/api' }) => {
+      const tasks = createTaskTracker(deps.log);
+      app.decorate('waitlistTasks', tasks);
+      // Pending e-mails and webhook calls finish before the database closes.
+      app.addHook('onClose', () => tasks.drain());
+      const service = createWaitlistService(deps, tasks);
+      await app.register(waitlistPublicRoutes, { prefix, service, deps });
+      await app.register(waitlistAdminRoutes, { prefix, service });
+    },
+    { name: 'waitlist' },
+  );

@@ -1,5 +1,6 @@
 import { count, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { waitlistEntries, type WaitlistEntryRow } from '../../db/schema/waitlist.ts';
 
 export type NewWaitlistEntry = Pick<
@@ -7,7 +8,7 @@ export type NewWaitlistEntry = Pick<
   'email' | 'firstName' | 'lastName' | 'phone' | 'interest'
 >;
 
-export function createWaitlistRepository(db: DbOrTx) {
+export function createWaitlistRepository(db: DbOrTx, clock: Clock) {
   /**
    * Inserts the entry unless the e-mail (case-insensitively) is already there. One statement, so two
    * racing sign-ups with the same address give one row: the loser gets null.
@@ -20,7 +21,7 @@ export function createWaitlistRepository(db: DbOrTx) {
   async function markWelcomeSent(id: string): Promise<void> {
     await db
       .update(waitlistEntries)
-      .set({ welcomeEmailSentAt: new Date() })
+      .set({ welcomeEmailSentAt: clock.now() })
       .where(eq(waitlistEntries.id, id));
   }
 

@@ -34,7 +34,7 @@ const entry = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const rowsFor = (email: string) =>
-  app.db
+  app.deps.db
     .select()
     .from(waitlistEntries)
     .where(eq(sql`lower(${waitlistEntries.email})`, email.toLowerCase()));

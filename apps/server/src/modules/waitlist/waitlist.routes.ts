@@ -4,7 +4,7 @@ import { waitlistEntrySchema, waitlistJoinResultSchema } from '@escrow/shared/sc
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle, throttleKeys } from '../../lib/throttle.ts';
-import type { WaitlistService } from './waitlist.service.ts';
+import type { WaitlistDeps, WaitlistService } from './waitlist.service.ts';
 
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const joined = envelope(waitlistJoinResultSchema);
@@ -23,12 +23,12 @@ function responseSent(reply: FastifyReply): Promise<void> {
  * The public sign-up (no auth). Limited per client IP: an abuse guard for an open form, not a product
  * rule. The counters are the database throttle's, so every server instance counts the same sign-ups.
  */
-export const waitlistPublicRoutes: FastifyPluginAsyncZod<{ service: WaitlistService }> = async (
-  app,
-  { service },
-) => {
-  const limit = app.config.WAITLIST_RATE_LIMIT_PER_MINUTE;
-  const throttle = createThrottle(app.db, 60, { sweepPrefix: throttleKeys.waitlist('') });
+export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
+  service: WaitlistService;
+  deps: Pick<WaitlistDeps, 'db' | 'config'>;
+}> = async (app, { service, deps }) => {
+  const limit = deps.config.WAITLIST_RATE_LIMIT_PER_MINUTE;
+  const throttle = createThrottle(deps.db, 60, { sweepPrefix: throttleKeys.waitlist('') });
   const limitPerIp = async (request: FastifyRequest) => {
     const key = throttleKeys.waitlist(request.ip);
     const count = (await throttle.record([key])).get(key) ?? 0;

@@ -1,16 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { normalizePhone, type WaitlistEntry } from '@escrow/shared/schemas/waitlist';
+import type { AppConfig } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { welcomeEmail } from './waitlist.email.ts';
 import { createWaitlistRepository } from './waitlist.repository.ts';
 import type { TaskTracker } from './waitlist.tasks.ts';
 import { forwardToWebhook } from './waitlist.webhook.ts';
 
+/** What the waitlist needs, passed in by the composition root. */
+export type WaitlistDeps = {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+};
+
 export type JoinOutcome = { alreadyJoined: boolean; entry: WaitlistEntryRow | null };
 
-export function createWaitlistService(app: FastifyInstance, tasks: TaskTracker) {
-  const repository = createWaitlistRepository(app.db);
-  const { config } = app;
+export function createWaitlistService(deps: WaitlistDeps, tasks: TaskTracker) {
+  const repository = createWaitlistRepository(deps.db, deps.clock);
+  const { config } = deps;
 
   /** Stores the entry once per e-mail address; a repeat is answered as "already joined", never an error. */
   async function join(input: WaitlistEntry): Promise<JoinOutcome> {
@@ -31,7 +44,7 @@ export function createWaitlistService(app: FastifyInstance, tasks: TaskTracker) 
   function afterJoin(entry: WaitlistEntryRow, answered: Promise<void>): void {
     tasks.run('waitlist-welcome-email', async () => {
       await answered;
-      await app.mailer.send(
+      await deps.mailer.send(
         welcomeEmail(entry, { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL }),
       );
       await repository.markWelcomeSent(entry.id);
@@ -45,7 +58,7 @@ export function createWaitlistService(app: FastifyInstance, tasks: TaskTracker) 
     }
   }
 
-  return { join, afterJoin, list: repository.page, all: repository.all };
+  return { join, afterJoin, list: repository.page, all: repository.all, today: () => deps.clock.now() };
 }
 
 export type WaitlistService = ReturnType<typeof createWaitlistService>;

@@ -10,7 +10,7 @@ export type OutboxMail = { to: string; subject: string; text: string; html?: str
 
 /** Every e-mail the test app wrote to its outbox, optionally only those to one address. */
 export async function readOutbox(app: App, to?: string): Promise<OutboxMail[]> {
-  const dir = app.mailer.outboxDir;
+  const dir = app.deps.mailer.outboxDir;
   if (!dir) throw new Error('the test app should write e-mails to an outbox');
   const files = await readdir(dir).catch(() => [] as string[]);
   const mails = await Promise.all(
@@ -23,7 +23,7 @@ export async function readOutbox(app: App, to?: string): Promise<OutboxMail[]> {
 
 /** A user with the given role and a live bearer token (no password sign-in needed). */
 export async function userWithToken(app: App, role: 'USER' | 'SUPPORT' | 'ADMIN') {
-  const [user] = await app.db
+  const [user] = await app.deps.db
     .insert(users)
     .values({
       email: uniqueEmail(role.toLowerCase()),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { addBank, balanceOf, createTestUser, deposit, nuban, type TestUser } from './wallet.test-helpers.ts';
 
 let app: App;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   expect(await balanceOf(app, user)).toBe(STARTING_BALANCE);
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
 });
 

@@ -2,58 +2,61 @@ import { WALLET_TEXT, addBankAccountBodySchema, bankAccountSchema } from '@escro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
-import { idempotency, idempotencyHeaders } from '../idempotency/idempotency.ts';
+import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
+import type { WalletDeps } from './wallet.deps.ts';
 import { addBankAccount, listBankAccounts, removeBankAccount } from './wallet.bank-accounts.ts';
 
 const secured = { tags: ['wallet'], security: [{ bearerAuth: [] }] };
 
-export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const idem = idempotency(app);
+export const bankAccountRoutes =
+  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const idem = idempotency(deps);
 
-  app.get(
-    '/wallet/bank-accounts',
-    {
-      schema: {
-        ...secured,
-        response: { 200: envelope(z.object({ bankAccounts: z.array(bankAccountSchema) })) },
+    app.get(
+      '/wallet/bank-accounts',
+      {
+        schema: {
+          ...secured,
+          response: { 200: envelope(z.object({ bankAccounts: z.array(bankAccountSchema) })) },
+        },
+        preHandler: app.authenticate,
       },
-      preHandler: app.authenticate,
-    },
-    async (request) => ok({ bankAccounts: await listBankAccounts(app, request.user!.id) }),
-  );
+      async (request) => ok({ bankAccounts: await listBankAccounts(deps, request.user!.id) }),
+    );
 
-  app.post(
-    '/wallet/bank-accounts',
-    {
-      schema: {
-        ...secured,
-        description: 'The account name is resolved by the payment provider.',
-        headers: idempotencyHeaders,
-        body: addBankAccountBodySchema,
-        response: { 201: envelope(z.object({ bankAccount: bankAccountSchema })) },
+    app.post(
+      '/wallet/bank-accounts',
+      {
+        schema: {
+          ...secured,
+          description: 'The account name is resolved by the payment provider.',
+          headers: idempotencyHeaders,
+          body: addBankAccountBodySchema,
+          response: { 201: envelope(z.object({ bankAccount: bankAccountSchema })) },
+        },
+        preHandler: [app.authenticate, idem.preHandler],
+        onSend: idem.onSend,
       },
-      preHandler: [app.authenticate, idem.preHandler],
-      onSend: idem.onSend,
-    },
-    async (request, reply) => {
-      const bankAccount = await addBankAccount(app, request.user!.id, request.body);
-      return reply.code(201).send(ok({ bankAccount }, 'Bank account added'));
-    },
-  );
+      async (request, reply) => {
+        const bankAccount = await addBankAccount(deps, request.user!.id, request.body);
+        return reply.code(201).send(ok({ bankAccount }, 'Bank account added'));
+      },
+    );
 
-  app.delete(
-    '/wallet/bank-accounts/:id',
-    {
-      schema: {
-        ...secured,
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: envelope(z.null()) },
+    app.delete(
+      '/wallet/bank-accounts/:id',
+      {
+        schema: {
+          ...secured,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: envelope(z.null()) },
+        },
+        preHandler: app.authenticate,
       },
-      preHandler: app.authenticate,
-    },
-    async (request) => {
-      await removeBankAccount(app, request.user!.id, request.params.id);
-      return ok(null, WALLET_TEXT.bankAccountRemoved);
-    },
-  );
-};
+      async (request) => {
+        await removeBankAccount(deps, request.user!.id, request.params.id);
+        return ok(null, WALLET_TEXT.bankAccountRemoved);
+      },
+    );
+  };

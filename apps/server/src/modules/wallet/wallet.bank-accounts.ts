@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { findBank } from '@escrow/shared/domain/banks';
 import { MAX_BANK_ACCOUNTS_PER_USER, WALLET_TEXT, type BankAccount } from '@escrow/shared/schemas/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { WalletDeps } from './wallet.deps.ts';
 import { bankAccounts, type BankAccountRow } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ProviderError } from '../payments/payments.provider.ts';
-import { PROVIDER_UNAVAILABLE } from '../payments/payments.service.ts';
+import { ProviderError } from '../payments/index.ts';
+import { PROVIDER_UNAVAILABLE } from '../payments/index.ts';
 
 export function toBankAccount(row: BankAccountRow): BankAccount {
   return {
@@ -20,8 +20,8 @@ export function toBankAccount(row: BankAccountRow): BankAccount {
 
 const activeFor = (userId: string) => and(eq(bankAccounts.userId, userId), isNull(bankAccounts.deletedAt));
 
-export async function listBankAccounts(app: FastifyInstance, userId: string): Promise<BankAccount[]> {
-  const rows = await app.db
+export async function listBankAccounts(deps: WalletDeps, userId: string): Promise<BankAccount[]> {
+  const rows = await deps.db
     .select()
     .from(bankAccounts)
     .where(activeFor(userId))
@@ -35,13 +35,13 @@ export async function listBankAccounts(app: FastifyInstance, userId: string): Pr
  * account the user sees named.
  */
 export async function addBankAccount(
-  app: FastifyInstance,
+  deps: WalletDeps,
   userId: string,
   input: { bankCode: string; accountNumber: string },
 ): Promise<BankAccount> {
   const bank = findBank(input.bankCode);
   if (!bank) throw new AppError('VALIDATION_ERROR', WALLET_TEXT.bankRequired);
-  const [existing] = await app.db
+  const [existing] = await deps.db
     .select({ id: bankAccounts.id })
     .from(bankAccounts)
     .where(
@@ -52,19 +52,19 @@ export async function addBankAccount(
       ),
     );
   if (existing) throw new AppError('CONFLICT', WALLET_TEXT.bankAccountExists);
-  const [saved] = await app.db.select({ n: count() }).from(bankAccounts).where(activeFor(userId));
+  const [saved] = await deps.db.select({ n: count() }).from(bankAccounts).where(activeFor(userId));
   if ((saved?.n ?? 0) >= MAX_BANK_ACCOUNTS_PER_USER)
     throw new AppError('LIMIT_EXCEEDED', WALLET_TEXT.tooManyBankAccounts(MAX_BANK_ACCOUNTS_PER_USER));
 
   let accountName: string;
   try {
-    ({ accountName } = await app.payments.resolveAccount(bank.code, input.accountNumber));
+    ({ accountName } = await deps.payments.resolveAccount(bank.code, input.accountNumber));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.definitive) throw new AppError('UNPROCESSABLE', WALLET_TEXT.bankAccountUnresolved);
     throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_UNAVAILABLE);
   }
-  const [row] = await app.db
+  const [row] = await deps.db
     .insert(bankAccounts)
     .values({
       userId,
@@ -81,10 +81,10 @@ export async function addBankAccount(
 }
 
 /** Soft delete: past withdrawals keep pointing at the account they paid. Not the user's → 404. */
-export async function removeBankAccount(app: FastifyInstance, userId: string, id: string): Promise<void> {
-  const removed = await app.db
+export async function removeBankAccount(deps: WalletDeps, userId: string, id: string): Promise<void> {
+  const removed = await deps.db
     .update(bankAccounts)
-    .set({ deletedAt: new Date() })
+    .set({ deletedAt: deps.clock.now() })
     .where(and(eq(bankAccounts.id, id), activeFor(userId)))
     .returning({ id: bankAccounts.id });
   if (removed.length === 0) throw new AppError('NOT_FOUND', WALLET_TEXT.bankAccountNotFound);

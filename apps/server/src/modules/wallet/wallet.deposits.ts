@@ -3,17 +3,17 @@ import { WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DepositResult } from '@escrow/shared/schemas/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { WalletDeps } from './wallet.deps.ts';
 import { paymentIntents } from '../../db/schema/payments.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { lockWallet, walletBalanceMinor } from '../ledger/ledger.service.ts';
+import { lockWallet, walletBalanceMinor } from '../ledger/index.ts';
 import {
   confirmProviderPayment,
   createPaymentIntent,
   newReference,
   settleProviderPayment,
-} from '../payments/payments.service.ts';
+} from '../payments/index.ts';
 import { walletSummary } from './wallet.summary.ts';
 
 /** The balance after a deposit may not exceed the level's cap (DESIGN.md limits table). */
@@ -34,14 +34,14 @@ function assertDepositCap(balanceMinor: number, amountMinor: number, level: Veri
  * collected is always credited, even if the balance moved meanwhile.
  */
 export async function depositToWallet(
-  app: FastifyInstance,
+  deps: WalletDeps,
   user: UserRow,
   amountMinor: number,
 ): Promise<DepositResult> {
   const currency = WALLET_CURRENCY;
-  if (app.payments.settlesImmediately) {
+  if (deps.payments.settlesImmediately) {
     const reference = newReference('dep');
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const balance = await lockWallet(tx, user.id, currency);
       assertDepositCap(balance, amountMinor, user.verificationLevel);
       await tx.insert(paymentIntents).values({
@@ -51,19 +51,19 @@ export async function depositToWallet(
         amount: amountMinor,
         currency,
         method: 'SANDBOX',
-        provider: app.payments.name,
+        provider: deps.payments.name,
       });
-      const outcome = await settleProviderPayment(tx, reference, { amountMinor, currency });
+      const outcome = await settleProviderPayment(tx, reference, { amountMinor, currency }, deps.clock.now());
       if (outcome !== 'credited')
         throw new Error(`Sandbox deposit ${reference} was not credited (${outcome})`);
     });
     return {
       deposit: { reference, status: 'completed', amount: toMajor(amountMinor) },
-      wallet: await walletSummary(app, user),
+      wallet: await walletSummary(deps, user),
     };
   }
-  assertDepositCap(await walletBalanceMinor(app.db, user.id, currency), amountMinor, user.verificationLevel);
-  const intent = await createPaymentIntent(app, {
+  assertDepositCap(await walletBalanceMinor(deps.db, user.id, currency), amountMinor, user.verificationLevel);
+  const intent = await createPaymentIntent(deps, {
     userId: user.id,
     email: user.email,
     purpose: 'DEPOSIT',
@@ -84,11 +84,11 @@ export async function depositToWallet(
 
 /** Asks the provider about one of the user's own deposits (after the checkout redirect). */
 export async function verifyDeposit(
-  app: FastifyInstance,
+  deps: WalletDeps,
   user: UserRow,
   reference: string,
 ): Promise<DepositResult> {
-  const [intent] = await app.db
+  const [intent] = await deps.db
     .select()
     .from(paymentIntents)
     .where(
@@ -99,13 +99,13 @@ export async function verifyDeposit(
       ),
     );
   if (!intent) throw notFound('Deposit');
-  const { status } = await confirmProviderPayment(app, reference);
+  const { status } = await confirmProviderPayment(deps, reference);
   return {
     deposit: {
       reference,
       status: status === 'success' ? 'completed' : status,
       amount: toMajor(intent.amount),
     },
-    wallet: await walletSummary(app, user),
+    wallet: await walletSummary(deps, user),
   };
 }

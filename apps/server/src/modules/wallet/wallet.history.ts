@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/shared/schemas/wallet';
 import type { DbOrTx } from '../../db/client.ts';
-import { accountCodes } from '../ledger/ledger.service.ts';
+import { walletPostingsSource } from '../ledger/index.ts';
 
 type HistoryRow = {
   id: string;
@@ -23,22 +23,18 @@ type HistoryRow = {
  * of an escrow line is the other party of the hold.
  */
 function historySource(userId: string, currency: string) {
-  const walletCode = accountCodes.userWallet(userId, currency);
   return sql`
-    select p.id, p.amount, p.memo, p.created_at as date, e.kind, e.description, e.transaction_id,
-           coalesce(w.reference, e.metadata->>'reference') as reference,
-           case when e.kind = 'WITHDRAWAL' and w.status = 'PENDING' then 'pending'
-                when e.kind = 'WITHDRAWAL' and w.status = 'FAILED' then 'failed'
+    select l.id, l.amount, l.memo, l.date, l.kind, l.description, l.transaction_id,
+           coalesce(w.reference, l.metadata_reference) as reference,
+           case when l.kind = 'WITHDRAWAL' and w.status = 'PENDING' then 'pending'
+                when l.kind = 'WITHDRAWAL' and w.status = 'FAILED' then 'failed'
                 else 'completed' end as status,
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as counterparty
-    from postings p
-    join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
-    join journal_entries e on e.id = p.entry_id
-    left join withdrawals w on w.entry_id = e.id
-    left join escrow_holds h on h.transaction_id = e.transaction_id
+    from (${walletPostingsSource(userId, currency)}) l
+    left join withdrawals w on w.entry_id = l.entry_id
     left join users u on u.id = case
-      when e.kind = 'ESCROW_HOLD' or p.memo = 'refund_buyer' then h.seller_id
-      when e.kind = 'ESCROW_RELEASE' or p.memo = 'refund_seller' then h.buyer_id
+      when l.kind = 'ESCROW_HOLD' or l.memo = 'refund_buyer' then l.hold_seller_id
+      when l.kind = 'ESCROW_RELEASE' or l.memo = 'refund_seller' then l.hold_buyer_id
       else null end
     union all
     select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,

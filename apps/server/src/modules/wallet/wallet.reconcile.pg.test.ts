@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { PaystackStandIn } from '../payments/paystack-stand-in.test-helpers.ts';
 import { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
 import { reconcileEnv, reconcileHelpers } from './wallet.reconcile.test-support.ts';
@@ -40,7 +40,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('two server processes on one Post
     helpers = reconcileHelpers(app, paystack);
   });
   afterAll(async () => {
-    expect((await checkLedger(app.db)).problems).toEqual([]);
+    expect((await checkLedger(app.deps.db)).problems).toEqual([]);
     await Promise.all([app.close(), second.close()]);
     await paystack.stop();
     await adminQuery(shared.toString(), `drop database if exists ${name} with (force)`);
@@ -52,10 +52,10 @@ describe.runIf(Boolean(inject('databaseUrl')))('two server processes on one Post
     await Promise.all(lost.map(({ reference }) => helpers.age(reference)));
     paystack.transferAnswer = 'success';
     await Promise.all([
-      reconcilePendingWithdrawals(app),
-      reconcilePendingWithdrawals(second),
-      reconcilePendingWithdrawals(app),
-      reconcilePendingWithdrawals(second),
+      reconcilePendingWithdrawals(app.deps),
+      reconcilePendingWithdrawals(second.deps),
+      reconcilePendingWithdrawals(app.deps),
+      reconcilePendingWithdrawals(second.deps),
     ]);
     for (const { user, reference } of lost) {
       expect(helpers.transferPostsFor(reference)).toBe(2);

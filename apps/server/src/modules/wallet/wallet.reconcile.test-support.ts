@@ -34,7 +34,7 @@ export function reconcileHelpers(app: App, paystack: PaystackStandIn) {
    */
   async function age(reference: string, seconds = AFTER_SECONDS + 1) {
     const by = sql`make_interval(secs => ${seconds})`;
-    await app.db
+    await app.deps.db
       .update(withdrawals)
       .set({
         createdAt: sql`${withdrawals.createdAt} - ${by}`,
@@ -73,7 +73,7 @@ export function reconcileHelpers(app: App, paystack: PaystackStandIn) {
   }
 
   const statusOf = async (reference: string) =>
-    (await app.db.select().from(withdrawals).where(eq(withdrawals.reference, reference)))[0]!.status;
+    (await app.deps.db.select().from(withdrawals).where(eq(withdrawals.reference, reference)))[0]!.status;
 
   const transferPostsFor = (reference: string) =>
     paystack.calls.filter((c) => c.path === '/transfer' && c.body.reference === reference).length;

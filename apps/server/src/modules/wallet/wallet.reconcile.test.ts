@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { PaystackStandIn } from '../payments/paystack-stand-in.test-helpers.ts';
 import { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
 import {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ age, withdrawUnknownOutcome, statusOf, transferPostsFor } = reconcileHelpers(app, paystack));
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
   await paystack.stop();
 });
@@ -41,7 +41,7 @@ describe('reconciling withdrawals left pending', () => {
     const { reference } = await withdrawUnknownOutcome('lost');
     paystack.transfers.set(reference, 'success');
     await age(reference, AFTER_SECONDS - 60);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(await statusOf(reference)).toBe('PENDING');
     expect(paystack.calls.some((c) => c.path === `/transfer/verify/${reference}`)).toBe(false);
   });
@@ -50,7 +50,7 @@ describe('reconciling withdrawals left pending', () => {
     const { user, reference } = await withdrawUnknownOutcome('lost');
     paystack.transfers.set(reference, 'success');
     await age(reference);
-    const counts = await reconcilePendingWithdrawals(app);
+    const counts = await reconcilePendingWithdrawals(app.deps);
     expect(counts.completed).toBeGreaterThanOrEqual(1);
     expect(await statusOf(reference)).toBe('COMPLETED');
     expect(await balanceOf(app, user)).toBe(550);
@@ -61,7 +61,7 @@ describe('reconciling withdrawals left pending', () => {
     const { user, reference } = await withdrawUnknownOutcome('lost');
     paystack.transfers.set(reference, 'reversed');
     await age(reference);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(await statusOf(reference)).toBe('FAILED');
     expect(await balanceOf(app, user)).toBe(1_000);
     // A late transfer.failed webhook changes nothing.
@@ -73,15 +73,15 @@ describe('reconciling withdrawals left pending', () => {
   it('keeps a transfer still on its way pending, and looks again only after another period', async () => {
     const { user, reference } = await withdrawUnknownOutcome('lost');
     await age(reference);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(await statusOf(reference)).toBe('PENDING');
     const checks = () => paystack.calls.filter((c) => c.path === `/transfer/verify/${reference}`).length;
     expect(checks()).toBe(1);
     paystack.transfers.set(reference, 'success');
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(checks()).toBe(1);
     await age(reference);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(checks()).toBe(2);
     expect(await statusOf(reference)).toBe('COMPLETED');
     expect(await balanceOf(app, user)).toBe(550);
@@ -92,7 +92,7 @@ describe('reconciling withdrawals left pending', () => {
     expect(paystack.transfers.has(reference)).toBe(false);
     paystack.transferAnswer = 'success';
     await age(reference);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(paystack.transfers.get(reference)).toBe('success');
     expect(await statusOf(reference)).toBe('COMPLETED');
     expect(await balanceOf(app, user)).toBe(550);
@@ -104,7 +104,7 @@ describe('reconciling withdrawals left pending', () => {
     const { user, reference } = await withdrawUnknownOutcome('error');
     paystack.transferAnswer = 'refused';
     await age(reference);
-    await reconcilePendingWithdrawals(app);
+    await reconcilePendingWithdrawals(app.deps);
     expect(await statusOf(reference)).toBe('FAILED');
     expect(await balanceOf(app, user)).toBe(1_000);
   });
@@ -113,7 +113,7 @@ describe('reconciling withdrawals left pending', () => {
     const { user, reference } = await withdrawUnknownOutcome('error');
     paystack.transferAnswer = 'success';
     await age(reference);
-    await Promise.all([reconcilePendingWithdrawals(app), reconcilePendingWithdrawals(app)]);
+    await Promise.all([reconcilePendingWithdrawals(app.deps), reconcilePendingWithdrawals(app.deps)]);
     // The first attempt (which never arrived) and exactly one resend.
     expect(transferPostsFor(reference)).toBe(2);
     expect(await statusOf(reference)).toBe('COMPLETED');

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { WalletDeps } from './wallet.deps.ts';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
-import { ProviderError } from '../payments/payments.provider.ts';
+import { ProviderError } from '../payments/index.ts';
 import { applyTransferOutcome, transferFor } from './wallet.withdrawals.ts';
 
 const BATCH = 20;
@@ -21,7 +21,7 @@ export type ReconcileOutcome = 'completed' | 'reversed' | 'resent' | 'pending' |
  * withdrawal in the same period; settling is idempotent anyway (guarded status updates, ledger keys).
  */
 export async function reconcilePendingWithdrawals(
-  app: FastifyInstance,
+  deps: WalletDeps,
 ): Promise<Record<ReconcileOutcome, number>> {
   const counts: Record<ReconcileOutcome, number> = {
     completed: 0,
@@ -30,9 +30,9 @@ export async function reconcilePendingWithdrawals(
     pending: 0,
     error: 0,
   };
-  const now = app.clock.now();
-  const cutoff = new Date(now.getTime() - app.config.WITHDRAWAL_RECONCILE_AFTER_SECONDS * 1000);
-  const due = app.db
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.WITHDRAWAL_RECONCILE_AFTER_SECONDS * 1000);
+  const due = deps.db
     .select({ id: withdrawals.id })
     .from(withdrawals)
     .where(
@@ -40,7 +40,7 @@ export async function reconcilePendingWithdrawals(
         eq(withdrawals.status, 'PENDING'),
         // Only the configured provider can say where its transfers stand (after a switch of provider,
         // the old one's stragglers wait for an operator).
-        eq(withdrawals.provider, app.payments.name),
+        eq(withdrawals.provider, deps.payments.name),
         lt(withdrawals.createdAt, cutoff),
         or(isNull(withdrawals.lastCheckedAt), lt(withdrawals.lastCheckedAt, cutoff)),
       ),
@@ -48,7 +48,7 @@ export async function reconcilePendingWithdrawals(
     .orderBy(asc(withdrawals.createdAt))
     .limit(BATCH)
     .for('update', { skipLocked: true });
-  const claimed = await app.db
+  const claimed = await deps.db
     .update(withdrawals)
     .set({ lastCheckedAt: now })
     .where(and(inArray(withdrawals.id, due), eq(withdrawals.status, 'PENDING')))
@@ -56,30 +56,33 @@ export async function reconcilePendingWithdrawals(
 
   for (const withdrawal of claimed) {
     try {
-      const outcome = await reconcileOne(app, withdrawal);
+      const outcome = await reconcileOne(deps, withdrawal);
       counts[outcome] += 1;
     } catch (error) {
       counts.error += 1;
-      app.log.warn({ err: error, reference: withdrawal.reference }, 'withdrawal check failed; retried later');
+      deps.log.warn(
+        { err: error, reference: withdrawal.reference },
+        'withdrawal check failed; retried later',
+      );
     }
   }
   return counts;
 }
 
-async function reconcileOne(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
-  const check = await app.payments.verifyTransfer(withdrawal.reference);
-  if (check.status === 'not_found') return resend(app, withdrawal);
+async function reconcileOne(deps: WalletDeps, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
+  const check = await deps.payments.verifyTransfer(withdrawal.reference);
+  if (check.status === 'not_found') return resend(deps, withdrawal);
   const { status, transferCode } = check;
-  return settle(app, withdrawal, { status, transferCode }, 'Transfer failed (found by reconciliation)');
+  return settle(deps, withdrawal, { status, transferCode }, 'Transfer failed (found by reconciliation)');
 }
 
 async function settle(
-  app: FastifyInstance,
+  deps: WalletDeps,
   withdrawal: WithdrawalRow,
   outcome: Parameters<typeof applyTransferOutcome>[2],
   failureReason: string,
 ): Promise<ReconcileOutcome> {
-  await applyTransferOutcome(app, withdrawal, outcome, failureReason);
+  await applyTransferOutcome(deps, withdrawal, outcome, failureReason);
   return outcome.status === 'success' ? 'completed' : outcome.status === 'failed' ? 'reversed' : 'pending';
 }
 
@@ -89,21 +92,21 @@ async function settle(
  * money only once the provider confirms it still has no such transfer; if it refused because the first
  * request did arrive after all, the next check finds that transfer and follows it.
  */
-async function resend(app: FastifyInstance, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
+async function resend(deps: WalletDeps, withdrawal: WithdrawalRow): Promise<ReconcileOutcome> {
   // Removed bank accounts are only marked deleted, so the row is always there.
-  const [account] = await app.db
+  const [account] = await deps.db
     .select()
     .from(bankAccounts)
     .where(eq(bankAccounts.id, withdrawal.bankAccountId));
   const failureReason = 'Transfer could not be sent (found by reconciliation)';
   try {
-    const result = await app.payments.transfer(transferFor(withdrawal, account!));
-    const outcome = await settle(app, withdrawal, result, failureReason);
+    const result = await deps.payments.transfer(transferFor(withdrawal, account!));
+    const outcome = await settle(deps, withdrawal, result, failureReason);
     return outcome === 'pending' ? 'resent' : outcome;
   } catch (error) {
     if (!(error instanceof ProviderError && error.definitive)) throw error;
-    const again = await app.payments.verifyTransfer(withdrawal.reference);
+    const again = await deps.payments.verifyTransfer(withdrawal.reference);
     if (again.status !== 'not_found') return 'pending';
-    return settle(app, withdrawal, { status: 'failed' }, failureReason);
+    return settle(deps, withdrawal, { status: 'failed' }, failureReason);
   }
 }

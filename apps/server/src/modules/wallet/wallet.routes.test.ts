@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/ledger.service.ts';
+import { checkLedger } from '../ledger/index.ts';
 import {
   addBank,
   balanceOf,
@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(async () => {
-  expect((await checkLedger(app.db)).problems).toEqual([]);
+  expect((await checkLedger(app.deps.db)).problems).toEqual([]);
   await app.close();
 });
 
@@ -293,10 +293,10 @@ describe('Idempotency-Key on money-moving routes', () => {
 describe('sandbox provider', () => {
   it('confirms an escrow payment intent at once so its transaction can consume it', async () => {
     const { createPaymentIntent, confirmProviderPayment, consumeEscrowIntent } =
-      await import('../payments/payments.service.ts');
+      await import('../payments/index.ts');
     const buyer = await createTestUser(app);
     const transactionId = crypto.randomUUID();
-    const intent = await createPaymentIntent(app, {
+    const intent = await createPaymentIntent(app.deps, {
       userId: buyer.user.id,
       email: buyer.user.email,
       purpose: 'ESCROW',
@@ -307,18 +307,19 @@ describe('sandbox provider', () => {
     });
     expect(intent).toMatchObject({ authorizationUrl: null, testMode: true });
     expect(intent.reference).toMatch(/^esc_[0-9a-f]{32}$/);
-    expect((await confirmProviderPayment(app, intent.reference)).status).toBe('success');
-    expect((await confirmProviderPayment(app, 'esc_typed_by_hand')).status).toBe('failed');
+    expect((await confirmProviderPayment(app.deps, intent.reference)).status).toBe('success');
+    expect((await confirmProviderPayment(app.deps, 'esc_typed_by_hand')).status).toBe('failed');
     const input = {
       reference: intent.reference,
       userId: buyer.user.id,
       transactionId,
       amountMinor: 10_250,
       currency: 'NGN',
+      at: new Date(),
     };
-    const held = await app.db.transaction((tx) => consumeEscrowIntent(tx, input));
+    const held = await app.deps.db.transaction((tx) => consumeEscrowIntent(tx, input));
     expect(held.hold.status).toBe('HELD');
-    await expect(app.db.transaction((tx) => consumeEscrowIntent(tx, input))).rejects.toMatchObject({
+    await expect(app.deps.db.transaction((tx) => consumeEscrowIntent(tx, input))).rejects.toMatchObject({
       code: 'UNPROCESSABLE',
     });
   });

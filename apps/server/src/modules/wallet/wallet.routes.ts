@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { idempotency, idempotencyHeaders } from '../idempotency/idempotency.ts';
+import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
+import type { WalletDeps } from './wallet.deps.ts';
 import { bankAccountRoutes } from './wallet.bank-accounts.routes.ts';
 import { depositToWallet, verifyDeposit } from './wallet.deposits.ts';
 import { listWalletHistory } from './wallet.history.ts';
@@ -35,111 +36,116 @@ function amountInMinor(amount: number): number {
 }
 
 /** Wallet API under /api (DESIGN.md "Decisions"): amounts in major units at the boundary. */
-export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const idem = idempotency(app);
+export const walletRoutes =
+  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const idem = idempotency(deps);
 
-  app.get(
-    '/banks',
-    { schema: { tags: ['wallet'], response: { 200: envelope(z.object({ banks: z.array(bankSchema) })) } } },
-    async () => ok({ banks: [...NIGERIAN_BANKS] }),
-  );
+    app.get(
+      '/banks',
+      { schema: { tags: ['wallet'], response: { 200: envelope(z.object({ banks: z.array(bankSchema) })) } } },
+      async () => ok({ banks: [...NIGERIAN_BANKS] }),
+    );
 
-  app.get(
-    '/wallet',
-    {
-      schema: { ...secured, response: { 200: envelope(z.object({ wallet: walletSchema })) } },
-      preHandler: app.authenticate,
-    },
-    async (request) => ok({ wallet: await walletSummary(app, request.user!) }),
-  );
-
-  app.get(
-    '/wallet/transactions',
-    {
-      schema: {
-        ...secured,
-        querystring: walletHistoryQuerySchema,
-        response: { 200: envelope(walletHistorySchema) },
+    app.get(
+      '/wallet',
+      {
+        schema: { ...secured, response: { 200: envelope(z.object({ wallet: walletSchema })) } },
+        preHandler: app.authenticate,
       },
-      preHandler: app.authenticate,
-    },
-    async (request) => {
-      const { page, limit } = request.query;
-      const history = await listWalletHistory(app.db, request.user!.id, WALLET_CURRENCY, page, limit);
-      return ok({ ...history, page, limit });
-    },
-  );
+      async (request) => ok({ wallet: await walletSummary(deps, request.user!) }),
+    );
 
-  app.post(
-    '/wallet/deposit',
-    {
-      schema: {
-        ...secured,
-        description:
-          'Sandbox: credited at once. Paystack: returns authorizationUrl; credited by the webhook.',
-        headers: idempotencyHeaders,
-        body: depositBodySchema,
-        response: { 200: envelope(depositResultSchema) },
+    app.get(
+      '/wallet/transactions',
+      {
+        schema: {
+          ...secured,
+          querystring: walletHistoryQuerySchema,
+          response: { 200: envelope(walletHistorySchema) },
+        },
+        preHandler: app.authenticate,
       },
-      preHandler: [app.authenticate, idem.preHandler],
-      onSend: idem.onSend,
-    },
-    async (request) => {
-      const result = await depositToWallet(app, request.user!, amountInMinor(request.body.amount));
-      return ok(
-        result,
-        result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : WALLET_TEXT.depositPending,
-      );
-    },
-  );
-
-  app.post(
-    '/wallet/deposit/:reference/verify',
-    {
-      schema: {
-        ...secured,
-        params: z.object({ reference: z.string().min(1).max(100) }),
-        response: { 200: envelope(depositResultSchema) },
+      async (request) => {
+        const { page, limit } = request.query;
+        const history = await listWalletHistory(deps.db, request.user!.id, WALLET_CURRENCY, page, limit);
+        return ok({ ...history, page, limit });
       },
-      preHandler: app.authenticate,
-    },
-    async (request) => {
-      const result = await verifyDeposit(app, request.user!, request.params.reference);
-      return ok(result, result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : undefined);
-    },
-  );
+    );
 
-  app.post(
-    '/wallet/withdraw',
-    {
-      schema: {
-        ...secured,
-        description: 'The ₦50 fee is charged on top of the amount. Daily limit by verification level.',
-        headers: idempotencyHeaders,
-        body: withdrawBodySchema,
-        response: { 200: envelope(withdrawalResultSchema) },
+    app.post(
+      '/wallet/deposit',
+      {
+        schema: {
+          ...secured,
+          description:
+            'Sandbox: credited at once. Paystack: returns authorizationUrl; credited by the webhook.',
+          headers: idempotencyHeaders,
+          body: depositBodySchema,
+          response: { 200: envelope(depositResultSchema) },
+        },
+        preHandler: [app.authenticate, idem.preHandler],
+        onSend: idem.onSend,
       },
-      preHandler: [app.authenticate, idem.preHandler],
-      onSend: idem.onSend,
-    },
-    async (request) => {
-      const result = await withdrawFromWallet(app, request.user!, {
-        amountMinor: amountInMinor(request.body.amount),
-        bankAccountId: request.body.bankAccountId,
-      });
-      const completed = result.withdrawal.status === 'completed';
-      return ok(result, completed ? WALLET_TEXT.withdrawalSuccessful : WALLET_TEXT.withdrawalProcessing);
-    },
-  );
+      async (request) => {
+        const result = await depositToWallet(deps, request.user!, amountInMinor(request.body.amount));
+        return ok(
+          result,
+          result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : WALLET_TEXT.depositPending,
+        );
+      },
+    );
 
-  app.post(
-    '/wallet/virtual-account',
-    {
-      schema: { ...secured, response: { 200: envelope(z.object({ virtualAccount: virtualAccountSchema })) } },
-      preHandler: app.authenticate,
-    },
-    async (request) => ok({ virtualAccount: await getOrCreateVirtualAccount(app, request.user!) }),
-  );
+    app.post(
+      '/wallet/deposit/:reference/verify',
+      {
+        schema: {
+          ...secured,
+          params: z.object({ reference: z.string().min(1).max(100) }),
+          response: { 200: envelope(depositResultSchema) },
+        },
+        preHandler: app.authenticate,
+      },
+      async (request) => {
+        const result = await verifyDeposit(deps, request.user!, request.params.reference);
+        return ok(result, result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : undefined);
+      },
+    );
 
-  await app.register(bankAccountRoutes);
-};
+    app.post(
+      '/wallet/withdraw',
+      {
+        schema: {
+          ...secured,
+          description: 'The ₦50 fee is charged on top of the amount. Daily limit by verification level.',
+          headers: idempotencyHeaders,
+          body: withdrawBodySchema,
+          response: { 200: envelope(withdrawalResultSchema) },
+        },
+        preHandler: [app.authenticate, idem.preHandler],
+        onSend: idem.onSend,
+      },
+      async (request) => {
+        const result = await withdrawFromWallet(deps, request.user!, {
+          amountMinor: amountInMinor(request.body.amount),
+          bankAccountId: request.body.bankAccountId,
+        });
+        const completed = result.withdrawal.status === 'completed';
+        return ok(result, completed ? WALLET_TEXT.withdrawalSuccessful : WALLET_TEXT.withdrawalProcessing);
+      },
+    );
+
+    app.post(
+      '/wallet/virtual-account',
+      {
+        schema: {
+          ...secured,
+          response: { 200: envelope(z.object({ virtualAccount: virtualAccountSchema })) },
+        },
+        preHandler: app.authenticate,
+      },
+      async (request) => ok({ virtualAccount: await getOrCreateVirtualAccount(deps, request.user!) }),
+    );
+
+    await app.register(bankAccountRoutes(deps));
+  };

@@ -15,7 +15,7 @@ export async function createTestUser(
   app: App,
   options: { role?: UserRole; verificationLevel?: VerificationLevel; firstName?: string } = {},
 ): Promise<TestUser> {
-  const [user] = await app.db
+  const [user] = await app.deps.db
     .insert(users)
     .values({
       email: uniqueEmail('money'),
@@ -31,7 +31,7 @@ export async function createTestUser(
 }
 
 export async function setLevel(app: App, userId: string, level: VerificationLevel) {
-  await app.db.update(users).set({ verificationLevel: level }).where(eq(users.id, userId));
+  await app.deps.db.update(users).set({ verificationLevel: level }).where(eq(users.id, userId));
 }
 
 /** A check-digit-valid NUBAN for `bankCode` built from a 9-digit serial. */

@@ -1,26 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { WALLET_TEXT, type VirtualAccount } from '@escrow/shared/schemas/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { WalletDeps } from './wallet.deps.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { dedicatedAccounts } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
-import { providerFailure } from '../payments/payments.service.ts';
+import { providerFailure } from '../payments/index.ts';
 
 /**
  * A dedicated account number that funds the wallet by bank transfer. Only for verified users
  * (ENHANCED or PREMIUM): a standing account number is a KYC matter. Asking again returns the same one.
  */
-export async function getOrCreateVirtualAccount(
-  app: FastifyInstance,
-  user: UserRow,
-): Promise<VirtualAccount> {
+export async function getOrCreateVirtualAccount(deps: WalletDeps, user: UserRow): Promise<VirtualAccount> {
   if (user.verificationLevel === 'BASIC')
     throw new AppError('FORBIDDEN', WALLET_TEXT.virtualAccountNeedsVerification);
-  const existing = await findVirtualAccount(app, user.id);
+  const existing = await findVirtualAccount(deps, user.id);
   if (existing) return existing;
   let created;
   try {
-    created = await app.payments.createDedicatedAccount({
+    created = await deps.payments.createDedicatedAccount({
       id: user.id,
       email: user.email,
       firstName: user.firstName,
@@ -29,22 +26,22 @@ export async function getOrCreateVirtualAccount(
   } catch (error) {
     throw providerFailure(error);
   }
-  await app.db
+  await deps.db
     .insert(dedicatedAccounts)
     .values({
       userId: user.id,
-      provider: app.payments.name,
+      provider: deps.payments.name,
       accountNumber: created.accountNumber,
       bankName: created.bankName,
       accountName: created.accountName,
       customerCode: created.customerCode ?? null,
     })
     .onConflictDoNothing({ target: dedicatedAccounts.userId });
-  return (await findVirtualAccount(app, user.id))!;
+  return (await findVirtualAccount(deps, user.id))!;
 }
 
-async function findVirtualAccount(app: FastifyInstance, userId: string): Promise<VirtualAccount | null> {
-  const [row] = await app.db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId));
+async function findVirtualAccount(deps: WalletDeps, userId: string): Promise<VirtualAccount | null> {
+  const [row] = await deps.db.select().from(dedicatedAccounts).where(eq(dedicatedAccounts.userId, userId));
   return row
     ? { accountNumber: row.accountNumber, bankName: row.bankName, accountName: row.accountName }
     : null;

@@ -2,14 +2,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { WALLET_CURRENCY, walletLimitsFor, WITHDRAWAL_FEE_MINOR } from '@escrow/shared/domain/limits';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { WALLET_TEXT, type WithdrawalResult } from '@escrow/shared/schemas/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { WalletDeps } from './wallet.deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accountCodes, lockWallet, postEntry } from '../ledger/ledger.service.ts';
-import { newReference } from '../payments/payments.service.ts';
-import { ProviderError, type TransferInput } from '../payments/payments.provider.ts';
+import { accountCodes, lockWallet, postEntry } from '../ledger/index.ts';
+import { newReference } from '../payments/index.ts';
+import { ProviderError, type TransferInput } from '../payments/index.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
 
 const maskedNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
@@ -19,14 +19,9 @@ const maskedNumber = (accountNumber: string) => `••••${accountNumber.sli
  * daily limit cannot be raced), check balance (amount + ₦50 fee on top) and the level's daily limit,
  * record the withdrawal and post wallet → payouts (amount) and wallet → platform fees (fee).
  */
-async function recordWithdrawal(
-  app: FastifyInstance,
-  user: UserRow,
-  amountMinor: number,
-  bankAccountId: string,
-) {
+async function recordWithdrawal(deps: WalletDeps, user: UserRow, amountMinor: number, bankAccountId: string) {
   const currency = WALLET_CURRENCY;
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [account] = await tx
       .select()
       .from(bankAccounts)
@@ -43,7 +38,7 @@ async function recordWithdrawal(
     if (amountMinor + fee > balance)
       throw new AppError('INSUFFICIENT_FUNDS', WALLET_TEXT.insufficientBalance);
     const daily = walletLimitsFor(user.verificationLevel).dailyWithdrawalMinor;
-    const today = await withdrawnTodayMinor(tx, user.id);
+    const today = await withdrawnTodayMinor(tx, user.id, deps.clock.now());
     if (today + amountMinor > daily)
       throw new AppError(
         'LIMIT_EXCEEDED',
@@ -61,7 +56,7 @@ async function recordWithdrawal(
         amount: amountMinor,
         fee,
         currency,
-        provider: app.payments.name,
+        provider: deps.payments.name,
       })
       .returning();
     const wallet = accountCodes.userWallet(user.id, currency);
@@ -88,11 +83,12 @@ async function recordWithdrawal(
 export async function markWithdrawalCompleted(
   tx: Tx,
   reference: string,
+  at: Date,
   transferCode?: string,
 ): Promise<boolean> {
   const updated = await tx
     .update(withdrawals)
-    .set({ status: 'COMPLETED', completedAt: new Date(), ...(transferCode ? { transferCode } : {}) })
+    .set({ status: 'COMPLETED', completedAt: at, ...(transferCode ? { transferCode } : {}) })
     .where(and(eq(withdrawals.reference, reference), eq(withdrawals.status, 'PENDING')))
     .returning({ id: withdrawals.id });
   return updated.length > 0;
@@ -150,17 +146,19 @@ export const transferFor = (
  * and fee to the wallet (both exactly once), still on its way keeps the provider's transfer code.
  */
 export async function applyTransferOutcome(
-  app: FastifyInstance,
+  deps: WalletDeps,
   withdrawal: WithdrawalRow,
   outcome: { status: 'success' | 'pending' | 'failed'; transferCode?: string },
   failureReason: string,
 ) {
   if (outcome.status === 'success')
-    await app.db.transaction((tx) => markWithdrawalCompleted(tx, withdrawal.reference, outcome.transferCode));
+    await deps.db.transaction((tx) =>
+      markWithdrawalCompleted(tx, withdrawal.reference, deps.clock.now(), outcome.transferCode),
+    );
   else if (outcome.status === 'failed')
-    await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, failureReason));
+    await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, failureReason));
   else if (outcome.transferCode)
-    await app.db
+    await deps.db
       .update(withdrawals)
       .set({ transferCode: outcome.transferCode })
       .where(eq(withdrawals.id, withdrawal.id));
@@ -172,30 +170,30 @@ export async function applyTransferOutcome(
  * failing that, the reconciliation job (wallet.reconcile.ts).
  */
 async function payOut(
-  app: FastifyInstance,
+  deps: WalletDeps,
   withdrawal: WithdrawalRow,
   account: typeof bankAccounts.$inferSelect,
 ) {
   try {
-    const result = await app.payments.transfer(transferFor(withdrawal, account));
-    await applyTransferOutcome(app, withdrawal, result, 'Transfer failed');
+    const result = await deps.payments.transfer(transferFor(withdrawal, account));
+    await applyTransferOutcome(deps, withdrawal, result, 'Transfer failed');
   } catch (error) {
     if (error instanceof ProviderError && error.definitive) {
-      await app.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message));
+      await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message));
       return;
     }
-    app.log.error({ err: error, reference: withdrawal.reference }, 'payout outcome unknown; left pending');
+    deps.log.error({ err: error, reference: withdrawal.reference }, 'payout outcome unknown; left pending');
   }
 }
 
 export async function withdrawFromWallet(
-  app: FastifyInstance,
+  deps: WalletDeps,
   user: UserRow,
   input: { amountMinor: number; bankAccountId: string },
 ): Promise<WithdrawalResult> {
-  const { withdrawal, account } = await recordWithdrawal(app, user, input.amountMinor, input.bankAccountId);
-  await payOut(app, withdrawal, account);
-  const [after] = await app.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+  const { withdrawal, account } = await recordWithdrawal(deps, user, input.amountMinor, input.bankAccountId);
+  await payOut(deps, withdrawal, account);
+  const [after] = await deps.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
   // Refused by the provider: the debit has already been reversed; the client gets the spec's failure text.
   if (after!.status === 'FAILED')
     throw new AppError('UNPROCESSABLE', WALLET_TEXT.withdrawalFailed, { reference: withdrawal.reference });
@@ -207,6 +205,6 @@ export async function withdrawFromWallet(
       amount: toMajor(withdrawal.amount),
       fee: toMajor(withdrawal.fee),
     },
-    wallet: await walletSummary(app, user),
+    wallet: await walletSummary(deps, user),
   };
 }

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { RealtimeHub } from './lib/realtime.ts';
+import type { TokenService } from './modules/auth/index.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
+import type { FileStorage } from './modules/uploads/index.ts';
+
+/**
+ * Everything the modules may depend on, built once by `buildApp` (the composition root). Each module
+ * declares the part it uses (its own `*Deps` type) and receives it explicitly.
+ */
+export type AppDeps = {
+  db: Db;
+  databaseKind: Database['kind'];
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+  payments: PaymentProvider;
+  tokens: TokenService;
+  storage: FileStorage;
+};

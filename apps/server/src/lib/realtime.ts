@@ -1,0 +1,52 @@
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import { transactionRoom, userRoom } from '@escrow/shared/events';
+
+export type SocketData = { userId: string };
+export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type AppSocketServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/**
+ * What modules may do with the live channel: emit to a user's room or a transaction's room. Modules
+ * receive this hub as a dependency; the socket plugin attaches the socket.io server to it. Until then
+ * (or if the socket server failed to start) emits are no-ops: the live channel is best-effort, the
+ * database is the truth.
+ */
+export type Realtime = {
+  toUser: (userId: string, event: string, payload: unknown) => void;
+  /** To sockets in a transaction room that are not in one of the listed users' rooms. */
+  toTransactionRoomExcept: (
+    transactionId: string,
+    exceptUserIds: string[],
+    event: string,
+    payload: unknown,
+  ) => void;
+  /** Lets modules (messaging) add handlers to every authenticated socket. */
+  onConnection: (handler: (socket: AppSocket) => void) => void;
+};
+
+export type RealtimeHub = Realtime & {
+  attach: (io: AppSocketServer) => void;
+  io: () => AppSocketServer | null;
+  connectionHandlers: () => readonly ((socket: AppSocket) => void)[];
+};
+
+export function createRealtimeHub(): RealtimeHub {
+  let server: AppSocketServer | null = null;
+  const handlers: ((socket: AppSocket) => void)[] = [];
+  return {
+    attach: (io) => {
+      server = io;
+    },
+    io: () => server,
+    connectionHandlers: () => handlers,
+    toUser: (userId, event, payload) => {
+      server?.to(userRoom(userId)).emit(event, payload);
+    },
+    toTransactionRoomExcept: (transactionId, exceptUserIds, event, payload) => {
+      server?.to(transactionRoom(transactionId)).except(exceptUserIds.map(userRoom)).emit(event, payload);
+    },
+    onConnection: (handler) => {
+      handlers.push(handler);
+    },
+  };
+}

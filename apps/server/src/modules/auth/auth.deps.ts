@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { TokenService } from './auth.tokens.ts';
+
+/** What the accounts module needs, passed in by the composition root. */
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  tokens: TokenService;
+};
+
+/** The signed-in user of a request (set by the authenticate hook). */
+export type AuthUser = UserRow & { sessionId: string };

@@ -1,0 +1,22 @@
+/**
+ * The ledger: the only module that touches ledger tables. Others move money through these functions,
+ * always inside their own database transaction, and read balances and statements through them.
+ */
+export {
+  accountCodes,
+  checkLedger,
+  getHold,
+  holdFromProvider,
+  holdFromWallet,
+  lockWallet,
+  LedgerInvariantError,
+  postEntry,
+  refundHold,
+  releaseHold,
+  walletBalanceMinor,
+  type EscrowHold,
+  type HoldResult,
+  type JournalKind,
+  type PostEntryInput,
+} from './ledger.service.ts';
+export { depositedMinor, heldInEscrowMinor, walletPostingsSource } from './ledger.wallet.ts';

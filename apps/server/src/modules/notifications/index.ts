@@ -1,0 +1,8 @@
+/** Notification rows: written inside the change they announce; the routes list and mark them. */
+export {
+  createNotification,
+  toNotificationView,
+  type NotificationInput,
+  type NotificationView,
+} from './notifications.service.ts';
+export { notificationsRoutes } from './notifications.routes.ts';

@@ -1,0 +1,3 @@
+/** Payment-release conditions: routes, and the job that carries out due time-based releases. */
+export { paymentConditionsRoutes } from './payment-conditions.routes.ts';
+export { releaseDueTimeBased } from './payment-conditions.jobs.ts';

@@ -1,0 +1,20 @@
+/**
+ * The transactions module: the lifecycle routes, and the step engine every status change (and every
+ * payment-condition change) goes through. Other modules reach it only through this file.
+ */
+export { transactionsRoutes } from './transactions.routes.ts';
+export type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
+export {
+  runStep,
+  executeStep,
+  transactionNotFound,
+  type StepContext,
+  type StepResult,
+  type StepSpec,
+} from './transactions.steps.ts';
+export { drainDueJobs } from './transactions.due-jobs.ts';
+export { expireDueInvitations } from './transactions.jobs.ts';
+export { releaseEscrow, releaseSpec } from './transactions.release.ts';
+export { noticeFor, otherPartyOf } from './transactions.notices.ts';
+export { memberTransactionRow } from './transactions.service.ts';
+export { isTransactionMember } from './transactions.repository.ts';

@@ -1,0 +1,5 @@
+/** Wallets: balance and statement, deposits, withdrawals to Nigerian banks, and their reconciliation. */
+export { walletRoutes } from './wallet.routes.ts';
+export type { WalletDeps } from './wallet.deps.ts';
+export { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
+export { markWithdrawalCompleted, reverseWithdrawal } from './wallet.withdrawals.ts';

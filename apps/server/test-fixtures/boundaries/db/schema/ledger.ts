@@ -1,0 +1,1 @@
+export const ledgerAccounts = { name: 'ledger_accounts' };

@@ -1,0 +1,3 @@
+export function findAlpha(id: string) {
+  return { id, kind: 'alpha' as const };
+}

@@ -1,0 +1,2 @@
+export { findAlpha } from './alpha.repository.ts';
+export { requireAlpha } from './alpha.guard.ts';

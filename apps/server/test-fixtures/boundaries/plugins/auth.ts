@@ -1,0 +1,3 @@
+export function authenticate(token: string) {
+  return token.length > 0;
+}
