@@ -19,20 +19,14 @@ export const CLIENT_EVENTS = {
   typingStop: 'typing_stop',
 } as const;
 
-/** Events the server emits. */
+/**
+ * Events the server emits, and only those (spec 02 §7 names more; each is added here by the feature
+ * that emits it: messaging adds new_message, message_read and typing, and so on).
+ */
 export const SERVER_EVENTS = {
   transactionUpdated: 'transaction:updated',
   transactionCreated: 'transaction:created',
   notification: 'notification',
-  transactionUpdate: 'transaction_update',
-  paymentUpdate: 'payment_update',
-  messageNotification: 'message_notification',
-  shippingUpdate: 'shipping_update',
-  systemNotification: 'system_notification',
-  newMessage: 'new_message',
-  messageRead: 'message_read',
-  typingStart: 'typing_start',
-  typingStop: 'typing_stop',
   error: 'error',
 } as const;
 
