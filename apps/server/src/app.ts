@@ -1,10 +1,10 @@
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { systemClock } from './lib/clock.ts';
+import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -14,6 +14,7 @@ import { localUploadStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { schedulerPlugin } from './plugins/scheduler.ts';
@@ -67,7 +68,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled once per route; tests also check every answer against the zod schema.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   const clock = systemClock();
   const deps: AppDeps = {
     db: database.db,
@@ -84,25 +86,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   app.decorate('deps', deps);
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
   await app.register(socketPlugin, deps);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,7 +15,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('postgres').optional()),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  // Sized to the machine: measured on 2 cores, a pool of 4-5 served more requests than 20 (more
+  // connections only queue in PostgreSQL and cost context switches).
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(availableParallelism() * 2 + 1),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().startsWith('redis').optional()),
   JWT_SECRET: z.preprocess(
     emptyToUndefined,

@@ -15,6 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+const rootDbs = new WeakSet<object>();
+/** True for the application's database handle (not a transaction): prepared statements live on it. */
+export function isRootDb(db: DbOrTx): db is Db {
+  return rootDbs.has(db);
+}
+
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
 export const migrationsFolder = path.resolve(
@@ -66,11 +72,13 @@ export async function openDatabase(
       throw error;
     }
     const db = drizzlePg(pool, { casing: 'snake_case' });
+    rootDbs.add(db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  rootDbs.add(db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { isRootDb, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -45,8 +45,25 @@ function selectRecords(db: DbOrTx) {
     .leftJoin(invitations, eq(invitations.transactionId, transactions.id));
 }
 
+function prepareRecordById(db: Db) {
+  return selectRecords(db)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('transaction_record_by_id');
+}
+// One prepared statement per database handle: the read path skips building SQL (and, on PostgreSQL,
+// parsing and planning it) on every request. Inside a database transaction the query is built as usual.
+const recordById = new WeakMap<Db, ReturnType<typeof prepareRecordById>>();
+
+/** The record of one transaction (row, parties, invitation) in one round trip. */
 export async function findTransactionRecord(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
-  const [record] = await selectRecords(db).where(eq(transactions.id, id)).limit(1);
+  if (!isRootDb(db)) {
+    const [record] = await selectRecords(db).where(eq(transactions.id, id)).limit(1);
+    return record ?? null;
+  }
+  let prepared = recordById.get(db);
+  if (!prepared) recordById.set(db, (prepared = prepareRecordById(db)));
+  const [record] = await prepared.execute({ id });
   return record ?? null;
 }
 

@@ -1,0 +1,222 @@
+/**
+ * The server benchmark: one table, every row beside its baselines measured in the same run.
+ *   npm run bench              everything (then the web bench)
+ *   npm run bench:api          only the HTTP rows;  npm run bench:ledger   only the ledger rows
+ * Environment: BENCH_SECONDS (10 per row), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a PostgreSQL
+ * server on which a scratch database is created and dropped; without it only the embedded rows run),
+ * BENCH_PROFILE=1 (CPU-profile the app processes; prints the top self-time functions of the {id} row).
+ * The table goes to stdout and to bench/results/latest.md; progress goes to stderr.
+ * (A developer tool outside the app: it reads its own variables from the environment.)
+ */
+import { closeSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client.ts';
+import { benchAppConfig, type AppInfo } from './app-server.ts';
+import type { BareInfo } from './bare-server.ts';
+import { startChild, type ChildServer } from './child.ts';
+import { LEDGER_WORKERS, ledgerRows } from './ledger.ts';
+import { httpLoad, type LoadOptions, type Measurement } from './load.ts';
+import { topSelfTime } from './profile.ts';
+import { APP_ROWS, renderReport, type AppMeasurements, type Results } from './report.ts';
+import { RARE_TERM, SEEDED_TRANSACTIONS } from './seed.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const PG_URL = process.env.BENCH_DATABASE_URL || null;
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const WARMUP_SECONDS = 1;
+const ONLY = process.argv[2] as 'api' | 'ledger' | undefined;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(here, 'results');
+const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const progress = (line: string) => console.error(`bench: ${line}`);
+
+type Label = 'PGlite' | 'PostgreSQL';
+
+async function measure(
+  name: string,
+  target: ChildServer<unknown>,
+  o: Pick<LoadOptions, 'port' | 'path' | 'token'>,
+) {
+  const m = await httpLoad({
+    ...o,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    cpu: target.cpu,
+  });
+  progress(
+    `${name}: ${m.perSecond.toFixed(0)} req/s, p99 ${m.p99} ms, failures ${JSON.stringify(m.failures)}`,
+  );
+  return m;
+}
+
+/** Starts the app in its own process on PGlite (url null) or PostgreSQL, seeded, not yet measured. */
+async function startApp(label: Label, url: string | null) {
+  progress(`${label}: starting the app and seeding ${SEEDED_TRANSACTIONS} transactions`);
+  // Its own directory: the tsx loader's thread writes a profile too (CPU.<date>.<time>.<pid>.<thread>.…).
+  const profileDir = path.join(PROFILE_DIR, `${stamp}-${label}`);
+  // The request log (info, as in production) is written, to nowhere.
+  const log = openSync(os.devNull, 'w');
+  const app = await startChild<AppInfo>(path.join(here, 'app-server.ts'), {
+    env: { NODE_ENV: 'production', BENCH_APP_DATABASE_URL: url ?? '' },
+    stdout: log,
+    execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  }).finally(() => closeSync(log));
+  progress(`${label}: seeded in ${app.info.seedSeconds.toFixed(1)} s`);
+  return { app, profileDir };
+}
+
+async function appRows(label: Label, app: ChildServer<AppInfo>): Promise<AppMeasurements> {
+  const { port, token, transactionIds: ids } = app.info;
+  let next = 0;
+  const paths: Record<(typeof APP_ROWS)[number]['key'], LoadOptions['path']> = {
+    health: '/api/health',
+    id: () => `/api/transactions/${ids[(next += 1) % ids.length]}`,
+    wallet: '/api/wallet',
+    list: '/api/transactions/my-transactions',
+    search: `/api/transactions/my-transactions?q=${RARE_TERM}`,
+  };
+  const out: Partial<AppMeasurements> = {};
+  for (const { key, label: row } of APP_ROWS)
+    out[key] = await measure(`${label} · ${row}`, app, {
+      port,
+      path: paths[key],
+      token: key === 'health' ? undefined : token,
+    });
+  return out as AppMeasurements;
+}
+
+async function scratchDatabase(serverUrl: string) {
+  const name = `escrow_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  admin.on('error', (error) => progress(`admin connection: ${error.message}`));
+  await admin.connect();
+  const { rows } = await admin.query<{ server_version: string }>('show server_version');
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version: rows[0]!.server_version,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      client.on('error', (error) => progress(`cleanup connection: ${error.message}`));
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function main() {
+  if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
+  const loadAtStart = loadAverage();
+  const results: Results = { connections: CONNECTIONS };
+  const seeded: string[] = [];
+  const profiles: string[] = [];
+  const profileOf = (label: Label, dir: string, window: Measurement['window']) => {
+    const main = readdirSync(dir).find((name) => name.split('.')[4] === '0'); // thread 0: the main thread
+    if (!main) throw new Error(`no main-thread CPU profile in ${dir}`);
+    const file = path.join(dir, main);
+    profiles.push(
+      `### CPU profile: ${label} · GET /api/transactions/{id}\n\n` +
+        `${path.relative(process.cwd(), file)}: ${topSelfTime(file, window)}`,
+    );
+  };
+
+  const started: ChildServer<unknown>[] = [];
+  const track = <T extends ChildServer<unknown>>(child: T) => {
+    started.push(child);
+    return child;
+  };
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
+  let poolMax: number | null = null;
+  try {
+    if (ONLY !== 'ledger') {
+      const { app, profileDir } = await startApp('PGlite', null);
+      track(app);
+      seeded.push(`PGlite in ${app.info.seedSeconds.toFixed(1)} s`);
+      results.embedded = await appRows('PGlite', app);
+      await app.stop();
+      if (PROFILE) profileOf('PGlite', profileDir, results.embedded.id.window);
+    }
+    if (PG_URL) scratch = await scratchDatabase(PG_URL);
+    const config = benchAppConfig(scratch?.url ?? null, os.tmpdir());
+    poolMax = config.database.kind === 'postgres' ? config.database.poolMax : null;
+    if (ONLY !== 'ledger') {
+      // The app is seeded first, so that the baselines are measured just before its rows.
+      const pgApp = scratch ? await startApp('PostgreSQL', scratch.url) : null;
+      if (pgApp) track(pgApp.app);
+      const bare = track(
+        await startChild<BareInfo>(path.join(here, 'bare-server.ts'), {
+          env: scratch ? { BENCH_POOL_URL: scratch.url, BENCH_POOL_MAX: String(poolMax) } : {},
+        }),
+      );
+      results.bare = await measure('bare Fastify', bare, { port: bare.info.port, path: '/hello' });
+      if (scratch)
+        results.roundTrip = await measure('SELECT 1 round trip', bare, {
+          port: bare.info.port,
+          path: '/select1',
+        });
+      await bare.stop();
+      if (pgApp) {
+        seeded.push(`PostgreSQL in ${pgApp.app.info.seedSeconds.toFixed(1)} s`);
+        results.postgres = await appRows('PostgreSQL', pgApp.app);
+        await pgApp.app.stop();
+        if (PROFILE) profileOf('PostgreSQL', pgApp.profileDir, results.postgres.id.window);
+      }
+    }
+    if (ONLY !== 'api' && config.database.kind === 'postgres') {
+      progress(`ledger: ${LEDGER_WORKERS} workers, single INSERTs then escrow cycles`);
+      const database = await openDatabase(config.database);
+      try {
+        results.ledger = {
+          ...(await ledgerRows(database, SECONDS, WARMUP_SECONDS)),
+          workers: LEDGER_WORKERS,
+        };
+      } finally {
+        await database.close();
+      }
+    }
+  } finally {
+    for (const child of started) await child.stop();
+    await scratch?.drop();
+  }
+  if (ONLY === 'ledger' && !results.ledger)
+    throw new Error('the ledger rows need BENCH_DATABASE_URL (PostgreSQL)');
+
+  const report = renderReport(results, {
+    postgresVersion: scratch?.version ?? null,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    ledgerWorkers: LEDGER_WORKERS,
+    poolMax,
+    logTo: os.devNull,
+    seeded: `${SEEDED_TRANSACTIONS.toLocaleString('en')} transactions, all of them the bench user's; seeded ${seeded.join(', ') || '(none)'}`,
+    loadAverage: { start: loadAtStart, end: loadAverage() },
+    profiling: PROFILE,
+    profiles,
+  });
+  console.log(report);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, 'latest.md'), `${report}\n`);
+  progress(`written to ${path.relative(process.cwd(), path.join(RESULTS_DIR, 'latest.md'))}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
