@@ -31,16 +31,19 @@ export type BuildAppOptions = {
   config: AppConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the production logger writes (stdout by default); tests capture it. */
+  logStream?: { write: (line: string) => void };
 };
 
 const SECRET_QUERY = /([?&](?:token|resetToken|reference)=)[^&]*/gi;
 export const redactQuery = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 /** Builds the whole application: production and tests call this same function. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
+      ...(logStream ? { stream: logStream } : {}),
       // Never log credentials: tokens, passwords and reset tokens are redacted wherever they appear.
       redact: [
         'req.headers.authorization',
@@ -57,6 +60,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
         err: (error) => serializeError(error),
       },
     },
+    // One log line per request (written on response, below) instead of Fastify's two: request
+    // logging at info was 15-27% of a read's CPU.
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
@@ -67,6 +73,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Compiled once per route; tests also check every answer against the zod schema.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));

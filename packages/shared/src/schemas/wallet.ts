@@ -86,7 +86,9 @@ export const walletSchema = z.object({
   pendingEscrow: z.number(),
   totalDeposits: z.number(),
   totalWithdrawals: z.number(),
+  /** Counted up to 1,000; `transactionCountCapped` says there are more (shown as '1,000+'). */
   transactionCount: z.number().int(),
+  transactionCountCapped: z.boolean(),
   verificationLevel: z.enum(VERIFICATION_LEVELS),
   limits: z.object({
     dailyWithdrawal: z.number(),

@@ -1,45 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { escrowHolds, journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import { accountCodes } from './ledger.accounts.ts';
 
 /**
  * What the wallet screens read from the ledger. Only the ledger module names ledger tables; the wallet
  * module asks through these functions.
  */
-
-const sumText = (expression: SQL) => sql<string>`coalesce(sum(${expression}), 0)::text`;
-
-/** The buyer's money held in escrow (HELD holds) in minor units. */
-export async function heldInEscrowMinor(db: DbOrTx, buyerId: string, currency: string): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sumText(sql`${escrowHolds.amount}`) })
-    .from(escrowHolds)
-    .where(
-      and(
-        eq(escrowHolds.buyerId, buyerId),
-        eq(escrowHolds.status, 'HELD'),
-        eq(escrowHolds.currency, currency),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
-}
-
-/** Everything ever deposited into the user's wallet (DEPOSIT entries) in minor units. */
-export async function depositedMinor(db: DbOrTx, userId: string, currency: string): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sumText(sql`${postings.amount}`) })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(
-      and(
-        eq(ledgerAccounts.code, accountCodes.userWallet(userId, currency)),
-        eq(journalEntries.kind, 'DEPOSIT'),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
-}
 
 /**
  * The postings of the user's wallet as a row source for a statement, one row per posting: id,
@@ -56,4 +21,21 @@ export function walletPostingsSource(userId: string, currency: string): SQL {
     join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
     join journal_entries e on e.id = p.entry_id
     left join escrow_holds h on h.transaction_id = e.transaction_id`;
+}
+
+/**
+ * One row for the wallet summary, as a fragment the wallet module composes into its single statement:
+ * `balance` (cached on the account), `held` (the buyer's HELD escrow holds) and `deposited` (DEPOSIT
+ * postings into the wallet), all in minor units.
+ */
+export function walletLedgerFigures(userId: string, currency: string): SQL {
+  const walletCode = accountCodes.userWallet(userId, currency);
+  return sql`
+    select
+      coalesce((select a.balance from ledger_accounts a where a.code = ${walletCode}), 0) as balance,
+      coalesce((select sum(h.amount) from escrow_holds h
+        where h.buyer_id = ${userId} and h.status = 'HELD' and h.currency = ${currency}), 0) as held,
+      coalesce((select sum(p.amount) from postings p
+        join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
+        join journal_entries e on e.id = p.entry_id and e.kind = 'DEPOSIT'), 0) as deposited`;
 }

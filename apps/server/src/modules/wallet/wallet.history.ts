@@ -22,7 +22,7 @@ type HistoryRow = {
  * and its escrow hold) plus deposits still waiting for, or refused by, the provider. The counterparty
  * of an escrow line is the other party of the hold.
  */
-function historySource(userId: string, currency: string) {
+export function historySource(userId: string, currency: string) {
   return sql`
     select l.id, l.amount, l.memo, l.date, l.kind, l.description, l.transaction_id,
            coalesce(w.reference, l.metadata_reference) as reference,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -42,6 +43,7 @@ describe('wallet summary and sandbox deposits', () => {
       totalDeposits: 0,
       totalWithdrawals: 0,
       transactionCount: 0,
+      transactionCountCapped: false,
       verificationLevel: 'BASIC',
       limits: { dailyWithdrawal: 50_000, withdrawnToday: 0, maxBalance: 300_000 },
       withdrawalFee: 50,
@@ -351,5 +353,23 @@ describe('sandbox provider', () => {
       '/api/admin/users/{id}/verification-level',
     ])
       expect(paths[path], path).toBeDefined();
+  });
+});
+
+describe('wallet summary on a long history', () => {
+  it('counts history up to 1,000 and says there is more, in one answer that does not grow with it', async () => {
+    const user = await createTestUser(app);
+    // 1,001 pending deposit intents: each one is a line of the wallet's history.
+    await app.deps.db.execute(sql`
+      insert into payment_intents (id, reference, user_id, purpose, amount, currency, method, provider)
+      select gen_random_uuid()::text, 'dep_bulk_' || ${user.user.id} || '_' || n, ${user.user.id}, 'DEPOSIT', 100, 'NGN', 'BANK_TRANSFER', 'sandbox'
+      from generate_series(1, 1001) n`);
+    const capped = (await get(user, '/api/wallet')).json().data.wallet;
+    expect(capped).toMatchObject({ transactionCount: 1000, transactionCountCapped: true, balance: 0 });
+    const fresh = await createTestUser(app);
+    expect((await get(fresh, '/api/wallet')).json().data.wallet).toMatchObject({
+      transactionCount: 0,
+      transactionCountCapped: false,
+    });
   });
 });

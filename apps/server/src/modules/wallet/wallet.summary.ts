@@ -11,8 +11,8 @@ import type { WalletDeps } from './wallet.deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { withdrawals } from '../../db/schema/wallet.ts';
-import { depositedMinor, heldInEscrowMinor, walletBalanceMinor } from '../ledger/index.ts';
-import { countWalletHistory } from './wallet.history.ts';
+import { walletLedgerFigures } from '../ledger/index.ts';
+import { historySource } from './wallet.history.ts';
 
 const sumAsNumber = (expression: ReturnType<typeof sql>) =>
   sql<string>`coalesce(sum(${expression}), 0)::text`;
@@ -32,41 +32,53 @@ export async function withdrawnTodayMinor(db: DbOrTx, userId: string, now: Date)
   return Number(row?.total ?? 0);
 }
 
+/** The most history entries counted for the summary: past it the count shows as '1,000+'. */
+export const WALLET_COUNT_CAP = 1000;
+
+type SummaryRow = {
+  balance: string;
+  held: string;
+  deposited: string;
+  withdrawn: string;
+  withdrawn_today: string;
+  entries: number;
+};
+
+/**
+ * The wallet's figures in one statement (one round trip): the ledger's balance, escrow and deposits
+ * (from the ledger module's fragment), withdrawals, today's withdrawals and the history count, which
+ * stops at 1,001 rows so a long history does not make the summary slower.
+ */
 export async function walletSummary(
   deps: Pick<WalletDeps, 'db' | 'clock' | 'payments'>,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'verificationLevel'>,
 ): Promise<Wallet> {
-  const db = deps.db;
   const currency = WALLET_CURRENCY;
-  const [balance, withdrawnToday, count, escrow, deposits] = [
-    await walletBalanceMinor(db, user.id, currency),
-    await withdrawnTodayMinor(db, user.id, deps.clock.now()),
-    await countWalletHistory(db, user.id, currency),
-    await heldInEscrowMinor(db, user.id, currency),
-    await depositedMinor(db, user.id, currency),
-  ];
-  const [withdrawn] = await db
-    .select({ total: sumAsNumber(sql`${withdrawals.amount}`) })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, user.id),
-        ne(withdrawals.status, 'FAILED'),
-        eq(withdrawals.currency, currency),
-      ),
-    );
+  const dayStart = lagosDayStart(deps.clock.now());
+  const result = (await deps.db.execute(sql`
+    select l.balance::text as balance, l.held::text as held, l.deposited::text as deposited,
+      (select coalesce(sum(w.amount), 0) from withdrawals w
+        where w.user_id = ${user.id} and w.status <> 'FAILED' and w.currency = ${currency})::text as withdrawn,
+      (select coalesce(sum(w.amount), 0) from withdrawals w
+        where w.user_id = ${user.id} and w.status <> 'FAILED' and w.created_at >= ${dayStart})::text
+        as withdrawn_today,
+      (select count(*) from (select 1 from (${historySource(user.id, currency)}) h
+        limit ${WALLET_COUNT_CAP + 1}) c)::int as entries
+    from (${walletLedgerFigures(user.id, currency)}) l`)) as { rows: SummaryRow[] };
+  const row = result.rows[0]!;
   const limits = walletLimitsFor(user.verificationLevel);
   return {
-    balance: toMajor(balance),
+    balance: toMajor(BigInt(row.balance)),
     currency,
-    pendingEscrow: toMajor(escrow),
-    totalDeposits: toMajor(deposits),
-    totalWithdrawals: toMajor(BigInt(withdrawn?.total ?? '0')),
-    transactionCount: count,
+    pendingEscrow: toMajor(BigInt(row.held)),
+    totalDeposits: toMajor(BigInt(row.deposited)),
+    totalWithdrawals: toMajor(BigInt(row.withdrawn)),
+    transactionCount: Math.min(Number(row.entries), WALLET_COUNT_CAP),
+    transactionCountCapped: Number(row.entries) > WALLET_COUNT_CAP,
     verificationLevel: user.verificationLevel,
     limits: {
       dailyWithdrawal: toMajor(limits.dailyWithdrawalMinor),
-      withdrawnToday: toMajor(withdrawnToday),
+      withdrawnToday: toMajor(BigInt(row.withdrawn_today)),
       maxBalance: limits.maxBalanceMinor === null ? null : toMajor(limits.maxBalanceMinor),
     },
     withdrawalFee: toMajor(WITHDRAWAL_FEE_MINOR),

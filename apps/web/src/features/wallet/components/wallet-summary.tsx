@@ -15,7 +15,10 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
     ['Pending escrow', formatMoney(wallet.pendingEscrow, wallet.currency)],
     ['Total deposits', formatMoney(wallet.totalDeposits, wallet.currency)],
     ['Total withdrawals', formatMoney(wallet.totalWithdrawals, wallet.currency)],
-    ['Transactions', String(wallet.transactionCount)],
+    [
+      'Transactions',
+      wallet.transactionCountCapped ? '1,000+' : wallet.transactionCount.toLocaleString('en-NG'),
+    ],
   ];
   return (
     <section aria-label="Wallet summary" className="grid grid-cols-1 gap-4 lg:grid-cols-3">

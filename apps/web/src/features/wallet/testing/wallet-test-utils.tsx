@@ -59,6 +59,7 @@ export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
     totalDeposits: 10_000,
     totalWithdrawals: 0,
     transactionCount: 1,
+    transactionCountCapped: false,
     verificationLevel: 'BASIC',
     limits: { dailyWithdrawal: 50_000, withdrawnToday: 0, maxBalance: 300_000 },
     withdrawalFee: 50,
