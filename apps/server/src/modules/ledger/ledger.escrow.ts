@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { escrowHolds, journalEntries, type EscrowHoldRow } from '../../db/schema/ledger.ts';
-import { AppError } from '../../lib/errors.ts';
+import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
 import { accountCodes } from './ledger.accounts.ts';
-import { LedgerInvariantError, postEntry, type PostingInput } from './ledger.post.ts';
+import {
+  callLedger,
+  describeAccounts,
+  LedgerInvariantError,
+  LOCK_RANKS,
+  type AccountDescriptions,
+} from './ledger.post.ts';
 
 /**
  * Escrow as a two-phase hold (TigerBeetle's pending/post/void): paying moves the total into the
@@ -12,6 +18,10 @@ import { LedgerInvariantError, postEntry, type PostingInput } from './ledger.pos
  * activity) commit or roll back together. Post one business event per database transaction (pay, then
  * later release, in separate transactions): accounts are locked in a fixed order within an entry, and
  * two entries in one transaction could lock user accounts out of that order.
+ *
+ * Each event is ONE call to a database function (migration 0003): ledger_hold_escrow opens the hold
+ * and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
+ * building the legs from the hold it locked (the caller does not know the hold's currency or buyer).
  */
 export type EscrowHold = {
   transactionId: string;
@@ -44,25 +54,44 @@ function assertAmount(name: string, value: number, allowZero = false) {
     throw new LedgerInvariantError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer`);
 }
 
-async function entryIdFor(tx: Tx, idempotencyKey: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: journalEntries.id })
-    .from(journalEntries)
-    .where(eq(journalEntries.idempotencyKey, idempotencyKey));
-  return row?.id ?? null;
-}
-
 async function holdRow(db: DbOrTx, transactionId: string): Promise<EscrowHoldRow | null> {
   const [row] = await db.select().from(escrowHolds).where(eq(escrowHolds.transactionId, transactionId));
   return row ?? null;
 }
 
-async function replayOf(tx: Tx, transactionId: string, idempotencyKey: string): Promise<HoldResult | null> {
-  const entryId = await entryIdFor(tx, idempotencyKey);
-  if (!entryId) return null;
-  const row = await holdRow(tx, transactionId);
-  if (!row) throw new LedgerInvariantError(`Entry ${idempotencyKey} exists without its escrow hold`);
-  return { hold: toHold(row), entryId, replayed: true };
+/** The database's answer for one hold row (to_jsonb: snake_case, timestamps as text). */
+type HoldJson = {
+  id: string;
+  transaction_id: string;
+  buyer_id: string;
+  seller_id: string | null;
+  currency: string;
+  amount: number;
+  status: EscrowHoldRow['status'];
+  resolved_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+type HoldAnswer = { hold: HoldJson; entryId: string; replayed: boolean };
+
+function toHoldResult(answer: HoldAnswer): HoldResult {
+  const row = answer.hold;
+  return {
+    hold: toHold({
+      id: row.id,
+      transactionId: row.transaction_id,
+      buyerId: row.buyer_id,
+      sellerId: row.seller_id,
+      currency: row.currency,
+      amount: Number(row.amount),
+      status: row.status,
+      resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    }),
+    entryId: answer.entryId,
+    replayed: answer.replayed,
+  };
 }
 
 type HoldInput = {
@@ -75,27 +104,28 @@ type HoldInput = {
   sellerId?: string | null;
 };
 
-async function openHold(tx: Tx, input: HoldInput, source: PostingInput, kindText: string, extra = {}) {
+type Source = { accountCode: string; amountMinor: number };
+
+/**
+ * One round trip: inserts the HELD hold (a conflict on the transaction is a replay of the same key,
+ * else 409 'Escrow is already funded for this transaction'), then posts source → escrow.
+ */
+async function openHold(tx: Tx, input: HoldInput, source: Source, kindText: string, extra = {}) {
   assertAmount('amountMinor', input.amountMinor);
-  // No pre-check for a replay: a replayed key means the hold row exists, so the insert finds it.
-  const [created] = await tx
-    .insert(escrowHolds)
-    .values({
-      transactionId: input.transactionId,
-      buyerId: input.buyerId,
-      sellerId: input.sellerId ?? null,
-      currency: input.currency,
-      amount: input.amountMinor,
-    })
-    .onConflictDoNothing({ target: escrowHolds.transactionId })
-    .returning();
-  if (!created) {
-    // Same key: a replay (possibly of a request that committed while we waited on the index).
-    const replay = await replayOf(tx, input.transactionId, input.idempotencyKey);
-    if (replay) return replay;
-    throw new AppError('CONFLICT', 'Escrow is already funded for this transaction');
-  }
-  const { entry, created: posted } = await postEntry(tx, {
+  const escrow = { accountCode: accountCodes.escrow(input.transactionId), amountMinor: input.amountMinor };
+  const postings = [source, escrow];
+  if (!/^[A-Z]{3}$/.test(input.currency)) throw new LedgerInvariantError(`Bad currency ${input.currency}`);
+  validateKey(input.idempotencyKey);
+  const hold = {
+    id: uuidv7(),
+    transactionId: input.transactionId,
+    buyerId: input.buyerId,
+    sellerId: input.sellerId ?? null,
+    currency: input.currency,
+    amount: input.amountMinor,
+  };
+  const entry = {
+    id: uuidv7(),
     idempotencyKey: input.idempotencyKey,
     kind: 'ESCROW_HOLD',
     description: kindText,
@@ -103,15 +133,22 @@ async function openHold(tx: Tx, input: HoldInput, source: PostingInput, kindText
     userId: input.buyerId,
     transactionId: input.transactionId,
     metadata: extra,
-    insufficientFundsMessage: 'Insufficient wallet balance',
-    postings: [
-      source,
-      { accountCode: accountCodes.escrow(input.transactionId), amountMinor: input.amountMinor },
-    ],
-  });
-  if (!posted)
-    throw new LedgerInvariantError(`Key ${input.idempotencyKey} was already used by another entry`);
-  return { hold: toHold(created), entryId: entry.id, replayed: false };
+  };
+  const legs = postings.map((p) => ({ postingId: uuidv7(), amount: p.amountMinor, code: p.accountCode }));
+  const accounts = describeAccounts(new Set(postings.map((p) => p.accountCode)), input.currency);
+  const answer = await callLedger<HoldAnswer>(
+    tx,
+    sql`select ledger_hold_escrow(${JSON.stringify(hold)}::jsonb, ${JSON.stringify(entry)}::jsonb,
+      ${JSON.stringify(legs)}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+    'Insufficient wallet balance',
+  );
+  return toHoldResult(answer);
+}
+
+/** postEntry's check of the key (the legs are built balanced here; the currency is checked above). */
+function validateKey(idempotencyKey: string) {
+  if (!idempotencyKey || idempotencyKey.length > 200)
+    throw new LedgerInvariantError('An entry needs an idempotency key of at most 200 characters');
 }
 
 /** Buyer wallet → escrow. Not enough in the wallet → 422 INSUFFICIENT_FUNDS 'Insufficient wallet balance'. */
@@ -135,33 +172,43 @@ export async function holdFromProvider(
   });
 }
 
+type Resolution = {
+  transactionId: string;
+  status: 'RELEASED' | 'REFUNDED';
+  idempotencyKey: string;
+  description: string;
+  total: number;
+  feeMinor: number;
+  sellerId?: string | null;
+  priceMinor?: number;
+  buyerAmountMinor?: number;
+  sellerAmountMinor?: number;
+};
+
 /**
- * Marks the hold resolved with a guarded update (`where status = 'HELD'`), so of two racing
- * resolutions exactly one proceeds; the other gets 409 'Escrow has already been resolved'.
+ * Resolves the hold with a guarded update (`where status = 'HELD'`), so of two racing resolutions
+ * exactly one proceeds; the other gets 409 'Escrow has already been resolved'. A replayed key returns
+ * the first answer. One round trip, or two the first time an account it credits does not exist yet
+ * (the database names the codes, describeAccount describes them, and the call is made again).
  */
-async function resolveHold(
-  tx: Tx,
-  transactionId: string,
-  idempotencyKey: string,
-  status: 'RELEASED' | 'REFUNDED',
-  totalMinor: number,
-): Promise<EscrowHoldRow | HoldResult> {
-  // A replayed key means this hold was already resolved by it: the guarded update finds nothing.
-  const [row] = await tx
-    .update(escrowHolds)
-    .set({ status, resolvedAt: new Date() })
-    .where(and(eq(escrowHolds.transactionId, transactionId), eq(escrowHolds.status, 'HELD')))
-    .returning();
-  if (!row) {
-    const replay = await replayOf(tx, transactionId, idempotencyKey);
-    if (replay) return replay;
-    const existing = await holdRow(tx, transactionId);
-    if (!existing) throw new AppError('CONFLICT', 'Escrow is not funded for this transaction');
-    throw new AppError('CONFLICT', 'Escrow has already been resolved');
+async function resolveHold(tx: Tx, resolution: Resolution): Promise<HoldResult> {
+  validateKey(resolution.idempotencyKey);
+  const p = JSON.stringify({
+    ...resolution,
+    entryId: uuidv7(),
+    postingIds: Array.from({ length: 4 }, () => uuidv7()),
+  });
+  const accounts: AccountDescriptions = {};
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await callLedger<HoldAnswer | { describe: string[]; currency: string }>(
+      tx,
+      sql`select ledger_resolve_escrow(${p}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+    );
+    if (!('describe' in answer)) return toHoldResult(answer);
+    if (attempt > 0)
+      throw new LedgerInvariantError(`Accounts ${answer.describe.join(', ')} are still not described`);
+    describeAccounts(answer.describe, answer.currency, accounts);
   }
-  if (totalMinor !== row.amount)
-    throw new LedgerInvariantError(`Resolution of ${totalMinor} does not match the hold of ${row.amount}`);
-  return row;
 }
 
 /** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal the hold. */
@@ -177,30 +224,16 @@ export async function releaseHold(
 ): Promise<HoldResult> {
   assertAmount('priceMinor', input.priceMinor, true);
   assertAmount('feeMinor', input.feeMinor, true);
-  const total = input.priceMinor + input.feeMinor;
-  const resolved = await resolveHold(tx, input.transactionId, input.idempotencyKey, 'RELEASED', total);
-  if ('replayed' in resolved) return resolved;
-  const legs: PostingInput[] = [
-    { accountCode: accountCodes.escrow(input.transactionId), amountMinor: -total },
-    {
-      accountCode: accountCodes.userWallet(input.sellerId, resolved.currency),
-      amountMinor: input.priceMinor,
-    },
-    { accountCode: accountCodes.platformFees(resolved.currency), amountMinor: input.feeMinor },
-  ];
-  const { entry, created } = await postEntry(tx, {
-    idempotencyKey: input.idempotencyKey,
-    kind: 'ESCROW_RELEASE',
-    description: 'Escrow released to seller',
-    currency: resolved.currency,
-    userId: input.sellerId,
+  return resolveHold(tx, {
     transactionId: input.transactionId,
-    metadata: { buyerId: resolved.buyerId, sellerId: input.sellerId },
-    postings: legs.filter((l) => l.amountMinor !== 0),
+    status: 'RELEASED',
+    idempotencyKey: input.idempotencyKey,
+    description: 'Escrow released to seller',
+    total: input.priceMinor + input.feeMinor,
+    sellerId: input.sellerId,
+    priceMinor: input.priceMinor,
+    feeMinor: input.feeMinor,
   });
-  if (!created)
-    throw new LedgerInvariantError(`Key ${input.idempotencyKey} was already used by another entry`);
-  return { hold: toHold(resolved), entryId: entry.id, replayed: false };
 }
 
 /**
@@ -222,44 +255,17 @@ export async function refundHold(
   assertAmount('buyerAmountMinor', input.buyerAmountMinor, true);
   assertAmount('sellerAmountMinor', input.sellerAmountMinor, true);
   assertAmount('feeMinor', input.feeMinor, true);
-  const total = input.buyerAmountMinor + input.sellerAmountMinor + input.feeMinor;
-  const resolved = await resolveHold(tx, input.transactionId, input.idempotencyKey, 'REFUNDED', total);
-  if ('replayed' in resolved) return resolved;
-  const sellerId = input.sellerId ?? resolved.sellerId;
-  if (input.sellerAmountMinor > 0 && !sellerId)
-    throw new LedgerInvariantError('A refund that pays the seller needs the seller id');
-  const currency = resolved.currency;
-  const legs: PostingInput[] = [
-    { accountCode: accountCodes.escrow(input.transactionId), amountMinor: -total },
-    {
-      accountCode: accountCodes.userWallet(resolved.buyerId, currency),
-      amountMinor: input.buyerAmountMinor,
-      memo: 'refund_buyer',
-    },
-    ...(sellerId
-      ? [
-          {
-            accountCode: accountCodes.userWallet(sellerId, currency),
-            amountMinor: input.sellerAmountMinor,
-            memo: 'refund_seller',
-          },
-        ]
-      : []),
-    { accountCode: accountCodes.platformFees(currency), amountMinor: input.feeMinor },
-  ];
-  const { entry, created } = await postEntry(tx, {
-    idempotencyKey: input.idempotencyKey,
-    kind: 'ESCROW_REFUND',
-    description: input.sellerAmountMinor > 0 ? 'Escrow partially refunded' : 'Escrow refunded',
-    currency,
-    userId: resolved.buyerId,
+  return resolveHold(tx, {
     transactionId: input.transactionId,
-    metadata: { buyerId: resolved.buyerId, sellerId },
-    postings: legs.filter((l) => l.amountMinor !== 0),
+    status: 'REFUNDED',
+    idempotencyKey: input.idempotencyKey,
+    description: input.sellerAmountMinor > 0 ? 'Escrow partially refunded' : 'Escrow refunded',
+    total: input.buyerAmountMinor + input.sellerAmountMinor + input.feeMinor,
+    sellerId: input.sellerId ?? null,
+    buyerAmountMinor: input.buyerAmountMinor,
+    sellerAmountMinor: input.sellerAmountMinor,
+    feeMinor: input.feeMinor,
   });
-  if (!created)
-    throw new LedgerInvariantError(`Key ${input.idempotencyKey} was already used by another entry`);
-  return { hold: toHold(resolved), entryId: entry.id, replayed: false };
 }
 
 export async function getHold(db: DbOrTx, transactionId: string): Promise<EscrowHold | null> {

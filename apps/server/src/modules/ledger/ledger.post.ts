@@ -1,8 +1,10 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { ErrorCode } from '@escrow/shared/errors';
 import type { Tx } from '../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings, type JournalEntryRow } from '../../db/schema/ledger.ts';
+import { LEDGER_ACCOUNT_TYPES, type JournalEntryRow } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
-import { describeAccount, lockRank } from './ledger.accounts.ts';
+import { describeAccount, lockRank, type AccountDescription } from './ledger.accounts.ts';
 
 export const JOURNAL_KINDS = [
   'DEPOSIT',
@@ -51,122 +53,126 @@ function validate(input: PostEntryInput) {
     throw new LedgerInvariantError('An entry needs an idempotency key of at most 200 characters');
 }
 
-async function selectAccounts(tx: Tx, codes: string[], ids: string[]) {
-  const conditions = [
-    ...(codes.length > 0 ? [inArray(ledgerAccounts.code, codes)] : []),
-    ...(ids.length > 0 ? [inArray(ledgerAccounts.id, ids)] : []),
-  ];
-  if (conditions.length === 0) return [];
-  return tx
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, type: ledgerAccounts.type })
-    .from(ledgerAccounts)
-    .where(conditions.length === 1 ? conditions[0] : or(...conditions));
+/** The database's answer for one journal entry row (to_jsonb: snake_case, timestamps as text). */
+type EntryJson = {
+  id: string;
+  idempotency_key: string;
+  kind: string;
+  description: string;
+  user_id: string | null;
+  transaction_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+};
+
+function toEntryRow(row: EntryJson): JournalEntryRow {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    kind: row.kind,
+    description: row.description,
+    userId: row.user_id,
+    transactionId: row.transaction_id,
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
 }
 
-/** Returns id/type for every posting's account, creating accounts named by code on first use. */
-async function resolveAccounts(tx: Tx, input: PostEntryInput) {
-  const codes = [...new Set(input.postings.flatMap((p) => (p.accountCode ? [p.accountCode] : [])))];
-  const ids = [...new Set(input.postings.flatMap((p) => (p.accountId ? [p.accountId] : [])))];
-  let rows = await selectAccounts(tx, codes, ids);
-  const missing = codes.filter((code) => !rows.some((r) => r.code === code));
-  if (missing.length > 0) {
-    const described = missing.map((code) => describeAccount(code, input.currency));
-    const created = await tx
-      .insert(ledgerAccounts)
-      .values(described)
-      .onConflictDoNothing({ target: ledgerAccounts.code })
-      .returning({ id: ledgerAccounts.id, code: ledgerAccounts.code, type: ledgerAccounts.type });
-    // Only when a concurrent transaction created one of them first do we need to read again.
-    rows = created.length === missing.length ? [...rows, ...created] : await selectAccounts(tx, codes, ids);
+/** lockRank for every account type, for the database function to lock accounts in the same order. */
+export const LOCK_RANKS = JSON.stringify(
+  Object.fromEntries(LEDGER_ACCOUNT_TYPES.map((type) => [type, lockRank(type)])),
+);
+
+export type AccountDescriptions = Record<string, (AccountDescription & { id: string }) | { error: string }>;
+
+/**
+ * describeAccount's answer for each code, with a fresh id, for the database to create the accounts
+ * that do not exist yet. A code describeAccount refuses carries its error, raised only if that
+ * account is really missing (as before, when only missing accounts were described).
+ */
+export function describeAccounts(
+  codes: Iterable<string>,
+  entryCurrency: string,
+  into: AccountDescriptions = {},
+) {
+  for (const code of codes) {
+    try {
+      into[code] = { id: uuidv7(), ...describeAccount(code, entryCurrency) };
+    } catch (error) {
+      into[code] = { error: (error as Error).message };
+    }
   }
-  const byCode = new Map(rows.map((r) => [r.code, r]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return input.postings.map((p) => {
-    const account = p.accountCode ? byCode.get(p.accountCode) : byId.get(p.accountId!);
-    if (!account) throw new LedgerInvariantError(`Unknown ledger account ${p.accountCode ?? p.accountId}`);
-    return { ...p, account };
-  });
+  return into;
+}
+
+/** SQLSTATEs the ledger functions raise (migration 0003); anything else is rethrown as it is. */
+function ledgerError(error: unknown, insufficientFundsMessage?: string): Error | null {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code, message, detail } = current as { code?: unknown; message?: string; detail?: string };
+    if (code === 'LG001') return new LedgerInvariantError(message);
+    if (code === 'LG003') return new Error(message);
+    if (code === 'LG002') {
+      const appCode = detail as ErrorCode;
+      if (appCode === 'INSUFFICIENT_FUNDS')
+        return new AppError(appCode, insufficientFundsMessage ?? 'Insufficient balance');
+      return new AppError(appCode, message ?? '');
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /**
- * The ONE writer of the ledger. Inside the caller's transaction: records the entry (or returns the
- * existing one for a repeated idempotency key), moves the cached balances with guarded updates in a
- * fixed lock order, and appends the postings. The database refuses an unbalanced commit, any
- * UPDATE/DELETE of postings, and a wallet or escrow below zero, even if this code were wrong.
+ * Runs one ledger function (one round trip) and returns its jsonb answer. Its refusals come back as
+ * the errors callers have always seen: LedgerInvariantError, or AppError with the same code and text.
+ */
+export async function callLedger<T>(tx: Tx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
+  let result: unknown;
+  try {
+    result = await tx.execute(query);
+  } catch (error) {
+    throw ledgerError(error, insufficientFundsMessage) ?? error;
+  }
+  const value = (result as { rows: { result: unknown }[] }).rows[0]?.result;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * The ONE writer of the ledger. Inside the caller's transaction, in one call to the database function
+ * ledger_post_entry (migration 0003): records the entry (or returns the existing one for a repeated
+ * idempotency key), creates accounts named by code on first use, moves the cached balances with
+ * guarded updates in a fixed lock order, and appends the postings. The database refuses an
+ * unbalanced entry, any UPDATE/DELETE of postings, and a wallet or escrow below zero, even if this
+ * code were wrong.
  */
 export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostEntryResult> {
   validate(input);
-  const [inserted] = await tx
-    .insert(journalEntries)
-    .values({
-      idempotencyKey: input.idempotencyKey,
-      kind: input.kind,
-      description: input.description,
-      userId: input.userId ?? null,
-      transactionId: input.transactionId ?? null,
-      metadata: input.metadata ?? {},
-    })
-    .onConflictDoNothing({ target: journalEntries.idempotencyKey })
-    .returning();
-  if (!inserted) {
-    const [existing] = await tx
-      .select()
-      .from(journalEntries)
-      .where(eq(journalEntries.idempotencyKey, input.idempotencyKey));
-    if (!existing) throw new LedgerInvariantError(`Entry ${input.idempotencyKey} vanished`);
-    if (existing.kind !== input.kind)
-      throw new AppError('IDEMPOTENCY_MISMATCH', 'This request was already used for a different operation');
-    return { entry: existing, created: false };
-  }
-
-  const legs = await resolveAccounts(tx, input);
-  const netByAccount = new Map<string, { amount: number; rank: number; id: string }>();
-  for (const leg of legs) {
-    const current = netByAccount.get(leg.account.id) ?? {
-      amount: 0,
-      rank: lockRank(leg.account.type),
-      id: leg.account.id,
-    };
-    current.amount += leg.amountMinor;
-    netByAccount.set(leg.account.id, current);
-  }
-  const ordered = [...netByAccount.values()].sort((a, b) =>
-    a.rank !== b.rank ? a.rank - b.rank : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  const codes = new Set(input.postings.flatMap((p) => (p.accountCode ? [p.accountCode] : [])));
+  const entry = {
+    id: uuidv7(),
+    idempotencyKey: input.idempotencyKey,
+    kind: input.kind,
+    description: input.description,
+    currency: input.currency,
+    userId: input.userId ?? null,
+    transactionId: input.transactionId ?? null,
+    metadata: input.metadata ?? {},
+  };
+  const legs = input.postings.map((p) => ({
+    postingId: uuidv7(),
+    amount: p.amountMinor,
+    memo: p.memo ?? null,
+    code: p.accountCode ?? null,
+    accountId: p.accountId ?? null,
+  }));
+  const accounts = describeAccounts(codes, input.currency);
+  const result = await callLedger<{ created: boolean; entry: EntryJson }>(
+    tx,
+    sql`select ledger_post_entry(${JSON.stringify(entry)}::jsonb, ${JSON.stringify(legs)}::jsonb,
+      ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+    input.insufficientFundsMessage,
   );
-  for (const { id, amount } of ordered) {
-    if (amount === 0) continue;
-    // The guard is evaluated on the locked, latest row version, so concurrent debits cannot overdraw.
-    // Balances also stay within JavaScript's exact integer range (they are read back as numbers).
-    const [updated] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, id),
-          sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${amount} >= 0)`,
-          sql`abs(${ledgerAccounts.balance} + ${amount}) <= ${Number.MAX_SAFE_INTEGER}`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (!updated) {
-      const [account] = await tx
-        .select({ balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, id));
-      const overdrawn = account && !account.allowNegative && account.balance + amount < 0;
-      if (overdrawn)
-        throw new AppError('INSUFFICIENT_FUNDS', input.insufficientFundsMessage ?? 'Insufficient balance');
-      throw new AppError('LIMIT_EXCEEDED', 'This amount is more than an account can hold');
-    }
-  }
-  await tx.insert(postings).values(
-    legs.map((leg) => ({
-      entryId: inserted.id,
-      accountId: leg.account.id,
-      amount: leg.amountMinor,
-      currency: input.currency,
-      memo: leg.memo ?? null,
-    })),
-  );
-  return { entry: inserted, created: true };
+  return { entry: toEntryRow(result.entry), created: result.created };
 }
