@@ -18,7 +18,7 @@ const uniqueEmail = (tag: string) =>
 
 /** A staff member's bearer token, made directly on the server (this journey is not about sign-in). */
 async function staffToken(): Promise<string> {
-  const [admin] = await server.app.db
+  const [admin] = await server.app.deps.db
     .insert(users)
     .values({
       email: uniqueEmail('admin'),

@@ -327,10 +327,10 @@ describe('transaction lifecycle in two browsers', () => {
       await seeText(bp, 'Time-based release scheduled');
 
       // Nothing happens before the date.
-      expect(await runDueJobs(server.app)).toMatchObject({ released: 0 });
+      expect(await runDueJobs(server.app.deps)).toMatchObject({ released: 0 });
       // Two days later the scheduler's pass releases the escrow, and both screens follow live.
-      server.app.clock.now = () => new Date(Date.now() + 2 * 86_400_000);
-      expect(await runDueJobs(server.app)).toMatchObject({ released: 1 });
+      server.app.deps.clock.now = () => new Date(Date.now() + 2 * 86_400_000);
+      expect(await runDueJobs(server.app.deps)).toMatchObject({ released: 1 });
       await statusIs(sp, 'COMPLETED');
       await bp.getByRole('tab', { name: 'Overview' }).click();
       await statusIs(bp, 'COMPLETED');
@@ -338,7 +338,7 @@ describe('transaction lifecycle in two browsers', () => {
       const wallet = await apiAs<{ wallet: { balance: number } }>(server, sellerToken, 'GET', '/wallet');
       expect(wallet.wallet.balance).toBe(20000);
     } finally {
-      server.app.clock.now = () => new Date();
+      server.app.deps.clock.now = () => new Date();
       await sellerBrowser.dispose();
       await buyerBrowser.dispose();
     }

@@ -119,11 +119,47 @@ export const inviteAnswerSchema = z.object({
   invitation: invitationSchema.extend({ transaction: transactionSchema }),
 });
 
+/**
+ * One row of the list screens (My Transactions cards, the dashboard's Recent Transactions): exactly what
+ * they show and what the label helpers (`listLabel`, `nextActionFor`: status, useCourier, creatorRole,
+ * viewerRole) read. The other party's name is `counterpartyName` when the viewer created the
+ * transaction, else `creatorName`. The full transaction is only on GET /transactions/{id}.
+ */
+export const transactionListItemSchema = transactionSchema.pick({
+  id: true,
+  description: true,
+  currency: true,
+  price: true,
+  fee: true,
+  total: true,
+  useCourier: true,
+  status: true,
+  creatorId: true,
+  creatorName: true,
+  creatorRole: true,
+  counterpartyId: true,
+  counterpartyName: true,
+  viewerRole: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
+
+/** The list counts matches exactly up to this many; beyond, `totalCapped` is true (shown as '1,000+'). */
+export const LIST_TOTAL_CAP = 1000;
+
+/**
+ * GET /transactions/my-transactions (DESIGN "API paths"): one page, newest first. `hasMore` drives the
+ * Next button; `total` is exact up to LIST_TOTAL_CAP and equals it with `totalCapped: true` when there
+ * are more, so a page never costs more for a longer history.
+ */
 export const transactionListSchema = z.object({
-  transactions: z.array(transactionSchema),
-  total: z.number().int(),
+  transactions: z.array(transactionListItemSchema),
   page: z.number().int(),
   limit: z.number().int(),
+  hasMore: z.boolean(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 

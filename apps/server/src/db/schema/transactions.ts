@@ -91,6 +91,53 @@ export const transactions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('transactions_status_idx').on(t.status),
+    // The list's filters (status, role) and the other-party name search read their own range of each side,
+    // still newest first, so a filtered page stops after one page too (migration 0004; the role filter is
+    // on creator_role: the viewer's role on a side decides the creator's).
+    index('transactions_creator_status_list_idx').on(
+      t.creatorId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_counterparty_status_list_idx').on(
+      t.counterpartyId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_creator_role_list_idx').on(
+      t.creatorId,
+      t.creatorRole,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_counterparty_role_list_idx').on(
+      t.counterpartyId,
+      t.creatorRole,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_creator_counterparty_list_idx').on(
+      t.creatorId,
+      t.counterpartyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_counterparty_creator_list_idx').on(
+      t.counterpartyId,
+      t.creatorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Search (spec 01 §9; modules/transactions/transactions.list.ts): a trigram index (pg_trgm, created by
+    // migration 0004) answers `description ilike '%term%'` for terms of 3 characters and more; fastupdate
+    // off keeps it free of a pending list that only VACUUM merges (PGlite has no autovacuum). An id is
+    // found by the reference the cards show (its last 8 characters) or any longer end of it.
+    index('transactions_description_trgm_idx')
+      .using('gin', t.description.op('gin_trgm_ops'))
+      .with({ fastupdate: 'off' }),
+    index('transactions_id_reference_idx').on(sql`right(${t.id}, 8)`),
     check(
       'transactions_amounts',
       sql`${t.price} > 0 and ${t.fee} >= 0 and ${t.total} = ${t.price} + ${t.fee}`,

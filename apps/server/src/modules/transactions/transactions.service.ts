@@ -10,6 +10,7 @@ import type {
   CreateTransactionPayload,
   ListTransactionsQuery,
   Transaction,
+  TransactionList,
   TransactionStats,
 } from '@escrow/shared/schemas/transactions';
 import type { DbOrTx } from '../../db/client.ts';
@@ -21,10 +22,10 @@ import {
   findRecordByInviteCode,
   findTransactionRecord,
   findTransactionRow,
-  listTransactionRecords,
   transactionStats,
   type TransactionRecord,
 } from './transactions.repository.ts';
+import { listTransactionItems } from './transactions.list.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
@@ -182,18 +183,15 @@ export async function listTransactions(
   userId: string,
   query: Required<Pick<ListTransactionsQuery, 'page' | 'limit'>> &
     Omit<ListTransactionsQuery, 'page' | 'limit'>,
-) {
-  const page = Number(query.page);
-  const limit = Number(query.limit);
-  const { records, total } = await listTransactionRecords(deps.db, {
+): Promise<TransactionList> {
+  return listTransactionItems(deps.db, {
     userId,
-    page,
-    limit,
+    page: Number(query.page),
+    limit: Number(query.limit),
     status: query.status,
     role: query.role,
     q: query.q || undefined,
   });
-  return { transactions: records.map((r) => toTransactionView(r, userId)), total, page, limit };
 }
 
 export async function getStats(deps: TransactionsDeps, userId: string): Promise<TransactionStats> {

@@ -16,7 +16,7 @@ function renderWithTour() {
     'GET /api/transactions/stats': () =>
       ok({ total: 0, totalValue: 0, valueByCurrency: [], active: 0, completed: 0 }),
     'GET /api/transactions/my-transactions?page=1&limit=5': () =>
-      ok({ transactions: [], total: 0, page: 1, limit: 5 }),
+      ok({ transactions: [], page: 1, limit: 5, hasMore: false, total: 0, totalCapped: false }),
   });
   renderWithApp(
     [

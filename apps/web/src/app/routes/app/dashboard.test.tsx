@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { transactionListItemSchema } from '@escrow/shared/schemas/transactions';
 import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../features/auth/testing/render-with-app';
 import { FakeSocket } from '../../../features/realtime/testing/fake-socket';
 import { makeTransaction } from '../../../features/transactions/testing/transaction-test-utils';
@@ -10,6 +11,17 @@ import DashboardPage from './dashboard';
 const me = makeUser({ id: 'user-me', firstName: 'Ada', onboardingCompleted: true });
 const STATS = 'GET /api/transactions/stats';
 const RECENT = 'GET /api/transactions/my-transactions?page=1&limit=5';
+/** The list answers slim items (only the list item's fields) and paging by `hasMore`. */
+const listItem = (...args: Parameters<typeof makeTransaction>) =>
+  transactionListItemSchema.parse(makeTransaction(...args));
+const listPage = (transactions: unknown[], total = transactions.length) => ({
+  transactions,
+  page: 1,
+  limit: 5,
+  hasMore: total > transactions.length,
+  total,
+  totalCapped: false,
+});
 
 function Nav() {
   return (
@@ -51,12 +63,12 @@ afterEach(() => {
 
 describe('Dashboard', () => {
   it('greets the user and shows the server’s stats and the newest transactions', async () => {
-    const created = makeTransaction({
+    const created = listItem({
       id: '0192f5a4-7d5e-7000-8000-0000aaaa1111',
       creatorId: 'user-me',
       description: 'Camera',
     });
-    const joined = makeTransaction({
+    const joined = listItem({
       id: '0192f5a4-7d5e-7000-8000-0000bbbb2222',
       creatorId: 'someone',
       description: 'Phone',
@@ -64,7 +76,7 @@ describe('Dashboard', () => {
     });
     renderDashboard({
       [STATS]: () => ok({ total: 7, totalValue: 1_250_000.5, valueByCurrency: [], active: 4, completed: 3 }),
-      [RECENT]: () => ok({ transactions: [created, joined], total: 7, page: 1, limit: 5 }),
+      [RECENT]: () => ok(listPage([created, joined], 7)),
     });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeInTheDocument();
     expect(await screen.findByTestId('stat-total-transactions')).toHaveTextContent('7');
@@ -85,9 +97,9 @@ describe('Dashboard', () => {
   it('asks the server for the 5 newest matching the search and status filter', async () => {
     const fetchMock = renderDashboard({
       [STATS]: () => ok({ total: 1, totalValue: 10, valueByCurrency: [], active: 1, completed: 0 }),
-      [RECENT]: () => ok({ transactions: [makeTransaction()], total: 1, page: 1, limit: 5 }),
-      [`${RECENT}&status=COMPLETED`]: () => ok({ transactions: [], total: 0, page: 1, limit: 5 }),
-      [`${RECENT}&status=COMPLETED&q=cam`]: () => ok({ transactions: [], total: 0, page: 1, limit: 5 }),
+      [RECENT]: () => ok(listPage([listItem()])),
+      [`${RECENT}&status=COMPLETED`]: () => ok(listPage([])),
+      [`${RECENT}&status=COMPLETED&q=cam`]: () => ok(listPage([])),
     });
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Recent transactions' });
@@ -102,7 +114,7 @@ describe('Dashboard', () => {
   it('shows the empty state to a new user', async () => {
     renderDashboard({
       [STATS]: () => ok({ total: 0, totalValue: 0, valueByCurrency: [], active: 0, completed: 0 }),
-      [RECENT]: () => ok({ transactions: [], total: 0, page: 1, limit: 5 }),
+      [RECENT]: () => ok(listPage([])),
     });
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
     expect(screen.getByText('Start trading to see your transactions here')).toBeInTheDocument();

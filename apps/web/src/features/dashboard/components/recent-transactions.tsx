@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { DASHBOARD_STATUS_FILTERS } from '@escrow/shared/domain/transaction-labels';
-import type { Transaction } from '@escrow/shared/schemas/transactions';
+import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatWholeAmount } from '../../../lib/format';
 
 type Props = {
-  transactions: Transaction[];
+  transactions: TransactionListItem[];
   userId: string;
   loading: boolean;
   /** True when the user has no transaction at all (not merely none matching the filters). */

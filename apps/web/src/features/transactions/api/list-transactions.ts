@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionList, TransactionStats } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
 import { transactionKeys, type ListFilters } from './transaction-keys';
@@ -21,18 +15,23 @@ function listPath(page: number, limit: number, filters: ListFilters) {
   return `/transactions/my-transactions?${params.toString()}`;
 }
 
-/** My Transactions: newest first, paged (Load more); filters and search run on the server. */
-export const transactionListOptions = (filters: ListFilters) =>
-  infiniteQueryOptions({
-    queryKey: transactionKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api<TransactionList>(listPath(pageParam, PAGE_SIZE, filters), { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+/**
+ * My Transactions: one page, newest first; filters and search run on the server. The answer says
+ * whether a next page exists (`hasMore`) and the total, exact up to 1,000 (`totalCapped` beyond).
+ */
+export const transactionListOptions = (filters: ListFilters, page: number) =>
+  queryOptions({
+    queryKey: [...transactionKeys.list(filters), page] as const,
+    queryFn: ({ signal }) => api<TransactionList>(listPath(page, PAGE_SIZE, filters), { signal }),
     placeholderData: keepPreviousData,
   });
 
-export const useTransactionList = (filters: ListFilters) => useInfiniteQuery(transactionListOptions(filters));
+export const useTransactionList = (filters: ListFilters, page: number) =>
+  useQuery(transactionListOptions(filters, page));
+
+/** '1,000+' when the server stopped counting, else the exact total with separators. */
+export const formatListTotal = (list: Pick<TransactionList, 'total' | 'totalCapped'>) =>
+  `${list.total.toLocaleString('en-NG')}${list.totalCapped ? '+' : ''}`;
 
 type LiveOptions = { refetchInterval?: number | false };
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { listLabel } from '@escrow/shared/domain/transaction-labels';
-import type { Transaction } from '@escrow/shared/schemas/transactions';
+import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import { Card } from '../../../components/ui/card';
 import { formatDate, formatWholeAmount } from '../../../lib/format';
 import { RoleBadge, StatusBadge } from './status-badge';
 
 /** One card of My Transactions: role badge, status, next-step label, amount (floor, separators), View. */
-export function TransactionCard({ transaction: tx }: { transaction: Transaction }) {
+export function TransactionCard({ transaction: tx }: { transaction: TransactionListItem }) {
   // The viewer is the creator exactly when their role is the creator's role.
   const counterparty = tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName;
   return (

@@ -8,23 +8,41 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ConnectionIndicator } from '../../realtime/connection-indicator';
 import { useLiveConnection } from '../../realtime/use-live-connection';
 import { useTransactionEvents } from '../../realtime/transaction-events';
-import { useTransactionList } from '../api/list-transactions';
+import { formatListTotal, PAGE_SIZE, useTransactionList } from '../api/list-transactions';
 import { transactionKeys } from '../api/transaction-keys';
 import { Select } from './form-controls';
 import { TransactionCard } from './transaction-card';
 
-/** /app/transactions: search, status and role filters, Refresh, live updates (500 ms debounce), paging. */
+const count = (n: number) => n.toLocaleString('en-NG');
+
+/**
+ * /app/transactions: search, status and role filters, Refresh, live updates (500 ms debounce), and
+ * Previous / 'Page N' / Next paging driven by the server's `hasMore` (the total is exact up to 1,000,
+ * shown as '1,000+' beyond). Changing a filter or the search goes back to page 1.
+ */
 export function TransactionsList() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('all');
   const [role, setRole] = useState('all');
+  const [page, setPage] = useState(1);
   const search = useDeferredValue(q.trim());
-  const list = useTransactionList({ q: search, status, role });
+  const list = useTransactionList({ q: search, status, role }, page);
   const connection = useLiveConnection();
   useTransactionEvents({ debounceMs: 500, queryKey: transactionKeys.lists() });
 
-  const transactions = list.data?.pages.flatMap((page) => page.transactions) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
+  const data = list.data;
+  const transactions = data?.transactions ?? [];
+  // While the next page loads, the previous one stays on screen (placeholder data).
+  const shownPage = data?.page ?? page;
+  const first = (shownPage - 1) * PAGE_SIZE + 1;
+  const range = data
+    ? `Showing ${count(first)}–${count(first + transactions.length - 1)} of ${formatListTotal(data)}`
+    : '';
+  const changing = list.isPlaceholderData;
+  const onFilter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(1);
+  };
 
   return (
     <div className="space-y-4">
@@ -35,7 +53,7 @@ export function TransactionsList() {
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching && !list.isFetchingNextPage ? 'Refreshing...' : 'Refresh'}
+            {list.isFetching && !changing ? 'Refreshing...' : 'Refresh'}
           </Button>
           <Link
             to="/app/create-transaction"
@@ -54,7 +72,7 @@ export function TransactionsList() {
           type="search"
           placeholder="Search by description, ID or name"
           value={q}
-          onChange={(event) => setQ(event.target.value)}
+          onChange={(event) => onFilter(setQ)(event.target.value)}
         />
         <label className="sr-only" htmlFor="tx-status-filter">
           Status
@@ -63,7 +81,7 @@ export function TransactionsList() {
           id="tx-status-filter"
           value={status}
           options={TRANSACTIONS_STATUS_FILTERS}
-          onChange={(event) => setStatus(event.target.value)}
+          onChange={(event) => onFilter(setStatus)(event.target.value)}
         />
         <label className="sr-only" htmlFor="tx-role-filter">
           Role
@@ -72,7 +90,7 @@ export function TransactionsList() {
           id="tx-role-filter"
           value={role}
           options={ROLE_FILTERS}
-          onChange={(event) => setRole(event.target.value)}
+          onChange={(event) => onFilter(setRole)(event.target.value)}
         />
       </Card>
       {list.isPending ? (
@@ -84,30 +102,46 @@ export function TransactionsList() {
             Retry
           </Button>
         </Card>
-      ) : transactions.length === 0 ? (
-        <Card className="py-10 text-center text-slate-600">No transactions found</Card>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Transactions">
-            {transactions.map((tx) => (
-              <li key={tx.id}>
-                <TransactionCard transaction={tx} />
-              </li>
-            ))}
-          </ul>
-          <p className="text-center text-sm text-slate-500">
-            Showing {transactions.length} of {total}
-          </p>
-          {list.hasNextPage ? (
-            <div className="flex justify-center">
+          {transactions.length === 0 ? (
+            <Card className="py-10 text-center text-slate-600">No transactions found</Card>
+          ) : (
+            <>
+              <ul className="space-y-3" aria-label="Transactions" aria-busy={changing}>
+                {transactions.map((tx) => (
+                  <li key={tx.id}>
+                    <TransactionCard transaction={tx} />
+                  </li>
+                ))}
+              </ul>
+              <p className="text-center text-sm text-slate-500" data-testid="list-range">
+                {range}
+              </p>
+            </>
+          )}
+          {shownPage > 1 || data?.hasMore ? (
+            <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
               <Button
                 variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
+                size="sm"
+                onClick={() => setPage(Math.max(1, shownPage - 1))}
+                disabled={shownPage <= 1 || changing}
               >
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                Previous
               </Button>
-            </div>
+              <span className="text-sm font-medium text-slate-700" aria-current="page">
+                Page {count(shownPage)}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setPage(shownPage + 1)}
+                disabled={!data?.hasMore || changing}
+              >
+                {changing && page > shownPage ? 'Loading...' : 'Next'}
+              </Button>
+            </nav>
           ) : null}
         </>
       )}

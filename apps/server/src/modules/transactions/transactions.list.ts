@@ -1,0 +1,236 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { toMajor } from '@escrow/shared/domain/money';
+import {
+  oppositeRole,
+  type PartyRole,
+  type TransactionStatus,
+} from '@escrow/shared/domain/transaction-machine';
+import {
+  LIST_TOTAL_CAP,
+  type TransactionList,
+  type TransactionListItem,
+} from '@escrow/shared/schemas/transactions';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
+ * does not grow with the account's history (DESIGN "API paths"; migration 0004 holds the indexes).
+ *
+ * - The list is the union of two sides, the viewer as creator and as counterparty. Each side is read
+ *   newest first from its own (member, [filter,] created_at desc, id desc) index and stops after
+ *   `offset + limit + 1` rows; the union is sorted and paged. The extra row answers `hasMore`.
+ * - The total is counted only when the page does not tell it already, and never past LIST_TOTAL_CAP + 1
+ *   rows (`select count(*) from (... limit 1001)`): beyond that the answer is `totalCapped: true`.
+ * - Search (spec 01 §9): case-insensitive substring of the description or of the OTHER party's full
+ *   name (never the viewer's own name), or the transaction's id. It depends on the term:
+ *   - with a run of 3 letters or digits, indexes answer it. Per side, one arm matches the description
+ *     through `transactions_description_trgm_idx` (or the id, below); that arm is ordered and limited,
+ *     so the planner picks the trigram bitmap (rare term) or the side's newest-first walk filtered by
+ *     the term, which stops after one page (term common in the account). Known limit: a term common
+ *     across the platform (so the planner expects an early stop) but absent from one side of a very large
+ *     account still walks that side to its end. The other arm takes the users whose full name matches
+ *     (`users_full_name_trgm_idx`) and, for each, the newest rows of that pair from the pair's own index:
+ *     its cost follows the number of matching people, never the viewer's history.
+ *   - shorter terms (1-2 characters, or no run of 3 letters/digits such as '%' or 'a-b') cannot use a
+ *     trigram index; they search the description and the other party's name among the newest
+ *     SHORT_TERM_WINDOW transactions of each side (filters applied first), so they never read a whole
+ *     long history. Every row returned matches; older matches past the window are not listed for such
+ *     terms.
+ *   Id search (decision): ids are UUIDv7 and the cards show the last 8 characters as the reference
+ *   ('#1a2b3c4d'), so a term of 8 characters or more (a leading '#' ignored, any case) finds the
+ *   transaction whose id ends with it: the reference, a longer end, or the whole id. It goes through
+ *   `transactions_id_reference_idx` (right(id, 8)). Shorter pieces of an id are not an id search (they
+ *   would match most ids: hexadecimal digits).
+ *   LIKE wildcards in the term (% _ \) are escaped: they match themselves.
+ */
+export type ListFilter = {
+  userId: string;
+  page: number;
+  limit: number;
+  status?: TransactionStatus;
+  role?: PartyRole;
+  q?: string;
+};
+
+/** Newest rows per side a 1-2 character search looks at (see above). */
+export const SHORT_TERM_WINDOW = 1000;
+
+type Side = { viewer: SQL; other: SQL; viewerIsCreator: boolean };
+const SIDES: readonly Side[] = [
+  { viewer: sql.raw('creator_id'), other: sql.raw('counterparty_id'), viewerIsCreator: true },
+  { viewer: sql.raw('counterparty_id'), other: sql.raw('creator_id'), viewerIsCreator: false },
+];
+const NEWEST_FIRST = sql.raw('created_at desc, id desc');
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** pg_trgm extracts trigrams from runs of letters and digits; a term without a run of 3 has none to look up. */
+const usesTrigramIndex = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+/** Ids end with the 8-character reference the cards show; shorter id pieces are not searched. */
+const ID_REFERENCE_LENGTH = 8;
+
+type Search = {
+  kind: 'trigram' | 'window';
+  /** ILIKE pattern for the description and the other party's name. */
+  text: string;
+  /** The id's last 8 characters and a LIKE pattern for the whole end, when the term can be an id end. */
+  id: { reference: string; end: string } | null;
+};
+
+function searchOf(q: string | undefined): Search | null {
+  const term = q?.trim();
+  if (!term) return null;
+  const idEnd = term.replace(/^#/, '').toLowerCase();
+  return {
+    kind: usesTrigramIndex(term) ? 'trigram' : 'window',
+    text: `%${escapeLike(term)}%`,
+    // An id end of 8+ characters always holds a run of 3 (the last 8 are hexadecimal digits), so it is
+    // only looked for on the trigram path.
+    id:
+      idEnd.length >= ID_REFERENCE_LENGTH
+        ? { reference: idEnd.slice(-ID_REFERENCE_LENGTH), end: `%${escapeLike(idEnd)}` }
+        : null,
+  };
+}
+
+/** Status and role filters on one side; the viewer's role there decides the creator's role. */
+function sideFilters(side: Side, filter: ListFilter): SQL {
+  const parts: SQL[] = [];
+  if (filter.status) parts.push(sql` and t.status = ${filter.status}`);
+  if (filter.role) {
+    const creatorRole = side.viewerIsCreator ? filter.role : oppositeRole(filter.role);
+    parts.push(sql` and t.creator_role = ${creatorRole}`);
+  }
+  return sql.join(parts);
+}
+
+/**
+ * The arms whose union holds every match, each already ordered newest first and cut at `n` rows: the
+ * first `n` of the union are among them. Search arms can overlap within a side, hence `union`.
+ */
+function arms(filter: ListFilter, n: number): SQL {
+  const search = searchOf(filter.q);
+  const parts: SQL[] = [];
+  for (const side of SIDES) {
+    const where = sql`t.${side.viewer} = ${filter.userId}${sideFilters(side, filter)}`;
+    if (!search) {
+      parts.push(sql`(select t.id, t.created_at from transactions t where ${where}
+        order by ${NEWEST_FIRST} limit ${n})`);
+    } else if (search.kind === 'trigram') {
+      // right(id, 8) exactly as transactions_id_reference_idx is built (8 = ID_REFERENCE_LENGTH).
+      const byId = search.id
+        ? sql` or (right(t.id, 8) = ${search.id.reference} and t.id like ${search.id.end})`
+        : sql``;
+      parts.push(sql`(select t.id, t.created_at from transactions t
+        where ${where} and (t.description ilike ${search.text}${byId})
+        order by ${NEWEST_FIRST} limit ${n})`);
+      // People first (name index), then each one's newest rows with the viewer (pair index).
+      parts.push(sql`(select x.id, x.created_at from users o
+        cross join lateral (select t.id, t.created_at from transactions t
+          where ${where} and t.${side.other} = o.id order by ${NEWEST_FIRST} limit ${n}) x
+        where (o.first_name || ' ' || o.last_name) ilike ${search.text}
+        order by ${NEWEST_FIRST} limit ${n})`);
+    } else {
+      // The other party's name is looked up per window row (a scalar subquery on the primary key),
+      // never by joining the whole users table.
+      parts.push(sql`(select w.id, w.created_at from (
+          select t.id, t.created_at, t.description,
+            (select o.first_name || ' ' || o.last_name from users o where o.id = t.${side.other}) as other_name
+          from transactions t
+          where ${where} order by ${NEWEST_FIRST} limit ${SHORT_TERM_WINDOW}) w
+        where w.description ilike ${search.text} or w.other_name ilike ${search.text}
+        order by ${NEWEST_FIRST} limit ${n})`);
+    }
+  }
+  return sql.join(parts, search?.kind === 'trigram' ? sql` union ` : sql` union all `);
+}
+
+/** The two statements of a list request (exported so the growth test can EXPLAIN exactly these). */
+export function listStatements(filter: ListFilter) {
+  const offset = (filter.page - 1) * filter.limit;
+  const page = sql`with page as (
+      select h.id, h.created_at from (${arms(filter, offset + filter.limit + 1)}) h
+      order by h.created_at desc, h.id desc limit ${filter.limit + 1} offset ${offset})
+    select t.id, t.description, t.currency, t.price::text as price, t.fee::text as fee,
+      t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id,
+      t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
+      cp.first_name as counterparty_first_name, cp.last_name as counterparty_last_name
+    from page p
+    join transactions t on t.id = p.id
+    join users c on c.id = t.creator_id
+    left join users cp on cp.id = t.counterparty_id
+    order by p.created_at desc, p.id desc`;
+  const count = sql`select count(*)::int as n from (
+      select 1 from (${arms(filter, LIST_TOTAL_CAP + 1)}) h limit ${LIST_TOTAL_CAP + 1}) c`;
+  return { offset, page, count };
+}
+
+type ItemRow = {
+  id: string;
+  description: string;
+  currency: string;
+  price: string;
+  fee: string;
+  total: string;
+  use_courier: boolean;
+  status: TransactionStatus;
+  creator_id: string;
+  creator_role: PartyRole;
+  counterparty_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  creator_first_name: string;
+  creator_last_name: string;
+  counterparty_first_name: string | null;
+  counterparty_last_name: string | null;
+};
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
+  return {
+    id: row.id,
+    description: row.description,
+    currency: row.currency,
+    price: toMajor(BigInt(row.price)),
+    fee: toMajor(BigInt(row.fee)),
+    total: toMajor(BigInt(row.total)),
+    useCourier: row.use_courier,
+    status: row.status,
+    creatorId: row.creator_id,
+    creatorName: fullName(row.creator_first_name, row.creator_last_name),
+    creatorRole: row.creator_role,
+    counterpartyId: row.counterparty_id,
+    counterpartyName: row.counterparty_id
+      ? fullName(row.counterparty_first_name, row.counterparty_last_name)
+      : null,
+    viewerRole: row.creator_id === viewerId ? row.creator_role : oppositeRole(row.creator_role),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** One page of the viewer's transactions as slim list items, `hasMore`, and the capped total. */
+export async function listTransactionItems(db: DbOrTx, filter: ListFilter): Promise<TransactionList> {
+  const statements = listStatements(filter);
+  const { rows } = (await db.execute(statements.page)) as { rows: ItemRow[] };
+  const hasMore = rows.length > filter.limit;
+  const items = rows.slice(0, filter.limit).map((row) => toListItem(row, filter.userId));
+  let counted: number;
+  if (!hasMore && (items.length > 0 || statements.offset === 0)) {
+    // The page holds the last match: the total is known without counting.
+    counted = statements.offset + items.length;
+  } else {
+    const { rows: count } = (await db.execute(statements.count)) as { rows: { n: number }[] };
+    counted = Number(count[0]?.n ?? 0);
+  }
+  return {
+    transactions: items,
+    page: filter.page,
+    limit: filter.limit,
+    hasMore,
+    total: Math.min(counted, LIST_TOTAL_CAP),
+    totalCapped: counted > LIST_TOTAL_CAP,
+  };
+}
