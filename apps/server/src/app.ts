@@ -8,7 +8,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import type { AppDeps } from './app-deps.ts';
-import { createTokenService } from './modules/auth/index.ts';
+import { createSessionCache, createTokenService } from './modules/auth/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { localUploadStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -84,6 +84,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // Compiled once per route; tests also check every answer against the zod schema.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   const clock = systemClock();
+  // Sessions read on the auth path are cached a few seconds; REDIS_URL spreads invalidations.
+  const sessionCache = createSessionCache({ clock, log: app.log, redisUrl: config.REDIS_URL });
   const deps: AppDeps = {
     db: database.db,
     databaseKind: database.kind,
@@ -93,10 +95,11 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     mailer: createMailer(config, app.log),
     realtime: createRealtimeHub(),
     payments: createPaymentProvider(config, database.db),
-    tokens: createTokenService(database.db, clock, config.jwtSecret, config.TOKEN_TTL_HOURS),
+    tokens: createTokenService(database.db, clock, config.jwtSecret, config.TOKEN_TTL_HOURS, sessionCache),
     storage: localUploadStorage(config.dataDir),
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', () => deps.tokens.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { redactQuery } from '../app.ts';
 import { ConfigError, loadConfig } from './env.ts';
@@ -19,7 +20,12 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://u@h/db',
       PAYSTACK_SECRET_KEY: 'sk_test_x',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 20 });
+    // The pool is sized to the machine unless DATABASE_POOL_MAX says otherwise.
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+      poolMax: availableParallelism() * 2 + 1,
+    });
     expect(config.paymentProvider).toBe('paystack');
     expect(config.seedDemo).toBe(false);
   });

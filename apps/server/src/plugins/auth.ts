@@ -9,7 +9,10 @@ export type { AuthUser };
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** preHandler: requires a valid, unrevoked bearer token; sets request.user. */
+    /**
+     * preHandler: requires a valid, unrevoked bearer token; sets request.user (the slim `AuthUser`
+     * from the session cache: no password hash; routes that need more load the row themselves).
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler factory: authenticated and one of the roles, else 403. */
     requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -34,7 +37,7 @@ export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) =
     if (!token) throw unauthorized();
     const verified = await tokens.verify(token);
     if (!verified) throw unauthorized('Invalid or expired token');
-    request.user = { ...verified.user, sessionId: verified.sessionId };
+    request.user = verified.user;
   }
 
   app.decorate('authenticate', authenticate);

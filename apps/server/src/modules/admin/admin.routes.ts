@@ -7,13 +7,14 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TokenService } from '../auth/index.ts';
 import { checkLedger } from '../ledger/index.ts';
 
 const staff = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** Operator endpoints under /api/admin (staff roles only). */
 export const adminRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; tokens: Pick<TokenService, 'invalidateUser'> }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/ledger/check',
@@ -57,6 +58,8 @@ export const adminRoutes =
           .where(eq(users.id, request.params.id))
           .returning({ id: users.id, email: users.email, verificationLevel: users.verificationLevel });
         if (!user) throw notFound('User');
+        // The level is in every cached session of the user: seen at once here, within seconds elsewhere.
+        deps.tokens.invalidateUser(user.id);
         request.log.info(
           { userId: user.id, level: user.verificationLevel, by: request.user!.id },
           'verification level set',

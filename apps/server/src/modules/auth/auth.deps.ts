@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { TokenService } from './auth.tokens.ts';
@@ -16,5 +15,5 @@ export type AuthDeps = {
   tokens: TokenService;
 };
 
-/** The signed-in user of a request (set by the authenticate hook). */
-export type AuthUser = UserRow & { sessionId: string };
+/** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */
+export type { AuthUser, SessionUser } from './auth.user.ts';

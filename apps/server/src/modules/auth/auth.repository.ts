@@ -33,6 +33,11 @@ function isEmailUniqueViolation(error: unknown): boolean {
   return pgError?.code === '23505' && pgError.constraint === 'users_email_lower_unique';
 }
 
+export async function findUserById(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   // lower(email) so the query uses the unique expression index.
   const [row] = await db

@@ -15,7 +15,6 @@ import { timingSafeDummyHash } from '../../lib/passwords.ts';
 import { createBackgroundTasks } from './auth.background.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
-import { toPublicUser } from './auth.public-user.ts';
 import { createAuthService } from './auth.service.ts';
 import { createThrottle } from '../../lib/throttle.ts';
 
@@ -79,7 +78,7 @@ export const authRoutes =
         preHandler: app.authenticate,
         schema: { tags, security: bearer, response: { 200: userData, ...failures(401) } },
       },
-      async (request) => ok({ user: toPublicUser(request.user!) }),
+      async (request) => ok({ user: await auth.profile(request.user!) }),
     );
 
     app.put(

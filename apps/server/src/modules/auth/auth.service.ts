@@ -6,6 +6,7 @@ import {
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 import type { AuthDeps, AuthUser } from './auth.deps.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import {
@@ -16,6 +17,7 @@ import {
   invalidProfilePicture,
   rateLimited,
 } from './auth.errors.ts';
+import { loadUser } from './auth.load-user.ts';
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
 import * as repo from './auth.repository.ts';
@@ -68,7 +70,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   }
 
   /** Re-checks the password of a signed-in user, throttled so a stolen token cannot guess it. */
-  async function confirmCurrentPassword(user: AuthUser, password: string): Promise<void> {
+  async function confirmCurrentPassword(user: UserRow, password: string): Promise<void> {
     const key = throttleKeys.reauth(user.id);
     const wait = await throttle.retryAfter([{ key, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }]);
     if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyPasswordFailures, wait);
@@ -79,7 +81,14 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await throttle.clear(key);
   }
 
-  async function updateProfile(user: AuthUser, input: UpdateProfileInput): Promise<PublicUser> {
+  /** The caller's own row, read now (request.user is a slim cached copy without the password hash). */
+  async function profile(authUser: AuthUser): Promise<PublicUser> {
+    return toPublicUser(await loadUser(db, authUser.id));
+  }
+
+  async function updateProfile(authUser: AuthUser, input: UpdateProfileInput): Promise<PublicUser> {
+    // The row, not the cached copy: the e-mail comparison and the password check need it current.
+    const user = await loadUser(db, authUser.id);
     const patch: Parameters<typeof repo.updateUser>[2] = {};
     if (input.firstName !== undefined) patch.firstName = input.firstName;
     if (input.lastName !== undefined) patch.lastName = input.lastName;
@@ -108,6 +117,8 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
       if (error instanceof repo.EmailTakenError) throw emailTaken();
       throw error;
     }
+    // E-mail and names are in every cached session of the user: drop them here and on every instance.
+    tokens.invalidateUser(user.id);
     if (patch.email) {
       const mail = emailChangedMail({
         to: user.email,
@@ -121,14 +132,17 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   }
 
   /** New hash and the revocation of every other session commit together. */
-  async function changePassword(user: AuthUser, input: { currentPassword: string; newPassword: string }) {
+  async function changePassword(authUser: AuthUser, input: { currentPassword: string; newPassword: string }) {
+    const user = await loadUser(db, authUser.id);
     await confirmCurrentPassword(user, input.currentPassword);
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash });
       await repo.invalidateResetTokens(tx, user.id, clock.now());
-      await tokens.revokeAllForUser(user.id, { exceptSessionId: user.sessionId, executor: tx });
+      await tokens.revokeAllForUser(user.id, { exceptSessionId: authUser.sessionId, executor: tx });
     });
+    // Committed: every instance now refuses the other sessions (the cache forgets them all).
+    tokens.invalidateUser(user.id);
     const mail = passwordChangedMail({
       to: user.email,
       firstName: user.firstName,
@@ -141,5 +155,5 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await tokens.revoke(user.sessionId);
   }
 
-  return { signup, login, updateProfile, changePassword, logout };
+  return { signup, login, profile, updateProfile, changePassword, logout };
 }

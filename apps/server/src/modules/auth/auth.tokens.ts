@@ -1,16 +1,39 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { sessions, users, type UserRow } from '../../db/schema/users.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+import type { AuthUser } from './auth.user.ts';
+import { GONE, type SessionCache, type SessionState, type TokenClaims } from './auth.session-cache.ts';
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/** The user columns a request carries (`SessionUser`): never the password hash, never the whole row. */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  verificationLevel: users.verificationLevel,
+  trustScore: users.trustScore,
+  // Suspension (operator console) adds the user's status here, and `verify` refuses a suspended one;
+  // the console calls `invalidateUser` when it suspends or reinstates.
+};
+
 /**
  * Bearer tokens are short JWTs naming a session row; the row makes them revocable (logout,
- * password change) and the signature keeps forged ids out without a lookup storm.
+ * password change) and the signature keeps forged ids out without a lookup storm. Verified claims
+ * and session rows are kept a few seconds in the session cache (auth.session-cache.ts); every
+ * change that revokes a session or alters a cached user field invalidates it.
  */
-export function createTokenService(db: Db, clock: Clock, secret: string, ttlHours: number) {
+export function createTokenService(
+  db: Db,
+  clock: Clock,
+  secret: string,
+  ttlHours: number,
+  cache: SessionCache,
+) {
   const key = new TextEncoder().encode(secret);
 
   async function issue(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
@@ -28,45 +51,79 @@ export function createTokenService(db: Db, clock: Clock, secret: string, ttlHour
     return { token, expiresAt };
   }
 
-  /** The user and session behind a token, or null when it is forged, expired or revoked. */
-  async function verify(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
-    let sid: unknown;
-    let sub: string | undefined;
+  /** The token's claims if its signature is ours (checked once per token string, then remembered). */
+  async function readClaims(token: string): Promise<TokenClaims | null> {
+    const known = cache.claims(token);
+    if (known) return known;
+    let payload;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      sid = payload.sid;
-      sub = payload.sub;
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
     } catch {
       return null;
     }
-    if (typeof sid !== 'string' || !sub) return null;
-    const [row] = await db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sid),
-          eq(sessions.userId, sub),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, clock.now()),
-        ),
-      )
-      .limit(1);
-    return row ? { user: row.user, sessionId: sid } : null;
+    const { sid, sub, exp } = payload;
+    if (typeof sid !== 'string' || !sub || typeof exp !== 'number') return null;
+    const claims = { sessionId: sid, userId: sub, expiresAtMs: exp * 1000 };
+    cache.rememberClaims(token, claims);
+    return claims;
   }
 
+  /** The session row and its slim user, read from the database and kept in the cache. */
+  async function readSession(sessionId: string): Promise<SessionState> {
+    const ticket = cache.beginRead();
+    const [row] = await db
+      .select({
+        userId: sessions.userId,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        user: sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    // Revoked and deleted are final; an expired session is not cached as gone (tests move the clock back).
+    const state: SessionState =
+      !row || row.revokedAt
+        ? GONE
+        : {
+            userId: row.userId,
+            expiresAtMs: row.expiresAt.getTime(),
+            user: row.user,
+            readAtMs: ticket.readAtMs,
+          };
+    cache.store(ticket, sessionId, state);
+    return state;
+  }
+
+  /**
+   * The user and session behind a token, or null when it is forged, expired or revoked. The user is
+   * the slim `AuthUser` (a fresh object per call, so a route cannot alter the cached one).
+   */
+  async function verify(token: string): Promise<{ user: AuthUser; sessionId: string } | null> {
+    const claims = await readClaims(token);
+    if (!claims || claims.expiresAtMs <= clock.now().getTime()) return null;
+    const session = cache.session(claims.sessionId) ?? (await readSession(claims.sessionId));
+    if (session === GONE || session.userId !== claims.userId) return null;
+    if (session.expiresAtMs <= clock.now().getTime()) return null;
+    return { user: { ...session.user, sessionId: claims.sessionId }, sessionId: claims.sessionId };
+  }
+
+  /** Revokes one session; this instance refuses it at once, the others as soon as Redis tells them. */
   async function revoke(sessionId: string): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    cache.invalidateSession(sessionId);
   }
 
   /**
    * Revokes every live session of the user, except one when given (a password change keeps the
    * session that made it). One statement, and it runs on `executor` so a caller can include it in
-   * the same database transaction as the password update.
+   * the same database transaction as the password update. Run on a transaction, the caller calls
+   * `invalidateUser` once it has committed (before that, another request would read the old rows
+   * back into the cache); run on the database, this does it.
    */
   async function revokeAllForUser(
     userId: string,
@@ -83,7 +140,17 @@ export function createTokenService(db: Db, clock: Clock, secret: string, ttlHour
           exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
         ),
       );
+    if (executor === db) cache.invalidateUser(userId);
   }
 
-  return { issue, verify, revoke, revokeAllForUser };
+  /**
+   * Forgets every cached session of the user, here and on every instance: call it after committing
+   * any change to what a request reads from `request.user` (e-mail, names, role, verification level,
+   * trust score, the coming suspension) or to the user's sessions.
+   */
+  function invalidateUser(userId: string): void {
+    cache.invalidateUser(userId);
+  }
+
+  return { issue, verify, revoke, revokeAllForUser, invalidateUser, close: () => cache.close() };
 }

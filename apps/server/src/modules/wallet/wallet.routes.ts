@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { loadUser } from '../auth/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { WalletDeps } from './wallet.deps.ts';
@@ -53,7 +54,7 @@ export const walletRoutes =
         schema: { ...secured, response: { 200: envelope(z.object({ wallet: walletSchema })) } },
         preHandler: app.authenticate,
       },
-      async (request) => ok({ wallet: await walletSummary(deps, request.user!) }),
+      async (request) => ok({ wallet: await walletSummary(deps, await loadUser(deps.db, request.user!.id)) }),
     );
 
     app.get(
@@ -88,7 +89,11 @@ export const walletRoutes =
         onSend: idem.onSend,
       },
       async (request) => {
-        const result = await depositToWallet(deps, request.user!, amountInMinor(request.body.amount));
+        const result = await depositToWallet(
+          deps,
+          await loadUser(deps.db, request.user!.id),
+          amountInMinor(request.body.amount),
+        );
         return ok(
           result,
           result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : WALLET_TEXT.depositPending,
@@ -107,7 +112,11 @@ export const walletRoutes =
         preHandler: app.authenticate,
       },
       async (request) => {
-        const result = await verifyDeposit(deps, request.user!, request.params.reference);
+        const result = await verifyDeposit(
+          deps,
+          await loadUser(deps.db, request.user!.id),
+          request.params.reference,
+        );
         return ok(result, result.deposit.status === 'completed' ? WALLET_TEXT.depositSuccessful : undefined);
       },
     );
@@ -126,7 +135,7 @@ export const walletRoutes =
         onSend: idem.onSend,
       },
       async (request) => {
-        const result = await withdrawFromWallet(deps, request.user!, {
+        const result = await withdrawFromWallet(deps, await loadUser(deps.db, request.user!.id), {
           amountMinor: amountInMinor(request.body.amount),
           bankAccountId: request.body.bankAccountId,
         });
@@ -144,7 +153,10 @@ export const walletRoutes =
         },
         preHandler: app.authenticate,
       },
-      async (request) => ok({ virtualAccount: await getOrCreateVirtualAccount(deps, request.user!) }),
+      async (request) =>
+        ok({
+          virtualAccount: await getOrCreateVirtualAccount(deps, await loadUser(deps.db, request.user!.id)),
+        }),
     );
 
     await app.register(bankAccountRoutes(deps));
