@@ -72,3 +72,31 @@ describe('formatMoney', () => {
     expect(formatMoney(1000000, 'USD', 0)).toBe('$1,000,000');
   });
 });
+
+describe('toMajor prints the exact amount', () => {
+  it.each([
+    [139, 1.39],
+    [114, 1.14],
+    [10_005, 100.05],
+    [150_050, 1500.5],
+    [150_000, 1500],
+    [-139, -1.39],
+    [4_999_999_999, 49_999_999.99],
+  ])('%d minor units → %d', (minor, major) => {
+    expect(toMajor(minor)).toBe(major);
+    expect(JSON.stringify(toMajor(minor))).toBe(String(major));
+  });
+
+  it('its JSON text is always the plain two-decimal amount without float noise', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5_000_000_000 }), (minor) => {
+        const text = JSON.stringify(toMajor(minor));
+        const exact = `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`.replace(
+          /\.?0+$/,
+          '',
+        );
+        expect(text).toBe(exact);
+      }),
+    );
+  });
+});

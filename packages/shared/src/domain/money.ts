@@ -24,7 +24,9 @@ export function toMajor(minor: number | bigint): number {
   const value = typeof minor === 'bigint' ? minor : BigInt(minor);
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  const result = Number(abs / 100n) + Number(abs % 100n) / 100;
+  // Parsed from the decimal text, so the number is the double nearest to the exact amount: adding the
+  // hundredths as a float gave 1.3900000000000001 for 139 kobo.
+  const result = Number(`${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
   return negative ? -result : result;
 }
 
