@@ -4,7 +4,8 @@
  *   npm run bench:api          only the HTTP rows;  npm run bench:ledger   only the ledger rows
  * Environment: BENCH_SECONDS (10 per row), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a PostgreSQL
  * server on which a scratch database is created and dropped; without it only the embedded rows run),
- * BENCH_PROFILE=1 (CPU-profile the app processes; prints the top self-time functions of the {id} row).
+ * BENCH_PROFILE=1 (CPU-profile the app processes; prints the top self-time functions of the {id}, wallet,
+ * list and search rows).
  * The table goes to stdout and to bench/results/latest.md; progress goes to stderr.
  * (A developer tool outside the app: it reads its own variables from the environment.)
  */
@@ -18,9 +19,9 @@ import { benchAppConfig, type AppInfo } from './app-server.ts';
 import type { BareInfo } from './bare-server.ts';
 import { startChild, type ChildServer } from './child.ts';
 import { LEDGER_WORKERS, ledgerRows } from './ledger.ts';
-import { httpLoad, type LoadOptions, type Measurement } from './load.ts';
+import { httpLoad, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
-import { APP_ROWS, renderReport, type AppMeasurements, type Results } from './report.ts';
+import { APP_ROWS, renderReport, type AppMeasurements, type AppRowKey, type Results } from './report.ts';
 import { RARE_TERM, SEEDED_TRANSACTIONS } from './seed.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -29,6 +30,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL || null;
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const WARMUP_SECONDS = 1;
 const ONLY = process.argv[2] as 'api' | 'ledger' | undefined;
+/** The rows whose CPU profile BENCH_PROFILE=1 prints. */
+const PROFILED_ROWS: readonly AppRowKey[] = ['id', 'wallet', 'list', 'search'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(here, 'results');
@@ -127,14 +130,15 @@ async function main() {
   const results: Results = { connections: CONNECTIONS };
   const seeded: string[] = [];
   const profiles: string[] = [];
-  const profileOf = (label: Label, dir: string, window: Measurement['window']) => {
+  const profileOf = (label: Label, dir: string, measured: AppMeasurements) => {
     const main = readdirSync(dir).find((name) => name.split('.')[4] === '0'); // thread 0: the main thread
     if (!main) throw new Error(`no main-thread CPU profile in ${dir}`);
     const file = path.join(dir, main);
-    profiles.push(
-      `### CPU profile: ${label} · GET /api/transactions/{id}\n\n` +
-        `${path.relative(process.cwd(), file)}: ${topSelfTime(file, window)}`,
-    );
+    for (const { key, label: row } of APP_ROWS.filter((r) => PROFILED_ROWS.includes(r.key)))
+      profiles.push(
+        `### CPU profile: ${label} · ${row}\n\n` +
+          `${path.relative(process.cwd(), file)}: ${topSelfTime(file, measured[key].window)}`,
+      );
   };
 
   const started: ChildServer<unknown>[] = [];
@@ -151,7 +155,7 @@ async function main() {
       seeded.push(`PGlite in ${app.info.seedSeconds.toFixed(1)} s`);
       results.embedded = await appRows('PGlite', app);
       await app.stop();
-      if (PROFILE) profileOf('PGlite', profileDir, results.embedded.id.window);
+      if (PROFILE) profileOf('PGlite', profileDir, results.embedded);
     }
     if (PG_URL) scratch = await scratchDatabase(PG_URL);
     const config = benchAppConfig(scratch?.url ?? null, os.tmpdir());
@@ -176,7 +180,7 @@ async function main() {
         seeded.push(`PostgreSQL in ${pgApp.app.info.seedSeconds.toFixed(1)} s`);
         results.postgres = await appRows('PostgreSQL', pgApp.app);
         await pgApp.app.stop();
-        if (PROFILE) profileOf('PostgreSQL', pgApp.profileDir, results.postgres.id.window);
+        if (PROFILE) profileOf('PostgreSQL', pgApp.profileDir, results.postgres);
       }
     }
     if (ONLY !== 'api' && config.database.kind === 'postgres') {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { toMajor } from '@escrow/shared/domain/money';
 import {
   oppositeRole,
@@ -10,7 +11,7 @@ import {
   type TransactionList,
   type TransactionListItem,
 } from '@escrow/shared/schemas/transactions';
-import type { DbOrTx } from '../../db/client.ts';
+import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
 
 /**
  * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
@@ -93,12 +94,46 @@ function searchOf(q: string | undefined): Search | null {
   };
 }
 
+/**
+ * The values a statement takes: the filter's own values, or the placeholders of a prepared statement
+ * (`paramsOf` gives their values). `creatorRole` is the creator's role on each side for the role filter.
+ */
+type Params = {
+  userId: unknown;
+  status: unknown;
+  creatorRole: { asCreator: unknown; asCounterparty: unknown };
+  n: unknown;
+  pageRows: unknown;
+  offset: unknown;
+};
+
+function paramsOf(filter: ListFilter) {
+  const offset = (filter.page - 1) * filter.limit;
+  return {
+    userId: filter.userId,
+    status: filter.status ?? null,
+    creatorRoleAsCreator: filter.role ?? null,
+    creatorRoleAsCounterparty: filter.role ? oppositeRole(filter.role) : null,
+    n: offset + filter.limit + 1,
+    pageRows: filter.limit + 1,
+    offset,
+  };
+}
+
+const valuesOf = (filter: ListFilter): Params => {
+  const v = paramsOf(filter);
+  return {
+    ...v,
+    creatorRole: { asCreator: v.creatorRoleAsCreator, asCounterparty: v.creatorRoleAsCounterparty },
+  };
+};
+
 /** Status and role filters on one side; the viewer's role there decides the creator's role. */
-function sideFilters(side: Side, filter: ListFilter): SQL {
+function sideFilters(side: Side, filter: ListFilter, p: Params): SQL {
   const parts: SQL[] = [];
-  if (filter.status) parts.push(sql` and t.status = ${filter.status}`);
+  if (filter.status) parts.push(sql` and t.status = ${p.status}`);
   if (filter.role) {
-    const creatorRole = side.viewerIsCreator ? filter.role : oppositeRole(filter.role);
+    const creatorRole = side.viewerIsCreator ? p.creatorRole.asCreator : p.creatorRole.asCounterparty;
     parts.push(sql` and t.creator_role = ${creatorRole}`);
   }
   return sql.join(parts);
@@ -108,11 +143,11 @@ function sideFilters(side: Side, filter: ListFilter): SQL {
  * The arms whose union holds every match, each already ordered newest first and cut at `n` rows: the
  * first `n` of the union are among them. Search arms can overlap within a side, hence `union`.
  */
-function arms(filter: ListFilter, n: number): SQL {
+function arms(filter: ListFilter, n: unknown, p: Params): SQL {
   const search = searchOf(filter.q);
   const parts: SQL[] = [];
   for (const side of SIDES) {
-    const where = sql`t.${side.viewer} = ${filter.userId}${sideFilters(side, filter)}`;
+    const where = sql`t.${side.viewer} = ${p.userId}${sideFilters(side, filter, p)}`;
     if (!search) {
       parts.push(sql`(select t.id, t.created_at from transactions t where ${where}
         order by ${NEWEST_FIRST} limit ${n})`);
@@ -147,10 +182,13 @@ function arms(filter: ListFilter, n: number): SQL {
 
 /** The two statements of a list request (exported so the growth test can EXPLAIN exactly these). */
 export function listStatements(filter: ListFilter) {
-  const offset = (filter.page - 1) * filter.limit;
+  return { offset: (filter.page - 1) * filter.limit, ...statementsOf(filter, valuesOf(filter)) };
+}
+
+function statementsOf(filter: ListFilter, p: Params) {
   const page = sql`with page as (
-      select h.id, h.created_at from (${arms(filter, offset + filter.limit + 1)}) h
-      order by h.created_at desc, h.id desc limit ${filter.limit + 1} offset ${offset})
+      select h.id, h.created_at from (${arms(filter, p.n, p)}) h
+      order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset})
     select t.id, t.description, t.currency, t.price::text as price, t.fee::text as fee,
       t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id,
       t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
@@ -161,8 +199,46 @@ export function listStatements(filter: ListFilter) {
     left join users cp on cp.id = t.counterparty_id
     order by p.created_at desc, p.id desc`;
   const count = sql`select count(*)::int as n from (
-      select 1 from (${arms(filter, LIST_TOTAL_CAP + 1)}) h limit ${LIST_TOTAL_CAP + 1}) c`;
-  return { offset, page, count };
+      select 1 from (${arms(filter, LIST_TOTAL_CAP + 1, p)}) h limit ${LIST_TOTAL_CAP + 1}) c`;
+  return { page, count };
+}
+
+/**
+ * Without a search term a request has one of four shapes (status filter or not, role filter or not):
+ * each is a prepared statement per database handle, so no SQL is built per request and PostgreSQL parses
+ * and plans it once per connection. Searches are built per request: their best plan depends on the term.
+ */
+const placeholders: Params = {
+  userId: sql.placeholder('userId'),
+  status: sql.placeholder('status'),
+  creatorRole: {
+    asCreator: sql.placeholder('creatorRoleAsCreator'),
+    asCounterparty: sql.placeholder('creatorRoleAsCounterparty'),
+  },
+  n: sql.placeholder('n'),
+  pageRows: sql.placeholder('pageRows'),
+  offset: sql.placeholder('offset'),
+};
+const dialect = new PgDialect();
+type Prepared = { execute: (values: Record<string, unknown>) => Promise<{ rows: unknown[] }> };
+const preparedByDb = new WeakMap<Db, Map<string, { page: Prepared; count: Prepared }>>();
+
+function preparedStatements(db: Db, filter: ListFilter) {
+  const shape = `${filter.status ? 's' : ''}${filter.role ? 'r' : ''}`;
+  let byShape = preparedByDb.get(db);
+  if (!byShape) preparedByDb.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    const statements = statementsOf(filter, placeholders);
+    const prepare = (statement: SQL, name: string) =>
+      db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false) as unknown as Prepared;
+    prepared = {
+      page: prepare(statements.page, `transactions_list_page_${shape || 'all'}`),
+      count: prepare(statements.count, `transactions_list_count_${shape || 'all'}`),
+    };
+    byShape.set(shape, prepared);
+  }
+  return prepared;
 }
 
 type ItemRow = {
@@ -213,16 +289,28 @@ function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
 
 /** One page of the viewer's transactions as slim list items, `hasMore`, and the capped total. */
 export async function listTransactionItems(db: DbOrTx, filter: ListFilter): Promise<TransactionList> {
-  const statements = listStatements(filter);
-  const { rows } = (await db.execute(statements.page)) as { rows: ItemRow[] };
+  const offset = (filter.page - 1) * filter.limit;
+  let runPage: () => Promise<unknown>;
+  let runCount: () => Promise<unknown>;
+  if (!searchOf(filter.q) && isRootDb(db)) {
+    const prepared = preparedStatements(db, filter);
+    const values = paramsOf(filter);
+    runPage = () => prepared.page.execute(values);
+    runCount = () => prepared.count.execute(values);
+  } else {
+    const statements = listStatements(filter);
+    runPage = () => db.execute(statements.page);
+    runCount = () => db.execute(statements.count);
+  }
+  const { rows } = (await runPage()) as { rows: ItemRow[] };
   const hasMore = rows.length > filter.limit;
   const items = rows.slice(0, filter.limit).map((row) => toListItem(row, filter.userId));
   let counted: number;
-  if (!hasMore && (items.length > 0 || statements.offset === 0)) {
+  if (!hasMore && (items.length > 0 || offset === 0)) {
     // The page holds the last match: the total is known without counting.
-    counted = statements.offset + items.length;
+    counted = offset + items.length;
   } else {
-    const { rows: count } = (await db.execute(statements.count)) as { rows: { n: number }[] };
+    const { rows: count } = (await runCount()) as { rows: { n: number }[] };
     counted = Number(count[0]?.n ?? 0);
   }
   return {

@@ -39,7 +39,15 @@ export function historySource(userId: string, currency: string) {
     union all
     select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,
            case when i.status = 'FAILED' then 'failed' else 'pending' end, null
-    from payment_intents i
+    ${pendingDepositsFrom(userId, currency)}`;
+}
+
+/**
+ * The `from ... where` of the user's deposits not yet credited (waiting for, or refused by, the
+ * provider), as `i`: one history line each. Values or placeholders of a prepared statement.
+ */
+export function pendingDepositsFrom(userId: unknown, currency: unknown) {
+  return sql`from payment_intents i
     where i.user_id = ${userId} and i.purpose = 'DEPOSIT' and i.currency = ${currency} and i.status <> 'SUCCEEDED'`;
 }
 

@@ -54,7 +54,8 @@ export const walletRoutes =
         schema: { ...secured, response: { 200: envelope(z.object({ wallet: walletSchema })) } },
         preHandler: app.authenticate,
       },
-      async (request) => ok({ wallet: await walletSummary(deps, await loadUser(deps.db, request.user!.id)) }),
+      // One round trip: the summary reads the user's verification level itself.
+      async (request) => ok({ wallet: await walletSummary(deps, request.user!) }),
     );
 
     app.get(

@@ -8,11 +8,14 @@ import {
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { withdrawals } from '../../db/schema/wallet.ts';
-import { walletLedgerFigures } from '../ledger/index.ts';
-import { historySource } from './wallet.history.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { accountCodes, walletLedgerFigures } from '../ledger/index.ts';
+import { pendingDepositsFrom } from './wallet.history.ts';
+
+type WalletRef = Parameters<typeof walletLedgerFigures>[0];
 
 const sumAsNumber = (expression: ReturnType<typeof sql>) =>
   sql<string>`coalesce(sum(${expression}), 0)::text`;
@@ -35,38 +38,75 @@ export async function withdrawnTodayMinor(db: DbOrTx, userId: string, now: Date)
 /** The most history entries counted for the summary: past it the count shows as '1,000+'. */
 export const WALLET_COUNT_CAP = 1000;
 
-type SummaryRow = {
-  balance: string;
-  held: string;
-  deposited: string;
-  withdrawn: string;
-  withdrawn_today: string;
-  entries: number;
-};
+/**
+ * The summary statement for one wallet; `wallet` and `dayStart` are values or, for the prepared
+ * statement, placeholders. The history count is the wallet's postings (one history line each: the
+ * history's joins add at most one row per posting) plus its deposits not yet credited, read from their
+ * own indexes and each stopped at 1,001 rows, so a long history does not make the summary slower.
+ */
+function summaryQuery(db: DbOrTx, wallet: WalletRef, dayStart: unknown) {
+  const cap = WALLET_COUNT_CAP + 1;
+  return db
+    .select({
+      balance: sql<string>`l.balance::text`,
+      held: sql<string>`l.held::text`,
+      deposited: sql<string>`l.deposited::text`,
+      withdrawn: sql<string>`w.withdrawn::text`,
+      withdrawnToday: sql<string>`w.withdrawn_today::text`,
+      entries: sql<number>`least(l.postings + d.pending, ${cap})::int`,
+      verificationLevel: sql<UserRow['verificationLevel'] | null>`(select u.verification_level from users u
+        where u.id = ${wallet.userId})`,
+    })
+    .from(
+      sql`(${walletLedgerFigures(wallet, cap)}) l
+      cross join lateral (select
+          coalesce(sum(w.amount) filter (where w.currency = ${wallet.currency}), 0) as withdrawn,
+          coalesce(sum(w.amount) filter (where w.created_at >= ${dayStart}), 0) as withdrawn_today
+        from withdrawals w where w.user_id = ${wallet.userId} and w.status <> 'FAILED') w
+      cross join lateral (select count(*) as pending from (select 1 ${pendingDepositsFrom(wallet.userId, wallet.currency)}
+        limit ${cap}) i) d`,
+    );
+}
+
+function prepareSummary(db: Db) {
+  const wallet = {
+    userId: sql.placeholder('userId'),
+    currency: sql.placeholder('currency'),
+    walletCode: sql.placeholder('walletCode'),
+  };
+  return summaryQuery(db, wallet, sql.placeholder('dayStart')).prepare('wallet_summary');
+}
+// One prepared statement per database handle (as transactions.repository.ts does): no SQL is built per
+// request and PostgreSQL parses and plans it once per connection. Inside a database transaction the
+// statement is built as usual.
+const summaryByDb = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
 
 /**
  * The wallet's figures in one statement (one round trip): the ledger's balance, escrow and deposits
- * (from the ledger module's fragment), withdrawals, today's withdrawals and the history count, which
- * stops at 1,001 rows so a long history does not make the summary slower.
+ * (from the ledger module's fragment), withdrawals, today's withdrawals and the capped history count.
+ * The user's verification level (which picks the limits shown) is read from the user row in the same
+ * statement, so it is never a cached copy.
  */
 export async function walletSummary(
   deps: Pick<WalletDeps, 'db' | 'clock' | 'payments'>,
-  user: Pick<UserRow, 'id' | 'verificationLevel'>,
+  user: Pick<UserRow, 'id'>,
 ): Promise<Wallet> {
   const currency = WALLET_CURRENCY;
   const dayStart = lagosDayStart(deps.clock.now());
-  const result = (await deps.db.execute(sql`
-    select l.balance::text as balance, l.held::text as held, l.deposited::text as deposited,
-      (select coalesce(sum(w.amount), 0) from withdrawals w
-        where w.user_id = ${user.id} and w.status <> 'FAILED' and w.currency = ${currency})::text as withdrawn,
-      (select coalesce(sum(w.amount), 0) from withdrawals w
-        where w.user_id = ${user.id} and w.status <> 'FAILED' and w.created_at >= ${dayStart})::text
-        as withdrawn_today,
-      (select count(*) from (select 1 from (${historySource(user.id, currency)}) h
-        limit ${WALLET_COUNT_CAP + 1}) c)::int as entries
-    from (${walletLedgerFigures(user.id, currency)}) l`)) as { rows: SummaryRow[] };
-  const row = result.rows[0]!;
-  const limits = walletLimitsFor(user.verificationLevel);
+  const wallet = { userId: user.id, currency, walletCode: accountCodes.userWallet(user.id, currency) };
+  let rows: Awaited<ReturnType<typeof summaryQuery>>;
+  if (isRootDb(deps.db)) {
+    let prepared = summaryByDb.get(deps.db);
+    if (!prepared) summaryByDb.set(deps.db, (prepared = prepareSummary(deps.db)));
+    rows = await prepared.execute({ ...wallet, dayStart });
+  } else {
+    rows = await summaryQuery(deps.db, wallet, dayStart);
+  }
+  const row = rows[0]!;
+  const verificationLevel = row.verificationLevel;
+  // As loadUser answers for a user that no longer exists.
+  if (verificationLevel === null) throw unauthorized('Invalid or expired token');
+  const limits = walletLimitsFor(verificationLevel);
   return {
     balance: toMajor(BigInt(row.balance)),
     currency,
@@ -75,10 +115,10 @@ export async function walletSummary(
     totalWithdrawals: toMajor(BigInt(row.withdrawn)),
     transactionCount: Math.min(Number(row.entries), WALLET_COUNT_CAP),
     transactionCountCapped: Number(row.entries) > WALLET_COUNT_CAP,
-    verificationLevel: user.verificationLevel,
+    verificationLevel,
     limits: {
       dailyWithdrawal: toMajor(limits.dailyWithdrawalMinor),
-      withdrawnToday: toMajor(BigInt(row.withdrawn_today)),
+      withdrawnToday: toMajor(BigInt(row.withdrawnToday)),
       maxBalance: limits.maxBalanceMinor === null ? null : toMajor(limits.maxBalanceMinor),
     },
     withdrawalFee: toMajor(WITHDRAWAL_FEE_MINOR),
