@@ -124,17 +124,3 @@ export async function updateIfStatus(
   const [row] = await tx.update(transactions).set(patch).where(guard).returning();
   return row ?? null;
 }
-
-export async function partiesOf(db: DbOrTx, row: TransactionRow): Promise<Map<string, PartyRecord>> {
-  const ids = [row.creatorId, ...(row.counterpartyId ? [row.counterpartyId] : [])];
-  const found = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profilePicture: users.profilePicture,
-    })
-    .from(users)
-    .where(or(...ids.map((id) => eq(users.id, id))));
-  return new Map(found.map((p) => [p.id, p]));
-}
