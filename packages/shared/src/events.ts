@@ -27,12 +27,19 @@ export const SERVER_EVENTS = {
   transactionUpdated: 'transaction:updated',
   transactionCreated: 'transaction:created',
   notification: 'notification',
+  /** A dispute changed (message, evidence, proposal, decision, status): refetch it. No content travels. */
+  disputeUpdated: 'dispute:updated',
   error: 'error',
 } as const;
 
 /** Rooms: every socket joins its user room; transaction rooms only after a membership check. */
 export const userRoom = (userId: string) => `user:${userId}`;
 export const transactionRoom = (transactionId: string) => `transaction:${transactionId}`;
+/** Every SUPPORT and ADMIN socket joins this room on connect (the console's queue refreshes live). */
+export const STAFF_ROOM = 'staff';
+
+/** `dispute:updated`: to both parties' user rooms and the staff room (internal notes: staff only). */
+export type DisputeUpdatedPayload = { disputeId: string; transactionId: string; status: string };
 
 export type TransactionRoomPayload = { transactionId: string };
 

@@ -67,6 +67,8 @@ const envSchema = z.object({
   // Timed jobs (time-based releases, invitation expiry): on by default, off under NODE_ENV=test.
   SCHEDULER_ENABLED: z.preprocess(emptyToUndefined, booleanFromString.optional()),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  // The inspection period after the estimated delivery date before the escrow releases by itself.
+  INSPECTION_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   // A withdrawal still pending this long is checked with the provider, then again every such period.
   WITHDRAWAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   // Off by default: only behind a known proxy may X-Forwarded-For decide the client IP (login throttling).

@@ -1,7 +1,7 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
-import { transactionRoom, userRoom } from '@escrow/shared/events';
+import { STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
 
-export type SocketData = { userId: string };
+export type SocketData = { userId: string; role: 'USER' | 'SUPPORT' | 'ADMIN' };
 export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 export type AppSocketServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -20,6 +20,8 @@ export type Realtime = {
     event: string,
     payload: unknown,
   ) => void;
+  /** To every connected SUPPORT and ADMIN socket. */
+  toStaff: (event: string, payload: unknown) => void;
   /** Lets modules (messaging) add handlers to every authenticated socket. */
   onConnection: (handler: (socket: AppSocket) => void) => void;
 };
@@ -44,6 +46,9 @@ export function createRealtimeHub(): RealtimeHub {
     },
     toTransactionRoomExcept: (transactionId, exceptUserIds, event, payload) => {
       server?.to(transactionRoom(transactionId)).except(exceptUserIds.map(userRoom)).emit(event, payload);
+    },
+    toStaff: (event, payload) => {
+      server?.to(STAFF_ROOM).emit(event, payload);
     },
     onConnection: (handler) => {
       handlers.push(handler);

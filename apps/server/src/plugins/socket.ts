@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { CLIENT_EVENTS, SERVER_EVENTS, transactionRoom, userRoom } from '@escrow/shared/events';
+import { CLIENT_EVENTS, SERVER_EVENTS, STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { AppSocketServer, RealtimeHub } from '../lib/realtime.ts';
@@ -57,12 +57,14 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
       typeof token === 'string' && token.length < 4096 ? await deps.tokens.verify(token) : null;
     if (!verified) return next(new Error('Authentication required'));
     socket.data.userId = verified.user.id;
+    socket.data.role = verified.user.role;
     next();
   });
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
     void socket.join(userRoom(userId));
+    if (socket.data.role !== 'USER') void socket.join(STAFF_ROOM);
     const refuse = (event: string, message: string, code: string, ack: Ack) => {
       socket.emit(SERVER_EVENTS.error, { event, message, code });
       ack?.({ ok: false, error: message });

@@ -27,6 +27,10 @@ const ACTORS: Record<TransactionAction, ActorRole[]> = {
   MANUAL_RELEASE: ['BUYER'],
   RESOLVE_RELEASE: ['SYSTEM'],
   RESOLVE_REFUND: ['SYSTEM'],
+  RESOLVE_PARTIAL: ['SYSTEM'],
+  RESOLVE_NO_ACTION: ['SYSTEM'],
+  AUTO_RELEASE: ['SYSTEM'],
+  EXTEND_INSPECTION: ['BUYER'],
   ADD_DELIVERY_CONDITION: ['BUYER', 'SELLER'],
   SET_TIME_RELEASE: ['BUYER'],
   CONFIRM_DELIVERY: ['BUYER'],
@@ -59,6 +63,16 @@ const ALLOWED: [
   ['WAITING_FOR_BUYER_CONFIRMATION', 'MANUAL_RELEASE', 'COMPLETED'],
   ['DISPUTED', 'RESOLVE_RELEASE', 'COMPLETED'],
   ['DISPUTED', 'RESOLVE_REFUND', 'CANCELLED'],
+  ['DISPUTED', 'RESOLVE_PARTIAL', 'COMPLETED'],
+  ['DISPUTED', 'RESOLVE_NO_ACTION', 'WAITING_FOR_SHIPMENT', (f) => f.statusBeforeDispute === 'WAITING_FOR_SHIPMENT'],
+  [
+    'DISPUTED',
+    'RESOLVE_NO_ACTION',
+    'WAITING_FOR_BUYER_CONFIRMATION',
+    (f) => f.statusBeforeDispute === 'WAITING_FOR_BUYER_CONFIRMATION',
+  ],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'AUTO_RELEASE', 'COMPLETED'],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'EXTEND_INSPECTION', 'WAITING_FOR_BUYER_CONFIRMATION'],
   // Payment-condition steps keep the status (spec 01 §4 "Payment-condition controls").
   ['ACTIVE', 'ADD_DELIVERY_CONDITION', 'ACTIVE'],
   ['WAITING_FOR_PAYMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_PAYMENT'],
@@ -71,9 +85,17 @@ const ALLOWED: [
   ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_DELIVERY', 'WAITING_FOR_BUYER_CONFIRMATION'],
 ];
 
+const BEFORE_DISPUTE: (TransactionStatus | null)[] = [null, ...TRANSACTION_STATUSES];
 const FACTS: TransitionFacts[] = [false, true].flatMap((useCourier) =>
   [false, true].flatMap((hasCounterparty) =>
-    [false, true].map((hasDeliveryDetails) => ({ useCourier, hasCounterparty, hasDeliveryDetails })),
+    [false, true].flatMap((hasDeliveryDetails) =>
+      BEFORE_DISPUTE.map((statusBeforeDispute) => ({
+        useCourier,
+        hasCounterparty,
+        hasDeliveryDetails,
+        statusBeforeDispute,
+      })),
+    ),
   ),
 );
 
@@ -83,7 +105,7 @@ const cases = TRANSACTION_STATUSES.flatMap((status) =>
 
 describe('transition table', () => {
   it('covers every (status, action, role) triple', () => {
-    expect(cases).toHaveLength(8 * 15 * 3);
+    expect(cases).toHaveLength(8 * 19 * 3);
   });
 
   it.each(cases)('%s + %s by %s', (status, action, role) => {
@@ -134,9 +156,11 @@ describe('random action sequences', () => {
         let status: TransactionStatus = 'PENDING';
         let hasCounterparty = false;
         let hasDeliveryDetails = false;
+        let statusBeforeDispute: TransactionStatus | null = null;
         for (const { action, role } of steps) {
           const before = status;
-          const result = decide(status, action, role, { useCourier, hasCounterparty, hasDeliveryDetails });
+          const facts = { useCourier, hasCounterparty, hasDeliveryDetails, statusBeforeDispute };
+          const result = decide(status, action, role, facts);
           if (before === 'COMPLETED' || before === 'CANCELLED') {
             expect(result.ok).toBe(false);
             continue;
@@ -148,6 +172,7 @@ describe('random action sequences', () => {
           status = result.next;
           if (action === 'JOIN') hasCounterparty = true;
           if (action === 'PROVIDE_DELIVERY_DETAILS') hasDeliveryDetails = true;
+          if (action === 'RAISE_DISPUTE') statusBeforeDispute = before;
         }
       }),
       { numRuns: 500 },

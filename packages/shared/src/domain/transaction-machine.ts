@@ -62,6 +62,10 @@ export const TRANSACTION_ACTIONS = [
   'MANUAL_RELEASE',
   'RESOLVE_RELEASE',
   'RESOLVE_REFUND',
+  'RESOLVE_PARTIAL',
+  'RESOLVE_NO_ACTION',
+  'AUTO_RELEASE',
+  'EXTEND_INSPECTION',
   // Payment-condition changes: they keep the status but go through the same step (lock, guard,
   // activity, notification, live event) as every transition.
   'ADD_DELIVERY_CONDITION',
@@ -74,6 +78,8 @@ export type TransitionFacts = {
   useCourier: boolean;
   hasCounterparty: boolean;
   hasDeliveryDetails: boolean;
+  /** While DISPUTED: the status the dispute froze (a NO_ACTION outcome goes back to it). */
+  statusBeforeDispute?: TransactionStatus | null;
 };
 
 export type Decision =
@@ -178,6 +184,38 @@ const RULES: Record<TransactionAction, Rule> = {
     actors: SYSTEM,
     forbidden: 'Only a dispute resolution can do this',
     next: (status) => (status === 'DISPUTED' ? 'CANCELLED' : notNow('Resolving a dispute')),
+  },
+  // A partial refund splits the price: the trade is done (COMPLETED, paymentStatus PARTIALLY_REFUNDED).
+  RESOLVE_PARTIAL: {
+    actors: SYSTEM,
+    forbidden: 'Only a dispute resolution can do this',
+    next: (status) => (status === 'DISPUTED' ? 'COMPLETED' : notNow('Resolving a dispute')),
+  },
+  // NO_ACTION: the trade goes on from where the dispute froze it.
+  RESOLVE_NO_ACTION: {
+    actors: SYSTEM,
+    forbidden: 'Only a dispute resolution can do this',
+    next: (status, facts) => {
+      if (status !== 'DISPUTED') return notNow('Resolving a dispute');
+      const before = facts.statusBeforeDispute;
+      return before && IN_ESCROW_STATUSES.includes(before)
+        ? before
+        : { refuse: 'The status before the dispute is unknown' };
+    },
+  },
+  // The inspection window ran out with the buyer silent (DESIGN "Inspection window").
+  AUTO_RELEASE: {
+    actors: SYSTEM,
+    forbidden: 'Only the system releases at the end of the inspection period',
+    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+  },
+  EXTEND_INSPECTION: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can extend the inspection period',
+    next: (status) =>
+      status === 'WAITING_FOR_BUYER_CONFIRMATION'
+        ? status
+        : { refuse: 'The inspection period can only be extended while the item is with the buyer' },
   },
   ADD_DELIVERY_CONDITION: {
     actors: PARTIES,

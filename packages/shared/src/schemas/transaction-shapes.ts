@@ -15,6 +15,10 @@ import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine
  * Single answers carry `data.transaction` (DESIGN "Shapes").
  */
 const role = z.enum(PARTY_ROLES);
+
+/** COMPLETED: held in escrow; then RELEASED, REFUNDED (whole total back) or PARTIALLY_REFUNDED (a dispute split). */
+export const PAYMENT_STATUSES = ['COMPLETED', 'RELEASED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 const nullableText = z.string().nullable();
 const isoDateTime = z.string();
 
@@ -66,7 +70,7 @@ export const transactionSchema = z.object({
   sellerId: nullableText,
   /** The caller's role; for an invitation preview, the role the caller would take by joining. */
   viewerRole: role,
-  paymentStatus: z.enum(['COMPLETED', 'RELEASED', 'REFUNDED']).nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paymentReference: nullableText,
   paymentCompleted: z.boolean(),
@@ -77,6 +81,12 @@ export const transactionSchema = z.object({
   cancelledAt: isoDateTime.nullable(),
   cancellationReason: nullableText,
   disputedAt: isoDateTime.nullable(),
+  /** The end of the inspection window: the escrow is released to the seller then unless DISPUTED. */
+  autoReleaseAt: isoDateTime.nullable(),
+  /** Set once the buyer has used their one extension. */
+  inspectionExtendedAt: isoDateTime.nullable(),
+  /** The latest dispute raised on this transaction (open while the status is DISPUTED), for its link. */
+  disputeId: nullableText,
   estimatedDeliveryDays: z.number().nullable(),
   /** Days promised at creation (courier only) and days actually taken from shipment to completion. */
   expectedDeliveryTime: z.number().nullable(),
@@ -140,6 +150,7 @@ export const transactionListItemSchema = transactionSchema.pick({
   counterpartyId: true,
   counterpartyName: true,
   viewerRole: true,
+  autoReleaseAt: true,
   createdAt: true,
   updatedAt: true,
 });
@@ -187,6 +198,7 @@ export const ACTIVITY_ACTIONS = [
   'transaction_cancelled',
   'dispute_raised',
   'dispute_resolved',
+  'inspection_extended',
   'payment_condition_added',
   'delivery_confirmed',
   'time_release_scheduled',

@@ -29,8 +29,8 @@ const MB = 1024 * 1024;
 export type UploadRule = {
   maxBytes: number;
   accepted: readonly UploadMimeType[];
-  /** Whether the upload belongs to a transaction (transactionId) or a dispute (disputeId). */
-  scope: 'transaction' | 'dispute' | 'personal';
+  /** Whether the upload belongs to a transaction (transactionId, checked for membership) or its owner. */
+  scope: 'transaction' | 'personal';
   notAccepted: (filename: string) => string;
   tooLarge: (filename: string) => string;
 };
@@ -50,10 +50,12 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
     tooLarge: () => 'File size must be less than 10MB',
   },
+  // Uploaded against the dispute's transaction (its parties only), then attached to the dispute with
+  // POST /disputes/{id}/evidence; downloads: the parties and staff.
   dispute_evidence: {
     maxBytes: 10 * MB,
     accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
-    scope: 'dispute',
+    scope: 'transaction',
     notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
     tooLarge: () => 'File size must be less than 10MB',
   },

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import { PAYMENT_CONDITION_TYPES } from '@escrow/shared/schemas/payment-conditions';
+import { PAYMENT_STATUSES } from '@escrow/shared/schemas/transaction-shapes';
 import { ACTIVITY_ACTIONS } from '@escrow/shared/schemas/transaction-shapes';
 import type { DeliveryDetails, ShipmentData } from '@escrow/shared/schemas/transactions';
 import { id, timestamps } from '../columns.ts';
@@ -42,7 +43,7 @@ export const transactions = pgTable(
       .references(() => users.id),
     creatorRole: text({ enum: ['BUYER', 'SELLER'] }).notNull(),
     counterpartyId: text().references(() => users.id),
-    paymentStatus: text({ enum: ['COMPLETED', 'RELEASED', 'REFUNDED'] }),
+    paymentStatus: text({ enum: PAYMENT_STATUSES }),
     paymentMethod: text({ enum: ['WALLET', 'BANK_TRANSFER', 'CARD'] }),
     paymentReference: text(),
     paidAt: instant(),
@@ -51,6 +52,16 @@ export const transactions = pgTable(
     cancelledAt: instant(),
     cancellationReason: text(),
     disputedAt: instant(),
+    /**
+     * The inspection window (DESIGN "Inspection window"): set at shipment, released by the scheduler at
+     * this time unless DISPUTED. Reminders are sent once each (48 h, 24 h before); one extension.
+     */
+    autoReleaseAt: instant(),
+    autoReleaseReminder48SentAt: instant(),
+    autoReleaseReminder24SentAt: instant(),
+    inspectionExtendedAt: instant(),
+    /** The latest dispute raised on this transaction (no foreign key: disputes reference transactions). */
+    disputeId: text(),
     estimatedDeliveryDays: integer(),
     deliveryDetails: jsonb().$type<DeliveryDetails>(),
     shipmentData: jsonb().$type<ShipmentData>(),
@@ -91,6 +102,9 @@ export const transactions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('transactions_status_idx').on(t.status),
+    index('transactions_auto_release_idx')
+      .on(t.autoReleaseAt)
+      .where(sql`${t.status} = 'WAITING_FOR_BUYER_CONFIRMATION'`),
     // The list's filters (status, role) and the other-party name search read their own range of each side,
     // still newest first, so a filtered page stops after one page too (migration 0004; the role filter is
     // on creator_role: the viewer's role on a side decides the creator's).

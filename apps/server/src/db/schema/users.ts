@@ -24,6 +24,9 @@ export const users = pgTable(
     trustScore: integer().notNull().default(0),
     isVerified: boolean().notNull().default(false),
     onboardingCompleted: boolean().notNull().default(false),
+    /** Set by an ADMIN (operator console): sessions are revoked and sign-in answers 403. */
+    suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    suspensionReason: text(),
     ...timestamps,
   },
   (t) => [

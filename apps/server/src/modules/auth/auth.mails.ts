@@ -1,24 +1,8 @@
+import { composeMail, PRODUCT_NAME } from '../../lib/mail-compose.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
-const PRODUCT = 'Amana Escrow';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Plain text is the message; the HTML is the same words with a clickable link. */
-function compose(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { href: string; label: string },
-): Mail {
-  const text = [...paragraphs, ...(link ? [link.href] : []), `The ${PRODUCT} team`].join('\n\n');
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
-    `<p>The ${PRODUCT} team</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
-}
+const PRODUCT = PRODUCT_NAME;
+const compose = composeMail;
 
 export function passwordResetMail(input: {
   to: string;

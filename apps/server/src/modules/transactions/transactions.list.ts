@@ -191,7 +191,7 @@ function statementsOf(filter: ListFilter, p: Params) {
       order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset})
     select t.id, t.description, t.currency, t.price::text as price, t.fee::text as fee,
       t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id,
-      t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
+      t.auto_release_at, t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
       cp.first_name as counterparty_first_name, cp.last_name as counterparty_last_name
     from page p
     join transactions t on t.id = p.id
@@ -253,6 +253,7 @@ type ItemRow = {
   creator_id: string;
   creator_role: PartyRole;
   counterparty_id: string | null;
+  auto_release_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   creator_first_name: string;
@@ -282,6 +283,7 @@ function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
       ? fullName(row.counterparty_first_name, row.counterparty_last_name)
       : null,
     viewerRole: row.creator_id === viewerId ? row.creator_role : oppositeRole(row.creator_role),
+    autoReleaseAt: row.auto_release_at === null ? null : iso(row.auto_release_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

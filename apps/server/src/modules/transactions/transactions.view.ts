@@ -58,6 +58,9 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     cancelledAt: iso(row.cancelledAt),
     cancellationReason: row.cancellationReason,
     disputedAt: iso(row.disputedAt),
+    autoReleaseAt: iso(row.autoReleaseAt),
+    inspectionExtendedAt: iso(row.inspectionExtendedAt),
+    disputeId: row.disputeId,
     estimatedDeliveryDays: row.estimatedDeliveryDays,
     expectedDeliveryTime: row.useCourier ? row.estimatedDeliveryDays : null,
     actualDeliveryTime:

@@ -75,7 +75,7 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
         ownerId: user.id,
         purpose: input.purpose,
         transactionId,
-        disputeId: rule.scope === 'dispute' ? (input.disputeId ?? null) : null,
+        disputeId: input.purpose === 'dispute_evidence' ? (input.disputeId ?? null) : null,
         filename: input.filename,
         mimeType,
         size: input.data.length,

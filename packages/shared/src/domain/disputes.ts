@@ -1,0 +1,222 @@
+/**
+ * Disputes and the inspection window (DESIGN "Disputes", "Inspection window (auto-release)"; spec 02
+ * §2.8, §3, §4). Pure rules shared by the server (which enforces them) and the web app (which shows
+ * them): statuses, enumerations, timers, and how each settlement splits the escrow.
+ */
+
+export const DISPUTE_STATUSES = ['OPEN', 'IN_REVIEW', 'RESOLVED', 'CLOSED'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** A dispute in one of these statuses freezes its transaction; at most one per transaction. */
+export const UNRESOLVED_DISPUTE_STATUSES: readonly DisputeStatus[] = ['OPEN', 'IN_REVIEW'];
+
+export const DISPUTE_TYPES = ['PAYMENT', 'DELIVERY', 'QUALITY', 'FRAUD', 'OTHER'] as const;
+export type DisputeType = (typeof DISPUTE_TYPES)[number];
+
+export const DISPUTE_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+export type DisputePriority = (typeof DISPUTE_PRIORITIES)[number];
+export const DEFAULT_DISPUTE_PRIORITY: DisputePriority = 'MEDIUM';
+
+export const RESOLUTION_TYPES = ['AUTOMATIC', 'MEDIATION', 'ARBITRATION', 'ADMIN_DECISION'] as const;
+export type ResolutionType = (typeof RESOLUTION_TYPES)[number];
+/** What a party may send (MEDIATION) and what staff send (ADMIN_DECISION); the other two are not accepted. */
+export const PROPOSABLE_RESOLUTION_TYPES = ['MEDIATION', 'ADMIN_DECISION'] as const;
+
+export const RESOLUTION_ACTIONS = ['REFUND_FULL', 'REFUND_PARTIAL', 'RELEASE_PAYMENT', 'NO_ACTION'] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+
+export const RESOLUTION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+export type ResolutionStatus = (typeof RESOLUTION_STATUSES)[number];
+/**
+ * Why a proposal is REJECTED: the other party said no, it ran out its 48 hours, its proposer sent a
+ * newer one, or the dispute left OPEN (escalated, taken by staff, decided) while it was pending.
+ */
+export const RESOLUTION_CLOSED_REASONS = ['rejected', 'expired', 'superseded', 'withdrawn'] as const;
+export type ResolutionClosedReason = (typeof RESOLUTION_CLOSED_REASONS)[number];
+
+/** How a viewer stands to a dispute. */
+export const DISPUTE_VIEWER_ROLES = ['RAISER', 'ACCUSED', 'STAFF'] as const;
+export type DisputeViewerRole = (typeof DISPUTE_VIEWER_ROLES)[number];
+
+// Timers (hours unless named otherwise).
+export const PROPOSAL_TTL_HOURS = 48;
+/** Staff answer a dispute within 48 h of it being raised (what the spec's '24-48 hours' promises). */
+export const DISPUTE_SLA_HOURS = 48;
+/** A RESOLVED dispute closes by itself 7 days after its resolution. */
+export const DISPUTE_CLOSE_AFTER_DAYS = 7;
+export const EVIDENCE_MAX_FILES = 10;
+export const DISPUTE_REASON_MAX = 200;
+export const DISPUTE_DESCRIPTION_MAX = 1000;
+export const DISPUTE_MESSAGE_MAX = 2000;
+export const RESOLUTION_REASON_MAX = 500;
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const disputeSlaDueAt = (raisedAt: Date) => new Date(raisedAt.getTime() + DISPUTE_SLA_HOURS * HOUR_MS);
+export const proposalExpiresAt = (proposedAt: Date) =>
+  new Date(proposedAt.getTime() + PROPOSAL_TTL_HOURS * HOUR_MS);
+export const disputeClosesAt = (resolvedAt: Date) =>
+  new Date(resolvedAt.getTime() + DISPUTE_CLOSE_AFTER_DAYS * DAY_MS);
+
+export const DISPUTE_TYPE_META: Record<DisputeType, { label: string; description: string }> = {
+  PAYMENT: { label: 'Payment issue', description: 'A problem with the payment or the amount charged' },
+  DELIVERY: { label: 'Delivery problem', description: 'The item did not arrive, or arrived late or damaged' },
+  QUALITY: { label: 'Quality issue', description: 'The item is not as described or not in the stated condition' },
+  FRAUD: { label: 'Fraud', description: 'You believe the other party is acting dishonestly' },
+  OTHER: { label: 'Other', description: 'Anything else about this transaction' },
+};
+
+export const DISPUTE_PRIORITY_META: Record<DisputePriority, { label: string; description: string }> = {
+  LOW: { label: 'Low', description: 'No rush; a question or a small problem' },
+  MEDIUM: { label: 'Medium', description: 'A problem that needs sorting out' },
+  HIGH: { label: 'High', description: 'A serious problem with the item or delivery' },
+  URGENT: { label: 'Urgent', description: 'Fraud or a large amount at risk' },
+};
+
+export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
+  REFUND_FULL: 'Full refund to the buyer',
+  REFUND_PARTIAL: 'Partial refund',
+  RELEASE_PAYMENT: 'Release payment to the seller',
+  NO_ACTION: 'No action (continue the transaction)',
+};
+
+/** The texts of spec 01 §8 and spec 02 §8 for disputes, quoted exactly, and this product's own. */
+export const DISPUTE_TEXT = {
+  created: 'Dispute created successfully.',
+  submitted: 'Dispute submitted successfully! Our support team will review your case within 24-48 hours.',
+  requiredFields: 'Please fill in all required fields',
+  loadFailed: 'Failed to load disputes',
+  createFailed: 'Failed to create dispute',
+  detailFailed: 'Failed to load dispute details',
+  sendFailed: 'Failed to send message',
+  messageSent: 'Message sent successfully',
+  notFoundTitle: 'Dispute not found',
+  notFoundBody: "The dispute you're looking for doesn't exist or you don't have access to it.",
+  noMessages: 'No messages yet',
+  noEvidence: 'No evidence uploaded yet',
+  notFound: 'Dispute not found',
+  reasonTooLong: `Reason must be at most ${DISPUTE_REASON_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${DISPUTE_DESCRIPTION_MAX} characters`,
+  alreadyOpen: 'This transaction already has an open dispute',
+  notDisputable: 'A dispute can only be raised after payment and before completion',
+  closedNoMessages: 'This dispute is closed and takes no more messages',
+  proposalsOnlyOpen: 'Proposals can only be made while the dispute is open',
+  proposalNotPending: 'This proposal is no longer pending',
+  ownProposal: 'Only the other party can answer this proposal',
+  partyNoAdminDecision: 'Only support staff can make an admin decision',
+  partialAmountRange: 'The buyer’s share must be more than 0 and less than the price',
+  evidenceLimit: `A dispute can have at most ${EVIDENCE_MAX_FILES} pieces of evidence`,
+  evidenceUpload: 'Evidence must be a dispute evidence file you uploaded for this transaction',
+  alreadyDecided: 'This dispute has already been resolved',
+  notEscalatable: 'Only an open dispute can be escalated',
+  staffOnly: 'Only support staff can do this',
+  internalStaffOnly: 'Only support staff can add internal notes',
+} as const;
+
+/** The escrow split of one settlement, in minor units: buyer + seller + platform = total held. */
+export type SettlementSplit = { buyer: number; seller: number; platform: number };
+
+/**
+ * How a resolution moves the money held (price + fee), DESIGN's execution table:
+ * REFUND_FULL: the buyer gets the total back; REFUND_PARTIAL: the buyer gets `buyerShare` (0 < share <
+ * price), the seller the rest of the price, the platform keeps the fee; RELEASE_PAYMENT: as on receipt;
+ * NO_ACTION moves nothing (null): the transaction goes back to where it was.
+ */
+export function settlementSplit(
+  action: ResolutionAction,
+  priceMinor: number,
+  feeMinor: number,
+  buyerShareMinor?: number | null,
+): SettlementSplit | null {
+  switch (action) {
+    case 'REFUND_FULL':
+      return { buyer: priceMinor + feeMinor, seller: 0, platform: 0 };
+    case 'REFUND_PARTIAL': {
+      const share = buyerShareMinor ?? 0;
+      if (!isValidPartialShare(share, priceMinor)) throw new RangeError(DISPUTE_TEXT.partialAmountRange);
+      return { buyer: share, seller: priceMinor - share, platform: feeMinor };
+    }
+    case 'RELEASE_PAYMENT':
+      return { buyer: 0, seller: priceMinor, platform: feeMinor };
+    case 'NO_ACTION':
+      return null;
+  }
+}
+
+export function isValidPartialShare(shareMinor: number, priceMinor: number): boolean {
+  return Number.isSafeInteger(shareMinor) && shareMinor > 0 && shareMinor < priceMinor;
+}
+
+// ---- Inspection window (auto-release) ----
+
+/** Default inspection period after the estimated delivery date (env INSPECTION_DAYS overrides). */
+export const DEFAULT_INSPECTION_DAYS = 3;
+/** Days until the estimated delivery counted into the window, at most. */
+export const MAX_DELIVERY_DAYS_IN_WINDOW = 14;
+/** The buyer may extend the window once, by 1 to 7 days. */
+export const MAX_INSPECTION_EXTENSION_DAYS = 7;
+/** Reminders to the buyer this many hours before the automatic release. */
+export const AUTO_RELEASE_REMINDER_HOURS = [48, 24] as const;
+/** A buyer's time-based release never fires earlier than this after shipment. */
+export const MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE = 48;
+
+export const INSPECTION_TEXT = {
+  autoReleased: 'Funds released automatically after the inspection period',
+  extended: 'Inspection period extended',
+  alreadyExtended: 'The inspection period can only be extended once',
+  extensionRange: `Extend by 1 to ${MAX_INSPECTION_EXTENSION_DAYS} days`,
+} as const;
+
+/**
+ * `autoReleaseAt` when the seller ships: shipment time + whole days until the estimated delivery date
+ * (0 if that date has passed, at most 14) + the inspection period. The estimated date is a calendar day
+ * ('2026-01-31') or an ISO date-time; an unreadable one counts as 0 days.
+ */
+export function computeAutoReleaseAt(
+  shippedAt: Date,
+  estimatedDelivery: string | null | undefined,
+  inspectionDays: number = DEFAULT_INSPECTION_DAYS,
+): Date {
+  let deliveryDays = 0;
+  if (estimatedDelivery) {
+    const text = /^\d{4}-\d{2}-\d{2}$/.test(estimatedDelivery)
+      ? `${estimatedDelivery}T00:00:00+01:00`
+      : estimatedDelivery;
+    const at = new Date(text).getTime();
+    if (Number.isFinite(at))
+      deliveryDays = Math.min(
+        MAX_DELIVERY_DAYS_IN_WINDOW,
+        Math.max(0, Math.ceil((at - shippedAt.getTime()) / DAY_MS)),
+      );
+  }
+  return new Date(shippedAt.getTime() + (deliveryDays + inspectionDays) * DAY_MS);
+}
+
+/** The window after a NO_ACTION dispute outcome: the inspection period again, from the decision. */
+export function restartedAutoReleaseAt(decidedAt: Date, inspectionDays: number = DEFAULT_INSPECTION_DAYS): Date {
+  return new Date(decidedAt.getTime() + inspectionDays * DAY_MS);
+}
+
+export function extendedAutoReleaseAt(current: Date, days: number): Date {
+  return new Date(current.getTime() + days * DAY_MS);
+}
+
+/** A time-based release date is moved to at least 48 h after shipment (the buyer always gets to inspect). */
+export function earliestTimeRelease(releaseAt: Date, shippedAt: Date | null): Date {
+  if (!shippedAt) return releaseAt;
+  const floor = shippedAt.getTime() + MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE * HOUR_MS;
+  return new Date(Math.max(releaseAt.getTime(), floor));
+}
+
+/** 'in 2 days 3 hours', 'in 5 hours', 'in 12 minutes', or 'now' (countdowns). */
+export function countdownText(until: Date, now: Date): string {
+  const ms = until.getTime() - now.getTime();
+  if (ms <= 0) return 'now';
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  const minutes = Math.max(1, Math.floor((ms % HOUR_MS) / 60_000));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (days > 0) return `in ${plural(days, 'day')}${hours ? ` ${plural(hours, 'hour')}` : ''}`;
+  if (hours > 0) return `in ${plural(hours, 'hour')}`;
+  return `in ${plural(minutes, 'minute')}`;
+}
