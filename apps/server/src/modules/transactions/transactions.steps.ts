@@ -5,6 +5,7 @@ import {
   type PartyRole,
   type TransactionAction,
   type TransactionStatus,
+  type TransitionFacts,
 } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { SERVER_EVENTS } from '@escrow/shared/events';
@@ -57,6 +58,8 @@ export type StepSpec<T = void> = {
   transactionId: string;
   actor: Actor;
   action: TransactionAction;
+  /** Facts the row does not hold (a dispute's resolution passes the status before the dispute). */
+  facts?: Partial<TransitionFacts>;
   /** Overrides the membership rule (JOIN: the joiner is not a member yet). Return the actor's role. */
   authorize?: (row: TransactionRow, userId: string) => PartyRole;
   /** Checks that need the row; throw an AppError to refuse before anything is written. */
@@ -118,6 +121,7 @@ export async function executeStep<T = void>(
     useCourier: row.useCourier,
     hasCounterparty: row.counterpartyId !== null,
     hasDeliveryDetails: row.deliveryDetails !== null,
+    ...spec.facts,
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
 
