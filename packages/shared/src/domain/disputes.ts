@@ -61,7 +61,10 @@ export const disputeClosesAt = (resolvedAt: Date) =>
 export const DISPUTE_TYPE_META: Record<DisputeType, { label: string; description: string }> = {
   PAYMENT: { label: 'Payment issue', description: 'A problem with the payment or the amount charged' },
   DELIVERY: { label: 'Delivery problem', description: 'The item did not arrive, or arrived late or damaged' },
-  QUALITY: { label: 'Quality issue', description: 'The item is not as described or not in the stated condition' },
+  QUALITY: {
+    label: 'Quality issue',
+    description: 'The item is not as described or not in the stated condition',
+  },
   FRAUD: { label: 'Fraud', description: 'You believe the other party is acting dishonestly' },
   OTHER: { label: 'Other', description: 'Anything else about this transaction' },
 };
@@ -193,7 +196,10 @@ export function computeAutoReleaseAt(
 }
 
 /** The window after a NO_ACTION dispute outcome: the inspection period again, from the decision. */
-export function restartedAutoReleaseAt(decidedAt: Date, inspectionDays: number = DEFAULT_INSPECTION_DAYS): Date {
+export function restartedAutoReleaseAt(
+  decidedAt: Date,
+  inspectionDays: number = DEFAULT_INSPECTION_DAYS,
+): Date {
   return new Date(decidedAt.getTime() + inspectionDays * DAY_MS);
 }
 

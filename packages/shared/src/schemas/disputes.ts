@@ -114,7 +114,12 @@ export const adminDisputeQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'assignedToMe must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
-  olderThanHours: z.coerce.number().int().min(0).max(24 * 365).optional(),
+  olderThanHours: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,0 +1,39 @@
+import type { Tx } from '../../db/client.ts';
+import { auditLog, type AuditSummary } from '../../db/schema/audit.ts';
+
+/** The staff actions the console records (one row each, in the action's own database transaction). */
+export const AUDIT_ACTIONS = [
+  'dispute.take',
+  'dispute.note',
+  'dispute.decide',
+  'user.suspend',
+  'user.reinstate',
+  'user.verification_level',
+  'document.approve',
+  'document.reject',
+  'waitlist.export',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntry = {
+  actorId: string;
+  action: AuditAction;
+  targetType: 'dispute' | 'user' | 'document' | 'waitlist';
+  targetId: string;
+  summary: AuditSummary;
+  requestId: string | null;
+  at: Date;
+};
+
+/** Writes one audit row inside the caller's database transaction, so the action and its record commit together. */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    summary: entry.summary,
+    requestId: entry.requestId,
+    createdAt: entry.at,
+  });
+}
