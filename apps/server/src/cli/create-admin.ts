@@ -1,6 +1,7 @@
 /**
- * Creates the first admin, or promotes an existing account to admin:
+ * Creates the first admin (or a support agent), or gives an existing account that role:
  *   npm run create-admin -- --email admin@example.com --password 'a-long-secret'
+ *   npm run create-admin -- --email agent@example.com --password 'a-long-secret' --role SUPPORT
  * It opens the configured database itself (DATABASE_URL, or the embedded one under DATA_DIR). With the
  * embedded database stop the server first: PGlite allows only one process to open its directory.
  */
@@ -16,17 +17,20 @@ const argsSchema = z.object({
     .string({ error: '--password is required' })
     .min(8, '--password must be at least 8 characters')
     .max(128, '--password must be at most 128 characters'),
+  role: z.enum(['ADMIN', 'SUPPORT'], { error: '--role must be ADMIN or SUPPORT' }).default('ADMIN'),
 });
 
 const RESULT_TEXT = {
   created: 'created with the given password',
-  promoted: 'already existed and is now an admin, with the given password (its sessions were signed out)',
-  unchanged: 'is already an admin (nothing changed)',
+  promoted: 'already existed and now has this role, with the given password (its sessions were signed out)',
+  unchanged: 'already has this role (nothing changed)',
 } as const;
 
 function usage(problems: string[]): number {
   console.error(problems.join('\n'));
-  console.error("Usage: npm run create-admin -- --email admin@example.com --password 'secret123'");
+  console.error(
+    "Usage: npm run create-admin -- --email admin@example.com --password 'secret123' [--role ADMIN|SUPPORT]",
+  );
   return 2;
 }
 
@@ -41,13 +45,19 @@ async function serverIsRunning(port: number): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  let values: { email?: string; password?: string };
+  let values: { email?: string; password?: string; role?: string };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    }));
   } catch (error) {
     return usage([(error as Error).message]);
   }
-  const args = argsSchema.safeParse({ email: values.email?.trim() ?? '', password: values.password });
+  const args = argsSchema.safeParse({
+    email: values.email?.trim() ?? '',
+    password: values.password,
+    role: values.role?.trim().toUpperCase(),
+  });
   if (!args.success) return usage(args.error.issues.map((i) => i.message));
   const config = loadConfig();
   if (config.database.kind === 'pglite' && (await serverIsRunning(config.PORT))) {
@@ -58,8 +68,9 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config.database);
   try {
-    const result = await ensureAdmin(database.db, { info: () => {} }, args.data.email, args.data.password);
-    console.log(`Admin ${args.data.email.toLowerCase()} ${RESULT_TEXT[result]}.`);
+    const { email, password, role } = args.data;
+    const result = await ensureAdmin(database.db, { info: () => {} }, email, password, role);
+    console.log(`${role} ${email.toLowerCase()} ${RESULT_TEXT[result]}.`);
     return 0;
   } finally {
     await database.close();

@@ -27,6 +27,15 @@ export const DEMO_ACCOUNTS = [
     profileLabel: 'VENDOR',
   },
   {
+    label: 'Support',
+    email: 'support@demo.amana.ng',
+    password: 'DemoSupport#2025',
+    firstName: 'Chidi',
+    lastName: 'Nwosu',
+    role: 'SUPPORT',
+    profileLabel: 'buyer',
+  },
+  {
     label: 'Admin',
     email: 'admin@demo.amana.ng',
     password: 'DemoAdmin#2025',
@@ -68,19 +77,21 @@ export async function seedOnStart(deps: {
 }
 
 export type AdminResult = 'created' | 'promoted' | 'unchanged';
+export type StaffRole = 'ADMIN' | 'SUPPORT';
 
 /**
- * Makes sure an ADMIN account with this e-mail exists: creates it with the password, or promotes an
- * existing account. Sign-up does not prove ownership of an address, so someone may have registered the
- * admin's address first: a promoted account therefore gets the given password and loses its sessions,
- * in the same transaction. An account that already is an admin is left alone (its password may have
- * been changed since).
+ * Makes sure a staff account (ADMIN by default, or SUPPORT) with this e-mail exists: creates it with the
+ * password, or gives an existing account the role. Sign-up does not prove ownership of an address, so
+ * someone may have registered the operator's address first: a promoted account therefore gets the given
+ * password and loses its sessions, in the same transaction. An account that already has the role is left
+ * alone (its password may have been changed since).
  */
 export async function ensureAdmin(
   db: Db,
   log: Pick<FastifyBaseLogger, 'info'>,
   email: string,
   password: string,
+  role: StaffRole = 'ADMIN',
 ): Promise<AdminResult> {
   const normalized = email.trim().toLowerCase();
   const [existing] = await db
@@ -88,25 +99,25 @@ export async function ensureAdmin(
     .from(users)
     .where(sql`lower(${users.email}) = ${normalized}`);
   if (existing) {
-    if (existing.role === 'ADMIN') return 'unchanged';
+    if (existing.role === role) return 'unchanged';
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ role: 'ADMIN', passwordHash }).where(eq(users.id, existing.id));
+      await tx.update(users).set({ role, passwordHash }).where(eq(users.id, existing.id));
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
     });
-    log.info({ userId: existing.id }, 'existing account promoted to admin');
+    log.info({ userId: existing.id, role }, 'existing account given a staff role');
     return 'promoted';
   }
   await db.insert(users).values({
     email: normalized,
     passwordHash: await hashPassword(password),
     firstName: 'Platform',
-    lastName: 'Admin',
-    role: 'ADMIN',
+    lastName: role === 'ADMIN' ? 'Admin' : 'Support',
+    role,
   });
-  log.info('first admin account created');
+  log.info({ role }, 'staff account created');
   return 'created';
 }

@@ -46,7 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'profile', ...page(() => import('./routes/app/coming-soon/profile')) },
       { path: 'vendor/*', ...page(() => import('./routes/app/coming-soon/vendor')) },
       {
-        path: 'admin',
+        // The console's own pages (queue, dispute workspace, users, audit log) are nested routes inside it.
+        path: 'admin/*',
         handle: { allowedRoles: STAFF },
         ...page(() => import('./routes/app/admin/admin-root')),
       },

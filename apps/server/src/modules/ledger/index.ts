@@ -19,4 +19,4 @@ export {
   type JournalKind,
   type PostEntryInput,
 } from './ledger.service.ts';
-export { walletLedgerFigures, walletPostingsSource } from './ledger.wallet.ts';
+export { refundsCreditedSince, walletLedgerFigures, walletPostingsSource } from './ledger.wallet.ts';

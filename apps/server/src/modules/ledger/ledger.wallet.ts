@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { accountCodes } from './ledger.accounts.ts';
 
 /**
@@ -48,4 +49,25 @@ export function walletLedgerFigures(wallet: WalletRef, postingsCap: number): SQL
         where p.account_id = ${account}), 0) as deposited,
       (select count(*) from (select 1 from postings p where p.account_id = ${account}
         limit ${postingsCap}) c) as postings`;
+}
+
+/**
+ * Escrow refunds credited to the user's wallet since `since`, in minor units (postings with memo
+ * refund_buyer or refund_seller, see ledger_escrow_legs). Refunded money is not a deposit: the wallet's
+ * daily withdrawal limit is raised by it (DESIGN "Money").
+ */
+export async function refundsCreditedSince(
+  db: DbOrTx,
+  userId: string,
+  currency: string,
+  since: Date,
+): Promise<number> {
+  const walletCode = accountCodes.userWallet(userId, currency);
+  const { rows } = (await db.execute(sql`
+    select coalesce(sum(p.amount), 0)::text as total
+    from postings p
+    join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
+    where p.memo in ('refund_buyer', 'refund_seller')
+      and p.created_at >= ${since.toISOString()}::timestamptz`)) as { rows: { total: string }[] };
+  return Number(rows[0]?.total ?? 0);
 }

@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { WALLET_CURRENCY, walletLimitsFor, WITHDRAWAL_FEE_MINOR } from '@escrow/shared/domain/limits';
+import {
+  lagosDayStart,
+  WALLET_CURRENCY,
+  walletLimitsFor,
+  WITHDRAWAL_FEE_MINOR,
+} from '@escrow/shared/domain/limits';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { WALLET_TEXT, type WithdrawalResult } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
@@ -7,7 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
-import { accountCodes, lockWallet, postEntry } from '../ledger/index.ts';
+import { accountCodes, lockWallet, postEntry, refundsCreditedSince } from '../ledger/index.ts';
 import { newReference } from '../payments/index.ts';
 import { ProviderError, type TransferInput } from '../payments/index.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
@@ -37,8 +42,11 @@ async function recordWithdrawal(deps: WalletDeps, user: UserRow, amountMinor: nu
     const fee = WITHDRAWAL_FEE_MINOR;
     if (amountMinor + fee > balance)
       throw new AppError('INSUFFICIENT_FUNDS', WALLET_TEXT.insufficientBalance);
-    const daily = walletLimitsFor(user.verificationLevel).dailyWithdrawalMinor;
-    const today = await withdrawnTodayMinor(tx, user.id, deps.clock.now());
+    // Refunded escrow money is not a deposit: it may be withdrawn the same day whatever the limit.
+    const now = deps.clock.now();
+    const refunded = await refundsCreditedSince(tx, user.id, currency, lagosDayStart(now));
+    const daily = walletLimitsFor(user.verificationLevel).dailyWithdrawalMinor + refunded;
+    const today = await withdrawnTodayMinor(tx, user.id, now);
     if (today + amountMinor > daily)
       throw new AppError(
         'LIMIT_EXCEEDED',

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+import { USER_ROLES, VERIFICATION_LEVELS } from './auth.ts';
+
+/**
+ * The operator console's staff calls (DESIGN "Operator console") beyond the disputes ones (those are in
+ * schemas/disputes.ts). SUPPORT and ADMIN may read; only ADMIN suspends, reinstates and changes levels.
+ */
+export const ADMIN_TEXT = {
+  suspended: 'Account suspended',
+  suspendedDone: 'User suspended; their sessions were signed out',
+  reinstated: 'User reinstated',
+  alreadySuspended: 'This user is already suspended',
+  notSuspended: 'This user is not suspended',
+  cannotSuspendSelf: 'You cannot suspend your own account',
+  cannotSuspendStaff: 'Staff accounts cannot be suspended here',
+  reasonRequired: 'Please give a reason',
+  userNotFound: 'User not found',
+  levelChanged: 'Verification level updated',
+} as const;
+
+export const adminUserQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const suspendUserSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_TEXT.reasonRequired })
+    .trim()
+    .min(1, ADMIN_TEXT.reasonRequired)
+    .max(500, 'Reason must be at most 500 characters'),
+});
+
+export const setVerificationLevelSchema = z.object({
+  verificationLevel: z.enum(VERIFICATION_LEVELS, { error: 'Unknown verification level' }),
+});
+
+export const adminUserSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(USER_ROLES),
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
+  trustScore: z.number().int(),
+  suspendedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSummarySchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** GET /admin/users/{id}: everything support needs to judge an account. Amounts in major units. */
+export const adminUserDetailSchema = z.object({
+  user: adminUserSummarySchema.extend({ suspensionReason: z.string().nullable() }),
+  wallet: z.object({ balance: z.number(), pendingEscrow: z.number(), currency: z.literal('NGN') }),
+  /** The newest 20; `flagged` marks money still open (in escrow or disputed) while the user is suspended. */
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      description: z.string(),
+      price: z.number(),
+      currency: z.string(),
+      status: z.enum(TRANSACTION_STATUSES),
+      role: z.enum(['BUYER', 'SELLER']),
+      counterpartyName: z.string().nullable(),
+      createdAt: z.string(),
+      flagged: z.boolean(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      userAgent: z.string().nullable(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
+  disputes: z.object({ raised: z.number().int(), against: z.number().int(), open: z.number().int() }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const auditLogQuerySchema = z.object({
+  actor: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(64).optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.object({
+    before: z.record(z.string(), z.unknown()).optional(),
+    after: z.record(z.string(), z.unknown()).optional(),
+    note: z.string().optional(),
+  }),
+  requestId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+export const auditLogSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** GET /admin/transactions/{id}/ledger: the journal entries of one transaction, for the dispute workspace. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  createdAt: z.string(),
+  /** Signed major units per account (debits negative); they sum to zero. */
+  postings: z.array(z.object({ account: z.string(), amount: z.number() })),
+});
+export const transactionLedgerSchema = z.object({ entries: z.array(ledgerEntrySchema) });
