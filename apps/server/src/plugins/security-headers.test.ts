@@ -32,3 +32,34 @@ describe('security headers (computed once)', () => {
     }
   });
 });
+
+describe('Cache-Control on signed-in answers', () => {
+  it('is no-store on every answer to a signed-in request (answers, refusals, files), and absent on public ones', async () => {
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email: `cache-${Date.now()}@example.com`,
+        password: 'a-good-password',
+        firstName: 'Cache',
+        lastName: 'Tester',
+      },
+    });
+    expect(signup.statusCode, signup.body).toBeLessThan(300);
+    const token: string = signup.json().data.token;
+    const authorization = `Bearer ${token}`;
+    for (const url of ['/api/wallet', '/api/transactions/my-transactions', '/api/transactions/not-an-id']) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/wallet',
+      headers: { authorization: 'Bearer forged' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers['cache-control']).toBe('no-store');
+    const open = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(open.headers['cache-control']).toBeUndefined();
+  });
+});

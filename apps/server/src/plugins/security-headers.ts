@@ -54,8 +54,10 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 /** Sets the precomputed security headers on every answer. */
 export const securityHeadersPlugin = fp(async (app) => {
   const headers = computeSecurityHeaders(SECURITY_HEADER_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // A signed-in answer (a wallet, a transaction, a file) is private: no browser or proxy may keep it.
+    if (request.headers.authorization) reply.header('cache-control', 'no-store');
     done();
   });
 });

@@ -17,7 +17,9 @@ const fieldsSchema = z.object({
   transactionId: z.uuid('Transaction Not Found').optional(),
   disputeId: z.uuid('Dispute not found').optional(),
 });
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf']);
+// Only images are shown inline; everything else (PDFs included) is a download, so no document a user
+// uploaded ever runs in the app's origin.
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 const tags = ['uploads'];
 const security = [{ bearerAuth: [] }];
 
@@ -98,7 +100,7 @@ export const uploadsRoutes =
           .header('content-length', upload.size)
           .header('content-disposition', contentDisposition(kind, upload.filename))
           .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
+          .header('cache-control', 'no-store')
           .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
           .send(deps.storage.read(upload.storageKey));
       },

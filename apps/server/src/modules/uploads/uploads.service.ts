@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { isTransactionMember, memberTransactionRow } from '../transactions/index.ts';
-import { sniffMimeType } from './uploads.sniff.ts';
+import { activePdfContent, sniffMimeType } from './uploads.sniff.ts';
 import { localStorage, type FileStorage } from './uploads.storage.ts';
 
 /** What the uploads module needs: the database, the clock and where files live. */
@@ -62,6 +62,14 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename));
   if (input.data.length > rule.maxBytes)
     throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename));
+  if (mimeType === 'application/pdf') {
+    const active = activePdfContent(input.data);
+    if (active)
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${input.filename} contains active content (${active.slice(1)}), which is not allowed in shared files. Print it to a new PDF and upload that.`,
+      );
+  }
 
   const id = uuidv7();
   const now = deps.clock.now();

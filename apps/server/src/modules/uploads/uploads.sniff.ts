@@ -49,3 +49,24 @@ export function safeFilename(name: string | undefined): string {
     .slice(0, 200);
   return cleaned || 'file';
 }
+
+/**
+ * PDF names that make a document act rather than show: scripts, launching programs, embedded files and
+ * actions run on open or on events (/OpenAction and /AA only matter when they point at one of these, but
+ * an inert file has no reason to hold any of the first four at all). Names may be written with #xx
+ * escapes ('/Java#53cript'), so they are decoded before matching.
+ */
+const ACTIVE_PDF_NAMES = ['/JavaScript', '/JS', '/Launch', '/EmbeddedFile', '/EmbeddedFiles'];
+
+/** The active-content PDF name found in the file, or null for an inert PDF (even a sloppy one). */
+export function activePdfContent(data: Buffer): string | null {
+  const text = data
+    .toString('latin1')
+    .replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  for (const name of ACTIVE_PDF_NAMES) {
+    // A name ends at whitespace or a delimiter; '/JSON' or '/JavaScriptX' are other names.
+    const pattern = new RegExp(`${name.replace('/', '\\/')}(?![A-Za-z0-9#_.-])`);
+    if (pattern.test(text)) return name;
+  }
+  return null;
+}
