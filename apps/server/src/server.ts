@@ -26,6 +26,11 @@ async function main() {
   connectionLost.report = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
   const demo = await seedOnStart(app.deps);
+  // Nothing in the server may reject unobserved; if something still does, log it instead of exiting
+  // (Node's default) so one forgotten promise cannot take every user's requests down with it.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

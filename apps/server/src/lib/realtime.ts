@@ -28,6 +28,9 @@ export type Realtime = {
 
 export type RealtimeHub = Realtime & {
   attach: (io: AppSocketServer) => void;
+  /** The live channel's Redis link (readiness): 'off' without REDIS_URL. */
+  redisState: () => 'up' | 'down' | 'off';
+  setRedisState: (probe: () => 'up' | 'down') => void;
   io: () => AppSocketServer | null;
   connectionHandlers: () => readonly ((socket: AppSocket) => void)[];
 };
@@ -35,7 +38,12 @@ export type RealtimeHub = Realtime & {
 export function createRealtimeHub(): RealtimeHub {
   let server: AppSocketServer | null = null;
   const handlers: ((socket: AppSocket) => void)[] = [];
+  let redisProbe: (() => 'up' | 'down') | null = null;
   return {
+    redisState: () => (redisProbe ? redisProbe() : 'off'),
+    setRedisState: (probe) => {
+      redisProbe = probe;
+    },
     attach: (io) => {
       server = io;
     },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CLIENT_EVENTS, SERVER_EVENTS, STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { bestEffortPublish, redisState } from '../lib/redis-best-effort.ts';
 import type { AppSocketServer, RealtimeHub } from '../lib/realtime.ts';
 import type { TokenService } from '../modules/auth/index.ts';
 import { isTransactionMember } from '../modules/transactions/index.ts';
@@ -41,7 +42,11 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
   let redis: Redis[] = [];
 
   if (deps.config.REDIS_URL) {
-    const pub = new Redis(deps.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const pub = bestEffortPublish(
+      new Redis(deps.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 }),
+      deps.log,
+      'live channel',
+    );
     const sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener its errors would only reach the console.
     for (const client of [pub, sub])
@@ -49,6 +54,7 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redis = [pub, sub];
+    deps.realtime.setRedisState(() => (redisState(pub) === 'up' && redisState(sub) === 'up' ? 'up' : 'down'));
   }
 
   io.use(async (socket, next) => {

@@ -15,8 +15,33 @@ describe('health and readiness', () => {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ success: true, data: { status: 'ok' } });
-    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.json()).toMatchObject({ success: true, data: { status: 'ready' } });
+    for (const url of ['/api/health/ready', '/api/ready']) {
+      const ready = await app.inject({ method: 'GET', url });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({
+        success: true,
+        data: { status: 'ready', checks: { database: 'up', redis: 'off' } },
+      });
+    }
+  });
+
+  it('answers 503 within its bound when the database hangs, while liveness stays 200', async () => {
+    const broken = await createTestApp();
+    const execute = broken.deps.db.execute;
+    // A database that never answers (a cut network): the probe gives up after 2 s.
+    broken.deps.db.execute = (() => new Promise(() => {})) as unknown as typeof execute;
+    const started = performance.now();
+    const ready = await broken.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      details: { status: 'unavailable', checks: { database: 'down' } },
+    });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect((await broken.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    broken.deps.db.execute = execute;
+    await broken.close();
   });
 
   it('answers unknown API paths with a JSON 404 envelope', async () => {
