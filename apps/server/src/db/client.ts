@@ -59,7 +59,12 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+    // A connection that cannot be opened in 3 s fails (a 503 for the request) instead of hanging it.
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolMax,
+      connectionTimeoutMillis: 3000,
+    });
     // Without a listener, an idle connection dropped by the server is an unhandled 'error' event that
     // ends the process. The pool discards that connection and opens a new one when next needed.
     pool.on('error', (error) => {

@@ -59,7 +59,46 @@ export function toFailure(error: unknown): Failure {
       status: 400,
       body: { success: false, error: 'Invalid value in the request', code: 'BAD_REQUEST' },
     };
+  if (isDatabaseUnavailable(error))
+    return {
+      status: 503,
+      body: {
+        success: false,
+        error: 'The service is temporarily unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
+      },
+    };
   return { status: 500, body: { success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' } };
+}
+
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+
+/**
+ * The database is away (stopped, restarting, unreachable): SQLSTATE class 08 (connection exception),
+ * 57P01-57P03 (shutdown, cannot connect now), a socket error, or the pool's own connection messages,
+ * also when Drizzle wrapped them. The request gets a 503 at once; the pool reconnects by itself.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERRORS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))
+    )
+      return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The SQLSTATE of a database error, also when Drizzle has wrapped it (as `cause`). */
@@ -90,6 +129,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const { status, body } = toFailure(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    if (status === 503) reply.header('retry-after', '5');
     return reply.status(status).send(body);
   });
 });
