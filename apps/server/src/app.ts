@@ -73,6 +73,17 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Shutdown drains: a request in flight when closing starts still completes, and its answer closes the
+  // connection, so a keep-alive client cannot hold the closing server open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },

@@ -13,13 +13,14 @@ describe('toFailure', () => {
     ['a numeric overflow as well', databaseError('22003'), 400, 'BAD_REQUEST'],
     ['also when Drizzle wrapped it', wrapped(databaseError('22P02')), 400, 'BAD_REQUEST'],
     ['a broken constraint is still a server fault', databaseError('23505'), 500, 'INTERNAL_ERROR'],
-    ['a lost connection is a server fault', databaseError('08006'), 500, 'INTERNAL_ERROR'],
+    ['a lost connection is a 503 (the database is away)', databaseError('08006'), 503, 'SERVICE_UNAVAILABLE'],
+    ['a database shutting down is a 503', databaseError('57P01'), 503, 'SERVICE_UNAVAILABLE'],
     ['an ordinary crash is a 500', new TypeError('x is undefined'), 500, 'INTERNAL_ERROR'],
     [
-      'a Node error code is not a SQLSTATE',
+      'a reset socket is a 503, not read as a SQLSTATE',
       Object.assign(new Error('x'), { code: 'ECONNRESET' }),
-      500,
-      'INTERNAL_ERROR',
+      503,
+      'SERVICE_UNAVAILABLE',
     ],
   ])('%s', (_label, error, status, code) => {
     const failure = toFailure(error);

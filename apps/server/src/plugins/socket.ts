@@ -123,8 +123,10 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
   deps.realtime.attach(io);
 
   // Close sockets before Fastify closes the HTTP server (upgraded connections would keep it open).
+  // Closing the transports (not a server-side disconnect, which tells clients to stay away) is the
+  // reconnect hint: clients see 'transport close' and reconnect, to another instance or to this one
+  // once it is back.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
     await Promise.allSettled(redis.map((client) => client.quit()));
   });
