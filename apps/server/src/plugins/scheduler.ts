@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
+import { runDisputeTimers } from '../modules/disputes/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
 import { expireDueInvitations } from '../modules/transactions/index.ts';
@@ -25,13 +26,18 @@ declare module 'fastify' {
  * updates, ledger idempotency keys); everything it needs is in the database, so a restart loses
  * nothing. Tests call it directly.
  */
-export async function runDueJobs(
-  deps: AppDeps,
-): Promise<{ released: number; expired: number; withdrawalsSettled: number }> {
+export async function runDueJobs(deps: AppDeps): Promise<{
+  released: number;
+  expired: number;
+  withdrawalsSettled: number;
+  proposalsExpired: number;
+  disputesClosed: number;
+}> {
   const released = await releaseDueTimeBased(deps);
   const expired = await expireDueInvitations(deps);
   const checked = await reconcilePendingWithdrawals(deps);
-  return { released, expired, withdrawalsSettled: checked.completed + checked.reversed };
+  const disputes = await runDisputeTimers(deps);
+  return { released, expired, withdrawalsSettled: checked.completed + checked.reversed, ...disputes };
 }
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;
@@ -70,8 +76,7 @@ export const schedulerPlugin = fp<AppDeps>(async (app, deps) => {
           housekeptAt = now;
           await housekeeping(deps);
         }
-        if (result.released || result.expired || result.withdrawalsSettled)
-          app.log.info(result, 'scheduled jobs ran');
+        if (Object.values(result).some((n) => n > 0)) app.log.info(result, 'scheduled jobs ran');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'scheduled jobs failed'))
       .finally(() => {

@@ -34,7 +34,7 @@ describe('graceful shutdown', () => {
 
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect((await res.json()).data.status).toBe('ready');
+    expect(((await res.json()) as { data: { status: string } }).data.status).toBe('ready');
     expect(app.scheduler.running()).toBe(false);
     // 'transport close' is the reason a socket.io client reconnects after (an 'io server disconnect' it would not).
     expect(await disconnected).toBe('transport close');

@@ -7,6 +7,7 @@ export type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
 export {
   runStep,
   executeStep,
+  announceTransaction,
   transactionNotFound,
   type StepContext,
   type StepResult,
@@ -14,7 +15,7 @@ export {
 } from './transactions.steps.ts';
 export { drainDueJobs } from './transactions.due-jobs.ts';
 export { expireDueInvitations } from './transactions.jobs.ts';
-export { releaseEscrow, releaseSpec } from './transactions.release.ts';
+export { releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
 export { noticeFor, otherPartyOf } from './transactions.notices.ts';
 export { memberTransactionRow } from './transactions.service.ts';
 export { isTransactionMember } from './transactions.repository.ts';

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  disputeEvidence,
+  disputeMessages,
+  disputeResolutions,
+  disputes,
+  type DisputeEvidenceRow,
+  type DisputeMessageRow,
+  type DisputeResolutionRow,
+  type DisputeRow,
+} from '../../db/schema/disputes.ts';
+import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type Person = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  suspendedAt: Date | null;
+};
+
+/** Everything a dispute's answer shows. */
+export type DisputeRecord = {
+  dispute: DisputeRow;
+  transaction: TransactionRow;
+  people: Map<string, Person>;
+  messages: DisputeMessageRow[];
+  evidence: (DisputeEvidenceRow & { upload: UploadRow })[];
+  resolutions: DisputeResolutionRow[];
+};
+
+export async function findDispute(db: DbOrTx, id: string, lock = false): Promise<DisputeRow | null> {
+  const query = db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function peopleById(db: DbOrTx, ids: string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      suspendedAt: users.suspendedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The dispute with its transaction, people, messages, evidence and resolutions (a few round trips). */
+export async function loadDisputeRecord(db: DbOrTx, dispute: DisputeRow): Promise<DisputeRecord> {
+  const [transactionRows, messages, evidence, resolutions] = await Promise.all([
+    db.select().from(transactions).where(eq(transactions.id, dispute.transactionId)),
+    db
+      .select()
+      .from(disputeMessages)
+      .where(eq(disputeMessages.disputeId, dispute.id))
+      .orderBy(asc(disputeMessages.createdAt), asc(disputeMessages.id)),
+    db
+      .select({ evidence: disputeEvidence, upload: uploads })
+      .from(disputeEvidence)
+      .innerJoin(uploads, eq(uploads.id, disputeEvidence.uploadId))
+      .where(eq(disputeEvidence.disputeId, dispute.id))
+      .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id)),
+    db
+      .select()
+      .from(disputeResolutions)
+      .where(eq(disputeResolutions.disputeId, dispute.id))
+      .orderBy(asc(disputeResolutions.createdAt), asc(disputeResolutions.id)),
+  ]);
+  const ids = [
+    dispute.raisedById,
+    dispute.accusedId,
+    ...(dispute.assignedToId ? [dispute.assignedToId] : []),
+    ...messages.flatMap((m) => (m.senderId ? [m.senderId] : [])),
+    ...evidence.map((e) => e.evidence.uploaderId),
+    ...resolutions.map((r) => r.proposedById),
+  ];
+  return {
+    dispute,
+    transaction: transactionRows[0]!,
+    people: await peopleById(db, ids),
+    messages,
+    evidence: evidence.map((e) => ({ ...e.evidence, upload: e.upload })),
+    resolutions,
+  };
+}
+
+/** The caller's disputes (raiser or accused), newest first, with what the list shows. */
+export async function disputesOfUser(db: DbOrTx, userId: string, status?: DisputeRow['status']) {
+  const mine = or(eq(disputes.raisedById, userId), eq(disputes.accusedId, userId));
+  return db
+    .select({ dispute: disputes, transaction: transactions })
+    .from(disputes)
+    .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
+    .where(status ? and(mine, eq(disputes.status, status)) : mine)
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(200);
+}
+
+/** Dispute ids among `ids` with a PENDING proposal from someone other than `userId`. */
+export async function awaitingAnswerFrom(db: DbOrTx, ids: string[], userId: string): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ disputeId: disputeResolutions.disputeId })
+    .from(disputeResolutions)
+    .where(
+      and(
+        inArray(disputeResolutions.disputeId, ids),
+        eq(disputeResolutions.status, 'PENDING'),
+        eq(disputeResolutions.resolutionType, 'MEDIATION'),
+        sql`${disputeResolutions.proposedById} <> ${userId}`,
+      ),
+    );
+  return new Set(rows.map((r) => r.disputeId));
+}
+
+export async function insertMessage(
+  tx: Tx,
+  input: { disputeId: string; senderId: string | null; content: string; isInternal?: boolean; at: Date },
+) {
+  const [row] = await tx
+    .insert(disputeMessages)
+    .values({
+      disputeId: input.disputeId,
+      senderId: input.senderId,
+      content: input.content,
+      isInternal: input.isInternal ?? false,
+      isSystem: input.senderId === null,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning();
+  return row!;
+}
+
+/** PENDING proposals of a dispute end (withdrawn, superseded or expired); returns how many. */
+export async function closePendingProposals(
+  tx: Tx,
+  disputeId: string,
+  reason: 'withdrawn' | 'superseded',
+  at: Date,
+  proposedById?: string,
+): Promise<number> {
+  const conditions = [eq(disputeResolutions.disputeId, disputeId), eq(disputeResolutions.status, 'PENDING')];
+  if (proposedById) conditions.push(eq(disputeResolutions.proposedById, proposedById));
+  const rows = await tx
+    .update(disputeResolutions)
+    .set({ status: 'REJECTED', closedReason: reason, decidedAt: at, updatedAt: at })
+    .where(and(...conditions))
+    .returning({ id: disputeResolutions.id });
+  return rows.length;
+}

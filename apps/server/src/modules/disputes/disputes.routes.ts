@@ -1,0 +1,238 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
+import {
+  addEvidenceSchema,
+  adminDisputeListSchema,
+  adminDisputeQuerySchema,
+  createDisputeAnswerSchema,
+  createDisputeSchema,
+  disputableTransactionsSchema,
+  disputeAnswerSchema,
+  disputeListQuerySchema,
+  disputeListSchema,
+  disputeMessageBodySchema,
+  disputeMetaSchema,
+  escalateDisputeSchema,
+  proposeResolutionSchema,
+  rejectResolutionSchema,
+} from '@escrow/shared/schemas/disputes';
+import type { FastifyRequest } from 'fastify';
+import { envelope, ok } from '../../lib/envelope.ts';
+import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
+import {
+  disputableTransactions,
+  disputeMeta,
+  disputeQueue,
+  getDispute,
+  listMyDisputes,
+} from './disputes.queries.ts';
+import { answerProposal, proposeResolution } from './disputes.resolutions.ts';
+import { addEvidence, addMessage, escalateDispute, raiseDispute, takeDispute } from './disputes.service.ts';
+
+// Ids are looked up as text; anything the caller may not see is the same 404.
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['disputes'];
+const security = [{ bearerAuth: [] }];
+const actorOf = (request: FastifyRequest): DisputeActor => ({
+  id: request.user!.id,
+  role: request.user!.role,
+  requestId: request.id,
+});
+
+/** Spec 02 §7 "Disputes" under /api, with DESIGN "Disputes" (proposals, escalation, staff calls). */
+export const disputesRoutes =
+  (deps: DisputesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const answer = async (request: FastifyRequest, id: string, message?: string) =>
+      ok({ dispute: await getDispute(deps, actorOf(request), id) }, message);
+
+    app.get(
+      '/disputes/meta/types',
+      {
+        schema: {
+          tags,
+          description: 'Dispute types and priorities (no token needed).',
+          response: { 200: envelope(disputeMetaSchema) },
+        },
+      },
+      async () => ok(disputeMeta()),
+    );
+
+    await app.register(async (scope) => {
+      const authed = scope.withTypeProvider<ZodTypeProvider>();
+      authed.addHook('onRequest', authed.authenticate);
+
+      authed.post(
+        '/disputes',
+        {
+          schema: {
+            tags,
+            security,
+            body: createDisputeSchema,
+            response: { 201: envelope(createDisputeAnswerSchema) },
+          },
+        },
+        async (request, reply) => {
+          const id = await raiseDispute(deps, request.user!.id, request.body);
+          const dispute = await getDispute(deps, actorOf(request), id);
+          return reply.status(201).send(ok({ id, dispute }, DISPUTE_TEXT.created));
+        },
+      );
+
+      authed.get(
+        '/disputes',
+        {
+          schema: {
+            tags,
+            security,
+            querystring: disputeListQuerySchema,
+            response: { 200: envelope(disputeListSchema) },
+          },
+        },
+        async (request) =>
+          ok({ disputes: await listMyDisputes(deps, request.user!.id, request.query.status) }),
+      );
+
+      authed.get(
+        '/disputes/eligible-transactions',
+        { schema: { tags, security, response: { 200: envelope(disputableTransactionsSchema) } } },
+        async (request) => ok({ transactions: await disputableTransactions(deps, request.user!.id) }),
+      );
+
+      authed.get(
+        '/disputes/:id',
+        { schema: { tags, security, params: idParams, response: { 200: envelope(disputeAnswerSchema) } } },
+        async (request) => answer(request, request.params.id),
+      );
+
+      authed.post(
+        '/disputes/:id/messages',
+        {
+          schema: {
+            tags,
+            security,
+            params: idParams,
+            body: disputeMessageBodySchema,
+            response: { 200: envelope(disputeAnswerSchema) },
+          },
+        },
+        async (request) => {
+          await addMessage(deps, actorOf(request), request.params.id, request.body);
+          return answer(request, request.params.id, DISPUTE_TEXT.messageSent);
+        },
+      );
+
+      authed.post(
+        '/disputes/:id/evidence',
+        {
+          schema: {
+            tags,
+            security,
+            params: idParams,
+            body: addEvidenceSchema,
+            response: { 200: envelope(disputeAnswerSchema) },
+          },
+        },
+        async (request) => {
+          await addEvidence(deps, actorOf(request), request.params.id, request.body);
+          return answer(request, request.params.id, 'Evidence added');
+        },
+      );
+
+      authed.post(
+        '/disputes/:id/resolutions',
+        {
+          schema: {
+            tags,
+            security,
+            params: idParams,
+            body: proposeResolutionSchema,
+            response: { 200: envelope(disputeAnswerSchema) },
+          },
+        },
+        async (request) => {
+          const dispute = await proposeResolution(deps, actorOf(request), request.params.id, request.body);
+          const message = dispute.status === 'RESOLVED' ? 'Dispute resolved' : 'Proposal sent';
+          return answer(request, request.params.id, message);
+        },
+      );
+
+      for (const verdict of ['accept', 'reject'] as const)
+        authed.post(
+          `/disputes/resolutions/:id/${verdict}`,
+          {
+            schema: {
+              tags,
+              security,
+              params: idParams,
+              ...(verdict === 'reject' ? { body: rejectResolutionSchema.optional() } : {}),
+              response: { 200: envelope(disputeAnswerSchema) },
+            },
+          },
+          async (request) => {
+            const reason = (request.body as { reason?: string } | undefined)?.reason;
+            const dispute = await answerProposal(
+              deps,
+              actorOf(request),
+              request.params.id,
+              verdict === 'accept' ? { accept: true } : { accept: false, reason },
+            );
+            return answer(
+              request,
+              dispute.id,
+              verdict === 'accept' ? 'Proposal accepted' : 'Proposal rejected',
+            );
+          },
+        );
+
+      authed.post(
+        '/disputes/:id/escalate',
+        {
+          schema: {
+            tags,
+            security,
+            params: idParams,
+            body: escalateDisputeSchema.optional(),
+            response: { 200: envelope(disputeAnswerSchema) },
+          },
+        },
+        async (request) => {
+          await escalateDispute(deps, actorOf(request), request.params.id, request.body?.reason);
+          return answer(request, request.params.id, 'Dispute escalated to support');
+        },
+      );
+
+      // Staff (SUPPORT and ADMIN): the queue and taking a dispute; decisions use /disputes/:id/resolutions.
+      authed.get(
+        '/admin/disputes',
+        {
+          schema: {
+            tags: ['admin'],
+            security,
+            querystring: adminDisputeQuerySchema,
+            response: { 200: envelope(adminDisputeListSchema) },
+          },
+          preHandler: authed.requireRole('ADMIN', 'SUPPORT'),
+        },
+        async (request) => ok(await disputeQueue(deps, request.user!.id, request.query)),
+      );
+
+      authed.post(
+        '/admin/disputes/:id/take',
+        {
+          schema: {
+            tags: ['admin'],
+            security,
+            params: idParams,
+            response: { 200: envelope(disputeAnswerSchema) },
+          },
+          preHandler: authed.requireRole('ADMIN', 'SUPPORT'),
+        },
+        async (request) => {
+          await takeDispute(deps, actorOf(request), request.params.id);
+          return answer(request, request.params.id, 'Dispute taken');
+        },
+      );
+    });
+  };

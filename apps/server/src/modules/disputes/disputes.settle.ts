@@ -1,0 +1,155 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  RESOLUTION_ACTION_LABELS,
+  restartedAutoReleaseAt,
+  settlementSplit,
+  type ResolutionAction,
+} from '@escrow/shared/domain/disputes';
+import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import type { TransactionAction } from '@escrow/shared/domain/transaction-machine';
+import type { Tx } from '../../db/client.ts';
+import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
+import { paymentConditions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { AppError } from '../../lib/errors.ts';
+import { refundHold, releaseHold } from '../ledger/index.ts';
+import { executeStep, noticeFor, releaseKey, type StepResult } from '../transactions/index.ts';
+import type { DisputesDeps } from './disputes.deps.ts';
+import { insertMessage } from './disputes.repository.ts';
+
+const STEP_OF: Record<ResolutionAction, TransactionAction> = {
+  REFUND_FULL: 'RESOLVE_REFUND',
+  REFUND_PARTIAL: 'RESOLVE_PARTIAL',
+  RELEASE_PAYMENT: 'RESOLVE_RELEASE',
+  NO_ACTION: 'RESOLVE_NO_ACTION',
+};
+
+export const refundKey = (transactionId: string) => `escrow-refund:${transactionId}`;
+
+const money = (t: TransactionRow, minor: number) => formatMoney(toMajor(minor), t.currency);
+
+/** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or what NO_ACTION means. */
+export function movementsText(action: ResolutionAction, t: TransactionRow, buyerShareMinor: number | null) {
+  const split = settlementSplit(action, t.price, t.fee, buyerShareMinor);
+  if (!split) return 'No money moves; the transaction continues where it was.';
+  return [
+    `Buyer receives ${money(t, split.buyer)}`,
+    `Seller receives ${money(t, split.seller)}`,
+    `Platform keeps ${money(t, split.platform)}`,
+  ].join(' · ');
+}
+
+export type Settlement = {
+  dispute: DisputeRow;
+  action: ResolutionAction;
+  buyerShareMinor: number | null;
+  /** The reason the parties see (resolutionNotes). */
+  reason: string;
+  /** 'accepted by Ada Obi' or 'decided by support'. */
+  how: string;
+};
+
+/**
+ * Executes one resolution, inside the caller's database transaction, with the dispute row already locked:
+ * the transaction step (status, money through the ledger, its DISPUTE_RESOLVED condition, activity,
+ * notifications), the dispute → RESOLVED (guarded: only from OPEN or IN_REVIEW), and a SYSTEM message.
+ * Refunds are credited to the buyer's wallet (the ledger's refund legs), whatever the payment method.
+ * The escrow hold is resolved by the ledger at most once; a second resolution gets 409.
+ */
+export async function settle(
+  deps: Pick<DisputesDeps, 'clock' | 'config'>,
+  tx: Tx,
+  settlement: Settlement,
+): Promise<{ step: StepResult<void>; dispute: DisputeRow }> {
+  const { dispute, action, buyerShareMinor, reason } = settlement;
+  const step = await executeStep(deps, tx, {
+    transactionId: dispute.transactionId,
+    actor: { kind: 'system' },
+    action: STEP_OF[action],
+    facts: { statusBeforeDispute: dispute.statusBeforeDispute },
+    patch: (ctx) => {
+      switch (action) {
+        case 'REFUND_FULL':
+          return {
+            paymentStatus: 'REFUNDED',
+            cancelledAt: ctx.now,
+            cancellationReason: `Dispute: ${reason}`,
+          };
+        case 'REFUND_PARTIAL':
+          return { paymentStatus: 'PARTIALLY_REFUNDED', completedAt: ctx.now };
+        case 'RELEASE_PAYMENT':
+          return { paymentStatus: 'RELEASED', completedAt: ctx.now };
+        case 'NO_ACTION':
+          // Back to where it was; a buyer still inspecting gets the inspection period again.
+          return dispute.statusBeforeDispute === 'WAITING_FOR_BUYER_CONFIRMATION'
+            ? {
+                autoReleaseAt: restartedAutoReleaseAt(ctx.now, deps.config.INSPECTION_DAYS),
+                autoReleaseReminder48SentAt: null,
+                autoReleaseReminder24SentAt: null,
+              }
+            : {};
+      }
+    },
+    effects: async (ctx, updated) => {
+      const split = settlementSplit(action, updated.price, updated.fee, buyerShareMinor);
+      if (split && action === 'RELEASE_PAYMENT')
+        await releaseHold(ctx.tx, {
+          transactionId: updated.id,
+          sellerId: ctx.sellerId!,
+          priceMinor: split.seller,
+          feeMinor: split.platform,
+          idempotencyKey: releaseKey(updated.id),
+        });
+      else if (split)
+        await refundHold(ctx.tx, {
+          transactionId: updated.id,
+          buyerAmountMinor: split.buyer,
+          sellerAmountMinor: split.seller,
+          feeMinor: split.platform,
+          sellerId: ctx.sellerId!,
+          idempotencyKey: refundKey(updated.id),
+        });
+      await ctx.tx.insert(paymentConditions).values({
+        transactionId: updated.id,
+        conditionType: 'DISPUTE_RESOLVED',
+        conditionValue: JSON.stringify({ disputeId: dispute.id, resolution: action }),
+        isMet: true,
+        metAt: ctx.now,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
+    },
+    activity: (_ctx, updated) => ({
+      action: 'dispute_resolved',
+      description: `Dispute resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, updated, buyerShareMinor)}`,
+      metadata: {
+        disputeId: dispute.id,
+        resolution: action,
+        amount: toMajor(updated.price),
+        currency: updated.currency,
+      },
+    }),
+    notifications: (ctx, updated) =>
+      [ctx.buyerId, ctx.sellerId].flatMap((recipient) =>
+        noticeFor(ctx, updated, recipient, {
+          type: 'DISPUTE',
+          priority: 'HIGH',
+          title: 'Dispute resolved',
+          message: `${RESOLUTION_ACTION_LABELS[action]} (${settlement.how}). ${movementsText(action, updated, buyerShareMinor)}`,
+        }),
+      ),
+  });
+  const now = deps.clock.now();
+  const [resolved] = await tx
+    .update(disputes)
+    .set({ status: 'RESOLVED', resolution: action, resolutionNotes: reason, resolvedAt: now, updatedAt: now })
+    .where(and(eq(disputes.id, dispute.id), inArray(disputes.status, ['OPEN', 'IN_REVIEW'])))
+    .returning();
+  if (!resolved) throw new AppError('CONFLICT', 'This dispute has already been resolved');
+  await insertMessage(tx, {
+    disputeId: dispute.id,
+    senderId: null,
+    content: `Resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, buyerShareMinor)} Reason: ${reason}`,
+    at: now,
+  });
+  return { step, dispute: resolved };
+}

@@ -1,0 +1,7 @@
+/**
+ * Disputes (DESIGN "Disputes"): raising, messages, evidence, proposals, staff decisions, settlement
+ * through the ledger, and their timers. Other code reaches the module only through this file.
+ */
+export { disputesRoutes } from './disputes.routes.ts';
+export type { DisputesDeps } from './disputes.deps.ts';
+export { closeResolvedDisputes, expireDueProposals, runDisputeTimers } from './disputes.jobs.ts';
