@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlementSplit, type ResolutionAction } from '@escrow/shared/domain/disputes';
+import type { App } from '../../app.ts';
+import { runDueJobs } from '../../plugins/scheduler.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { checkLedger } from '../ledger/index.ts';
+import { get, post, walletBalance } from '../transactions/transactions.test-support.ts';
+import { castOf, disputed, propose, type Cast } from './disputes.test-support.ts';
+
+/**
+ * Random sequences of propose / accept / reject / escalate / decide / expire (clock jumps) on one
+ * dispute, through the real API. Whatever happens: the ledger stays balanced, the escrow is resolved
+ * at most once, and the wallets moved by exactly the split of the one outcome that executed (if any).
+ */
+let app: App;
+let cast: Cast;
+const HOUR = 3600_000;
+beforeAll(async () => {
+  app = await createTestApp({ TOKEN_TTL_HOURS: String(24 * 90) });
+  cast = await castOf(app);
+});
+afterAll(async () => {
+  app.deps.clock.now = () => new Date();
+  await app.close();
+});
+
+const ACTIONS: ResolutionAction[] = ['REFUND_FULL', 'REFUND_PARTIAL', 'RELEASE_PAYMENT', 'NO_ACTION'];
+const party = fc.constantFrom('buyer' as const, 'seller' as const);
+const action = fc.constantFrom(...ACTIONS);
+const step = fc.oneof(
+  fc.record({
+    kind: fc.constant('propose' as const),
+    who: party,
+    action,
+    share: fc.integer({ min: 1, max: 999 }),
+  }),
+  fc.record({ kind: fc.constant('accept' as const), who: party }),
+  fc.record({ kind: fc.constant('reject' as const), who: party }),
+  fc.record({ kind: fc.constant('escalate' as const), who: party }),
+  fc.record({ kind: fc.constant('decide' as const), action, share: fc.integer({ min: 1, max: 999 }) }),
+  fc.record({ kind: fc.constant('expire' as const), hours: fc.integer({ min: 1, max: 60 }) }),
+);
+
+describe('any sequence of dispute actions', () => {
+  it('leaves the ledger balanced and moves exactly one outcome’s money at most once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        let offset = 0;
+        app.deps.clock.now = () => new Date(Date.now() + offset);
+        const before = {
+          buyer: await walletBalance(app, cast.buyer),
+          seller: await walletBalance(app, cast.seller),
+        };
+        const { disputeId, transactionId } = await disputed(app, cast);
+        // The buyer's wallet paid the escrow (deposited, then held): it is back where it started.
+        expect(await walletBalance(app, cast.buyer)).toBe(before.buyer);
+        for (const s of steps) {
+          const user = 'who' in s ? cast[s.who] : cast.support;
+          if (s.kind === 'propose')
+            await propose(app, user, disputeId, s.action, {
+              amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
+            });
+          else if (s.kind === 'accept' || s.kind === 'reject') {
+            const view = (await get(app, user, `/api/disputes/${disputeId}`)).json().data.dispute;
+            const pending = view.resolutions.find((r: { status: string }) => r.status === 'PENDING');
+            if (pending) await post(app, user, `/api/disputes/resolutions/${pending.id}/${s.kind}`);
+          } else if (s.kind === 'escalate') await post(app, user, `/api/disputes/${disputeId}/escalate`, {});
+          else if (s.kind === 'decide')
+            await post(app, cast.support, `/api/disputes/${disputeId}/resolutions`, {
+              resolutionType: 'ADMIN_DECISION',
+              resolution: s.action,
+              amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
+              reason: 'Decided',
+            });
+          else {
+            offset += s.hours * HOUR;
+            await runDueJobs(app.deps);
+          }
+        }
+        const view = (await get(app, cast.buyer, `/api/disputes/${disputeId}`)).json().data.dispute;
+        const executed = view.resolutions.filter((r: { status: string }) => r.status === 'ACCEPTED');
+        expect(executed.length).toBeLessThanOrEqual(1);
+        const t = (await get(app, cast.buyer, `/api/transactions/${transactionId}`)).json().data.transaction;
+        const after = {
+          buyer: await walletBalance(app, cast.buyer),
+          seller: await walletBalance(app, cast.seller),
+        };
+        if (executed.length === 0) {
+          expect(view.status).not.toBe('RESOLVED');
+          expect(t.status).toBe('DISPUTED');
+          expect(after).toEqual(before);
+        } else {
+          const outcome = executed[0] as { resolution: ResolutionAction; amount: number | null };
+          expect(view.resolution).toBe(outcome.resolution);
+          const split = settlementSplit(
+            outcome.resolution,
+            100_000,
+            2_500,
+            outcome.amount === null ? null : outcome.amount * 100,
+          );
+          expect(after.buyer - before.buyer).toBe((split?.buyer ?? 0) / 100);
+          expect(after.seller - before.seller).toBe((split?.seller ?? 0) / 100);
+        }
+        const report = await checkLedger(app.deps.db);
+        expect(report.problems).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
