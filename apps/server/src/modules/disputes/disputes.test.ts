@@ -8,6 +8,7 @@ import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
 import {
+  createUser,
   driveTo,
   get,
   ledgerCheck,
@@ -16,6 +17,7 @@ import {
   PNG_BYTES,
   walletBalance,
 } from '../transactions/transactions.test-support.ts';
+import { addBank } from '../wallet/wallet.test-helpers.ts';
 import { castOf, disputeBody, disputed, pendingId, propose, type Cast } from './disputes.test-support.ts';
 
 let app: App;
@@ -345,6 +347,34 @@ describe('settlements', () => {
     expect((await auditRows(disputeId)).map((a) => a.action)).toEqual(['dispute.take']);
     const mine = await get(app, cast.support, '/api/admin/disputes?assignedToMe=true');
     expect(mine.json().data.disputes.map((d: { id: string }) => d.id)).toEqual([disputeId]);
+  });
+});
+
+describe('refunded money', () => {
+  it('may be withdrawn the same day beyond the daily limit (it is not a deposit)', async () => {
+    const refunded = await createUser(app, 'Rhoda');
+    const transactionId = await driveTo(
+      app,
+      { buyer: refunded, seller: cast.seller },
+      'WAITING_FOR_SHIPMENT',
+      {
+        price: 60_000,
+      },
+    );
+    const raised = await post(app, refunded, '/api/disputes', disputeBody(transactionId));
+    const decided = await post(app, cast.support, `/api/disputes/${raised.json().data.id}/resolutions`, {
+      resolutionType: 'ADMIN_DECISION',
+      resolution: 'REFUND_FULL',
+      reason: 'Never shipped',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await walletBalance(app, refunded)).toBe(61_500);
+    const bank = await addBank(app, refunded as unknown as Parameters<typeof addBank>[1]);
+    // BASIC allows ₦50,000 a day of withdrawals; the ₦61,500 refund raises today's allowance by itself.
+    const res = await post(app, refunded, '/api/wallet/withdraw', { amount: 61_000, bankAccountId: bank.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await walletBalance(app, refunded)).toBe(450);
+    await expectLedgerClean();
   });
 });
 
