@@ -23,4 +23,6 @@ export type AppDeps = {
   payments: PaymentProvider;
   tokens: TokenService;
   storage: FileStorage;
+  /** PGlite only: an online backup of the embedded database (null on PostgreSQL: use its own tools). */
+  dumpDatabase: (() => Promise<Blob>) | null;
 };

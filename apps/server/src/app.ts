@@ -108,6 +108,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     payments: createPaymentProvider(config, database.db),
     tokens: createTokenService(database.db, clock, config.jwtSecret, config.TOKEN_TTL_HOURS, sessionCache),
     storage: localUploadStorage(config.dataDir),
+    dumpDatabase: database.dump ?? null,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', () => deps.tokens.close());

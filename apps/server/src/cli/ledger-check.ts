@@ -15,8 +15,7 @@ import type { LedgerCheckReport } from '@escrow/shared/schemas/wallet';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { checkLedger } from '../modules/ledger/index.ts';
-
-const DEMO_ADMIN = { email: 'admin@demo.amana.ng', password: 'DemoAdmin#2025' };
+import { api, signIn, staffCredentials } from './server-api.ts';
 
 function print(report: LedgerCheckReport, source: string) {
   console.log(`Ledger check (${source}) at ${report.checkedAt}`);
@@ -40,20 +39,8 @@ async function checkDatabase(url: string): Promise<LedgerCheckReport> {
   }
 }
 
-async function api<T>(url: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; data?: T; error?: string } | null;
-  if (!res.ok || !body?.success)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${body?.error ?? `HTTP ${res.status}`}`);
-  return body.data as T;
-}
-
 async function checkThroughServer(base: string, email: string, password: string): Promise<LedgerCheckReport> {
-  const { token } = await api<{ token: string }>(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
+  const token = await signIn(base, email, password);
   const { report } = await api<{ report: LedgerCheckReport }>(`${base}/api/admin/ledger/check`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -71,10 +58,7 @@ async function main(): Promise<number> {
     return report.ok ? 0 : 1;
   }
   const base = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  const email = values.email ?? config.ADMIN_EMAIL ?? DEMO_ADMIN.email;
-  const password = values.password ?? config.ADMIN_PASSWORD ?? DEMO_ADMIN.password;
-  if (!values.email && !config.ADMIN_EMAIL)
-    console.log(`Signing in as the demo admin (${email}); pass --email/--password otherwise.`);
+  const { email, password } = staffCredentials(values, config);
   const report = await checkThroughServer(base, email, password);
   print(report, base);
   return report.ok ? 0 : 1;

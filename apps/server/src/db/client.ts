@@ -22,7 +22,13 @@ export function isRootDb(db: DbOrTx): db is Db {
   return rootDbs.has(db);
 }
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data directory, taken while the server runs. */
+  dump?: () => Promise<Blob>;
+};
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -53,6 +59,9 @@ export type OpenOptions = {
   onConnectionLost?: (error: Error) => void;
 };
 
+/** pg_trgm backs the transactions list's search indexes (migration 0004). */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
 /** Opens PGlite (embedded default) or PostgreSQL and applies the committed migrations. */
 export async function openDatabase(
   config: AppConfig['database'],
@@ -82,11 +91,14 @@ export async function openDatabase(
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  // pg_trgm backs the transactions list's search indexes (migration 0004).
-  const pgliteOptions = { extensions: { pg_trgm } };
-  const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+  const client = config.dataDir ? new PGlite(config.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   const db = drizzlePglite({ client, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   rootDbs.add(db);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { adminRoutes } from './admin/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(notificationsRoutes(deps), { prefix: '/api' });
   await app.register(uploadsRoutes(deps), { prefix: '/api' });
   await app.register(disputesRoutes(deps), { prefix: '/api' });
+  await app.register(backupRoutes(deps), { prefix: '/api/admin' });
 }
