@@ -19,6 +19,21 @@ export const ADMIN_TEXT = {
   levelChanged: 'Verification level updated',
 } as const;
 
+/** The staff actions the audit log records, with what an operator calls them (one source for both apps). */
+export const AUDIT_ACTION_LABELS = {
+  'dispute.take': 'Dispute taken',
+  'dispute.note': 'Internal note',
+  'dispute.decide': 'Dispute decided',
+  'user.suspend': 'User suspended',
+  'user.reinstate': 'User reinstated',
+  'user.verification_level': 'Verification level changed',
+  'document.approve': 'Document approved',
+  'document.reject': 'Document rejected',
+  'waitlist.export': 'Waitlist exported',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
 export const adminUserQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

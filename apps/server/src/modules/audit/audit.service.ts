@@ -1,19 +1,8 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@escrow/shared/schemas/admin';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, type AuditSummary } from '../../db/schema/audit.ts';
 
-/** The staff actions the console records (one row each, in the action's own database transaction). */
-export const AUDIT_ACTIONS = [
-  'dispute.take',
-  'dispute.note',
-  'dispute.decide',
-  'user.suspend',
-  'user.reinstate',
-  'user.verification_level',
-  'document.approve',
-  'document.reject',
-  'waitlist.export',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 export type AuditEntry = {
   actorId: string;

@@ -31,6 +31,7 @@ function item(n: number, overrides: Partial<TransactionListItem> = {}): Transact
     counterpartyId: 'user-bola',
     counterpartyName: 'Bola Seller',
     viewerRole: 'BUYER',
+    autoReleaseAt: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,

@@ -1,21 +1,135 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
+import { cn } from '../../../../lib/cn';
+import { useAuth } from '../../../../features/auth/auth-context';
+import { AuditLog } from '../../../../features/admin/components/audit-log';
+import { DisputeQueue } from '../../../../features/admin/components/dispute-queue';
+import { DisputeWorkspace } from '../../../../features/admin/components/dispute-workspace';
+import { LedgerCheckCard } from '../../../../features/admin/components/ledger-check-card';
+import { UserDetail } from '../../../../features/admin/components/user-detail';
+import { UserSearch } from '../../../../features/admin/components/user-search';
+import type { StaffViewer } from '../../../../features/admin/lib/staff';
 import { WaitlistAdminCard } from '../../../../features/waitlist/components/waitlist-admin-card';
 
+const SECTIONS = [
+  { to: '/app/admin/disputes', label: 'Disputes' },
+  { to: '/app/admin/users', label: 'Users' },
+  { to: '/app/admin/audit-log', label: 'Audit log' },
+  { to: '/app/admin/waitlist', label: 'Waitlist' },
+  { to: '/app/admin/ledger', label: 'Ledger' },
+] as const;
+
+function useTitle(section: string) {
+  useEffect(() => {
+    document.title = `${section} — Operator console — Amana Escrow`;
+  }, [section]);
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  useTitle(title);
+  return <>{children}</>;
+}
+
+function DisputeWorkspacePage({ viewer }: { viewer: StaffViewer }) {
+  const { disputeId = '' } = useParams();
+  useTitle('Dispute');
+  // Keyed, so a half-written decision never carries over to another dispute.
+  return <DisputeWorkspace key={disputeId} disputeId={disputeId} viewer={viewer} />;
+}
+
+function UserPage({ viewer }: { viewer: StaffViewer }) {
+  const { userId = '' } = useParams();
+  useTitle('User');
+  return <UserDetail key={userId} userId={userId} viewer={viewer} />;
+}
+
 /**
- * The operator console at /app/admin (staff only: the route's allowedRoles and the server's
- * requireRole both enforce it). Each area of staff work is its own card.
+ * The operator console at /app/admin/* (staff only: the route's allowedRoles and the server's
+ * requireRole both enforce it). One lazy route in the router; its sections are nested routes here.
  */
 export default function AdminRootPage() {
-  useEffect(() => {
-    document.title = 'Operator console — Amana Escrow';
-  }, []);
+  const { user } = useAuth();
+  // The /app guard renders this only for a signed-in staff member.
+  if (!user) return null;
+  const viewer: StaffViewer = { id: user.id, role: user.role };
 
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold text-slate-900">Operator console</h1>
-      <p className="mt-1 text-sm text-slate-600">Tools for the support and admin team.</p>
-      <div className="mt-6 grid gap-6">
-        <WaitlistAdminCard />
+      <p className="mt-1 text-sm text-slate-600">
+        Signed in as {user.role === 'ADMIN' ? 'an admin' : 'support staff'}.
+      </p>
+      <nav
+        aria-label="Operator console sections"
+        className="-mx-1 mt-4 overflow-x-auto border-b border-slate-200"
+      >
+        <ul className="flex min-w-max gap-1 px-1">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                    isActive
+                      ? 'border-brand-700 text-brand-800'
+                      : 'border-transparent text-slate-600 hover:text-slate-900',
+                  )
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Routes>
+          <Route index element={<Navigate to="/app/admin/disputes" replace />} />
+          <Route
+            path="disputes"
+            element={
+              <Page title="Disputes">
+                <DisputeQueue />
+              </Page>
+            }
+          />
+          <Route path="disputes/:disputeId" element={<DisputeWorkspacePage viewer={viewer} />} />
+          <Route
+            path="users"
+            element={
+              <Page title="Users">
+                <UserSearch />
+              </Page>
+            }
+          />
+          <Route path="users/:userId" element={<UserPage viewer={viewer} />} />
+          <Route
+            path="audit-log"
+            element={
+              <Page title="Audit log">
+                <AuditLog />
+              </Page>
+            }
+          />
+          <Route
+            path="waitlist"
+            element={
+              <Page title="Waitlist">
+                <WaitlistAdminCard />
+              </Page>
+            }
+          />
+          <Route
+            path="ledger"
+            element={
+              <Page title="Ledger">
+                <LedgerCheckCard />
+              </Page>
+            }
+          />
+          <Route path="*" element={<Navigate to="/app/admin/disputes" replace />} />
+        </Routes>
       </div>
     </div>
   );

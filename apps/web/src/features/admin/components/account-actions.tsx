@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { VERIFICATION_LEVELS, type VerificationLevel } from '@escrow/shared/schemas/auth';
+import { ADMIN_TEXT, type AdminUserDetail } from '@escrow/shared/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/input';
+import { formatDateTime } from '../../../lib/format';
+import { useReinstateUser, useSetVerificationLevel } from '../api/users';
+import { fullName } from '../lib/labels';
+import { ADMIN_ONLY_NOTE, isAdmin, type StaffViewer } from '../lib/staff';
+import { Select } from './console-ui';
+import { SuspendDialog } from './suspend-dialog';
+
+type User = AdminUserDetail['user'];
+
+/**
+ * The ADMIN-only account actions (DESIGN "Operator console"): suspend, reinstate, verification level.
+ * SUPPORT sees them disabled with the reason, so nobody wonders where they went.
+ */
+export function AccountActions({ user, viewer }: { user: User; viewer: StaffViewer }) {
+  const id = useId();
+  const admin = isAdmin(viewer);
+  const [dialog, setDialog] = useState<'suspend' | 'reinstate' | 'level' | null>(null);
+  const [level, setLevel] = useState<VerificationLevel>(user.verificationLevel);
+  const name = fullName(user);
+  const suspendBlock = !admin
+    ? ADMIN_ONLY_NOTE
+    : user.id === viewer.id
+      ? ADMIN_TEXT.cannotSuspendSelf
+      : user.role !== 'USER'
+        ? ADMIN_TEXT.cannotSuspendStaff
+        : null;
+
+  return (
+    <Card>
+      <CardTitle>Account actions</CardTitle>
+      {!admin ? (
+        <p id={`${id}-note`} className="mt-1 text-sm text-amber-800">
+          {ADMIN_ONLY_NOTE}
+        </p>
+      ) : null}
+
+      <div className="mt-4 space-y-5">
+        <div>
+          {user.suspendedAt ? (
+            <>
+              <p className="mb-2 text-sm text-red-800">
+                Suspended {formatDateTime(user.suspendedAt)}
+                {user.suspensionReason ? `: ${user.suspensionReason}` : ''}
+              </p>
+              <Button
+                variant="secondary"
+                disabled={!admin}
+                aria-describedby={!admin ? `${id}-note` : undefined}
+                onClick={() => setDialog('reinstate')}
+              >
+                Reinstate
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="danger"
+                disabled={suspendBlock !== null}
+                aria-describedby={!admin ? `${id}-note` : suspendBlock ? `${id}-suspend-note` : undefined}
+                onClick={() => setDialog('suspend')}
+              >
+                Suspend
+              </Button>
+              {admin && suspendBlock ? (
+                <p id={`${id}-suspend-note`} className="mt-1 text-xs text-slate-600">
+                  {suspendBlock}
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1 basis-40">
+            <Label htmlFor={`${id}-level`}>Verification level</Label>
+            <Select
+              id={`${id}-level`}
+              value={level}
+              disabled={!admin}
+              aria-describedby={!admin ? `${id}-note` : undefined}
+              onChange={(event) => setLevel(event.target.value as VerificationLevel)}
+            >
+              {VERIFICATION_LEVELS.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button
+            variant="secondary"
+            disabled={!admin || level === user.verificationLevel}
+            aria-describedby={!admin ? `${id}-note` : undefined}
+            onClick={() => setDialog('level')}
+          >
+            Change level
+          </Button>
+        </div>
+      </div>
+
+      {admin ? (
+        <>
+          <SuspendDialog
+            userId={user.id}
+            userName={name}
+            open={dialog === 'suspend'}
+            onOpenChange={(open) => setDialog(open ? 'suspend' : null)}
+          />
+          <ReinstateDialog user={user} open={dialog === 'reinstate'} onClose={() => setDialog(null)} />
+          <LevelDialog
+            user={user}
+            level={level}
+            open={dialog === 'level'}
+            onClose={(changed) => {
+              if (!changed) setLevel(user.verificationLevel);
+              setDialog(null);
+            }}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+function ReinstateDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
+  const reinstate = useReinstateUser(user.id);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (!next && !reinstate.isPending ? onClose() : undefined)}
+      title="Reinstate user"
+      description={`${fullName(user)} will be able to sign in again.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={reinstate.isPending}>
+            Cancel
+          </Button>
+          <Button
+            disabled={reinstate.isPending}
+            onClick={() =>
+              reinstate.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success(ADMIN_TEXT.reinstated);
+                  onClose();
+                },
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            {reinstate.isPending ? 'Reinstating...' : 'Reinstate user'}
+          </Button>
+        </>
+      }
+    >
+      {reinstate.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {reinstate.error.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function LevelDialog({
+  user,
+  level,
+  open,
+  onClose,
+}: {
+  user: User;
+  level: VerificationLevel;
+  open: boolean;
+  onClose: (changed: boolean) => void;
+}) {
+  const setVerificationLevel = useSetVerificationLevel(user.id);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (!next && !setVerificationLevel.isPending ? onClose(false) : undefined)}
+      title="Change verification level"
+      description={`${fullName(user)}: ${user.verificationLevel} → ${level}. Deposit and withdrawal limits follow the level.`}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => onClose(false)}
+            disabled={setVerificationLevel.isPending}
+          >
+            Cancel
+          </Button>
+          <Button
+            disabled={setVerificationLevel.isPending}
+            onClick={() =>
+              setVerificationLevel.mutate(level, {
+                onSuccess: () => {
+                  toast.success(ADMIN_TEXT.levelChanged);
+                  onClose(true);
+                },
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            {setVerificationLevel.isPending ? 'Saving...' : 'Change level'}
+          </Button>
+        </>
+      }
+    >
+      {setVerificationLevel.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {setVerificationLevel.error.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { auditLogQueryString, EMPTY_AUDIT_FILTERS } from '../api/audit-log';
+import { fail, makeAuditEntry, ok, renderConsole, stubApi } from '../testing/admin-test-utils';
+import { AuditLog } from './audit-log';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const logPage = (entries: unknown[], hasMore = false) => ok({ entries, page: 1, limit: 50, hasMore });
+
+describe('auditLogQueryString', () => {
+  it('leaves out blank filters and makes the date range whole days in local time', () => {
+    expect(auditLogQueryString(EMPTY_AUDIT_FILTERS)).toBe('page=1&limit=50');
+    const from = new Date('2026-03-01T00:00:00').toISOString();
+    const to = new Date('2026-03-05T23:59:59.999').toISOString();
+    expect(
+      auditLogQueryString({
+        actor: ' staff-admin ',
+        action: 'user.suspend',
+        targetId: 'user-1',
+        from: '2026-03-01',
+        to: '2026-03-05',
+        page: 3,
+      }),
+    ).toBe(
+      `actor=staff-admin&action=user.suspend&targetId=user-1&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&page=3&limit=50`,
+    );
+  });
+});
+
+describe('AuditLog', () => {
+  it('shows time, actor, action, target, the change and the request id', async () => {
+    stubApi({
+      'GET /api/admin/audit-log?page=1&limit=50': () =>
+        logPage([
+          makeAuditEntry(),
+          makeAuditEntry({
+            id: 'a2',
+            action: 'user.suspend',
+            targetType: 'user',
+            targetId: 'user-buyer',
+            summary: { before: { suspended: false }, after: { suspended: true }, note: 'Chargeback fraud' },
+            requestId: null,
+          }),
+        ]),
+    });
+    renderConsole(<AuditLog />, { path: '/app/admin/audit-log' });
+    const [take, suspend] = (await screen.findAllByTestId('audit-entry')) as [HTMLElement, HTMLElement];
+    expect(within(take).getByText('Sade Staff')).toBeInTheDocument();
+    expect(within(take).getByText('Dispute taken')).toBeInTheDocument();
+    expect(within(take).getByRole('link', { name: 'dispute-1' })).toHaveAttribute(
+      'href',
+      '/app/admin/disputes/dispute-1',
+    );
+    expect(within(take).getByText('status: OPEN → IN_REVIEW')).toBeInTheDocument();
+    expect(within(take).getByText('req-123')).toBeInTheDocument();
+
+    expect(within(suspend).getByText('User suspended')).toBeInTheDocument();
+    expect(within(suspend).getByRole('link', { name: 'user-buyer' })).toHaveAttribute(
+      'href',
+      '/app/admin/users/user-buyer',
+    );
+    expect(within(suspend).getByText('suspended: false → true')).toBeInTheDocument();
+    expect(within(suspend).getByText('“Chargeback fraud”')).toBeInTheDocument();
+  });
+
+  it('applies the filters as one query string and keeps them in the URL', async () => {
+    const { calls } = stubApi({ 'GET /api/admin/audit-log?*': () => logPage([]) });
+    const user = userEvent.setup();
+    renderConsole(<AuditLog />, { path: '/app/admin/audit-log' });
+    expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Actor id'), 'staff-admin');
+    await user.selectOptions(screen.getByLabelText('Action'), 'dispute.decide');
+    await user.type(screen.getByLabelText('Target id'), 'dispute-1');
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-05');
+    expect(calls).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const from = encodeURIComponent(new Date('2026-03-01T00:00:00').toISOString());
+    const to = encodeURIComponent(new Date('2026-03-05T23:59:59.999').toISOString());
+    await waitFor(() =>
+      expect(calls.at(-1)?.path).toBe(
+        `/api/admin/audit-log?actor=staff-admin&action=dispute.decide&targetId=dispute-1&from=${from}&to=${to}&page=1&limit=50`,
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/app/admin/audit-log?actor=staff-admin&action=dispute.decide&targetId=dispute-1&from=2026-03-01&to=2026-03-05',
+    );
+    expect(screen.getByLabelText('Actor id')).toHaveValue('staff-admin');
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/admin/audit-log?page=1&limit=50'));
+    expect(screen.getByLabelText('Actor id')).toHaveValue('');
+  });
+
+  it('pages by hasMore', async () => {
+    const { calls } = stubApi({
+      'GET /api/admin/audit-log?page=1&limit=50': () => logPage([makeAuditEntry()], true),
+      'GET /api/admin/audit-log?page=2&limit=50': () => logPage([makeAuditEntry({ id: 'a9' })]),
+    });
+    const user = userEvent.setup();
+    renderConsole(<AuditLog />, { path: '/app/admin/audit-log' });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/admin/audit-log?page=2&limit=50'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/app/admin/audit-log?page=2');
+  });
+
+  it("shows the server's error text", async () => {
+    stubApi({
+      'GET /api/admin/audit-log?page=1&limit=50': () =>
+        fail(400, 'from must be an ISO date-time', 'VALIDATION_ERROR'),
+    });
+    renderConsole(<AuditLog />, { path: '/app/admin/audit-log' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('from must be an ISO date-time');
+  });
+});

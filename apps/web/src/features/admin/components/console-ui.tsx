@@ -1,0 +1,138 @@
+import type { ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import {
+  DISPUTE_PRIORITY_META,
+  type DisputePriority,
+  type DisputeStatus,
+} from '@escrow/shared/domain/disputes';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { DISPUTE_STATUS_LABELS } from '../lib/labels';
+
+const fieldLook =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:bg-slate-100';
+
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn('h-10', fieldLook, className)} {...props} />;
+}
+
+export function Textarea({
+  className,
+  ref,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return <textarea ref={ref} className={cn('min-h-20 py-2', fieldLook, className)} {...props} />;
+}
+
+const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+const STATUS_COLOURS: Record<DisputeStatus, string> = {
+  OPEN: 'bg-amber-100 text-amber-900',
+  IN_REVIEW: 'bg-blue-100 text-blue-900',
+  RESOLVED: 'bg-emerald-100 text-emerald-900',
+  CLOSED: 'bg-slate-200 text-slate-700',
+};
+
+export function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
+  return (
+    <span data-status={status} className={cn(badge, STATUS_COLOURS[status])}>
+      {DISPUTE_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+const PRIORITY_COLOURS: Record<DisputePriority, string> = {
+  LOW: 'bg-slate-100 text-slate-700',
+  MEDIUM: 'bg-sky-100 text-sky-900',
+  HIGH: 'bg-orange-100 text-orange-900',
+  URGENT: 'bg-red-100 text-red-900',
+};
+
+export function PriorityBadge({ priority }: { priority: DisputePriority }) {
+  return (
+    <span className={cn(badge, PRIORITY_COLOURS[priority])}>
+      {DISPUTE_PRIORITY_META[priority].label} priority
+    </span>
+  );
+}
+
+export function Badge({
+  tone,
+  children,
+}: {
+  tone: 'red' | 'amber' | 'slate' | 'violet';
+  children: ReactNode;
+}) {
+  const tones = {
+    red: 'bg-red-100 text-red-900',
+    amber: 'bg-amber-100 text-amber-900',
+    slate: 'bg-slate-200 text-slate-800',
+    violet: 'bg-violet-100 text-violet-900',
+  };
+  return <span className={cn(badge, tones[tone])}>{children}</span>;
+}
+
+/** Previous / Next for pages the server only knows to have 'more' (no total is counted). */
+export function PageNav({
+  page,
+  hasMore,
+  busy,
+  onPageChange,
+  label,
+}: {
+  page: number;
+  hasMore: boolean;
+  busy?: boolean;
+  onPageChange: (page: number) => void;
+  label: string;
+}) {
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-slate-600" aria-live="polite">
+        Page {page}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!hasMore || busy}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+export function LoadingPanel({ label }: { label: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** A failed load: the server's own error text and a retry. */
+export function ErrorPanel({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
+      <p>{error.message}</p>
+      {onRetry ? (
+        <Button className="mt-3" variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyPanel({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  outcome: string;
+  /** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or that nothing moves. */
+  movements: string;
+  reason: string;
+  pending: boolean;
+  error?: string;
+  onConfirm: () => void;
+};
+
+export function DecideConfirmDialog({
+  open,
+  onOpenChange,
+  outcome,
+  movements,
+  reason,
+  pending,
+  error,
+  onConfirm,
+}: Props) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}
+      title="Confirm decision"
+      description="The decision is executed at once and cannot be undone."
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} disabled={pending}>
+            {pending ? 'Executing...' : 'Confirm decision'}
+          </Button>
+        </>
+      }
+    >
+      <dl className="space-y-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-600">Outcome</dt>
+          <dd className="text-slate-900">{outcome}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Money</dt>
+          <dd className="font-semibold text-slate-900" data-testid="decision-movements">
+            {movements}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Reason the parties see</dt>
+          <dd className="whitespace-pre-wrap break-words text-slate-900">{reason}</dd>
+        </div>
+      </dl>
+      {error ? (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
+import type { Dispute, DisputeEvidence as Evidence } from '@escrow/shared/schemas/disputes';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { downloadUpload } from '../api/uploads';
+import { useUploadObjectUrl } from '../hooks/use-upload-object-url';
+import { fullName, partyLabel } from '../lib/labels';
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Evidence from both parties: images inline, other files downloadable (both through the token). */
+export function DisputeEvidence({ dispute }: { dispute: Dispute }) {
+  return (
+    <Card>
+      <CardTitle>Evidence</CardTitle>
+      {dispute.evidence.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{DISPUTE_TEXT.noEvidence}</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Evidence">
+          {dispute.evidence.map((item) => (
+            <li key={item.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+              {item.fileType.startsWith('image/') ? (
+                <EvidenceImage evidence={item} />
+              ) : (
+                <EvidenceFile evidence={item} />
+              )}
+              {item.description ? (
+                <p className="mt-2 break-words text-slate-800">{item.description}</p>
+              ) : null}
+              <p className="mt-1 text-xs text-slate-500">
+                {fullName(item.uploader)} ({partyLabel(item.uploader, dispute.transaction)}) ·{' '}
+                {formatDateTime(item.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function EvidenceImage({ evidence }: { evidence: Evidence }) {
+  const { url, error } = useUploadObjectUrl(evidence.uploadId);
+  if (error) return <p className="text-red-700">Could not load {evidence.fileName}</p>;
+  if (!url) return <Spinner label={`Loading ${evidence.fileName}...`} />;
+  return (
+    <img
+      src={url}
+      alt={evidence.description ?? evidence.fileName}
+      className="max-h-56 w-full rounded-md bg-slate-100 object-contain"
+    />
+  );
+}
+
+function EvidenceFile({ evidence }: { evidence: Evidence }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadUpload(evidence.uploadId, evidence.fileName);
+    } catch (error) {
+      toast.error(`Failed to download ${evidence.fileName}: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <span className="min-w-0 break-all font-medium text-slate-900">
+        {evidence.fileName} <span className="font-normal text-slate-500">({sizeText(evidence.size)})</span>
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={() => void download()}
+        aria-label={`Download ${evidence.fileName}`}
+      >
+        {busy ? 'Downloading...' : 'Download'}
+      </Button>
+    </div>
+  );
+}

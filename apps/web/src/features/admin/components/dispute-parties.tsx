@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
+import type { Dispute } from '@escrow/shared/schemas/disputes';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { formatMoney } from '../../../lib/format';
+import { fullName } from '../lib/labels';
+
+/** Both parties (linked to their user pages) and the transaction the dispute froze. */
+export function DisputeParties({ dispute }: { dispute: Dispute }) {
+  const { transaction, raiser, accused } = dispute;
+  const people = [raiser, accused];
+  const buyer = people.find((p) => p.id === transaction.buyerId);
+  const seller = people.find((p) => p.id === transaction.sellerId);
+  const rows = [
+    { role: 'Buyer', person: buyer },
+    { role: 'Seller', person: seller },
+  ];
+
+  return (
+    <Card>
+      <CardTitle>Parties and transaction</CardTitle>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {rows.map(({ role, person }) => (
+          <div key={role} className="flex flex-wrap justify-between gap-2 py-2">
+            <dt className="text-slate-600">{role}</dt>
+            <dd className="text-right">
+              {person ? (
+                <>
+                  <Link
+                    to={`/app/admin/users/${encodeURIComponent(person.id)}`}
+                    className="font-medium text-brand-800 hover:underline"
+                  >
+                    {fullName(person)}
+                  </Link>
+                  <span className="block text-xs text-slate-500">
+                    {person.id === raiser.id ? 'Raised the dispute' : 'Dispute raised against them'}
+                  </span>
+                </>
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        ))}
+        <div className="py-2">
+          <dt className="text-slate-600">Transaction</dt>
+          <dd className="mt-0.5 break-words text-slate-900">{transaction.description}</dd>
+          <dd className="break-all font-mono text-xs text-slate-500">{transaction.id}</dd>
+        </div>
+        <div className="flex justify-between gap-2 py-2">
+          <dt className="text-slate-600">Status</dt>
+          <dd className="text-slate-900">{STATUS_LABELS[transaction.status]}</dd>
+        </div>
+        <div className="flex justify-between gap-2 py-2">
+          <dt className="text-slate-600">Price</dt>
+          <dd className="text-slate-900">{formatMoney(transaction.price, transaction.currency)}</dd>
+        </div>
+        <div className="flex justify-between gap-2 py-2">
+          <dt className="text-slate-600">Fee</dt>
+          <dd className="text-slate-900">{formatMoney(transaction.fee, transaction.currency)}</dd>
+        </div>
+        <div className="flex justify-between gap-2 py-2">
+          <dt className="text-slate-600">Held in escrow (total)</dt>
+          <dd className="font-semibold text-slate-900">
+            {formatMoney(transaction.total, transaction.currency)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { formatDate } from '../../../lib/format';
+import { userSearchQuery } from '../api/users';
+import { fullName } from '../lib/labels';
+import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from './console-ui';
+
+/** User lookup by e-mail, name or id; the search lives in the URL (?q=&page=) so Back returns to it. */
+export function UserSearch() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const [text, setText] = useState(q);
+  const query = useQuery(userSearchQuery(q, page));
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {});
+  }
+
+  function goTo(next: number) {
+    setParams(() => {
+      const updated = new URLSearchParams();
+      if (q) updated.set('q', q);
+      if (next > 1) updated.set('page', String(next));
+      return updated;
+    });
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Users
+      </h2>
+      <form
+        role="search"
+        onSubmit={search}
+        className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="min-w-0 flex-1 basis-56">
+          <Label htmlFor={`${id}-q`}>Search users</Label>
+          <Input
+            id={`${id}-q`}
+            type="search"
+            placeholder="E-mail, name or user id"
+            maxLength={200}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <Button type="submit">Search</Button>
+      </form>
+
+      {query.isPending ? (
+        <LoadingPanel label="Searching users..." />
+      ) : query.isError ? (
+        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.users.length === 0 ? (
+        <EmptyPanel>{q ? `No users match “${q}”.` : 'No users yet.'}</EmptyPanel>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+          aria-label="Users found"
+        >
+          {query.data.users.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+              <div className="min-w-0">
+                <Link
+                  to={`/app/admin/users/${encodeURIComponent(user.id)}`}
+                  className="font-medium text-brand-800 hover:underline"
+                >
+                  {fullName(user)}
+                </Link>
+                <p className="break-all text-sm text-slate-600">{user.email}</p>
+              </div>
+              <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                {user.suspendedAt ? <Badge tone="red">Suspended</Badge> : null}
+                {user.role !== 'USER' ? <Badge tone="violet">{user.role}</Badge> : null}
+                <Badge tone="slate">{user.verificationLevel}</Badge>
+                <span>Trust {user.trustScore}</span>
+                <span>· joined {formatDate(user.createdAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {query.data ? (
+        <PageNav
+          label="User search pages"
+          page={page}
+          hasMore={query.data.hasMore}
+          busy={query.isPlaceholderData}
+          onPageChange={goTo}
+        />
+      ) : null}
+    </section>
+  );
+}

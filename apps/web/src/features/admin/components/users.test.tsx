@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN,
+  fail,
+  makeUserDetail,
+  ok,
+  renderConsole,
+  stubApi,
+  SUPPORT,
+} from '../testing/admin-test-utils';
+import type { StaffViewer } from '../lib/staff';
+import { UserDetail } from './user-detail';
+import { UserSearch } from './user-search';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const summary = (id: string, firstName: string, email: string, extra = {}) => ({
+  id,
+  email,
+  firstName,
+  lastName: 'Obi',
+  role: 'USER',
+  verificationLevel: 'ENHANCED',
+  trustScore: 45,
+  suspendedAt: null,
+  createdAt: '2026-01-15T10:00:00.000Z',
+  ...extra,
+});
+
+describe('UserSearch', () => {
+  it('searches by what was typed and links each result to its user page', async () => {
+    const { calls } = stubApi({
+      'GET /api/admin/users?q=&page=1&limit=20': () => ok({ users: [], page: 1, limit: 20, hasMore: false }),
+      'GET /api/admin/users?q=ada%40example.com&page=1&limit=20': () =>
+        ok({
+          users: [
+            summary('user-buyer', 'Ada', 'ada@example.com', { suspendedAt: '2026-03-01T10:00:00.000Z' }),
+          ],
+          page: 1,
+          limit: 20,
+          hasMore: false,
+        }),
+    });
+    const user = userEvent.setup();
+    renderConsole(<UserSearch />, { path: '/app/admin/users' });
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search users'), ' ada@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    const results = await screen.findByRole('list', { name: 'Users found' });
+    expect(within(results).getByRole('link', { name: 'Ada Obi' })).toHaveAttribute(
+      'href',
+      '/app/admin/users/user-buyer',
+    );
+    expect(within(results).getByText('Suspended')).toBeInTheDocument();
+    expect(within(results).getByText('ENHANCED')).toBeInTheDocument();
+    expect(calls.at(-1)?.path).toBe('/api/admin/users?q=ada%40example.com&page=1&limit=20');
+    expect(screen.getByTestId('location')).toHaveTextContent('/app/admin/users?q=ada%40example.com');
+  });
+
+  it('says when nothing matches', async () => {
+    stubApi({
+      'GET /api/admin/users?q=nobody&page=1&limit=20': () =>
+        ok({ users: [], page: 1, limit: 20, hasMore: false }),
+    });
+    renderConsole(<UserSearch />, { path: '/app/admin/users?q=nobody', pattern: '/app/admin/users' });
+    expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument();
+  });
+});
+
+function renderUser(
+  viewer: StaffViewer,
+  detail = makeUserDetail(),
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
+  const api = stubApi({ 'GET /api/admin/users/user-buyer': () => ok(detail), ...extra });
+  renderConsole(<UserDetail userId="user-buyer" viewer={viewer} />, {
+    path: '/app/admin/users/user-buyer',
+    pattern: '/app/admin/users/:userId',
+  });
+  return api;
+}
+
+describe('UserDetail', () => {
+  it('shows the profile, verification, wallet, disputes, sessions and flags open money', async () => {
+    renderUser(SUPPORT);
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
+    expect(screen.getByText('35 / 100')).toBeInTheDocument();
+    expect(screen.getByText('₦12,500.00')).toBeInTheDocument();
+    expect(screen.getByText('₦10,250.00')).toBeInTheDocument();
+    expect(screen.getByText('Mozilla/5.0 (Android 14)')).toBeInTheDocument();
+    expect(screen.getByText('Raised against them').nextElementSibling).toHaveTextContent('0');
+
+    const transactions = screen.getByRole('list', { name: 'Newest transactions' });
+    const [flagged, plain] = within(transactions).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(flagged).getByText('Flagged')).toBeInTheDocument();
+    expect(flagged).toHaveAttribute('data-flagged', 'true');
+    expect(within(plain).queryByText('Flagged')).not.toBeInTheDocument();
+    expect(within(plain).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('shows SUPPORT the admin-only controls disabled, with the reason', async () => {
+    renderUser(SUPPORT);
+    expect(await screen.findByText('Only an admin can do this')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Suspend' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription(
+      'Only an admin can do this',
+    );
+    expect(screen.getByLabelText('Verification level')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Change level' })).toBeDisabled();
+  });
+
+  it('suspends only with a reason, after the dialog, through the route', async () => {
+    const { calls } = renderUser(ADMIN, makeUserDetail(), {
+      'POST /api/admin/users/user-buyer/suspend': () => ok({ user: {} }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    expect(within(dialog).getByText('Please give a reason')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason for the suspension'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason for the suspension'), 'Chargeback fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/admin/users/user-buyer/suspend',
+      body: { reason: 'Chargeback fraud' },
+    });
+    expect(await screen.findByText('User suspended; their sessions were signed out')).toBeInTheDocument();
+  });
+
+  it("keeps the suspend dialog open with the server's refusal", async () => {
+    renderUser(ADMIN, makeUserDetail(), {
+      'POST /api/admin/users/user-buyer/suspend': () =>
+        fail(409, 'This user is already suspended', 'ALREADY_SUSPENDED'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend user' });
+    await user.type(within(dialog).getByLabelText('Reason for the suspension'), 'Fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    expect(await within(dialog).findByText('This user is already suspended')).toBeInTheDocument();
+  });
+
+  it('reinstates a suspended user after confirmation', async () => {
+    const { calls } = renderUser(
+      ADMIN,
+      makeUserDetail({ suspendedAt: '2026-03-01T10:00:00.000Z', suspensionReason: 'Chargeback fraud' }),
+      { 'POST /api/admin/users/user-buyer/reinstate': () => ok({ user: {} }) },
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Chargeback fraud/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reinstate' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Reinstate user' })).getByRole('button', {
+        name: 'Reinstate user',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/users/user-buyer/reinstate')).toBe(true),
+    );
+    expect(await screen.findByText('User reinstated')).toBeInTheDocument();
+  });
+
+  it('changes the verification level after confirmation', async () => {
+    const { calls } = renderUser(ADMIN, makeUserDetail(), {
+      'PUT /api/admin/users/user-buyer/verification-level': () => ok({ user: {} }),
+    });
+    const user = userEvent.setup();
+    const change = await screen.findByRole('button', { name: 'Change level' });
+    expect(change).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Verification level'), 'PREMIUM');
+    await user.click(change);
+    const dialog = screen.getByRole('dialog', { name: 'Change verification level' });
+    expect(dialog).toHaveTextContent('Ada Obi: BASIC → PREMIUM');
+    await user.click(within(dialog).getByRole('button', { name: 'Change level' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ verificationLevel: 'PREMIUM' }),
+    );
+  });
+
+  it('does not offer to suspend staff or oneself', async () => {
+    renderUser({ id: 'user-buyer', role: 'ADMIN' }, makeUserDetail({ role: 'ADMIN' }));
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeDisabled();
+    expect(screen.getByText('You cannot suspend your own account')).toBeInTheDocument();
+  });
+});
