@@ -20,6 +20,8 @@ export type Realtime = {
     event: string,
     payload: unknown,
   ) => void;
+  /** Ends every socket of the user, on every instance (suspension). */
+  disconnectUser: (userId: string) => void;
   /** To every connected SUPPORT and ADMIN socket. */
   toStaff: (event: string, payload: unknown) => void;
   /** Lets modules (messaging) add handlers to every authenticated socket. */
@@ -54,6 +56,9 @@ export function createRealtimeHub(): RealtimeHub {
     },
     toTransactionRoomExcept: (transactionId, exceptUserIds, event, payload) => {
       server?.to(transactionRoom(transactionId)).except(exceptUserIds.map(userRoom)).emit(event, payload);
+    },
+    disconnectUser: (userId) => {
+      server?.in(userRoom(userId)).disconnectSockets(true);
     },
     toStaff: (event, payload) => {
       server?.to(STAFF_ROOM).emit(event, payload);

@@ -1,21 +1,19 @@
-import { eq } from 'drizzle-orm';
 import { VERIFICATION_LEVELS } from '@escrow/shared/schemas/auth';
 import { ledgerCheckReportSchema } from '@escrow/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { TokenService } from '../auth/index.ts';
 import { checkLedger } from '../ledger/index.ts';
+import { adminConsoleRoutes } from './admin.console.routes.ts';
+import { setVerificationLevel, type AccountDeps } from './admin.suspension.ts';
 
 const staff = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** Operator endpoints under /api/admin (staff roles only). */
 export const adminRoutes =
-  (deps: { db: Db; tokens: Pick<TokenService, 'invalidateUser'> }): FastifyPluginAsyncZod =>
+  (deps: AccountDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(adminConsoleRoutes(deps));
     app.get(
       '/ledger/check',
       {
@@ -52,18 +50,13 @@ export const adminRoutes =
         preHandler: app.requireRole('ADMIN'),
       },
       async (request) => {
-        const [user] = await deps.db
-          .update(users)
-          .set({ verificationLevel: request.body.verificationLevel })
-          .where(eq(users.id, request.params.id))
-          .returning({ id: users.id, email: users.email, verificationLevel: users.verificationLevel });
-        if (!user) throw notFound('User');
-        // The level is in every cached session of the user: seen at once here, within seconds elsewhere.
-        deps.tokens.invalidateUser(user.id);
-        request.log.info(
-          { userId: user.id, level: user.verificationLevel, by: request.user!.id },
-          'verification level set',
+        const row = await setVerificationLevel(
+          deps,
+          { id: request.user!.id, requestId: request.id },
+          request.params.id,
+          request.body.verificationLevel,
         );
+        const user = { id: row.id, email: row.email, verificationLevel: row.verificationLevel };
         return ok({ user }, 'Verification level updated');
       },
     );

@@ -1,2 +1,2 @@
-/** Staff-only calls (ledger check, verification level); the console issue grows this module. */
+/** Staff-only calls: the ledger check, users, suspension, verification levels, the audit log. */
 export { adminRoutes } from './admin.routes.ts';

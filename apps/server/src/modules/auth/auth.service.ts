@@ -5,6 +5,8 @@ import {
   type SignupInput,
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
+import { AppError } from '../../lib/errors.ts';
+import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { AuthDeps, AuthUser } from './auth.deps.ts';
@@ -65,6 +67,8 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
       throw invalidCredentials();
     }
     await throttle.clear(accountKey);
+    // Told only to someone who knows the password, so it reveals nothing about the account to others.
+    if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ADMIN_TEXT.suspended);
     const { token } = await tokens.issue(user.id, userAgent);
     return { user: toPublicUser(user), token };
   }

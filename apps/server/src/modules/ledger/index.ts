@@ -19,4 +19,5 @@ export {
   type JournalKind,
   type PostEntryInput,
 } from './ledger.service.ts';
+export { heldEscrowOf, transactionLedgerEntries } from './ledger.entries.ts';
 export { refundsCreditedSince, walletLedgerFigures, walletPostingsSource } from './ledger.wallet.ts';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { waitlistAdminPageSchema, waitlistAdminQuerySchema } from '@escrow/shared/schemas/waitlist';
 import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { recordAudit } from '../audit/index.ts';
 import { csvRow } from './waitlist.csv.ts';
-import type { WaitlistService } from './waitlist.service.ts';
+import type { WaitlistDeps, WaitlistService } from './waitlist.service.ts';
 
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const tags = ['admin', 'waitlist'];
@@ -32,10 +33,10 @@ const toAdminEntry = (row: WaitlistEntryRow) => ({
 });
 
 /** Staff only (ADMIN, SUPPORT): the waitlist, paged and as a CSV download. Full paths under /api. */
-export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ service: WaitlistService }> = async (
-  app,
-  { service },
-) => {
+export const waitlistAdminRoutes: FastifyPluginAsyncZod<{
+  service: WaitlistService;
+  deps: WaitlistDeps;
+}> = async (app, { service, deps }) => {
   const staffOnly = app.requireRole('ADMIN', 'SUPPORT');
 
   app.get(
@@ -68,10 +69,12 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ service: WaitlistServi
         response: { 200: z.string().describe('text/csv'), ...failures(401, 403) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       let csv = csvRow(CSV_HEADER);
+      let count = 0;
       for await (const batch of service.all()) {
         for (const row of batch) {
+          count += 1;
           const entry = toAdminEntry(row);
           csv += csvRow([
             entry.email,
@@ -85,6 +88,18 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ service: WaitlistServi
         }
       }
       const date = service.today().toISOString().slice(0, 10);
+      // Personal data leaving the system: on record, like every staff action.
+      await deps.db.transaction((tx) =>
+        recordAudit(tx, {
+          actorId: request.user!.id,
+          action: 'waitlist.export',
+          targetType: 'waitlist',
+          targetId: 'waitlist',
+          summary: { after: { entries: count } },
+          requestId: request.id,
+          at: deps.clock.now(),
+        }),
+      );
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
 import { userWithToken } from './waitlist.test-helpers.ts';
 
@@ -106,5 +108,16 @@ describe('GET /api/admin/waitlist/export.csv', () => {
     expect(line(mine[1]!)).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",Formula,,`);
     expect(line(mine[2]!)).toContain(`,"Comma, ""Quoted""",'@Mention,,`);
     expect(line(mine[3]!)).toContain(`,'-2+3,'+cmd,,`);
+  });
+
+  it('puts each export on the audit log (personal data leaving the system)', async () => {
+    const before = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'waitlist.export'));
+    expect((await get('/api/admin/waitlist/export.csv', support)).statusCode).toBe(200);
+    const after = await app.deps.db.select().from(auditLog).where(eq(auditLog.action, 'waitlist.export'));
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      targetType: 'waitlist',
+      summary: { after: { entries: expect.any(Number) } },
+    });
   });
 });

@@ -24,7 +24,7 @@ export const waitlistModule = (deps: WaitlistDeps) =>
       app.addHook('onClose', () => tasks.drain());
       const service = createWaitlistService(deps, tasks);
       await app.register(waitlistPublicRoutes, { prefix, service, deps });
-      await app.register(waitlistAdminRoutes, { prefix, service });
+      await app.register(waitlistAdminRoutes, { prefix, service, deps });
     },
     { name: 'waitlist' },
   );

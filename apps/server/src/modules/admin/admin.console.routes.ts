@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_TEXT,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  adminUserQuerySchema,
+  adminUserSummarySchema,
+  auditLogQuerySchema,
+  auditLogSchema,
+  suspendUserSchema,
+  transactionLedgerSchema,
+} from '@escrow/shared/schemas/admin';
+import { eq } from 'drizzle-orm';
+import { transactions } from '../../db/schema/transactions.ts';
+import { envelope, ok } from '../../lib/envelope.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listAudit } from '../audit/index.ts';
+import { transactionLedgerEntries } from '../ledger/index.ts';
+import { reinstateUser, suspendUser, type AccountDeps } from './admin.suspension.ts';
+import { searchUsers, toSummary, userDetail } from './admin.users.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+const userAnswer = envelope(z.object({ user: adminUserSummarySchema }));
+
+/** The operator console's calls (DESIGN "Operator console"): users, suspension, audit log, ledger view. */
+export const adminConsoleRoutes =
+  (deps: AccountDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = app.requireRole('ADMIN', 'SUPPORT');
+    const admin = app.requireRole('ADMIN');
+
+    app.get(
+      '/users',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: adminUserQuerySchema,
+          response: { 200: envelope(adminUserListSchema) },
+        },
+        preHandler: staff,
+      },
+      async (request) => ok(await searchUsers(deps.db, request.query)),
+    );
+
+    app.get(
+      '/users/:id',
+      {
+        schema: { tags, security, params: idParams, response: { 200: envelope(adminUserDetailSchema) } },
+        preHandler: staff,
+      },
+      async (request) => ok(await userDetail(deps.db, deps.clock, request.params.id)),
+    );
+
+    app.post(
+      '/users/:id/suspend',
+      {
+        schema: { tags, security, params: idParams, body: suspendUserSchema, response: { 200: userAnswer } },
+        preHandler: admin,
+      },
+      async (request) => {
+        const staffer = { id: request.user!.id, requestId: request.id };
+        const user = await suspendUser(deps, staffer, request.params.id, request.body.reason);
+        return ok({ user: toSummary(user) }, ADMIN_TEXT.suspendedDone);
+      },
+    );
+
+    app.post(
+      '/users/:id/reinstate',
+      { schema: { tags, security, params: idParams, response: { 200: userAnswer } }, preHandler: admin },
+      async (request) => {
+        const user = await reinstateUser(
+          deps,
+          { id: request.user!.id, requestId: request.id },
+          request.params.id,
+        );
+        return ok({ user: toSummary(user) }, ADMIN_TEXT.reinstated);
+      },
+    );
+
+    app.get(
+      '/audit-log',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: auditLogQuerySchema,
+          response: { 200: envelope(auditLogSchema) },
+        },
+        preHandler: staff,
+      },
+      async (request) => ok(await listAudit(deps.db, request.query)),
+    );
+
+    app.get(
+      '/transactions/:id/ledger',
+      {
+        schema: { tags, security, params: idParams, response: { 200: envelope(transactionLedgerSchema) } },
+        preHandler: staff,
+      },
+      async (request) => {
+        const [t] = await deps.db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(eq(transactions.id, request.params.id));
+        if (!t) throw new AppError('NOT_FOUND', 'Transaction Not Found');
+        return ok({ entries: await transactionLedgerEntries(deps.db, t.id) });
+      },
+    );
+  };
