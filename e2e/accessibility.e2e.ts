@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
-import { apiAs, joinedListing, signIn } from './support/journey-helpers.ts';
+import { shippedListing, staffAccount } from './support/dispute-setup.ts';
+import { apiAs, joinedListing, signIn, tokenFor } from './support/journey-helpers.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA rules) on every screen built so far, on a desktop and a phone.
@@ -102,6 +103,50 @@ describe.each([
         await page.goto(`${server.url}${path}`);
         await page.locator('main h1').first().waitFor();
         // Let queries settle, so what is checked is the loaded screen rather than its skeleton.
+        await page.waitForLoadState('networkidle');
+        report[path] = await findings(page);
+      }
+      expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
+
+describe.each([
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 740 } },
+])('accessibility of the operator console on a $label', ({ viewport }) => {
+  it('every console page has no serious or critical axe findings', async () => {
+    const listing = await shippedListing(server, { seller: 'Axe', buyer: 'Able' }, 5000);
+    const dispute = await apiAs<{ id: string }>(server, listing.buyerToken, 'POST', '/disputes', {
+      transactionId: listing.id,
+      disputeType: 'DELIVERY',
+      reason: 'Parcel never arrived',
+      description: 'Tracking has not moved for a week.',
+      priority: 'MEDIUM',
+    });
+    const admin = await staffAccount(server, 'ADMIN', 'Audit');
+    await apiAs(server, await tokenFor(server, admin), 'PUT', '/auth/me', { onboardingCompleted: true });
+    const buyerId = (await apiAs<{ user: { id: string } }>(server, listing.buyerToken, 'GET', '/auth/me'))
+      .user.id;
+    const browser = await launchBrowser({ viewport });
+    await browser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+    try {
+      const page = await browser.newPage();
+      await signIn(page, server, admin);
+      const report: Record<string, string[]> = {};
+      for (const path of [
+        '/app/admin',
+        `/app/admin/disputes/${dispute.id}`,
+        '/app/admin/users?q=Able',
+        `/app/admin/users/${buyerId}`,
+        '/app/admin/audit-log',
+        '/app/admin/waitlist',
+        '/app/admin/ledger',
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         report[path] = await findings(page);
       }

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './support/harness.ts';
 import { shippedListing, staffAccount, tinyPng, upload } from './support/dispute-setup.ts';
-import { apiAs, personBrowser, signIn } from './support/journey-helpers.ts';
+import { launchBrowser } from './support/harness.ts';
+import {
+  apiAs,
+  createAccount,
+  personBrowser,
+  signIn,
+  signInOnForm,
+  tokenFor,
+} from './support/journey-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,6 +91,46 @@ describe('the operator console', () => {
       await staffBrowser.dispose();
       await buyerBrowser.dispose();
       await sellerBrowser.dispose();
+    }
+  });
+
+  it('an admin on a phone suspends a user, who is signed out at once and cannot sign in again', async () => {
+    const admin = await staffAccount(server, 'ADMIN', 'Ngozi');
+    const suspect = await createAccount(server, 'Dapo', 'Suspect');
+    const adminBrowser = await launchBrowser({ viewport: { width: 375, height: 740 } });
+    await adminBrowser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+    const suspectBrowser = await personBrowser(server);
+    try {
+      const sp = await suspectBrowser.newPage();
+      await signIn(sp, server, suspect);
+      await sp.locator('[data-connection-state="connected"]').first().waitFor();
+
+      const page = await adminBrowser.newPage();
+      await signIn(page, server, admin);
+      await page.goto(`${server.url}/app/admin/users?q=${encodeURIComponent(suspect.email)}`);
+      await page.getByRole('link', { name: /Dapo Suspect/ }).click();
+      await page.getByRole('button', { name: 'Suspend' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Suspend user' });
+      await dialog.getByLabel('Reason for the suspension').fill('Reported for selling counterfeit phones');
+      await dialog.getByRole('button', { name: /Suspend/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The suspect's open tab loses its session at once: the next request is refused and the app signs out.
+      await sp.reload();
+      await sp.waitForURL('**/login**', { timeout: 15_000 });
+      await signInOnForm(sp, suspect);
+      await sp.getByText('Account suspended').first().waitFor();
+
+      const log = await apiAs<{ entries: { action: string; targetId: string }[] }>(
+        server,
+        await tokenFor(server, admin),
+        'GET',
+        '/admin/audit-log?action=user.suspend',
+      );
+      expect(log.entries.map((e) => e.action)).toEqual(['user.suspend']);
+    } finally {
+      await adminBrowser.dispose();
+      await suspectBrowser.dispose();
     }
   });
 });
