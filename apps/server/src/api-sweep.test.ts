@@ -64,6 +64,7 @@ let transactionId = '';
 let stranger: TestUser;
 /** The sweeping user's own resources, by the path each id-taking route starts with. */
 let owned: { prefix: string; id: string }[] = [];
+let photoId = '';
 
 beforeAll(async () => {
   app = await createTestApp({ WAITLIST_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -121,7 +122,28 @@ beforeAll(async () => {
     url: '/api/notifications',
     headers: user.headers,
   });
-  const photoId = (
+  // A dispute the user raised on another trade, with a proposal from the other party waiting for them.
+  const disputedId = await driveTo(app, { buyer: user, seller: other }, 'WAITING_FOR_SHIPMENT');
+  const raised = await app.inject({
+    method: 'POST',
+    url: '/api/disputes',
+    headers: user.headers,
+    payload: {
+      transactionId: disputedId,
+      disputeType: 'DELIVERY',
+      reason: 'Not shipped',
+      description: 'The seller has not shipped.',
+    },
+  });
+  const disputeId: string = raised.json().data.id;
+  const proposed = await app.inject({
+    method: 'POST',
+    url: `/api/disputes/${disputeId}/resolutions`,
+    headers: other.headers,
+    payload: { resolutionType: 'MEDIATION', resolution: 'NO_ACTION', reason: 'I will ship tomorrow' },
+  });
+  const proposalId: string = proposed.json().data.dispute.resolutions[0].id;
+  photoId = (
     await app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: user.headers })
   ).json().data.transaction.shipmentData.photos[0] as string;
   owned = [
@@ -132,6 +154,10 @@ beforeAll(async () => {
     { prefix: '/api/payment-conditions/transaction/{id}', id: transactionId },
     { prefix: '/api/notifications/{id}', id: notificationsRes.json().data.notifications[0].id },
     { prefix: '/api/uploads/{id}', id: photoId },
+    { prefix: '/api/disputes/resolutions/{id}', id: proposalId },
+    { prefix: '/api/disputes/{id}', id: disputeId },
+    { prefix: '/api/admin/disputes/{id}', id: disputeId },
+    { prefix: '/api/admin/transactions/{id}', id: transactionId },
   ];
   balancesBefore = [await walletBalance(app, user), await walletBalance(app, other)];
 });
@@ -259,7 +285,7 @@ describe('every API operation under hostile input', () => {
     expect(mine.json().data.bankAccounts).toHaveLength(1);
     const photo = await app.inject({
       method: 'GET',
-      url: `/api/uploads/${owned.at(-1)!.id}`,
+      url: `/api/uploads/${photoId}`,
       headers: user.headers,
     });
     expect(photo.statusCode).toBe(200);

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
+import { transactions } from '../db/schema/transactions.ts';
 import { buildApp, type App } from '../app.ts';
 import { runStep } from '../modules/transactions/index.ts';
 import {
@@ -63,6 +65,11 @@ describe('scheduler', () => {
     const buyer = await createUser(first, 'Rita');
     const seller = await createUser(first, 'Sola');
     const id = await driveTo(first, { buyer, seller }, 'WAITING_FOR_BUYER_CONFIRMATION');
+    // Shipped three days ago, so the 48 h inspection floor of time-based releases is behind it.
+    await first.deps.db
+      .update(transactions)
+      .set({ shippedAt: new Date(Date.now() - 72 * 3600_000) })
+      .where(eq(transactions.id, id));
     // Real time, a few seconds ahead: other test files may share this database, and a clock moved
     // far ahead here would also release their conditions.
     const releaseAt = Date.now() + 4000;

@@ -4,7 +4,11 @@ import type { AppDeps } from '../app-deps.ts';
 import { runDisputeTimers } from '../modules/disputes/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
-import { expireDueInvitations } from '../modules/transactions/index.ts';
+import {
+  autoReleaseDue,
+  expireDueInvitations,
+  sendAutoReleaseReminders,
+} from '../modules/transactions/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
 
 export type Scheduler = {
@@ -21,8 +25,8 @@ declare module 'fastify' {
 }
 
 /**
- * One pass over the timed jobs: due time-based releases, expired invitations, then withdrawals whose
- * payout is overdue. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded
+ * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
+ * reminders, expired invitations, withdrawals whose payout is overdue, and the dispute timers. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded
  * updates, ledger idempotency keys); everything it needs is in the database, so a restart loses
  * nothing. Tests call it directly.
  */
@@ -32,12 +36,23 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   withdrawalsSettled: number;
   proposalsExpired: number;
   disputesClosed: number;
+  autoReleased: number;
+  remindersSent: number;
 }> {
   const released = await releaseDueTimeBased(deps);
+  const autoReleased = await autoReleaseDue(deps);
+  const remindersSent = await sendAutoReleaseReminders(deps);
   const expired = await expireDueInvitations(deps);
   const checked = await reconcilePendingWithdrawals(deps);
   const disputes = await runDisputeTimers(deps);
-  return { released, expired, withdrawalsSettled: checked.completed + checked.reversed, ...disputes };
+  return {
+    released,
+    expired,
+    withdrawalsSettled: checked.completed + checked.reversed,
+    ...disputes,
+    autoReleased,
+    remindersSent,
+  };
 }
 
 const HOUSEKEEPING_EVERY_MS = 3600_000;

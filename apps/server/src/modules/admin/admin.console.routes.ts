@@ -41,7 +41,7 @@ export const adminConsoleRoutes =
           querystring: adminUserQuerySchema,
           response: { 200: envelope(adminUserListSchema) },
         },
-        preHandler: staff,
+        onRequest: staff,
       },
       async (request) => ok(await searchUsers(deps.db, request.query)),
     );
@@ -50,7 +50,7 @@ export const adminConsoleRoutes =
       '/users/:id',
       {
         schema: { tags, security, params: idParams, response: { 200: envelope(adminUserDetailSchema) } },
-        preHandler: staff,
+        onRequest: staff,
       },
       async (request) => ok(await userDetail(deps.db, deps.clock, request.params.id)),
     );
@@ -59,7 +59,7 @@ export const adminConsoleRoutes =
       '/users/:id/suspend',
       {
         schema: { tags, security, params: idParams, body: suspendUserSchema, response: { 200: userAnswer } },
-        preHandler: admin,
+        onRequest: admin,
       },
       async (request) => {
         const staffer = { id: request.user!.id, requestId: request.id };
@@ -70,7 +70,7 @@ export const adminConsoleRoutes =
 
     app.post(
       '/users/:id/reinstate',
-      { schema: { tags, security, params: idParams, response: { 200: userAnswer } }, preHandler: admin },
+      { schema: { tags, security, params: idParams, response: { 200: userAnswer } }, onRequest: admin },
       async (request) => {
         const user = await reinstateUser(
           deps,
@@ -90,7 +90,7 @@ export const adminConsoleRoutes =
           querystring: auditLogQuerySchema,
           response: { 200: envelope(auditLogSchema) },
         },
-        preHandler: staff,
+        onRequest: staff,
       },
       async (request) => ok(await listAudit(deps.db, request.query)),
     );
@@ -99,7 +99,7 @@ export const adminConsoleRoutes =
       '/transactions/:id/ledger',
       {
         schema: { tags, security, params: idParams, response: { 200: envelope(transactionLedgerSchema) } },
-        preHandler: staff,
+        onRequest: staff,
       },
       async (request) => {
         const [t] = await deps.db

@@ -213,7 +213,7 @@ export const disputesRoutes =
             querystring: adminDisputeQuerySchema,
             response: { 200: envelope(adminDisputeListSchema) },
           },
-          preHandler: authed.requireRole('ADMIN', 'SUPPORT'),
+          onRequest: authed.requireRole('ADMIN', 'SUPPORT'),
         },
         async (request) => ok(await disputeQueue(deps, request.user!.id, request.query)),
       );
@@ -227,7 +227,7 @@ export const disputesRoutes =
             params: idParams,
             response: { 200: envelope(disputeAnswerSchema) },
           },
-          preHandler: authed.requireRole('ADMIN', 'SUPPORT'),
+          onRequest: authed.requireRole('ADMIN', 'SUPPORT'),
         },
         async (request) => {
           await takeDispute(deps, actorOf(request), request.params.id);

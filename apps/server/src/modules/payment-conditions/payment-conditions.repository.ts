@@ -1,4 +1,5 @@
-import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE } from '@escrow/shared/domain/disputes';
 import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { paymentConditions, transactions, type PaymentConditionRow } from '../../db/schema/transactions.ts';
@@ -47,7 +48,7 @@ export async function findPendingTimeRelease(db: DbOrTx, transactionId: string) 
  * One due time-based release, locked with SKIP LOCKED so that several scheduler processes on one
  * PostgreSQL never pick the same row; only transactions awaiting the buyer's confirmation qualify
  * (DISPUTED, CANCELLED or COMPLETED ones are never released by time). A date that passes before the
- * seller ships stays due and fires on the first pass after shipment: the buyer chose to release by then.
+ * seller ships stays due and fires no earlier than 48 h after shipment, so the buyer still gets to inspect.
  */
 export async function lockNextDueTimeRelease(tx: Tx, now: Date, skipIds: string[]) {
   const conditions: SQL[] = [
@@ -55,6 +56,11 @@ export async function lockNextDueTimeRelease(tx: Tx, now: Date, skipIds: string[
     eq(paymentConditions.isMet, false),
     lte(paymentConditions.releaseAt, now),
     eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
+    // The buyer always gets time to inspect: never earlier than 48 h after shipment.
+    lte(
+      sql`${transactions.shippedAt} + interval '${sql.raw(String(MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE))} hours'`,
+      now,
+    ),
   ];
   if (skipIds.length) conditions.push(notInArray(paymentConditions.id, skipIds));
   const [row] = await tx

@@ -15,6 +15,7 @@ export {
 } from './transactions.steps.ts';
 export { drainDueJobs } from './transactions.due-jobs.ts';
 export { expireDueInvitations } from './transactions.jobs.ts';
+export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
 export { releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
 export { noticeFor, otherPartyOf } from './transactions.notices.ts';
 export { memberTransactionRow } from './transactions.service.ts';

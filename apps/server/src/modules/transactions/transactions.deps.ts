@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 
@@ -13,6 +14,7 @@ export type TransactionsDeps = {
   log: FastifyBaseLogger;
   payments: PaymentProvider;
   config: AppConfig;
+  mailer: Mailer;
 };
 
 /** The part the step engine uses (payment conditions and the jobs pass the same object). */

@@ -5,6 +5,7 @@ import {
   type DeliveryDetails,
   type ShipmentData,
 } from '@escrow/shared/schemas/transactions';
+import { computeAutoReleaseAt } from '@escrow/shared/domain/disputes';
 import { uploads } from '../../db/schema/uploads.ts';
 import { creditUnspentEscrowIntents } from '../payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -107,6 +108,8 @@ export async function confirmShipment(
     patch: (ctx) => ({
       shipmentData: { ...shipment, photos: [...new Set(shipment.photos)] },
       shippedAt: ctx.now,
+      // The inspection window: released to the seller then, unless the buyer confirms, disputes or extends.
+      autoReleaseAt: computeAutoReleaseAt(ctx.now, shipment.estimatedDelivery, deps.config.INSPECTION_DAYS),
     }),
     activity: () => ({
       action: 'shipment_confirmed',
@@ -122,7 +125,7 @@ export async function confirmShipment(
         title: 'Your item has shipped',
         message: `The seller shipped ${quoted(updated)}${
           shipment.trackingNumber ? ` (tracking ${shipment.trackingNumber})` : ''
-        }. Confirm receipt once it arrives.`,
+        }. Confirm receipt once it arrives; the payment is released to the seller automatically on ${updated.autoReleaseAt?.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' })} unless you raise a dispute.`,
       }),
   });
 }

@@ -8,7 +8,7 @@ import { runStep, type StepContext, type StepSpec } from './transactions.steps.t
 /** Every release path posts under this key, so a transaction's escrow is released at most once. */
 export const releaseKey = (transactionId: string) => `escrow-release:${transactionId}`;
 
-export type ReleaseAction = 'CONFIRM_RECEIPT' | 'MANUAL_RELEASE' | 'TIME_RELEASE';
+export type ReleaseAction = 'CONFIRM_RECEIPT' | 'MANUAL_RELEASE' | 'TIME_RELEASE' | 'AUTO_RELEASE';
 
 type ReleaseOptions = {
   transactionId: string;
@@ -61,6 +61,14 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
             priority: 'MEDIUM',
             title: 'Payment released automatically',
             message: `Your scheduled release for ${quoted(updated)} has been carried out.`,
+          })
+        : []),
+      ...(options.action === 'AUTO_RELEASE'
+        ? noticeFor(ctx, updated, ctx.buyerId, {
+            type: 'PAYMENT',
+            priority: 'MEDIUM',
+            title: 'Payment released automatically',
+            message: `The inspection period for ${quoted(updated)} ended without a dispute, so the payment was released to the seller.`,
           })
         : []),
     ],

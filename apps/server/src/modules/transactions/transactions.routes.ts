@@ -20,7 +20,10 @@ import {
   transactionListSchema,
   transactionStatsSchema,
 } from '@escrow/shared/schemas/transactions';
+import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
+import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { extendInspection } from './transactions.inspection.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import type { StepResult } from './transactions.steps.ts';
@@ -145,6 +148,24 @@ export const transactionsRoutes =
         const { id } = request.params;
         const step = await cancelTransaction(deps, request.user!.id, id, request.body?.reason);
         return ok(answer(request.user!.id, step), TRANSACTION_SUCCESS.cancelled);
+      },
+    );
+
+    app.post(
+      '/transactions/:id/extend-inspection',
+      {
+        schema: {
+          tags,
+          security,
+          description: 'The buyer extends the inspection period once, by 1 to 7 days.',
+          params: idParams,
+          body: extendInspectionSchema,
+          response: { 200: envelope(transactionAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const step = await extendInspection(deps, request.user!.id, request.params.id, request.body.days);
+        return ok(answer(request.user!.id, step), INSPECTION_TEXT.extended);
       },
     );
 
