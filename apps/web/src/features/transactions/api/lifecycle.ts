@@ -32,6 +32,12 @@ export const useCancelTransaction = (id: string) =>
     api<Answer>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }),
   );
 
+/** POST .../extend-inspection: the buyer's one extension of the inspection period (1-7 days). */
+export const useExtendInspection = (id: string) =>
+  useTransactionAction((days: number) =>
+    api<Answer>(path(id, 'extend-inspection'), { method: 'POST', body: { days } }),
+  );
+
 /** PUT .../delivery-details: the buyer's address (country Nigeria). */
 export const useSaveDeliveryDetails = (id: string) =>
   useTransactionAction((deliveryDetails: DeliveryDetails) =>

@@ -5,6 +5,7 @@ import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { StatusBadge } from '../status-badge';
+import { InspectionWindow } from './inspection-window';
 
 type Props = {
   transaction: Transaction;
@@ -54,6 +55,7 @@ export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) 
           {next.kind === 'waiting' ? '...' : ''}
         </p>
       )}
+      <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
         <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>
       ) : null}
