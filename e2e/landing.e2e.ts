@@ -127,7 +127,7 @@ describe('landing page', () => {
 
       // The staff console lists the entry and exports it as CSV.
       await page.evaluate((value) => localStorage.setItem('authToken', value), token);
-      await page.goto(`${server.url}/app/admin`);
+      await page.goto(`${server.url}/app/admin/waitlist`);
       const table = page.getByRole('table');
       await table.getByRole('cell', { name: email }).waitFor();
       expect(await table.getByRole('row').filter({ hasText: email }).textContent()).toContain('Marketplace');

@@ -130,7 +130,8 @@ describe.runIf(Boolean(inject('databaseUrl')))('races on PostgreSQL', () => {
       ids.push(id);
     }
     const before = await walletBalance(app, seller);
-    const later = () => new Date(Date.now() + 2 * HOUR);
+    // Past the 48 h after shipment before which a time-based release never fires.
+    const later = () => new Date(Date.now() + 49 * HOUR);
     app.deps.clock.now = later;
     other.deps.clock.now = later;
     try {
