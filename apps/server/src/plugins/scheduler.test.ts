@@ -142,4 +142,44 @@ describe('scheduler', () => {
     const conditions = (await get(app, buyer, `/api/payment-conditions/transaction/${id}`)).json().data;
     expect(conditions.conditions[0]).toMatchObject({ conditionType: 'TIME_BASED', isMet: false });
   });
+
+  it('the loop releases a transaction whose inspection window ran out, once, with its reminder before', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-scheduler-'));
+    const first = await openApp(dataDir);
+    opened.push(first);
+    const buyer = await createUser(first, 'Ngozi');
+    const seller = await createUser(first, 'Emeka');
+    const id = await driveTo(first, { buyer, seller }, 'WAITING_FOR_BUYER_CONFIRMATION');
+    // Real time, a few seconds ahead (a clock moved far ahead would also touch other files' rows).
+    const releaseAt = Date.now() + 3000;
+    await first.deps.db
+      .update(transactions)
+      .set({ autoReleaseAt: new Date(releaseAt) })
+      .where(eq(transactions.id, id));
+    const pass = await runDueJobs(first.deps);
+    expect(pass).toMatchObject({ autoReleased: expect.any(Number), remindersSent: expect.any(Number) });
+    const [reminded] = await first.deps.db.select().from(transactions).where(eq(transactions.id, id));
+    expect(reminded!.autoReleaseReminder24SentAt).not.toBeNull();
+    expect(reminded!.status).toBe('WAITING_FOR_BUYER_CONFIRMATION');
+    const sellerBefore = await walletBalance(first, seller);
+    await first.close();
+
+    const second = await openApp(dataDir, { SCHEDULER_ENABLED: 'true', SCHEDULER_INTERVAL_MS: '100' });
+    opened.push(second);
+    await waitFor(
+      async () =>
+        (await get(second, buyer, `/api/transactions/${id}`)).json().data.transaction.status === 'COMPLETED',
+      20_000,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(releaseAt);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await second.scheduler.stop();
+    expect(await walletBalance(second, seller)).toBe(sellerBefore + 1000);
+    const activities = (await get(second, buyer, `/api/transactions/${id}/activities`)).json().data
+      .activities;
+    expect(activities[0]).toMatchObject({
+      description: 'Funds released automatically after the inspection period',
+      userRole: 'SYSTEM',
+    });
+  });
 });

@@ -26,9 +26,10 @@ declare module 'fastify' {
 
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
- * reminders, expired invitations, withdrawals whose payout is overdue, and the dispute timers. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded
- * updates, ledger idempotency keys); everything it needs is in the database, so a restart loses
- * nothing. Tests call it directly.
+ * its reminders (48 h and 24 h before), expired invitations, withdrawals whose payout is overdue, and the
+ * dispute timers. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
+ * loop logs the counts of a pass that did anything. Tests call it directly.
  */
 export async function runDueJobs(deps: AppDeps): Promise<{
   released: number;

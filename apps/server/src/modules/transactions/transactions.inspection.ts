@@ -4,23 +4,31 @@ import {
   extendedAutoReleaseAt,
   INSPECTION_TEXT,
 } from '@escrow/shared/domain/disputes';
+import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
-import { composeMail } from '../../lib/mail-compose.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
-import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.due-jobs.ts';
+import {
+  autoReleasedMails,
+  contactsOf,
+  lagosDate,
+  reminderMail,
+  sendMails,
+  type Contact,
+} from './transactions.mails.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { releaseSpec } from './transactions.release.ts';
-import { executeStep, runStep } from './transactions.steps.ts';
-import { buyerIdOf } from './transactions.view.ts';
+import { executeStep, runStep, type StepResult } from './transactions.steps.ts';
+import { buyerIdOf, sellerIdOf } from './transactions.view.ts';
+
+/** The inspection window's jobs: the step engine's part plus e-mail. */
+export type InspectionDeps = StepDeps & Pick<TransactionsDeps, 'mailer' | 'config'>;
 
 const HOUR = 3600_000;
-const lagosDate = (at: Date) =>
-  at.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
 
 async function lockNextDueRelease(tx: Tx, now: Date, skipIds: string[]) {
   const conditions: SQL[] = [
@@ -29,7 +37,7 @@ async function lockNextDueRelease(tx: Tx, now: Date, skipIds: string[]) {
   ];
   if (skipIds.length) conditions.push(notInArray(transactions.id, skipIds));
   const [row] = await tx
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, autoReleaseAt: transactions.autoReleaseAt })
     .from(transactions)
     .where(and(...conditions))
     .orderBy(asc(transactions.autoReleaseAt))
@@ -43,14 +51,15 @@ async function lockNextDueRelease(tx: Tx, now: Date, skipIds: string[]) {
  * AUTO_RELEASE), exactly once: the row is locked SKIP LOCKED, the step re-checks the status (never while
  * DISPUTED), and the ledger posts under the transaction's single release key.
  */
-export async function autoReleaseDue(deps: StepDeps, maxJobs = 100): Promise<number> {
+export async function autoReleaseDue(deps: InspectionDeps, maxJobs = 100): Promise<number> {
   return drainDueJobs(deps, 'automatic release', maxJobs, async (tx, now, skipIds) => {
     const due = await lockNextDueRelease(tx, now, skipIds);
     if (!due) return null;
+    let mails: Mail[] = [];
     return {
       id: due.id,
-      run: () =>
-        executeStep(
+      run: async () => {
+        const result = await executeStep(
           deps,
           tx,
           releaseSpec({
@@ -58,119 +67,193 @@ export async function autoReleaseDue(deps: StepDeps, maxJobs = 100): Promise<num
             action: 'AUTO_RELEASE',
             userId: null,
             description: () => INSPECTION_TEXT.autoReleased,
+            metadata: { autoReleaseAt: due.autoReleaseAt?.toISOString() ?? null },
           }),
-        ),
+        );
+        const { row } = result.record;
+        const [buyerId, sellerId] = [buyerIdOf(row), sellerIdOf(row)];
+        const contacts = await contactsOf(tx, [buyerId, sellerId]);
+        mails = autoReleasedMails(
+          deps,
+          row,
+          sellerId ? contacts.get(sellerId) : undefined,
+          buyerId ? contacts.get(buyerId) : undefined,
+        );
+        return result;
+      },
+      // E-mails after commit: the release stands whatever the mail server says.
+      after: (result) => sendMails(deps, mails, result.record.row.id),
     };
   });
 }
 
-type Reminder = {
-  row: TransactionRow;
-  note: NotificationView;
-  email: string;
-  firstName: string;
-  hours: number;
-};
+type ReminderHours = (typeof AUTO_RELEASE_REMINDER_HOURS)[number];
+type Sent = { row: TransactionRow; note: NotificationView; buyer: Contact | undefined };
+
+const reminderColumn = (hours: ReminderHours) =>
+  hours === 24 ? transactions.autoReleaseReminder24SentAt : transactions.autoReleaseReminder48SentAt;
+
+/** The columns a reminder marks sent: its own, and every earlier (longer) one not sent yet. */
+function reminderPatch(row: TransactionRow, hours: ReminderHours, now: Date) {
+  const patch: Partial<typeof transactions.$inferInsert> = {};
+  for (const other of AUTO_RELEASE_REMINDER_HOURS) {
+    if (other < hours) continue;
+    if (other === 24) patch.autoReleaseReminder24SentAt = row.autoReleaseReminder24SentAt ?? now;
+    else patch.autoReleaseReminder48SentAt = row.autoReleaseReminder48SentAt ?? now;
+  }
+  return patch;
+}
+
+function reminderText(row: TransactionRow, hours: number) {
+  const when = lagosDate(row.autoReleaseAt!);
+  const choices = row.inspectionExtendedAt
+    ? 'Confirm receipt if all is well, or raise a dispute if something is wrong.'
+    : 'Confirm receipt if all is well, raise a dispute if something is wrong, or extend the inspection period once.';
+  return {
+    title: `Payment will be released in ${hours} hours`,
+    message: `The payment for ${quoted(row)} will be released to the seller on ${when}. ${choices}`,
+  };
+}
+
+/** One reminder in one database transaction: the due row locked SKIP LOCKED, a guarded update, the note. */
+async function sendOneReminder(
+  deps: InspectionDeps,
+  hours: ReminderHours,
+  skipIds: string[],
+  claimed: { id?: string },
+): Promise<Sent | { skipped: string } | null> {
+  const now = deps.clock.now();
+  const column = reminderColumn(hours);
+  return deps.db.transaction(async (tx) => {
+    const conditions: SQL[] = [
+      eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
+      isNull(column),
+      lte(transactions.autoReleaseAt, new Date(now.getTime() + hours * HOUR)),
+      gt(transactions.autoReleaseAt, now),
+    ];
+    if (skipIds.length) conditions.push(notInArray(transactions.id, skipIds));
+    const [row] = await tx
+      .select()
+      .from(transactions)
+      .where(and(...conditions))
+      .orderBy(asc(transactions.autoReleaseAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    claimed.id = row.id;
+    // Guarded: only while this reminder is unsent and the window is the one read (once each, even if a
+    // second process or an extension got there first).
+    const [marked] = await tx
+      .update(transactions)
+      .set(reminderPatch(row, hours, now))
+      .where(
+        and(
+          eq(transactions.id, row.id),
+          eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
+          isNull(column),
+          eq(transactions.autoReleaseAt, row.autoReleaseAt!),
+        ),
+      )
+      .returning({ id: transactions.id });
+    const buyerId = buyerIdOf(row);
+    if (!marked || !buyerId) return { skipped: row.id };
+    const { title, message } = reminderText(row, hours);
+    const note = await createNotification(tx, {
+      userId: buyerId,
+      transactionId: row.id,
+      type: 'TRANSACTION_UPDATE',
+      priority: 'HIGH',
+      title,
+      message,
+      metadata: {
+        transactionStatus: row.status,
+        actionRequired: true,
+        autoReleaseAt: row.autoReleaseAt!.toISOString(),
+        reminderHours: hours,
+      },
+    });
+    const contacts = await contactsOf(tx, [buyerId]);
+    return { row, note, buyer: contacts.get(buyerId) };
+  });
+}
 
 /**
  * Reminds the buyer 48 h and 24 h before the automatic release, once each (a guarded update on the
- * reminder's column), in the app and by e-mail. A window already under 24 h gets only the 24 h one.
+ * reminder's column, the row locked SKIP LOCKED so several processes may run it), in the app (pushed
+ * live after commit) and by e-mail (best-effort). A window first seen under 24 h gets only the 24 h
+ * reminder. Moving the window (an extension, a dispute's NO_ACTION restart) clears the columns.
+ * Deadlines are always sent, whatever the user's notification preferences (DESIGN "Notifications").
  */
-export async function sendAutoReleaseReminders(deps: TransactionsDeps, maxJobs = 100): Promise<number> {
+export async function sendAutoReleaseReminders(deps: InspectionDeps, maxJobs = 100): Promise<number> {
   let sent = 0;
+  // The shortest first: a window already inside 24 h gets the 24 h reminder, which stands for the 48 h one.
   for (const hours of [...AUTO_RELEASE_REMINDER_HOURS].sort((a, b) => a - b)) {
-    const column =
-      hours === 24 ? transactions.autoReleaseReminder24SentAt : transactions.autoReleaseReminder48SentAt;
+    const skipIds: string[] = [];
     for (let i = 0; i < maxJobs; i += 1) {
-      const now = deps.clock.now();
-      const reminder = await deps.db.transaction(async (tx): Promise<Reminder | null> => {
-        const [row] = await tx
-          .select()
-          .from(transactions)
-          .where(
-            and(
-              eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
-              isNull(column),
-              lte(transactions.autoReleaseAt, new Date(now.getTime() + hours * HOUR)),
-              gt(transactions.autoReleaseAt, now),
-            ),
-          )
-          .orderBy(asc(transactions.autoReleaseAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!row) return null;
-        // The 24 h reminder also stands for a 48 h one that was never sent (the window was shorter).
-        await tx
-          .update(transactions)
-          .set(
-            hours === 24
-              ? {
-                  autoReleaseReminder24SentAt: now,
-                  autoReleaseReminder48SentAt: row.autoReleaseReminder48SentAt ?? now,
-                }
-              : { autoReleaseReminder48SentAt: now },
-          )
-          .where(eq(transactions.id, row.id));
-        const buyerId = buyerIdOf(row)!;
-        const [buyer] = await tx
-          .select({ email: users.email, firstName: users.firstName })
-          .from(users)
-          .where(eq(users.id, buyerId));
-        const when = lagosDate(row.autoReleaseAt!);
-        const note = await createNotification(tx, {
-          userId: buyerId,
-          transactionId: row.id,
-          type: 'TRANSACTION_UPDATE',
-          priority: 'HIGH',
-          title: `Payment will be released in ${hours} hours`,
-          message: `The payment for ${quoted(row)} will be released to the seller on ${when}. Confirm receipt if all is well, raise a dispute if something is wrong, or extend the inspection period once.`,
-          metadata: {
-            transactionStatus: row.status,
-            actionRequired: true,
-            autoReleaseAt: row.autoReleaseAt!.toISOString(),
-          },
-        });
-        return { row, note, email: buyer!.email, firstName: buyer!.firstName, hours };
-      });
-      if (!reminder) break;
+      const claimed: { id?: string } = {};
+      let outcome: Awaited<ReturnType<typeof sendOneReminder>>;
+      try {
+        outcome = await sendOneReminder(deps, hours, skipIds, claimed);
+      } catch (error) {
+        // A broken row is skipped for this pass; the others still get their reminder.
+        deps.log.warn({ err: error, hours, transactionId: claimed.id }, 'automatic release reminder failed');
+        if (!claimed.id) break;
+        skipIds.push(claimed.id);
+        continue;
+      }
+      if (!outcome) break;
+      if ('skipped' in outcome) {
+        skipIds.push(outcome.skipped);
+        continue;
+      }
       sent += 1;
-      deps.realtime.toUser(reminder.note.userId, SERVER_EVENTS.notification, reminder.note);
-      const link = {
-        href: `${deps.config.publicUrl}/app/transactions/${reminder.row.id}`,
-        label: 'Open the transaction',
-      };
-      deps.mailer
-        .send(
-          composeMail(
-            reminder.email,
-            `Payment for "${reminder.row.description}" will be released in ${reminder.hours} hours`,
-            [`Hello ${reminder.firstName},`, reminder.note.message],
-            link,
-          ),
-        )
-        .catch((error: unknown) =>
-          deps.log.warn({ err: error, transactionId: reminder.row.id }, 'reminder e-mail not sent'),
-        );
+      const { row, note, buyer } = outcome;
+      try {
+        deps.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
+      } catch (error) {
+        deps.log.error({ err: error, transactionId: row.id }, 'could not announce a reminder');
+      }
+      if (buyer) sendMails(deps, [reminderMail(deps, row, buyer, hours, note.message)], row.id);
     }
   }
   return sent;
 }
 
-/** The buyer extends the inspection period once, by 1-7 days (guarded in SQL against a racing second one). */
-export async function extendInspection(deps: TransactionsDeps, userId: string, id: string, days: number) {
+/**
+ * The buyer extends the inspection period once, by 1-7 days: the deadline moves, the reminders are sent
+ * again for the new one, and the seller is told. Only once, even under races: the row is locked before
+ * the check (a second extension waits for the first and then sees it), and the guarded update requires
+ * `inspection_extended_at is null`.
+ */
+export async function extendInspection(
+  deps: StepDeps,
+  userId: string,
+  id: string,
+  days: number,
+): Promise<StepResult<void>> {
+  let current: Date | null = null;
   return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'EXTEND_INSPECTION',
-    check: (ctx) => {
-      if (ctx.row.inspectionExtendedAt) throw new AppError('CONFLICT', INSPECTION_TEXT.alreadyExtended);
-      if (!ctx.row.autoReleaseAt)
-        throw new AppError('CONFLICT', 'This transaction has no automatic release to extend');
+    check: async (ctx) => {
+      const [locked] = await ctx.tx
+        .select({
+          autoReleaseAt: transactions.autoReleaseAt,
+          inspectionExtendedAt: transactions.inspectionExtendedAt,
+        })
+        .from(transactions)
+        .where(eq(transactions.id, ctx.row.id))
+        .for('update');
+      if (locked?.inspectionExtendedAt) throw new AppError('CONFLICT', INSPECTION_TEXT.alreadyExtended);
+      current = locked?.autoReleaseAt ?? null;
+      if (!current) throw new AppError('CONFLICT', 'This transaction has no automatic release to extend');
     },
     guard: sql`${transactions.inspectionExtendedAt} is null`,
     patch: (ctx) => ({
-      autoReleaseAt: extendedAutoReleaseAt(ctx.row.autoReleaseAt!, days),
+      autoReleaseAt: extendedAutoReleaseAt(current!, days),
       inspectionExtendedAt: ctx.now,
+      // The window moved: both reminders are due again before the new deadline.
       autoReleaseReminder48SentAt: null,
       autoReleaseReminder24SentAt: null,
     }),

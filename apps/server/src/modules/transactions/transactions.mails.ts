@@ -1,0 +1,94 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { TransactionRow } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { composeMail } from '../../lib/mail-compose.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import type { TransactionsDeps } from './transactions.deps.ts';
+import { money } from './transactions.notices.ts';
+
+/** What an e-mail to a party needs (read inside the step's database transaction). */
+export type Contact = { id: string; email: string; firstName: string };
+
+export type MailDeps = Pick<TransactionsDeps, 'mailer' | 'log' | 'config'>;
+
+/** '24 Nov 2026, 14:05' in Lagos time: the date users see in notifications and e-mails. */
+export const lagosDate = (at: Date) =>
+  at.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+
+export async function contactsOf(tx: Tx, ids: (string | null)[]): Promise<Map<string, Contact>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const transactionLink = (deps: MailDeps, transactionId: string) => ({
+  href: `${deps.config.publicUrl}/app/transactions/${transactionId}`,
+  label: 'Open the transaction',
+});
+
+/** The buyer's reminder before the automatic release (the words of the in-app notification). */
+export function reminderMail(
+  deps: MailDeps,
+  row: TransactionRow,
+  buyer: Contact,
+  hours: number,
+  message: string,
+): Mail {
+  return composeMail(
+    buyer.email,
+    `Payment for "${row.description}" will be released in ${hours} hours`,
+    [`Hello ${buyer.firstName},`, message],
+    transactionLink(deps, row.id),
+  );
+}
+
+/** After an automatic release: the seller was paid, the buyer's inspection period ended. */
+export function autoReleasedMails(
+  deps: MailDeps,
+  row: TransactionRow,
+  seller: Contact | undefined,
+  buyer: Contact | undefined,
+): Mail[] {
+  const link = transactionLink(deps, row.id);
+  const mails: Mail[] = [];
+  if (seller)
+    mails.push(
+      composeMail(
+        seller.email,
+        `Funds released for "${row.description}"`,
+        [
+          `Hello ${seller.firstName},`,
+          `The buyer's inspection period for "${row.description}" ended without a dispute, so ${money(row, row.price)} has been released to your wallet.`,
+        ],
+        link,
+      ),
+    );
+  if (buyer)
+    mails.push(
+      composeMail(
+        buyer.email,
+        `Payment for "${row.description}" released automatically`,
+        [
+          `Hello ${buyer.firstName},`,
+          `The inspection period for "${row.description}" ended without a dispute, so the payment of ${money(row, row.price)} was released to the seller. If something is wrong with the item, contact support.`,
+        ],
+        link,
+      ),
+    );
+  return mails;
+}
+
+/** After commit, best-effort: a failed e-mail is logged, never undoes or fails the committed change. */
+export function sendMails(deps: MailDeps, mails: Mail[], transactionId: string): void {
+  for (const mail of mails)
+    Promise.resolve()
+      .then(() => deps.mailer.send(mail))
+      .catch((error: unknown) => {
+        deps.log.warn({ err: error, transactionId }, 'transaction e-mail not sent');
+      });
+}
