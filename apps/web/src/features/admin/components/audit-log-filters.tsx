@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { EMPTY_AUDIT_FILTERS, type AuditFilters } from '../api/audit-log';
 import { AUDIT_ACTIONS, auditActionLabel } from '../lib/labels';
-import { Select } from './console-ui';
+import { Select } from '../../../components/ui/panels';
 
 type Draft = Omit<AuditFilters, 'page'>;
 

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { auditLogQuery, type AuditFilters, type AuditLog as AuditLogPage } from '../api/audit-log';
 import { auditChanges } from '../lib/audit-summary';
 import { auditActionLabel } from '../lib/labels';
-import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from './console-ui';
+import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 import { AuditLogFilters } from './audit-log-filters';
 
 const FIELDS = ['actor', 'action', 'targetId', 'from', 'to'] as const;

@@ -15,8 +15,14 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { newIdempotencyKey, useDecideDispute } from '../api/dispute-detail';
-import { formatMinor, minorOf, NO_MONEY_MOVES, parseAmountMinor, splitText } from '../lib/settlement';
-import { Textarea } from './console-ui';
+import {
+  formatMinor,
+  minorOf,
+  NO_MONEY_MOVES,
+  parseAmountMinor,
+  splitText,
+} from '../../../components/disputes/settlement';
+import { Textarea } from '../../../components/ui/panels';
 import { DecideConfirmDialog } from './decide-confirm-dialog';
 
 type Errors = Partial<Record<'resolution' | 'amount' | 'reason', string>>;

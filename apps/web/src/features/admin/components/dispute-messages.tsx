@@ -1,71 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
-import { disputeMessageBodySchema, type Dispute, type DisputeMessage } from '@escrow/shared/schemas/disputes';
+import { disputeMessageBodySchema, type Dispute } from '@escrow/shared/schemas/disputes';
+import { DisputeMessages } from '../../../components/disputes/dispute-messages';
 import { Button } from '../../../components/ui/button';
-import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
+import { Textarea } from '../../../components/ui/panels';
 import { useAddInternalNote } from '../api/dispute-detail';
-import { fullName, partyLabel } from '../lib/labels';
-import { Badge, Textarea } from './console-ui';
 
-/** The dispute's conversation as staff see it: system events badged, internal notes marked. */
-export function DisputeMessages({ dispute }: { dispute: Dispute }) {
-  const messages = [...dispute.messages].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+/** The conversation as staff see it, internal notes included, with the staff-only note form. */
+export function StaffDisputeMessages({ dispute }: { dispute: Dispute }) {
   return (
-    <Card>
-      <CardTitle>Messages</CardTitle>
-      {messages.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{DISPUTE_TEXT.noMessages}</p>
-      ) : (
-        <ol className="mt-3 space-y-3" aria-label="Dispute messages">
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} transaction={dispute.transaction} />
-          ))}
-        </ol>
-      )}
+    <DisputeMessages dispute={dispute}>
       <InternalNoteForm dispute={dispute} />
-    </Card>
-  );
-}
-
-function MessageItem({
-  message,
-  transaction,
-}: {
-  message: DisputeMessage;
-  transaction: Dispute['transaction'];
-}) {
-  return (
-    <li
-      data-testid="dispute-message"
-      data-internal={message.isInternal || undefined}
-      className={cn(
-        'rounded-lg border p-3 text-sm',
-        message.isInternal
-          ? 'border-amber-300 bg-amber-50'
-          : message.isSystem
-            ? 'border-slate-200 bg-slate-50'
-            : 'border-slate-200 bg-white',
-      )}
-    >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-medium text-slate-900">
-          {message.sender ? fullName(message.sender) : 'Escrow system'}
-        </span>
-        {message.isSystem ? <Badge tone="slate">System</Badge> : null}
-        {message.sender ? (
-          <span className="text-xs text-slate-500">{partyLabel(message.sender, transaction)}</span>
-        ) : null}
-        {message.isInternal ? <Badge tone="amber">Internal</Badge> : null}
-        <time dateTime={message.createdAt} className="ml-auto text-xs text-slate-500">
-          {formatDateTime(message.createdAt)}
-        </time>
-      </div>
-      <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
-    </li>
+    </DisputeMessages>
   );
 }
 

@@ -10,8 +10,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { AGE_FILTERS, disputeQueueQuery, useTakeDispute, type QueueFilters } from '../api/dispute-queue';
 import { useDisputeLiveRefresh } from '../hooks/use-dispute-live-refresh';
-import { useNow } from '../hooks/use-now';
-import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from './console-ui';
+import { useNow } from '../../../lib/use-now';
+import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 import { DisputeQueueFilters, type QueueFilterChange } from './dispute-queue-filters';
 import { DisputeQueueItem } from './dispute-queue-item';
 

@@ -10,16 +10,17 @@ import { formatDateTime } from '../../../lib/format';
 import { disputeQuery } from '../api/dispute-detail';
 import { useTakeDispute } from '../api/dispute-queue';
 import { useDisputeLiveRefresh } from '../hooks/use-dispute-live-refresh';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import type { StaffViewer } from '../lib/staff';
-import { fullName } from '../lib/labels';
-import { DisputeStatusBadge, ErrorPanel, LoadingPanel, PriorityBadge } from './console-ui';
+import { fullName } from '../../../components/disputes/dispute-labels';
+import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
+import { DisputeStatusBadge, PriorityBadge } from '../../../components/disputes/dispute-badges';
 import { DecidePanel } from './decide-panel';
-import { DisputeEvidence } from './dispute-evidence';
-import { DisputeMessages } from './dispute-messages';
+import { DisputeEvidence } from '../../../components/disputes/dispute-evidence';
+import { StaffDisputeMessages } from './dispute-messages';
 import { DisputeParties } from './dispute-parties';
-import { DisputeResolutions } from './dispute-resolutions';
-import { SlaClock } from './sla-clock';
+import { DisputeResolutions } from '../../../components/disputes/dispute-resolutions';
+import { SlaClock } from '../../../components/disputes/sla-clock';
 import { TransactionLedger } from './transaction-ledger';
 
 /**
@@ -54,14 +55,15 @@ export function DisputeWorkspace({ disputeId, viewer }: { disputeId: string; vie
 }
 
 function WorkspaceBody({ dispute, viewer }: { dispute: Dispute; viewer: StaffViewer }) {
+  const now = useNow();
   return (
     <>
       <WorkspaceHeader dispute={dispute} viewer={viewer} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
-          <DisputeMessages dispute={dispute} />
+          <StaffDisputeMessages dispute={dispute} />
           <DisputeEvidence dispute={dispute} />
-          <DisputeResolutions dispute={dispute} />
+          <DisputeResolutions dispute={dispute} now={now} />
         </div>
         <div className="min-w-0 space-y-4">
           <DisputeParties dispute={dispute} />

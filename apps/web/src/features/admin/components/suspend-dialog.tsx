@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { useSuspendUser } from '../api/users';
-import { Textarea } from './console-ui';
+import { Textarea } from '../../../components/ui/panels';
 
 /** Suspend: a reason is required; the server signs the user out everywhere and refuses their sign-in. */
 export function SuspendDialog({

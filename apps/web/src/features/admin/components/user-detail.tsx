@@ -7,10 +7,10 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { userDetailQuery } from '../api/users';
-import { fullName } from '../lib/labels';
+import { fullName } from '../../../components/disputes/dispute-labels';
 import type { StaffViewer } from '../lib/staff';
 import { AccountActions } from './account-actions';
-import { Badge, ErrorPanel, LoadingPanel } from './console-ui';
+import { Badge, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 
 /** Everything support needs to judge an account, and the admin's account actions. */
 export function UserDetail({ userId, viewer }: { userId: string; viewer: StaffViewer }) {

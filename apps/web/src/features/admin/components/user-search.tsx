@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { formatDate } from '../../../lib/format';
 import { userSearchQuery } from '../api/users';
-import { fullName } from '../lib/labels';
-import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from './console-ui';
+import { fullName } from '../../../components/disputes/dispute-labels';
+import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 
 /** User lookup by e-mail, name or id; the search lives in the URL (?q=&page=) so Back returns to it. */
 export function UserSearch() {

@@ -1,13 +1,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import {
-  DISPUTE_PRIORITY_META,
-  type DisputePriority,
-  type DisputeStatus,
-} from '@escrow/shared/domain/disputes';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { DISPUTE_STATUS_LABELS } from '../lib/labels';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { cn } from '../../lib/cn';
 
 const fieldLook =
   'w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:bg-slate-100';
@@ -24,37 +18,7 @@ export function Textarea({
   return <textarea ref={ref} className={cn('min-h-20 py-2', fieldLook, className)} {...props} />;
 }
 
-const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
-
-const STATUS_COLOURS: Record<DisputeStatus, string> = {
-  OPEN: 'bg-amber-100 text-amber-900',
-  IN_REVIEW: 'bg-blue-100 text-blue-900',
-  RESOLVED: 'bg-emerald-100 text-emerald-900',
-  CLOSED: 'bg-slate-200 text-slate-700',
-};
-
-export function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
-  return (
-    <span data-status={status} className={cn(badge, STATUS_COLOURS[status])}>
-      {DISPUTE_STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-const PRIORITY_COLOURS: Record<DisputePriority, string> = {
-  LOW: 'bg-slate-100 text-slate-700',
-  MEDIUM: 'bg-sky-100 text-sky-900',
-  HIGH: 'bg-orange-100 text-orange-900',
-  URGENT: 'bg-red-100 text-red-900',
-};
-
-export function PriorityBadge({ priority }: { priority: DisputePriority }) {
-  return (
-    <span className={cn(badge, PRIORITY_COLOURS[priority])}>
-      {DISPUTE_PRIORITY_META[priority].label} priority
-    </span>
-  );
-}
+export const badgeLook = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 export function Badge({
   tone,
@@ -69,7 +33,7 @@ export function Badge({
     slate: 'bg-slate-200 text-slate-800',
     violet: 'bg-violet-100 text-violet-900',
   };
-  return <span className={cn(badge, tones[tone])}>{children}</span>;
+  return <span className={cn(badgeLook, tones[tone])}>{children}</span>;
 }
 
 /** Previous / Next for pages the server only knows to have 'more' (no total is counted). */

@@ -1,7 +1,7 @@
 import type { DisputeStatus } from '@escrow/shared/domain/disputes';
-import { formatDateTime } from '../../../lib/format';
-import { cn } from '../../../lib/cn';
-import { slaState } from '../lib/time';
+import { formatDateTime } from '../../lib/format';
+import { cn } from '../../lib/cn';
+import { slaState } from './sla';
 
 /** The 48-hour SLA from raising: a countdown, red 'SLA breached' once it has passed. */
 export function SlaClock({

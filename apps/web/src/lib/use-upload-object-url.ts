@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchUpload } from '../api/uploads';
+import { fetchUpload } from './uploads';
 
 type State = { url: string | null; error: boolean };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges } from './audit-summary';
-import { ageText, slaState } from './time';
+import { auditChanges } from '../../features/admin/lib/audit-summary';
+import { ageText, slaState } from './sla';
 
 const now = new Date('2026-03-10T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { uploadUrl } from '@escrow/shared/schemas/uploads';
-import { ApiError, getToken } from '../../../lib/api-client';
+import { ApiError, getToken } from './api-client';
 
 /**
  * GET /api/uploads/{id} needs the bearer token, so neither an <img src> nor a plain link can fetch it:

@@ -1,22 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeEvidence as Evidence } from '@escrow/shared/schemas/disputes';
-import { Button } from '../../../components/ui/button';
-import { Card, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
-import { downloadUpload } from '../api/uploads';
-import { useUploadObjectUrl } from '../hooks/use-upload-object-url';
-import { fullName, partyLabel } from '../lib/labels';
+import { Button } from '../ui/button';
+import { Card, CardTitle } from '../ui/card';
+import { Spinner } from '../ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { downloadUpload } from '../../lib/uploads';
+import { useUploadObjectUrl } from '../../lib/use-upload-object-url';
+import { fullName, partyLabel } from './dispute-labels';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** Evidence from both parties: images inline, other files downloadable (both through the token). */
-export function DisputeEvidence({ dispute }: { dispute: Dispute }) {
+/**
+ * Evidence from both parties: images inline, other files downloadable (both through the token, so only
+ * the parties and staff can open them). `children` goes under the list (a party's upload form).
+ */
+export function DisputeEvidence({ dispute, children }: { dispute: Dispute; children?: ReactNode }) {
   return (
     <Card>
       <CardTitle>Evidence</CardTitle>
@@ -42,6 +45,7 @@ export function DisputeEvidence({ dispute }: { dispute: Dispute }) {
           ))}
         </ul>
       )}
+      {children}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import type { SettlementSplit } from '@escrow/shared/domain/disputes';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../lib/format';
 
 /** Parses a typed amount exactly (commas allowed) to minor units; null unless > 0 with at most 2 decimals. */
 export function parseAmountMinor(text: string): number | null {

@@ -1,9 +1,10 @@
-import { RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
+import type { ReactNode } from 'react';
+import { countdownText, RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
-import { Card, CardTitle } from '../../../components/ui/card';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { fullName, partyLabel } from '../lib/labels';
-import { Badge } from './console-ui';
+import { Card, CardTitle } from '../ui/card';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { fullName, partyLabel } from './dispute-labels';
+import { Badge } from '../ui/panels';
 
 const TYPE_LABELS: Record<DisputeResolution['resolutionType'], string> = {
   AUTOMATIC: 'Automatic',
@@ -25,8 +26,19 @@ function statusText(resolution: DisputeResolution): string {
   return `Rejected${resolution.closedReason ? ` (${CLOSED_REASON_LABELS[resolution.closedReason]})` : ''}`;
 }
 
-/** Every proposal and decision, newest first. */
-export function DisputeResolutions({ dispute }: { dispute: Dispute }) {
+/**
+ * Every proposal and decision, newest first; a pending proposal shows when it lapses. `actions` renders
+ * what the viewer may do with one (a party answering the other's proposal).
+ */
+export function DisputeResolutions({
+  dispute,
+  now = new Date(),
+  actions,
+}: {
+  dispute: Dispute;
+  now?: Date;
+  actions?: (resolution: DisputeResolution) => ReactNode;
+}) {
   const resolutions = [...dispute.resolutions].sort(
     (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt),
   );
@@ -63,6 +75,13 @@ export function DisputeResolutions({ dispute }: { dispute: Dispute }) {
                 {formatDateTime(resolution.createdAt)}
                 {resolution.decidedAt ? ` · decided ${formatDateTime(resolution.decidedAt)}` : ''}
               </p>
+              {resolution.status === 'PENDING' && resolution.expiresAt ? (
+                <p className="mt-1 text-xs font-medium text-amber-800">
+                  Lapses {countdownText(new Date(resolution.expiresAt), now)} if not answered (
+                  {formatDateTime(resolution.expiresAt)})
+                </p>
+              ) : null}
+              {actions?.(resolution)}
             </li>
           ))}
         </ol>
