@@ -6,6 +6,8 @@ import type { transactionLedgerSchema } from '@escrow/shared/schemas/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
+export { newIdempotencyKey } from '../../../lib/money-mutation';
+
 export type TransactionLedger = z.infer<typeof transactionLedgerSchema>;
 export type LedgerEntry = TransactionLedger['entries'][number];
 
@@ -70,11 +72,4 @@ export function useDecideDispute(disputeId: string) {
     // The dispute, its ledger and the queue all changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.disputes }),
   });
-}
-
-/** crypto.randomUUID needs a secure context; getRandomValues does not (plain-http LAN installs). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -5,5 +5,5 @@
  */
 export { walletQueryOptions } from '../../wallet/api/get-wallet';
 export { walletKeys } from '../../wallet/api/wallet-keys';
-export { createIdempotencyKeys, failureText } from '../../wallet/api/money-mutation';
+export { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 export { TestModeBadge } from '../../wallet/components/test-mode-badge';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { useAddBankAccount } from '../api/bank-accounts';
 import { useBanks } from '../api/banks';
-import { createIdempotencyKeys, failureText } from '../api/money-mutation';
+import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts';
-import { failureText } from '../api/money-mutation';
+import { failureText } from '../../../lib/money-mutation';
 import { AddBankAccountForm } from './add-bank-account-form';
 
 /** Choose a saved payout account, remove one, or add a new one (its resolved name is shown once saved). */

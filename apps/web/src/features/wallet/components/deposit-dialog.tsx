@@ -8,7 +8,7 @@ import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
 import { parseAmountMinor } from '../amount';
 import { useDeposit } from '../api/deposit';
-import { createIdempotencyKeys, failureText } from '../api/money-mutation';
+import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { TestModeBadge } from './test-mode-badge';
 
 type DepositDialogProps = {

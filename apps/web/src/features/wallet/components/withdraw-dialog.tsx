@@ -8,7 +8,7 @@ import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
 import { parseAmountMinor } from '../amount';
 import { useBankAccounts } from '../api/bank-accounts';
-import { createIdempotencyKeys, failureText } from '../api/money-mutation';
+import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { useWithdraw } from '../api/withdraw';
 import { BankAccountPicker } from './bank-account-picker';
 import { TestModeBadge } from './test-mode-badge';

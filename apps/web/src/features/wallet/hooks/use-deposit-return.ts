@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
-import { failureText } from '../api/money-mutation';
+import { failureText } from '../../../lib/money-mutation';
 import { useVerifyDeposit } from '../api/verify-deposit';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Money-moving calls carry an `Idempotency-Key` (DESIGN.md Money): a repeat with the same key gets the
