@@ -6,8 +6,6 @@ import type { transactionLedgerSchema } from '@escrow/shared/schemas/admin';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
-export { newIdempotencyKey } from '../../../lib/money-mutation';
-
 export type TransactionLedger = z.infer<typeof transactionLedgerSchema>;
 export type LedgerEntry = TransactionLedger['entries'][number];
 

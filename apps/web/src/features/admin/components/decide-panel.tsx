@@ -13,7 +13,8 @@ import {
 } from '../../../components/disputes/resolution-draft';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { newIdempotencyKey, useDecideDispute } from '../api/dispute-detail';
+import { newIdempotencyKey } from '../../../lib/money-mutation';
+import { useDecideDispute } from '../api/dispute-detail';
 import { DecideConfirmDialog } from './decide-confirm-dialog';
 
 /**
