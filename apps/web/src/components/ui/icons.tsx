@@ -91,3 +91,8 @@ export const PercentIcon = icon([
 export const PauseIcon = icon(['M8 5v14', 'M16 5v14']);
 export const PlayIcon = icon(['M6 4l14 8-14 8Z']);
 export const ConsoleIcon = icon(['M4 17l6-6-6-6', 'M12 19h8']);
+export const CardIcon = icon(['M3 6h18v12H3Z', 'M3 10h18', 'M7 15h3']);
+export const StarIcon = icon(['m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9Z']);
+export const PaperclipIcon = icon([
+  'm21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7',
+]);

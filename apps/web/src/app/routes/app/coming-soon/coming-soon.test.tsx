@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import DisputesPage from './disputes';
 import MessagesPage from './messages';
 import NotificationsPage from './notifications';
 import ProfilePage from './profile';
@@ -17,7 +16,6 @@ describe('coming-soon pages', () => {
   it.each([
     ['Messages', MessagesPage],
     ['Notifications', NotificationsPage],
-    ['Disputes', DisputesPage],
     ['Identity Verification', VerificationPage],
     ['User Profile', ProfilePage],
     ['Vendor Directory', VendorPage],

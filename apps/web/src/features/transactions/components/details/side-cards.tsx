@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { IN_ESCROW_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { content } from '../../../../config/content';
 import { Button } from '../../../../components/ui/button';
@@ -10,7 +11,8 @@ type Props = { transaction: Transaction; onChat: () => void };
 
 /** Actions, Security and Need Help cards beside the details. */
 export function SideCards({ transaction: tx, onChat }: Props) {
-  const canDispute = tx.status !== 'COMPLETED' && tx.status !== 'CANCELLED';
+  // DESIGN "Disputes": from payment until completion, while no dispute is open.
+  const canDispute = IN_ESCROW_STATUSES.includes(tx.status);
   // Members open the details page; an invitee needs the join link, which the details header shares.
   const detailsUrl = `${window.location.origin}/app/transactions/${tx.id}`;
   return (

@@ -79,6 +79,20 @@ export function TransactionDetails({ id }: { id: string }) {
         refreshing={query.isFetching}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })}
       />
+      {tx.status === 'DISPUTED' ? (
+        <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">This transaction is in dispute.</p>
+          <p className="mt-1">The payment stays in escrow until the dispute is settled.</p>
+          {tx.disputeId ? (
+            <Link
+              to={`/app/disputes/${tx.disputeId}`}
+              className="mt-2 inline-block font-semibold text-red-900 underline"
+            >
+              Open the dispute
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DetailsTabs

@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
+import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { Button } from '../../../components/ui/button';
+import { PaperclipIcon } from '../../../components/ui/icons';
+import type { EvidenceFiles } from '../lib/use-evidence-files';
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Choose evidence files: thumbnails for images, size, progress while uploading, remove before sending. */
+export function EvidencePicker({
+  evidence,
+  disabled,
+  label = 'Evidence (optional)',
+}: {
+  evidence: EvidenceFiles;
+  disabled?: boolean;
+  label?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <p id={`${id}-label`} className="text-sm font-medium text-slate-700">
+        {label}
+      </p>
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        Photos, PDFs or documents; up to {EVIDENCE_MAX_FILES} files of 10 MB each.
+      </p>
+      <label
+        className={
+          'inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600' +
+          (disabled || evidence.full ? ' pointer-events-none opacity-50' : '')
+        }
+      >
+        <PaperclipIcon className="h-4 w-4" />
+        Add files
+        <input
+          type="file"
+          multiple
+          className="sr-only"
+          accept={UPLOAD_RULES.dispute_evidence.accepted.join(',')}
+          disabled={disabled || evidence.full}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            if (event.target.files) evidence.add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {evidence.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {evidence.error}
+        </p>
+      ) : null}
+      {evidence.files.length ? (
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Chosen evidence">
+          {evidence.files.map((item) => (
+            <li
+              key={item.key}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 p-2 text-sm"
+            >
+              {item.previewUrl ? (
+                <img src={item.previewUrl} alt="" className="h-12 w-12 flex-none rounded object-cover" />
+              ) : (
+                <span className="flex h-12 w-12 flex-none items-center justify-center rounded bg-slate-100 text-slate-500">
+                  <PaperclipIcon />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900">{item.file.name}</p>
+                <p className="text-xs text-slate-500">{sizeText(item.file.size)}</p>
+                {item.progress !== null ? (
+                  <progress
+                    className="mt-1 h-1.5 w-full"
+                    max={100}
+                    value={item.progress}
+                    aria-label={`Uploading ${item.file.name}`}
+                  />
+                ) : null}
+              </div>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                disabled={disabled || item.progress !== null}
+                onClick={() => evidence.remove(item.key)}
+                aria-label={`Remove ${item.file.name}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { RESOLUTION_ACTION_LABELS, RESOLUTION_REASON_MAX } from '@escrow/shared/domain/disputes';
+import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/panels';
+import { useAnswerProposal } from '../api/disputes';
+import { proposalMovements } from '../lib/proposal-money';
+
+/**
+ * Under a pending proposal: the other party answers it (Accept states exactly what money moves to whom
+ * before anything is sent; Reject may say why); the proposer sees that it waits for an answer.
+ */
+export function ProposalAnswer({
+  dispute,
+  resolution,
+  viewerId,
+}: {
+  dispute: Dispute;
+  resolution: DisputeResolution;
+  viewerId: string;
+}) {
+  const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
+  const party = dispute.viewerRole === 'RAISER' || dispute.viewerRole === 'ACCUSED';
+  if (resolution.status !== 'PENDING' || resolution.resolutionType !== 'MEDIATION' || !party) return null;
+  if (resolution.proposedBy.id === viewerId)
+    return <p className="mt-2 text-sm text-slate-600">Waiting for the other party to answer.</p>;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => setOpen('accept')}>
+        Accept
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen('reject')}>
+        Reject
+      </Button>
+      {open === 'accept' ? (
+        <AcceptDialog dispute={dispute} resolution={resolution} onClose={() => setOpen(null)} />
+      ) : null}
+      {open === 'reject' ? <RejectDialog resolution={resolution} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function AcceptDialog({
+  dispute,
+  resolution,
+  onClose,
+}: {
+  dispute: Dispute;
+  resolution: DisputeResolution;
+  onClose: () => void;
+}) {
+  const answer = useAnswerProposal();
+  function accept() {
+    answer.mutate(
+      { resolutionId: resolution.id, accept: true },
+      {
+        onSuccess: () => {
+          toast.success('Proposal accepted: the dispute is resolved');
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => (!next && !answer.isPending ? onClose() : undefined)}
+      title="Accept this proposal?"
+      description="Accepting settles the dispute at once and cannot be undone."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={accept} disabled={answer.isPending}>
+            {answer.isPending ? 'Accepting...' : 'Accept and settle'}
+          </Button>
+        </>
+      }
+    >
+      <dl className="space-y-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-600">Outcome</dt>
+          <dd className="text-slate-900">{RESOLUTION_ACTION_LABELS[resolution.resolution]}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Money</dt>
+          <dd className="font-semibold text-slate-900" data-testid="accept-movements">
+            {proposalMovements(dispute, resolution)}
+          </dd>
+        </div>
+      </dl>
+      {answer.error ? (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          {answer.error.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RejectDialog({ resolution, onClose }: { resolution: DisputeResolution; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const answer = useAnswerProposal();
+  const tooLong = reason.trim().length > RESOLUTION_REASON_MAX;
+  function reject() {
+    if (tooLong) return;
+    answer.mutate(
+      { resolutionId: resolution.id, accept: false, reason: reason.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast.success('Proposal rejected');
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => (!next && !answer.isPending ? onClose() : undefined)}
+      title="Reject this proposal?"
+      description="No money moves. You can keep talking, propose something else, or ask support to decide."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={reject} disabled={answer.isPending || tooLong}>
+            {answer.isPending ? 'Rejecting...' : 'Reject proposal'}
+          </Button>
+        </>
+      }
+    >
+      <Field
+        id={`${id}-reason`}
+        label="Why (optional; the other party sees this)"
+        error={tooLong ? `Reason must be at most ${RESOLUTION_REASON_MAX} characters` : answer.error?.message}
+      >
+        <Textarea id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+    </Dialog>
+  );
+}
