@@ -206,3 +206,65 @@ describe('accessibility of steps and dialogs', () => {
     }
   });
 });
+
+describe.each([
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 740 } },
+])('accessibility of the parties\u2019 dispute screens on a $label', ({ viewport }) => {
+  it('the list, the create form, a dispute and its dialogs have no serious or critical axe findings', async () => {
+    const listing = await shippedListing(server, { seller: 'Dayo', buyer: 'Bimpe' }, 7000);
+    const dispute = await apiAs<{ id: string }>(server, listing.buyerToken, 'POST', '/disputes', {
+      transactionId: listing.id,
+      disputeType: 'QUALITY',
+      reason: 'Wrong colour',
+      description: 'I ordered black and received blue.',
+      priority: 'MEDIUM',
+    });
+    await apiAs(server, listing.sellerToken, 'POST', `/disputes/${dispute.id}/resolutions`, {
+      resolutionType: 'MEDIATION',
+      resolution: 'REFUND_PARTIAL',
+      amount: 2000,
+      reason: 'A discount for the colour',
+    });
+    await apiAs(server, listing.buyerToken, 'PUT', '/auth/me', { onboardingCompleted: true });
+    const other = await shippedListing(server, { seller: 'Dayo2', buyer: 'Bimpe2' }, 3000);
+    await apiAs(server, other.buyerToken, 'PUT', '/auth/me', { onboardingCompleted: true });
+    const browser = await launchBrowser({ viewport });
+    await browser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+    try {
+      const page = await browser.newPage();
+      const report: Record<string, string[]> = {};
+      await signIn(page, server, listing.buyer);
+      for (const path of [
+        '/app/disputes',
+        `/app/transactions/${listing.id}`,
+        `/app/disputes/${dispute.id}`,
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        report[path] = await findings(page);
+      }
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('dialog').waitFor();
+      report['accept dialog'] = await findings(page);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.url}/app/disputes/${dispute.id}/resolve`);
+      await page.getByRole('dialog', { name: 'Propose Resolution' }).getByLabel('Partial refund').check();
+      report['propose dialog'] = await findings(page);
+
+      await page.goto(`${server.url}/app/dashboard`);
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, server, other.buyer);
+      await page.goto(`${server.url}/app/disputes/create?transactionId=${other.id}`);
+      await page.getByRole('form', { name: 'Raise a dispute' }).waitFor();
+      report['create form'] = await findings(page);
+      await page.goto(`${server.url}/app/disputes/create?transactionId=${listing.id}`);
+      await page.getByText('This transaction cannot be disputed').waitFor();
+      report['not disputable'] = await findings(page);
+      expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
