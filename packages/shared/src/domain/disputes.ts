@@ -226,3 +226,12 @@ export function countdownText(until: Date, now: Date): string {
   if (hours > 0) return `in ${plural(hours, 'hour')}`;
   return `in ${plural(minutes, 'minute')}`;
 }
+
+/**
+ * The list card's countdown beside the next-step label while the buyer inspects: 'Releases
+ * automatically in 2 days 3 hours', or 'Releasing automatically now' once the deadline has passed.
+ */
+export function autoReleaseLabel(autoReleaseAt: Date, now: Date): string {
+  const left = countdownText(autoReleaseAt, now);
+  return left === 'now' ? 'Releasing automatically now' : `Releases automatically ${left}`;
+}

@@ -1,14 +1,21 @@
 import { Link } from 'react-router';
+import { autoReleaseLabel } from '@escrow/shared/domain/disputes';
 import { listLabel } from '@escrow/shared/domain/transaction-labels';
 import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import { Card } from '../../../components/ui/card';
 import { formatDate, formatWholeAmount } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import { RoleBadge, StatusBadge } from './status-badge';
 
 /** One card of My Transactions: role badge, status, next-step label, amount (floor, separators), View. */
 export function TransactionCard({ transaction: tx }: { transaction: TransactionListItem }) {
   // The viewer is the creator exactly when their role is the creator's role.
   const counterparty = tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName;
+  const now = useNow();
+  const releasing =
+    tx.status === 'WAITING_FOR_BUYER_CONFIRMATION' && tx.autoReleaseAt
+      ? autoReleaseLabel(new Date(tx.autoReleaseAt), now)
+      : null;
   return (
     <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -20,6 +27,7 @@ export function TransactionCard({ transaction: tx }: { transaction: TransactionL
         <p className="truncate font-medium text-slate-900">{tx.description}</p>
         <p className="text-sm text-slate-600">
           {listLabel(tx)}
+          {releasing ? <span className="font-medium text-amber-800"> · {releasing}</span> : null}
           {counterparty ? ` · with ${counterparty}` : ''} · {formatDate(tx.createdAt)}
         </p>
       </div>

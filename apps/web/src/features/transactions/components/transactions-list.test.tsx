@@ -91,11 +91,23 @@ describe('My Transactions list', () => {
       counterpartyId: null,
       counterpartyName: null,
     });
+    const inspecting = item(4, {
+      status: 'WAITING_FOR_BUYER_CONFIRMATION',
+      autoReleaseAt: new Date(Date.now() + 2 * 86_400_000 + 5 * 3_600_000 + 600_000).toISOString(),
+    });
     renderList({
-      'page=1&limit=20': () => ({ ...pageOf(1, 0), transactions: [item(1), joined, pending], total: 3 }),
+      'page=1&limit=20': () => ({
+        ...pageOf(1, 0),
+        transactions: [item(1), joined, pending, inspecting],
+        total: 4,
+      }),
     });
     const cards = within(await screen.findByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
-    expect(cards).toHaveLength(3);
+    expect(cards).toHaveLength(4);
+    expect(cards[3]).toHaveTextContent(
+      'Waiting for Buyer Confirmation · Releases automatically in 2 days 5 hours',
+    );
+    expect(cards[0]).not.toHaveTextContent('Releases automatically');
     expect(cards[0]).toHaveTextContent('Buyer');
     expect(cards[0]).toHaveTextContent('Active');
     expect(cards[0]).toHaveTextContent('Proceed to Payment · with Bola Seller');
@@ -109,7 +121,7 @@ describe('My Transactions list', () => {
       `/app/transactions/${joined.id}`,
     );
     // One page and nothing more: the exact total, and no paging controls.
-    expect(screen.getByTestId('list-range')).toHaveTextContent('Showing 1–3 of 3');
+    expect(screen.getByTestId('list-range')).toHaveTextContent('Showing 1–4 of 4');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   countdownText,
@@ -12,6 +12,7 @@ import { Field } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 import { Select } from '../form-controls';
+import { useNow } from '../../../../lib/use-now';
 
 const EXTEND_FAILED = 'Failed to extend the inspection period';
 const when = (iso: string) =>
@@ -21,22 +22,12 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-/** Re-renders every minute so the countdown stays true while the page is open. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * The inspection window (DESIGN "Inspection window"): while the item is with the buyer, both parties see
  * when the escrow is released by itself; the buyer may extend it once, by 1-7 days.
  */
 export function InspectionWindow({ transaction: tx }: { transaction: Transaction }) {
-  const now = useNow();
+  const now = useNow(60_000);
   const [open, setOpen] = useState(false);
   if (tx.status !== 'WAITING_FOR_BUYER_CONFIRMATION' || !tx.autoReleaseAt) return null;
   const countdown = countdownText(new Date(tx.autoReleaseAt), now);
