@@ -132,6 +132,50 @@ describe.runIf(Boolean(inject('databaseUrl')))('dispute races on PostgreSQL', ()
     }
   });
 
+  it('the closing timer run by two instances at once: each resolved dispute closes once, with one message', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { disputeId } = await disputed(app, cast);
+      const proposed = await propose(app, cast.seller, disputeId, 'RELEASE_PAYMENT');
+      const accepted = await post(
+        app,
+        cast.buyer,
+        `/api/disputes/resolutions/${pendingId(proposed.json())}/accept`,
+      );
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      ids.push(disputeId);
+    }
+    const early = new Date(Date.now() + 6 * 24 * 3600_000);
+    const later = new Date(Date.now() + 7 * 24 * 3600_000 + 60_000);
+    try {
+      app.deps.clock.now = () => early;
+      other.deps.clock.now = () => early;
+      await Promise.all([runDueJobs(app.deps), runDueJobs(other.deps)]);
+      for (const id of ids)
+        expect((await get(app, cast.buyer, `/api/disputes/${id}`)).json().data.dispute.status).toBe(
+          'RESOLVED',
+        );
+
+      app.deps.clock.now = () => later;
+      other.deps.clock.now = () => later;
+      await Promise.all([runDueJobs(app.deps), runDueJobs(other.deps)]);
+      for (const id of ids) {
+        const view = (await get(app, cast.buyer, `/api/disputes/${id}`)).json().data.dispute;
+        expect(view.status).toBe('CLOSED');
+        expect(
+          view.messages.filter((m: { content: string }) => m.content === 'This dispute is now closed.'),
+        ).toHaveLength(1);
+        const late = await post(app, cast.buyer, `/api/disputes/${id}/messages`, {
+          content: 'One more thing',
+        });
+        expect(late.statusCode).toBe(409);
+      }
+    } finally {
+      app.deps.clock.now = () => new Date();
+      other.deps.clock.now = () => new Date();
+    }
+  });
+
   it('a dispute raised while the buyer confirms receipt: one of them wins', async () => {
     for (let round = 0; round < 3; round += 1) {
       const id = await driveTo(app, cast, 'WAITING_FOR_BUYER_CONFIRMATION', { price: 1000 });
