@@ -27,6 +27,12 @@ export const SERVER_EVENTS = {
   transactionUpdated: 'transaction:updated',
   transactionCreated: 'transaction:created',
   notification: 'notification',
+  /** The typed twins of `notification` (spec 02 §7), one per notification type; same payload. */
+  transactionUpdate: 'transaction_update',
+  paymentUpdate: 'payment_update',
+  messageNotification: 'message_notification',
+  shippingUpdate: 'shipping_update',
+  systemNotification: 'system_notification',
   /** A dispute changed (message, evidence, proposal, decision, status): refetch it. No content travels. */
   disputeUpdated: 'dispute:updated',
   error: 'error',

@@ -1,18 +1,18 @@
-import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type NotificationPreferences,
+} from '@escrow/shared/schemas/notifications';
 import { id, timestamps } from '../columns.ts';
 import { users } from './users.ts';
 
-export const NOTIFICATION_TYPES = [
-  'TRANSACTION_UPDATE',
-  'PAYMENT',
-  'MESSAGE',
-  'SHIPPING',
-  'SYSTEM',
-  'DISPUTE',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export const NOTIFICATION_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export {
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type NotificationPriority,
+  type NotificationType,
+} from '@escrow/shared/schemas/notifications';
 
 /** A notification for one user, written in the same database transaction as the change it reports. */
 export const notifications = pgTable(
@@ -35,3 +35,12 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A user's muted categories (spec 02 §3 preferences); no row means all on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb().$type<Partial<NotificationPreferences>>().notNull().default({}),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

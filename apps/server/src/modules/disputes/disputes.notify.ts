@@ -1,7 +1,7 @@
 import { SERVER_EVENTS, type DisputeUpdatedPayload } from '@escrow/shared/events';
 import type { DisputeRow } from '../../db/schema/disputes.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
-import type { NotificationView } from '../notifications/index.ts';
+import { pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { DisputesDeps } from './disputes.deps.ts';
 import type { Person } from './disputes.repository.ts';
 
@@ -25,8 +25,7 @@ export function announceDispute(
       for (const userId of [dispute.raisedById, dispute.accusedId])
         deps.realtime.toUser(userId, SERVER_EVENTS.disputeUpdated, payload);
     deps.realtime.toStaff(SERVER_EVENTS.disputeUpdated, payload);
-    for (const note of options.notes ?? [])
-      deps.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
+    for (const note of options.notes ?? []) pushNotification(deps.realtime, note);
   } catch (error) {
     deps.log.error({ err: error, disputeId: dispute.id }, 'could not announce a dispute change');
   }

@@ -6,3 +6,4 @@ export {
   type NotificationView,
 } from './notifications.service.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
+export { pushNotification } from './notifications.push.ts';

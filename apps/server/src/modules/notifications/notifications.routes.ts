@@ -1,37 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationSchema,
+  preferencesAnswerSchema,
+  unreadCountSchema,
+  updatePreferencesSchema,
+  NOTIFICATION_TEXT,
+} from '@escrow/shared/schemas/notifications';
 import type { Db } from '../../db/client.ts';
-import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../db/schema/notifications.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { getPreferences, updatePreferences } from './notifications.preferences.ts';
 import {
   clearNotifications,
   deleteNotification,
   listNotifications,
   markAllRead,
   markRead,
+  unreadCount,
 } from './notifications.service.ts';
 
-const notificationSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  transactionId: z.string().nullable(),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  message: z.string(),
-  isRead: z.boolean(),
-  priority: z.enum(NOTIFICATION_PRIORITIES),
-  metadata: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 
 /** Spec 02 §7 "Notifications": the caller's own notifications only; another user's id is 404. */
 export const notificationsRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; clock: Clock }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
@@ -41,32 +39,52 @@ export const notificationsRoutes =
         schema: {
           tags,
           security,
-          querystring: z.object({
-            page: z.coerce.number().int().min(1).max(100_000).default(1),
-            limit: z.coerce.number().int().min(1).max(100).default(20),
-            unreadOnly: z.enum(['true', 'false']).default('false'),
-          }),
-          response: {
-            200: envelope(
-              z.object({
-                notifications: z.array(notificationSchema),
-                total: z.number(),
-                unreadCount: z.number(),
-              }),
-            ),
-          },
+          querystring: notificationListQuerySchema,
+          response: { 200: envelope(notificationListSchema) },
         },
       },
       async (request) => {
-        const { page, limit, unreadOnly } = request.query;
+        const { page, limit, unreadOnly, filter } = request.query;
         return ok(
           await listNotifications(deps.db, request.user!.id, {
             page,
             limit,
-            unreadOnly: unreadOnly === 'true',
+            filter: unreadOnly === 'true' ? 'unread' : filter,
           }),
         );
       },
+    );
+
+    // The bell's badge: one indexed count, no rows.
+    app.get(
+      '/notifications/unread-count',
+      { schema: { tags, security, response: { 200: envelope(unreadCountSchema) } } },
+      async (request) => ok({ unreadCount: await unreadCount(deps.db, request.user!.id) }),
+    );
+
+    app.get(
+      '/notifications/preferences',
+      { schema: { tags, security, response: { 200: envelope(preferencesAnswerSchema) } } },
+      async (request) => ok({ preferences: await getPreferences(deps.db, request.user!.id) }),
+    );
+
+    app.put(
+      '/notifications/preferences',
+      {
+        schema: {
+          tags,
+          security,
+          body: updatePreferencesSchema,
+          response: { 200: envelope(preferencesAnswerSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          {
+            preferences: await updatePreferences(deps.db, request.user!.id, request.body, deps.clock.now()),
+          },
+          NOTIFICATION_TEXT.settingUpdated,
+        ),
     );
 
     app.put(

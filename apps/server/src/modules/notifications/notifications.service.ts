@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { NotificationFilter } from '@escrow/shared/schemas/notifications';
 import {
   notifications,
   type NotificationPriority,
@@ -56,34 +57,49 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
+const COUNT_CAP = 1000;
+
 export async function listNotifications(
   db: DbOrTx,
   userId: string,
-  { page, limit, unreadOnly }: { page: number; limit: number; unreadOnly: boolean },
+  { page, limit, filter }: { page: number; limit: number; filter: NotificationFilter },
 ) {
-  const where = unreadOnly
-    ? and(eq(notifications.userId, userId), eq(notifications.isRead, false))
-    : eq(notifications.userId, userId);
+  const where =
+    filter === 'all'
+      ? eq(notifications.userId, userId)
+      : and(eq(notifications.userId, userId), eq(notifications.isRead, filter === 'read'));
   const rows = await db
     .select()
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
+    .limit(limit + 1)
     .offset((page - 1) * limit);
-  const [total] = await db.select({ n: count() }).from(notifications).where(where);
+  // Counted up to 1,000 through the index, so the answer costs the same for a long history.
+  const counted = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(where)
+    .limit(COUNT_CAP)
+    .as('counted');
+  const [total] = await db.select({ n: count() }).from(counted);
   return {
-    notifications: rows.map(toNotificationView),
+    notifications: rows.slice(0, limit).map(toNotificationView),
     total: total?.n ?? 0,
+    hasMore: rows.length > limit,
     unreadCount: await unreadCount(db, userId),
   };
 }
 
+/** Unread notifications, counted up to 1,000 (the badge shows 9+ anyway). */
 export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  const unread = db
+    .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .limit(COUNT_CAP)
+    .as('unread');
+  const [row] = await db.select({ n: count() }).from(unread);
   return row?.n ?? 0;
 }
 

@@ -4,12 +4,11 @@ import {
   extendedAutoReleaseAt,
   INSPECTION_TEXT,
 } from '@escrow/shared/domain/disputes';
-import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { createNotification, type NotificationView } from '../notifications/index.ts';
+import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.due-jobs.ts';
 import {
@@ -209,7 +208,7 @@ export async function sendAutoReleaseReminders(deps: InspectionDeps, maxJobs = 1
       sent += 1;
       const { row, note, buyer } = outcome;
       try {
-        deps.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
+        pushNotification(deps.realtime, note);
       } catch (error) {
         deps.log.error({ err: error, transactionId: row.id }, 'could not announce a reminder');
       }

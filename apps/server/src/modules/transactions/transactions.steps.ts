@@ -14,7 +14,12 @@ import type { TransactionRow, transactions } from '../../db/schema/transactions.
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type ActivityInput } from '../activities/index.ts';
-import { createNotification, type NotificationInput, type NotificationView } from '../notifications/index.ts';
+import {
+  createNotification,
+  pushNotification,
+  type NotificationInput,
+  type NotificationView,
+} from '../notifications/index.ts';
 import type { StepDeps } from './transactions.deps.ts';
 import {
   findTransactionRecord,
@@ -203,7 +208,7 @@ export function announceTransaction(
       status: row.status,
       transaction: neutral,
     });
-    for (const note of notes) deps.realtime.toUser(note.userId, SERVER_EVENTS.notification, note);
+    for (const note of notes) pushNotification(deps.realtime, note);
   } catch (error) {
     deps.log.error({ err: error, transactionId }, 'could not announce a transaction change');
   }
