@@ -29,3 +29,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ApiFailure = { success: false; error: string; code: ErrorCode | string; details?: unknown };
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+/**
+ * The text of every 429 answer, server and web alike: minutes rounded up from the Retry-After seconds,
+ * so '1 minute' is never shown while more than a minute remains.
+ */
+export function tooManyAttemptsText(retryAfterSeconds: number | null | undefined): string {
+  if (retryAfterSeconds == null || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0)
+    return 'Too many attempts, try again later';
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

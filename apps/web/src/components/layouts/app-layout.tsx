@@ -7,10 +7,8 @@ import { isStaff, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
-// The messages and notifications screens are not built yet (their pages say so). Messages do not exist
-// yet; notification rows are already stored by the transaction steps, but with nowhere to read them a
-// count would only point at a coming-soon page. So both badges stay hidden until those screens land, and
-// their unread-count queries plug in here.
+// Messages are not built yet (their page says so), so their badge stays hidden until that screen lands
+// and its unread-count query plugs in here. The bell reads its own count (features/notifications).
 const NO_UNREAD: UnreadCounts = { messages: 0, notifications: 0 };
 
 /** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
@@ -29,7 +27,6 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
       </a>
       <TopBar
         user={user}
-        unreadNotifications={unread.notifications}
         helpPanelId={helpPanelId}
         helpState={helpState}
         onToggleHelp={() => setHelpState((state) => (state === 'open' ? 'closed' : 'open'))}

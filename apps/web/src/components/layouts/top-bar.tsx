@@ -2,22 +2,21 @@ import { Link } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { content } from '../../config/content';
 import { ConnectivityIndicators } from '../../features/pwa/components/connectivity-indicators';
+import { NotificationMenu } from '../../features/notifications/components/notification-menu';
 import { WalletDropdown } from '../../features/wallet/components/wallet-dropdown';
 import { HelpIcon, ShieldIcon } from '../ui/icons';
 import type { HelpPanelState } from './help-panel';
-import { NotificationMenu } from './notification-menu';
 import { UserMenu } from './user-menu';
 
 type TopBarProps = {
   user: PublicUser;
-  unreadNotifications: number;
   helpPanelId: string;
   helpState: HelpPanelState;
   onToggleHelp: () => void;
 };
 
 /** Spec 02 §2.2 top bar. Connectivity and wallet are desktop-only; they are slots of other features. */
-export function TopBar({ user, unreadNotifications, helpPanelId, helpState, onToggleHelp }: TopBarProps) {
+export function TopBar({ user, helpPanelId, helpState, onToggleHelp }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
       <Link
@@ -42,7 +41,7 @@ export function TopBar({ user, unreadNotifications, helpPanelId, helpState, onTo
         >
           <HelpIcon />
         </button>
-        <NotificationMenu unreadCount={unreadNotifications} />
+        <NotificationMenu />
         <UserMenu user={user} />
       </div>
     </header>

@@ -196,16 +196,49 @@ describe('app shell', () => {
     expect(screen.queryByRole('region', { name: 'AI Assistant' })).not.toBeInTheDocument();
   });
 
-  it('notification bell has no badge at 0 and its panel offers View All', async () => {
-    signedInAs();
+  it('notification bell shows the unread count (9+ above 9) and the latest notifications', async () => {
+    const note = {
+      id: 'n1',
+      userId: 'u1',
+      transactionId: 'tx-1',
+      type: 'PAYMENT',
+      title: 'Payment received',
+      message: 'The buyer paid into escrow.',
+      isRead: false,
+      priority: 'HIGH',
+      metadata: {},
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    signedInAs(makeUser(), {
+      'GET /api/notifications/unread-count': () => ok({ unreadCount: 12 }),
+      'GET /api/notifications?filter=all&limit=5': () =>
+        ok({ notifications: [note], total: 1, hasMore: false, unreadCount: 12 }),
+    });
     renderWithApp(routes, '/app/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 9+ unread' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText(/Notification cards have been removed/)).toBeInTheDocument();
+    expect(await within(panel).findByText('Payment received')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Open the transaction' })).toHaveAttribute(
+      'href',
+      '/app/transactions/tx-1',
+    );
     expect(within(panel).getByRole('link', { name: 'View All' })).toHaveAttribute(
       'href',
       '/app/notifications',
     );
+  });
+
+  it('notification bell has no badge at 0', async () => {
+    signedInAs(makeUser(), {
+      'GET /api/notifications/unread-count': () => ok({ unreadCount: 0 }),
+      'GET /api/notifications?filter=all&limit=5': () =>
+        ok({ notifications: [], total: 0, hasMore: false, unreadCount: 0 }),
+    });
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('No notifications yet.')).toBeInTheDocument();
   });
 });
 

@@ -4,6 +4,7 @@ import { AppLayout } from '../../../components/layouts/app-layout';
 import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog';
 import { useAuth } from '../../../features/auth/auth-context';
 import { AppLiveEvents } from '../../../features/realtime/app-live-events';
+import { NotificationLiveEvents } from '../../../features/notifications/components/notification-live-events';
 import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
 
 /**
@@ -33,6 +34,7 @@ export default function AppRoot() {
     <LogoutDialogProvider>
       <AppLayout user={user}>
         <AppLiveEvents />
+        <NotificationLiveEvents />
         <Outlet />
       </AppLayout>
     </LogoutDialogProvider>

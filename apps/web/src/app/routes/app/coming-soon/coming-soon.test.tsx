@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import MessagesPage from './messages';
-import NotificationsPage from './notifications';
 import ProfilePage from './profile';
 import VendorPage from './vendor';
 import VerificationPage from './verification';
@@ -15,7 +14,6 @@ function renderPage(Page: () => React.ReactNode) {
 describe('coming-soon pages', () => {
   it.each([
     ['Messages', MessagesPage],
-    ['Notifications', NotificationsPage],
     ['Identity Verification', VerificationPage],
     ['User Profile', ProfilePage],
     ['Vendor Directory', VendorPage],

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Notification,
+  NotificationFilter,
+  NotificationPreferenceId,
+  NotificationPreferences,
+} from '@escrow/shared/schemas/notifications';
+import { api } from '../../../lib/api-client';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (filter: NotificationFilter, limit: number) => ['notifications', 'list', filter, limit] as const,
+  unread: ['notifications', 'unread'] as const,
+  preferences: ['notifications', 'preferences'] as const,
+};
+
+export type NotificationPage = {
+  notifications: Notification[];
+  total: number;
+  hasMore: boolean;
+  unreadCount: number;
+};
+
+export function useNotifications(filter: NotificationFilter, limit: number) {
+  return useQuery({
+    queryKey: notificationKeys.list(filter, limit),
+    queryFn: ({ signal }) =>
+      api<NotificationPage>(`/notifications?filter=${filter}&limit=${limit}`, { signal }),
+  });
+}
+
+/** The bell's badge; refetched when a notification is pushed or read anywhere. */
+export function useUnreadNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: ({ signal }) => api<{ unreadCount: number }>('/notifications/unread-count', { signal }),
+    select: (answer) => answer.unreadCount,
+  });
+}
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationKeys.preferences,
+    queryFn: ({ signal }) =>
+      api<{ preferences: NotificationPreferences }>('/notifications/preferences', { signal }),
+    select: (answer) => answer.preferences,
+    staleTime: 60_000,
+  });
+}
+
+/** Every change refetches the lists and the badge. */
+function useNotificationMutation<TInput>(request: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export const useMarkRead = () =>
+  useNotificationMutation((id: string) =>
+    api(`/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' }),
+  );
+export const useMarkAllRead = () =>
+  useNotificationMutation(() => api('/notifications/mark-all-read', { method: 'PUT' }));
+export const useDeleteNotification = () =>
+  useNotificationMutation((id: string) =>
+    api(`/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+export const useClearNotifications = () =>
+  useNotificationMutation(() => api('/notifications', { method: 'DELETE' }));
+
+/** One toggle at a time; the answer is the whole object, stored as the query's data. */
+export function useUpdatePreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, on }: { id: NotificationPreferenceId; on: boolean }) =>
+      api<{ preferences: NotificationPreferences }>('/notifications/preferences', {
+        method: 'PUT',
+        body: { [id]: on },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences, answer),
+  });
+}

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import type { Notification } from '@escrow/shared/schemas/notifications';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { formatActivityTime } from '../../../lib/format';
+import { notificationLink } from '../lib/notification-link';
+
+const PRIORITY_LOOK: Record<Notification['priority'], string> = {
+  URGENT: 'border-l-red-600',
+  HIGH: 'border-l-orange-500',
+  MEDIUM: 'border-l-sky-500',
+  LOW: 'border-l-slate-300',
+};
+
+/** One notification: title, message, time, a link to what it is about, mark read and delete. */
+export function NotificationCard({
+  note,
+  onMarkRead,
+  onDelete,
+  compact = false,
+  onNavigate,
+}: {
+  note: Notification;
+  onMarkRead?: (id: string) => void;
+  onDelete?: (id: string) => void;
+  compact?: boolean;
+  /** Called when its link is followed (the bell's menu closes). */
+  onNavigate?: () => void;
+}) {
+  const link = notificationLink(note);
+  return (
+    <article
+      data-testid="notification-card"
+      data-read={note.isRead}
+      aria-label={note.title}
+      className={cn(
+        'rounded-lg border border-l-4 border-slate-200 bg-white p-3 text-sm',
+        PRIORITY_LOOK[note.priority],
+        !note.isRead && 'bg-brand-50/40',
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h3 className="font-semibold text-slate-900">
+          {!note.isRead ? <span className="sr-only">Unread: </span> : null}
+          {note.title}
+        </h3>
+        <time dateTime={note.createdAt} className="text-xs text-slate-500">
+          {formatActivityTime(note.createdAt)}
+        </time>
+      </div>
+      <p className={cn('mt-1 break-words text-slate-700', compact && 'line-clamp-2')}>{note.message}</p>
+      {!compact || link ? (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          {link ? (
+            <Link to={link} onClick={onNavigate} className="font-medium text-brand-800 hover:underline">
+              {note.metadata?.disputeId
+                ? 'Open the dispute'
+                : note.type === 'MESSAGE'
+                  ? 'Open the chat'
+                  : 'Open the transaction'}
+            </Link>
+          ) : null}
+          {!compact && !note.isRead && onMarkRead ? (
+            <Button variant="secondary" size="sm" onClick={() => onMarkRead(note.id)}>
+              Mark as read
+            </Button>
+          ) : null}
+          {!compact && onDelete ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onDelete(note.id)}
+              aria-label={`Delete notification: ${note.title}`}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

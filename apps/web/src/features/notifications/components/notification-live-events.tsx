@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SERVER_EVENTS } from '@escrow/shared/events';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  interrupts,
+  toastDurationMs,
+  type Notification,
+  type NotificationPreferences,
+} from '@escrow/shared/schemas/notifications';
+import { liveChannel } from '../../../lib/socket';
+import { notificationKeys, useNotificationPreferences } from '../api/notifications';
+import { notificationLink } from '../lib/notification-link';
+
+const BROWSER_NOTIFICATION_MS = 5000;
+
+function isNotification(value: unknown): value is Notification {
+  const v = value as Partial<Notification> | null;
+  return !!v && typeof v.id === 'string' && typeof v.title === 'string' && typeof v.type === 'string';
+}
+
+/**
+ * Mounted once in the signed-in app: a pushed notification refreshes the badge and the lists, and unless
+ * its category is muted (DESIGN "Notifications"; dispute events and deadlines never are) raises a toast
+ * lasting by priority (spec 02 §9) and, while the tab is hidden, a browser notification closed after 5 s.
+ */
+export function NotificationLiveEvents() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Loaded once for the session; read from the cache when an event arrives.
+  useNotificationPreferences();
+
+  useEffect(() => {
+    const channel = liveChannel();
+    const release = channel.acquire();
+    const off = channel.on(SERVER_EVENTS.notification, (payload) => {
+      if (!isNotification(payload)) return;
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      const stored = queryClient.getQueryData<{ preferences: NotificationPreferences }>(
+        notificationKeys.preferences,
+      );
+      if (!interrupts(payload, stored?.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) return;
+      const link = notificationLink(payload);
+      toast(payload.title, {
+        id: `notification-${payload.id}`,
+        description: payload.message,
+        duration: toastDurationMs(payload.priority),
+        // Spec 02 §2.2: notification toasts top-right, the others bottom-right.
+        position: 'top-right',
+        testId: 'notification-toast',
+        ...(link ? { action: { label: 'View', onClick: () => navigate(link) } } : {}),
+      });
+      if (document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        const shown = new Notification(payload.title, { body: payload.message, tag: payload.id });
+        if (link)
+          shown.onclick = () => {
+            window.focus();
+            navigate(link);
+          };
+        setTimeout(() => shown.close(), BROWSER_NOTIFICATION_MS);
+      }
+    });
+    return () => {
+      off();
+      release();
+    };
+  }, [queryClient, navigate]);
+
+  return null;
+}

@@ -1,0 +1,13 @@
+import type { Notification } from '@escrow/shared/schemas/notifications';
+
+/** Where a notification's card leads: its dispute, its conversation, or its transaction. */
+export function notificationLink(
+  note: Pick<Notification, 'type' | 'transactionId' | 'metadata'>,
+): string | null {
+  const disputeId = note.metadata?.disputeId;
+  if (typeof disputeId === 'string') return `/app/disputes/${disputeId}`;
+  if (note.type === 'MESSAGE' && note.transactionId)
+    return `/app/messages?transactionId=${encodeURIComponent(note.transactionId)}`;
+  if (note.transactionId) return `/app/transactions/${note.transactionId}`;
+  return null;
+}
