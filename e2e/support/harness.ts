@@ -5,6 +5,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { GENEROUS_LIMITS } from '../../apps/server/src/testing/generous-limits.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -34,8 +35,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       PORT: '0',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../apps/web/dist'),
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      // Every browser in a run signs up and in from 127.0.0.1.
+      ...GENEROUS_LIMITS,
       ...env,
     },
     { memoryDatabase: true },
