@@ -146,7 +146,15 @@ beforeAll(async () => {
   photoId = (
     await app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: user.headers })
   ).json().data.transaction.shipmentData.photos[0] as string;
+  const messageRes = await app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: other.headers,
+    payload: { transactionId, content: 'A message the user received' },
+  });
   owned = [
+    { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
+    { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },
     { prefix: '/api/wallet/bank-accounts/{id}', id: bankRes.json().data.bankAccount.id },
     { prefix: '/api/admin/users/{id}', id: user.id },

@@ -4,6 +4,7 @@
  */
 import type { TransactionStatus } from './domain/transaction-machine.ts';
 import type { Transaction } from './schemas/transaction-shapes.ts';
+import type { Message } from './schemas/messages.ts';
 
 /** Events the client emits. */
 export const CLIENT_EVENTS = {
@@ -33,6 +34,13 @@ export const SERVER_EVENTS = {
   messageNotification: 'message_notification',
   shippingUpdate: 'shipping_update',
   systemNotification: 'system_notification',
+  /** To both parties' user rooms: `{ transactionId, message }` as each of them sees it. */
+  newMessage: 'new_message',
+  /** To the sender: `{ messageId, transactionId }`; to the reader's other tabs: `{ transactionId, count }`. */
+  messageRead: 'message_read',
+  /** To the other party: `{ transactionId, userId }` (the user id from the token, never the client). */
+  typingStart: 'typing_start',
+  typingStop: 'typing_stop',
   /** A dispute changed (message, evidence, proposal, decision, status): refetch it. No content travels. */
   disputeUpdated: 'dispute:updated',
   error: 'error',
@@ -68,6 +76,9 @@ export type NotificationPayload = {
   priority: string;
   transactionId: string | null;
 };
+
+export type NewMessagePayload = { transactionId: string; message: Message };
+export type TypingPayload = { transactionId: string; userId: string };
 
 /** `error`: a refused client request, e.g. joining a transaction room without being a member. */
 export type SocketErrorPayload = { event: string; message: string; code: string };

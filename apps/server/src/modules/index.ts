@@ -6,6 +6,7 @@ import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
@@ -36,5 +37,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(notificationsRoutes(deps), { prefix: '/api' });
   await app.register(uploadsRoutes(deps), { prefix: '/api' });
   await app.register(disputesRoutes(deps), { prefix: '/api' });
+  await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });
 }

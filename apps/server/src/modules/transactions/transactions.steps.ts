@@ -14,6 +14,7 @@ import type { TransactionRow, transactions } from '../../db/schema/transactions.
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type ActivityInput } from '../activities/index.ts';
+import { postSystemMessage } from '../messages/index.ts';
 import {
   createNotification,
   pushNotification,
@@ -155,14 +156,18 @@ export async function executeStep<T = void>(
   );
   if (!changed) throw raceLost();
   const effect = (await spec.effects?.(ctx, changed)) as T;
+  const activity = spec.activity(ctx, changed);
   await recordActivity(tx, {
-    ...spec.activity(ctx, changed),
+    ...activity,
     transactionId: row.id,
     userId: actorId,
     userName: ctx.actorName,
     userRole: role,
     at: ctx.now,
   });
+  // Every step also speaks in the conversation once it is open (both parties); the chat refetches on
+  // the transaction:updated event that follows the commit.
+  if (changed.counterpartyId) await postSystemMessage(tx, row.id, activity.description, ctx.now);
   const notes: NotificationView[] = [];
   for (const note of spec.notifications(ctx, changed)) notes.push(await createNotification(tx, note));
   const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;

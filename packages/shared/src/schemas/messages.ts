@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * Messaging between the two parties of a transaction (spec 02 §2.3, §3, §4, §7; DESIGN "Messaging"):
+ * one conversation per transaction, opened when the counterparty joins.
+ */
+export const MESSAGE_MAX = 2000;
+export const MESSAGE_ATTACHMENTS_MAX = 10;
+export const MESSAGE_TYPES = ['TEXT', 'FILE', 'SYSTEM'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** Spec 02 §9: a contact is online if seen within 5 minutes. */
+export const ONLINE_WITHIN_MS = 5 * 60_000;
+export const TYPING_CLEARS_AFTER_MS = 3000;
+
+export const MESSAGE_TEXT = {
+  empty: 'Message cannot be empty',
+  tooLong: `Message must be at most ${MESSAGE_MAX} characters`,
+  deleted: 'This message was deleted',
+  offPlatformWarning: 'Never pay outside Amana: your money is only protected in escrow',
+  sentFile: (filename: string) => `Sent: ${filename}`,
+  notFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  noConversationYet: 'The conversation opens when the other party joins the transaction',
+  onlyOwnDelete: 'You can only delete your own messages',
+  attachment: 'Attachments must be chat files you uploaded for this transaction',
+  failedToSend: 'Failed to send',
+  loginToView: 'Please log in to view messages',
+} as const;
+
+/**
+ * A message that gives a bank account number (10 digits, NUBAN) or asks to pay outside escrow: the
+ * receiver sees it with the warning banner. Deliberately broad: a false alarm costs a banner.
+ */
+export function looksOffPlatform(content: string): boolean {
+  const digits = content.replace(/[\s-]/g, '');
+  if (/(^|\D)\d{10}(\D|$)/.test(digits)) return true;
+  return /\b(pay|send|transfer)\b[^.?!]{0,40}\b(outside|directly|direct|my (bank|account|acct)|off[- ]?(platform|app|escrow))\b/i.test(
+    content,
+  );
+}
+
+const messageContent = z
+  .string({ error: MESSAGE_TEXT.empty })
+  .trim()
+  .min(1, MESSAGE_TEXT.empty)
+  .max(MESSAGE_MAX, MESSAGE_TEXT.tooLong)
+  // NUL cannot be stored in PostgreSQL text; refused rather than silently changed.
+  .refine((v) => !v.includes('\u0000'), 'Message contains an invalid character');
+
+export const sendMessageSchema = z.object({
+  transactionId: z.uuid('Unknown transaction'),
+  content: messageContent,
+  attachmentIds: z
+    .array(z.uuid(MESSAGE_TEXT.attachment))
+    .max(MESSAGE_ATTACHMENTS_MAX, `At most ${MESSAGE_ATTACHMENTS_MAX} attachments per message`)
+    .optional(),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const messagePageQuerySchema = z.object({
+  before: z.uuid('before must be a message id').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const messageSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Search needs at least 2 characters').max(100),
+  transactionId: z.uuid('Unknown transaction').optional(),
+  type: z.enum(MESSAGE_TYPES, { error: 'type must be TEXT, FILE or SYSTEM' }).optional(),
+  hasFiles: z.enum(['true', 'false']).optional(),
+  since: z.iso.datetime({ error: 'since must be an ISO date-time' }).optional(),
+});
+
+export const attachmentSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  fileSize: z.number().int(),
+  mimeType: z.string(),
+  fileUrl: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  /** null for SYSTEM messages. */
+  senderId: z.string().nullable(),
+  receiverId: z.string().nullable(),
+  content: z.string(),
+  timestamp: z.string(),
+  isRead: z.boolean(),
+  readAt: z.string().nullable(),
+  messageType: z.enum(MESSAGE_TYPES),
+  attachments: z.array(attachmentSchema),
+  deleted: z.boolean(),
+  /** For the receiver: this message gives an account number or asks to pay outside escrow. */
+  warning: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const participantSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(['BUYER', 'SELLER']),
+  lastSeen: z.string().nullable(),
+});
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  participants: z.array(z.string()),
+  participantDetails: z.array(participantSchema),
+  lastMessage: z.object({ content: z.string(), timestamp: z.string() }).nullable(),
+  unreadCount: z.number().int(),
+  transactionDetails: z.object({ description: z.string(), status: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationListSchema = z.object({ conversations: z.array(conversationSchema) });
+export const messageListSchema = z.object({
+  messages: z.array(messageSchema),
+  /** Older messages exist before the first one (load more with before=first id). */
+  hasMore: z.boolean(),
+  conversation: conversationSchema,
+});
+export const messageAnswerSchema = z.object({ message: messageSchema });
+export const messageSearchSchema = z.object({
+  results: z.array(messageSchema.extend({ transactionDescription: z.string() })),
+});
+export const messageStatsSchema = z.object({
+  totalConversations: z.number().int(),
+  unreadMessages: z.number().int(),
+  messagesSent: z.number().int(),
+  messagesReceived: z.number().int(),
+});
