@@ -98,6 +98,12 @@ export function createLiveChannel(factory: SocketFactory = defaultFactory) {
 
   return {
     getState: () => state,
+    /** Sends a client event (typing) when connected; answers whether it went out. */
+    emit(event: string, payload: unknown): boolean {
+      if (!socket?.connected) return false;
+      socket.emit(event, payload);
+      return true;
+    },
     subscribe(listener: () => void) {
       stateListeners.add(listener);
       return () => void stateListeners.delete(listener);

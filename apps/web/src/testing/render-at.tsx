@@ -85,6 +85,7 @@ export function renderAt(ui: ReactElement, { path, pattern = path }: { path: str
 /** A live channel without a socket: tests push server events with `emit`. */
 export function installFakeLiveChannel(state: ConnectionState = 'connected') {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const sent: { event: string; payload: unknown }[] = [];
   const channel: LiveChannel = {
     getState: () => state,
     subscribe: () => () => {},
@@ -97,9 +98,15 @@ export function installFakeLiveChannel(state: ConnectionState = 'connected') {
       return () => void set.delete(handler);
     },
     joinTransactionRoom: () => () => {},
+    emit: (event, payload) => {
+      sent.push({ event, payload });
+      return state === 'connected';
+    },
   };
   setLiveChannelForTests(channel);
   return {
     emit: (event: string, payload: unknown) => handlers.get(event)?.forEach((handler) => handler(payload)),
+    /** What the app sent over the channel. */
+    sent,
   };
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
+import { useUnreadMessages } from '../../features/messages/api/messages';
 import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
@@ -7,15 +8,13 @@ import { isStaff, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
-// Messages are not built yet (their page says so), so their badge stays hidden until that screen lands
-// and its unread-count query plugs in here. The bell reads its own count (features/notifications).
-const NO_UNREAD: UnreadCounts = { messages: 0, notifications: 0 };
-
 /** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
 export function AppLayout({ user, children }: { user: PublicUser; children: ReactNode }) {
   const helpPanelId = useId();
   const [helpState, setHelpState] = useState<HelpPanelState>('closed');
-  const unread = NO_UNREAD;
+  // The side and bottom navigation's Messages badge; the bell reads its own count (features/notifications).
+  const unreadMessages = useUnreadMessages();
+  const unread: UnreadCounts = { messages: unreadMessages.data ?? 0, notifications: 0 };
 
   return (
     <div className="min-h-dvh bg-slate-50">

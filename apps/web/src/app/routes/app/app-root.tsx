@@ -5,6 +5,7 @@ import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog'
 import { useAuth } from '../../../features/auth/auth-context';
 import { AppLiveEvents } from '../../../features/realtime/app-live-events';
 import { NotificationLiveEvents } from '../../../features/notifications/components/notification-live-events';
+import { MessageLiveEvents } from '../../../features/messages/lib/use-message-events';
 import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
 
 /**
@@ -35,6 +36,7 @@ export default function AppRoot() {
       <AppLayout user={user}>
         <AppLiveEvents />
         <NotificationLiveEvents />
+        <MessageLiveEvents userId={user.id} />
         <Outlet />
       </AppLayout>
     </LogoutDialogProvider>

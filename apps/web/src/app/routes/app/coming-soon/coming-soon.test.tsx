@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import MessagesPage from './messages';
 import ProfilePage from './profile';
 import VendorPage from './vendor';
 import VerificationPage from './verification';
@@ -13,7 +12,6 @@ function renderPage(Page: () => React.ReactNode) {
 
 describe('coming-soon pages', () => {
   it.each([
-    ['Messages', MessagesPage],
     ['Identity Verification', VerificationPage],
     ['User Profile', ProfilePage],
     ['Vendor Directory', VendorPage],

@@ -7,10 +7,10 @@ import { Card, CardTitle } from '../../../../components/ui/card';
 import { shareLink } from '../../lib/share';
 import { SecurityList } from '../security-list';
 
-type Props = { transaction: Transaction; onChat: () => void };
+type Props = { transaction: Transaction };
 
 /** Actions, Security and Need Help cards beside the details. */
-export function SideCards({ transaction: tx, onChat }: Props) {
+export function SideCards({ transaction: tx }: Props) {
   // DESIGN "Disputes": from payment until completion, while no dispute is open.
   const canDispute = IN_ESCROW_STATUSES.includes(tx.status);
   // Members open the details page; an invitee needs the join link, which the details header shares.
@@ -19,9 +19,16 @@ export function SideCards({ transaction: tx, onChat }: Props) {
     <div className="space-y-4">
       <Card className="space-y-2">
         <CardTitle>Actions</CardTitle>
-        <Button variant="secondary" className="w-full" onClick={onChat}>
-          Chat with Counterparty
-        </Button>
+        {tx.counterpartyId ? (
+          <Link
+            to={`/app/messages?transactionId=${encodeURIComponent(tx.id)}`}
+            className="flex h-10 w-full items-center justify-center rounded-lg border border-slate-300 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
+            Chat with Counterparty
+          </Link>
+        ) : (
+          <p className="text-sm text-slate-600">The chat opens when the other party joins.</p>
+        )}
         <Button
           variant="secondary"
           className="w-full"

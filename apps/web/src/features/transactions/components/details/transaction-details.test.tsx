@@ -103,12 +103,20 @@ describe('TransactionDetails', () => {
     expect(screen.queryByRole('button', { name: 'Copy Link' })).not.toBeInTheDocument();
   });
 
-  it('offers Raise Dispute until the transaction ends, and an honest chat dialog', async () => {
-    const { user } = renderDetails(makeTransaction({ status: 'WAITING_FOR_SHIPMENT' }));
+  it('offers Raise Dispute while the money is in escrow, and the chat with the other party', async () => {
+    renderDetails(makeTransaction({ status: 'WAITING_FOR_SHIPMENT' }));
     const dispute = await screen.findByRole('link', { name: 'Raise Dispute' });
     expect(dispute).toHaveAttribute('href', `/app/disputes/create?transactionId=${makeTransaction().id}`);
-    await user.click(screen.getByRole('button', { name: 'Chat with Counterparty' }));
-    expect(await screen.findByText('Chat is coming soon.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat with Counterparty' })).toHaveAttribute(
+      'href',
+      `/app/messages?transactionId=${makeTransaction().id}`,
+    );
+  });
+
+  it('offers no dispute before payment', async () => {
+    renderDetails(makeTransaction({ status: 'WAITING_FOR_PAYMENT' }));
+    await screen.findByTestId('status-flow');
+    expect(screen.queryByRole('link', { name: 'Raise Dispute' })).toBeNull();
   });
 
   it('shows a pushed update at once', async () => {

@@ -10,7 +10,6 @@ import { useLiveConnection, useTransactionRoom } from '../../../realtime/use-liv
 import { useStoreTransaction, useTransaction } from '../../api/get-transaction';
 import { transactionKeys } from '../../api/transaction-keys';
 import { CancelDialog } from '../dialogs/cancel-dialog';
-import { ChatDialog } from '../dialogs/chat-dialog';
 import { DeliveryDetailsDialog } from '../dialogs/delivery-details-dialog';
 import { PaymentDialog } from '../dialogs/payment-dialog';
 import { ReceiptDialog } from '../dialogs/receipt-dialog';
@@ -23,7 +22,7 @@ import { StatusFlowPanel } from './status-flow-panel';
 import { SummaryCard } from './summary-card';
 import { TransactionTimeline } from './transaction-timeline';
 
-type OpenDialog = ActionDialog | 'Cancel' | 'Chat' | null;
+type OpenDialog = ActionDialog | 'Cancel' | null;
 
 export const DETAILS_NOT_FOUND = "The transaction you're looking for could not be found.";
 
@@ -67,7 +66,6 @@ export function TransactionDetails({ id }: { id: string }) {
   const stateCode = (location.state as { invitationCode?: unknown } | null)?.invitationCode;
   const invitationCode = tx.invitation?.code ?? (typeof stateCode === 'string' ? stateCode : null);
   const close = (open: boolean) => !open && setDialog(null);
-  const counterpartyName = tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName;
 
   return (
     <div className="space-y-4">
@@ -106,7 +104,7 @@ export function TransactionDetails({ id }: { id: string }) {
             }
           />
         </div>
-        <SideCards transaction={tx} onChat={() => setDialog('Chat')} />
+        <SideCards transaction={tx} />
       </div>
       {/* Mounted only while open, so each opening starts from a fresh form. */}
       {dialog === 'Provide Delivery Details' ? (
@@ -118,7 +116,6 @@ export function TransactionDetails({ id }: { id: string }) {
         <ReceiptDialog transaction={tx} open onOpenChange={close} />
       ) : null}
       {dialog === 'Cancel' ? <CancelDialog transaction={tx} open onOpenChange={close} /> : null}
-      <ChatDialog open={dialog === 'Chat'} onOpenChange={close} counterpartyName={counterpartyName} />
     </div>
   );
 }

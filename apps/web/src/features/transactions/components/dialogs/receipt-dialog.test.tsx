@@ -81,10 +81,12 @@ describe('ReceiptDialog', () => {
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
-  it('says the dispute form is coming soon', async () => {
+  it('Raise Dispute opens the dispute form with this transaction chosen', () => {
     stubApi({});
-    const { user } = renderDialog();
-    await user.click(screen.getByRole('button', { name: 'Raise Dispute' }));
-    expect(await screen.findByText('Dispute form coming soon')).toBeInTheDocument();
+    renderDialog();
+    expect(screen.getByRole('link', { name: 'Raise Dispute' })).toHaveAttribute(
+      'href',
+      `/app/disputes/create?transactionId=${tx.id}`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   RECEIPT_CHECKLIST_ITEMS,
@@ -14,7 +15,6 @@ import { useConfirmReceipt } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 
 export const RECEIPT_FAILED = 'Failed to confirm receipt';
-export const DISPUTE_SOON = 'Dispute form coming soon';
 
 type Item = (typeof RECEIPT_CHECKLIST_ITEMS)[number];
 
@@ -73,9 +73,13 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
       </fieldset>
       {!allTicked ? <p className="mt-3 text-sm text-slate-600">{TRANSACTION_TEXT.receiptChecklist}</p> : null}
       <div className="mt-6 flex flex-wrap justify-between gap-2">
-        <Button variant="ghost" onClick={() => toast.info(DISPUTE_SOON)}>
+        {/* Something wrong: the dispute form, with this transaction chosen (the payment stays frozen). */}
+        <Link
+          to={`/app/disputes/create?transactionId=${encodeURIComponent(transaction.id)}`}
+          className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           Raise Dispute
-        </Button>
+        </Link>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

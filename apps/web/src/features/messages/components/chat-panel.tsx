@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGE_TEXT, ONLINE_WITHIN_MS, type Conversation } from '@escrow/shared/schemas/messages';
+import { Button } from '../../../components/ui/button';
+import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
+import { liveChannel } from '../../../lib/socket';
+import {
+  messageKeys,
+  threadMessages,
+  useDeleteMessage,
+  useMarkConversationRead,
+  useSendMessage,
+  useThread,
+} from '../api/messages';
+import { groupByDay } from '../lib/day-groups';
+import { useTyping } from '../lib/use-message-events';
+import { Composer } from './composer';
+import { MessageBubble, type ShownMessage } from './message-bubble';
+
+export const isOnline = (lastSeen: string | null, now = Date.now()) =>
+  lastSeen !== null && now - Date.parse(lastSeen) < ONLINE_WITHIN_MS;
+
+/**
+ * One conversation: messages by day (older on demand), typing, receipts, SYSTEM steps, the composer.
+ * Opening it marks what the viewer received as read; a failed send stays marked with Retry.
+ */
+export function ChatPanel({ transactionId, viewerId }: { transactionId: string; viewerId: string }) {
+  const queryClient = useQueryClient();
+  const thread = useThread(transactionId);
+  const send = useSendMessage(transactionId);
+  const remove = useDeleteMessage(transactionId);
+  const markRead = useMarkConversationRead();
+  const typing = useTyping(transactionId);
+  const channel = liveChannel();
+  const connected =
+    useSyncExternalStore(channel.subscribe, channel.getState, channel.getState) === 'connected';
+  const [failed, setFailed] = useState<ShownMessage[]>([]);
+  const bottom = useRef<HTMLDivElement>(null);
+  const messages = threadMessages(thread.data);
+  const lastId = messages.at(-1)?.id;
+  const unreadForMe = messages.some((m) => m.receiverId === viewerId && !m.isRead && !m.deleted);
+
+  useEffect(() => {
+    if (unreadForMe) markRead.mutate(transactionId);
+    // Once per new unread message, not per render of the mutation object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [transactionId, unreadForMe, lastId]);
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId, failed.length]);
+
+  useEffect(() => {
+    // A lifecycle step writes a SYSTEM message: the transaction:updated push says when to look.
+    const off = channel.on('transaction:updated', (raw) => {
+      if ((raw as { transactionId?: string })?.transactionId === transactionId)
+        void queryClient.invalidateQueries({ queryKey: messageKeys.thread(transactionId) });
+    });
+    return off;
+  }, [channel, queryClient, transactionId]);
+
+  function deliver(input: { content: string; attachmentIds?: string[] }, retrying?: ShownMessage) {
+    send.mutate(input, {
+      onSuccess: () => {
+        if (retrying) setFailed((current) => current.filter((m) => m.id !== retrying.id));
+      },
+      onError: (error) => {
+        toast.error(`${MESSAGE_TEXT.failedToSend}: ${error.message}`);
+        if (retrying) return;
+        setFailed((current) => [
+          ...current,
+          {
+            id: `failed-${Date.now()}`,
+            transactionId,
+            senderId: viewerId,
+            receiverId: null,
+            content: input.content,
+            timestamp: new Date().toISOString(),
+            isRead: false,
+            readAt: null,
+            messageType: input.attachmentIds?.length ? 'FILE' : 'TEXT',
+            attachments: [],
+            deleted: false,
+            warning: null,
+            failed: true,
+            ...(input.attachmentIds ? { retryAttachments: input.attachmentIds } : {}),
+          } as ShownMessage,
+        ]);
+      },
+    });
+  }
+
+  if (thread.isPending) return <LoadingPanel label="Loading messages..." />;
+  if (thread.isError) return <ErrorPanel error={thread.error} onRetry={() => void thread.refetch()} />;
+
+  const conversation: Conversation = thread.data.pages[0]!.conversation;
+  const other = conversation.participantDetails.find((p) => p.userId !== viewerId) ?? null;
+  const groups = groupByDay([...messages, ...failed]);
+
+  return (
+    <section
+      aria-label={`Chat about ${conversation.transactionDetails.description}`}
+      className="flex h-full min-h-0 flex-col"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">
+            {other?.name ?? 'Waiting for the other party'}
+          </h2>
+          <p className="truncate text-xs text-slate-600">
+            {other ? (isOnline(other.lastSeen) ? 'Online' : 'Offline') + ' · ' : ''}
+            {conversation.transactionDetails.description}
+          </p>
+        </div>
+        <Link
+          to={`/app/transactions/${transactionId}`}
+          className="text-sm font-medium text-brand-800 hover:underline"
+        >
+          View transaction
+        </Link>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3" aria-live="polite">
+        {thread.hasNextPage ? (
+          <div className="mb-3 text-center">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={thread.isFetchingNextPage}
+              onClick={() => void thread.fetchNextPage()}
+            >
+              {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
+            </Button>
+          </div>
+        ) : null}
+        {groups.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>
+        ) : null}
+        {groups.map((group) => (
+          <div key={group.label} className="mb-3">
+            <p className="mb-2 text-center text-xs font-medium text-slate-500">{group.label}</p>
+            <ol className="space-y-2">
+              {group.messages.map((message) => (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  mine={message.senderId === viewerId}
+                  onDelete={(id) => remove.mutate(id, { onError: (error) => toast.error(error.message) })}
+                  onRetry={(m) =>
+                    deliver(
+                      {
+                        content: m.content,
+                        attachmentIds: (m as { retryAttachments?: string[] }).retryAttachments,
+                      },
+                      m,
+                    )
+                  }
+                />
+              ))}
+            </ol>
+          </div>
+        ))}
+        {typing ? (
+          <p className="text-xs italic text-slate-600" data-testid="typing-indicator">
+            {other?.name ?? 'The other party'} is typing...
+          </p>
+        ) : null}
+        <div ref={bottom} />
+      </div>
+      {other ? (
+        <Composer transactionId={transactionId} connected={connected} onSend={(input) => deliver(input)} />
+      ) : (
+        <p className="border-t border-slate-200 bg-white p-3 text-sm text-slate-600">
+          {MESSAGE_TEXT.noConversationYet}.
+        </p>
+      )}
+    </section>
+  );
+}

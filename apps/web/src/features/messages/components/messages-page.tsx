@@ -1,0 +1,62 @@
+import { useSearchParams } from 'react-router';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
+import { cn } from '../../../lib/cn';
+import { useConversations } from '../api/messages';
+import { ChatPanel } from './chat-panel';
+import { ConversationList } from './conversation-list';
+
+/**
+ * /app/messages[?transactionId=] (spec 02 §2.3): the conversation list beside the open chat; on a phone,
+ * one at a time. The open conversation lives in the URL, so a transaction's "Chat" link opens it.
+ */
+export function MessagesPage({ viewerId }: { viewerId: string }) {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('transactionId');
+  const conversations = useConversations();
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+      {conversations.isPending ? (
+        <LoadingPanel label="Loading conversations..." />
+      ) : conversations.isError ? (
+        <ErrorPanel error={conversations.error} onRetry={() => void conversations.refetch()} />
+      ) : conversations.data.length === 0 && !selected ? (
+        <EmptyPanel>
+          No conversations yet. A conversation opens when the other party joins one of your transactions.
+        </EmptyPanel>
+      ) : (
+        <div className="grid h-[calc(100dvh-16rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] md:h-[calc(100dvh-11rem)]">
+          <div
+            className={cn('min-h-0 overflow-y-auto border-r border-slate-200', selected && 'hidden md:block')}
+          >
+            <ConversationList
+              conversations={conversations.data}
+              viewerId={viewerId}
+              selected={selected}
+              onSelect={(id) => setParams({ transactionId: id })}
+            />
+          </div>
+          <div className={cn('min-h-0', !selected && 'hidden md:block')}>
+            {selected ? (
+              <div className="flex h-full flex-col">
+                <button
+                  type="button"
+                  className="px-4 pt-2 text-left text-sm font-medium text-brand-800 md:hidden"
+                  onClick={() => setParams({})}
+                >
+                  ← All conversations
+                </button>
+                <div className="min-h-0 flex-1">
+                  <ChatPanel key={selected} transactionId={selected} viewerId={viewerId} />
+                </div>
+              </div>
+            ) : (
+              <p className="p-8 text-center text-sm text-slate-600">Choose a conversation.</p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

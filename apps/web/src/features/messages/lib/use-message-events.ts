@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SERVER_EVENTS, type NewMessagePayload, type TypingPayload } from '@escrow/shared/events';
+import { TYPING_CLEARS_AFTER_MS } from '@escrow/shared/schemas/messages';
+import { liveChannel } from '../../../lib/socket';
+import { messageKeys, upsertMessage, type Thread } from '../api/messages';
+import { playMessageSound } from './chat-sound';
+
+const PREVIEW = 50;
+
+/**
+ * Mounted once in the signed-in app: `new_message` lands in its loaded thread and refreshes the lists
+ * and badges; from the other party, while that conversation is not open, it raises the toast 'New
+ * message from counterparty' and a chime (spec 02 §4). `message_read` refreshes receipts and counts.
+ */
+export function MessageLiveEvents({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openThread =
+    location.pathname === '/app/messages' ? new URLSearchParams(location.search).get('transactionId') : null;
+
+  useEffect(() => {
+    const channel = liveChannel();
+    const release = channel.acquire();
+    const offNew = channel.on(SERVER_EVENTS.newMessage, (raw) => {
+      const payload = raw as NewMessagePayload;
+      if (!payload?.message?.id) return;
+      queryClient.setQueryData<Thread>(messageKeys.thread(payload.transactionId), (t) =>
+        upsertMessage(t, payload.message),
+      );
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+      const fromOther = payload.message.senderId !== null && payload.message.senderId !== userId;
+      if (fromOther && openThread !== payload.transactionId && !payload.message.deleted) {
+        const text = payload.message.content;
+        toast('New message from counterparty', {
+          id: `message-${payload.message.id}`,
+          description: text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text,
+          position: 'top-right',
+          action: {
+            label: 'Open',
+            onClick: () => navigate(`/app/messages?transactionId=${payload.transactionId}`),
+          },
+        });
+        playMessageSound();
+      }
+    });
+    const offRead = channel.on(SERVER_EVENTS.messageRead, (raw) => {
+      const payload = raw as { transactionId?: string };
+      if (payload?.transactionId)
+        void queryClient.invalidateQueries({ queryKey: messageKeys.thread(payload.transactionId) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+    });
+    return () => {
+      offNew();
+      offRead();
+      release();
+    };
+  }, [queryClient, navigate, userId, openThread]);
+
+  return null;
+}
+
+/** Who is typing in this conversation (the other party), cleared 3 s after the last signal. */
+export function useTyping(transactionId: string | null): boolean {
+  const [typing, setTyping] = useState(false);
+  useEffect(() => {
+    if (!transactionId) return;
+    const channel = liveChannel();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offStart = channel.on(SERVER_EVENTS.typingStart, (raw) => {
+      if ((raw as TypingPayload)?.transactionId !== transactionId) return;
+      setTyping(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setTyping(false), TYPING_CLEARS_AFTER_MS);
+    });
+    const offStop = channel.on(SERVER_EVENTS.typingStop, (raw) => {
+      if ((raw as TypingPayload)?.transactionId !== transactionId) return;
+      clearTimeout(timer);
+      setTyping(false);
+    });
+    return () => {
+      offStart();
+      offStop();
+      clearTimeout(timer);
+      setTyping(false);
+    };
+  }, [transactionId]);
+  return typing;
+}
