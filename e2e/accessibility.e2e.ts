@@ -82,6 +82,8 @@ const APP_PAGES = () => [
   '/app/wallet?action=withdraw',
   '/app/escrow-calculator',
   '/app/notifications',
+  '/app/messages',
+  `/app/messages?transactionId=${transactionPath.split('/').pop()}`,
 ];
 
 describe.each([
