@@ -1,0 +1,152 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message } from '@escrow/shared/schemas/messages';
+import { setLiveChannelForTests } from '../../../lib/socket';
+import { fail, installFakeLiveChannel, ok, renderAt, stubApi } from '../../../testing/render-at';
+import { groupByDay, relativeTime } from '../lib/day-groups';
+import { ChatPanel } from './chat-panel';
+
+const TX = '0192f5a4-7d5e-7000-8000-0000000000aa';
+const ME = 'user-me';
+const OTHER = 'user-other';
+const conversation: Conversation = {
+  id: TX,
+  transactionId: TX,
+  participants: [ME, OTHER],
+  participantDetails: [
+    { userId: ME, name: 'Ada Obi', role: 'BUYER', lastSeen: null },
+    { userId: OTHER, name: 'Bola Ade', role: 'SELLER', lastSeen: new Date().toISOString() },
+  ],
+  lastMessage: null,
+  unreadCount: 1,
+  transactionDetails: { description: 'Vintage camera', status: 'ACTIVE' },
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+const message = (overrides: Partial<Message>): Message => ({
+  id: 'm1',
+  transactionId: TX,
+  senderId: OTHER,
+  receiverId: ME,
+  content: 'Hello',
+  timestamp: new Date().toISOString(),
+  isRead: false,
+  readAt: null,
+  messageType: 'TEXT',
+  attachments: [],
+  deleted: false,
+  warning: null,
+  ...overrides,
+});
+
+afterEach(() => {
+  setLiveChannelForTests(null);
+  vi.unstubAllGlobals();
+});
+
+describe('the chat panel', () => {
+  it('marks what was received read, shows the warning, and keeps a failed send with Retry', async () => {
+    installFakeLiveChannel('connected');
+    // A small server: what it stores is what the next read answers.
+    let attempts = 0;
+    let read = false;
+    const stored: Message[] = [];
+    const api = stubApi({
+      [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
+        ok({
+          messages: [
+            message({
+              id: 's1',
+              senderId: null,
+              receiverId: null,
+              messageType: 'SYSTEM',
+              content: 'Buyer joined',
+            }),
+            message({
+              isRead: read,
+              warning: 'Never pay outside Amana: your money is only protected in escrow',
+            }),
+            ...stored,
+          ],
+          hasMore: false,
+          conversation,
+        }),
+      [`PUT /api/messages/transactions/${TX}/read`]: () => {
+        const updated = read ? 0 : 1;
+        read = true;
+        return ok({ updated });
+      },
+      'POST /api/messages': () => {
+        attempts += 1;
+        if (attempts === 1) return fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE');
+        const sent = message({ id: 'm2', senderId: ME, receiverId: OTHER, content: 'Is it boxed?' });
+        stored.push(sent);
+        return ok({ message: sent });
+      },
+    });
+    renderAt(<ChatPanel transactionId={TX} viewerId={ME} />, { path: '/app/messages' });
+    expect(await screen.findByText('Buyer joined')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Never pay outside Amana');
+    expect(screen.getByText(/Online/)).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+
+    await userEvent.type(screen.getByLabelText('Message'), 'Is it boxed?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Failed to send')).toBeNull());
+    expect(screen.getAllByText('Is it boxed?')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { transactionId: TX, content: 'Is it boxed?' },
+      { transactionId: TX, content: 'Is it boxed?' },
+    ]);
+  });
+
+  it('cannot send without the live connection, and says why', async () => {
+    installFakeLiveChannel('disconnected');
+    stubApi({
+      [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
+        ok({ messages: [], hasMore: false, conversation }),
+    });
+    renderAt(<ChatPanel transactionId={TX} viewerId={ME} />, { path: '/app/messages' });
+    await userEvent.type(await screen.findByLabelText('Message'), 'hi');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the live connection');
+  });
+
+  it('shows the other party typing, cleared after 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const live = installFakeLiveChannel('connected');
+    stubApi({
+      [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
+        ok({ messages: [], hasMore: false, conversation }),
+    });
+    renderAt(<ChatPanel transactionId={TX} viewerId={ME} />, { path: '/app/messages' });
+    await screen.findByLabelText('Message');
+    act(() => live.emit('typing_start', { transactionId: TX, userId: OTHER }));
+    expect(screen.getByTestId('typing-indicator')).toHaveTextContent('Bola Ade is typing...');
+    act(() => vi.advanceTimersByTime(3100));
+    expect(screen.queryByTestId('typing-indicator')).toBeNull();
+    vi.useRealTimers();
+  });
+});
+
+describe('message times', () => {
+  it('an unparseable time reads Just now and such messages are hidden from the day groups', () => {
+    expect(relativeTime('not a date')).toBe('Just now');
+    const now = new Date('2026-11-24T12:00:00Z');
+    const groups = groupByDay(
+      [
+        message({ id: 'a', timestamp: '2026-11-23T10:00:00Z' }),
+        message({ id: 'b', timestamp: 'garbage' }),
+        message({ id: 'c', timestamp: '2026-11-24T09:00:00Z' }),
+      ],
+      now,
+    );
+    expect(groups.map((g) => [g.label, g.messages.map((m) => m.id)])).toEqual([
+      ['Yesterday', ['a']],
+      ['Today', ['c']],
+    ]);
+  });
+});
