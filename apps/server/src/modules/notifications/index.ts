@@ -7,3 +7,4 @@ export {
 } from './notifications.service.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { pushNotification } from './notifications.push.ts';
+export { emailNotices, type MailNoticeDeps } from './notifications.mail.ts';

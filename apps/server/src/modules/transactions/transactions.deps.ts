@@ -18,4 +18,4 @@ export type TransactionsDeps = {
 };
 
 /** The part the step engine uses (payment conditions and the jobs pass the same object). */
-export type StepDeps = Pick<TransactionsDeps, 'db' | 'clock' | 'realtime' | 'log'>;
+export type StepDeps = Pick<TransactionsDeps, 'db' | 'clock' | 'realtime' | 'log' | 'mailer' | 'config'>;

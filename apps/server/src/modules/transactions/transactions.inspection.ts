@@ -7,22 +7,14 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mail } from '../../lib/mailer.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.due-jobs.ts';
-import {
-  autoReleasedMails,
-  contactsOf,
-  lagosDate,
-  reminderMail,
-  sendMails,
-  type Contact,
-} from './transactions.mails.ts';
+import { contactsOf, lagosDate, reminderMail, sendMails, type Contact } from './transactions.mails.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { releaseSpec } from './transactions.release.ts';
 import { executeStep, runStep, type StepResult } from './transactions.steps.ts';
-import { buyerIdOf, sellerIdOf } from './transactions.view.ts';
+import { buyerIdOf } from './transactions.view.ts';
 
 /** The inspection window's jobs: the step engine's part plus e-mail. */
 export type InspectionDeps = StepDeps & Pick<TransactionsDeps, 'mailer' | 'config'>;
@@ -54,11 +46,11 @@ export async function autoReleaseDue(deps: InspectionDeps, maxJobs = 100): Promi
   return drainDueJobs(deps, 'automatic release', maxJobs, async (tx, now, skipIds) => {
     const due = await lockNextDueRelease(tx, now, skipIds);
     if (!due) return null;
-    let mails: Mail[] = [];
+    // The release's notifications are e-mailed after commit by the step engine's announcement.
     return {
       id: due.id,
-      run: async () => {
-        const result = await executeStep(
+      run: () =>
+        executeStep(
           deps,
           tx,
           releaseSpec({
@@ -68,20 +60,7 @@ export async function autoReleaseDue(deps: InspectionDeps, maxJobs = 100): Promi
             description: () => INSPECTION_TEXT.autoReleased,
             metadata: { autoReleaseAt: due.autoReleaseAt?.toISOString() ?? null },
           }),
-        );
-        const { row } = result.record;
-        const [buyerId, sellerId] = [buyerIdOf(row), sellerIdOf(row)];
-        const contacts = await contactsOf(tx, [buyerId, sellerId]);
-        mails = autoReleasedMails(
-          deps,
-          row,
-          sellerId ? contacts.get(sellerId) : undefined,
-          buyerId ? contacts.get(buyerId) : undefined,
-        );
-        return result;
-      },
-      // E-mails after commit: the release stands whatever the mail server says.
-      after: (result) => sendMails(deps, mails, result.record.row.id),
+        ),
     };
   });
 }

@@ -5,7 +5,6 @@ import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
-import { money } from './transactions.notices.ts';
 
 /** What an e-mail to a party needs (read inside the step's database transaction). */
 export type Contact = { id: string; email: string; firstName: string };
@@ -45,42 +44,6 @@ export function reminderMail(
     [`Hello ${buyer.firstName},`, message],
     transactionLink(deps, row.id),
   );
-}
-
-/** After an automatic release: the seller was paid, the buyer's inspection period ended. */
-export function autoReleasedMails(
-  deps: MailDeps,
-  row: TransactionRow,
-  seller: Contact | undefined,
-  buyer: Contact | undefined,
-): Mail[] {
-  const link = transactionLink(deps, row.id);
-  const mails: Mail[] = [];
-  if (seller)
-    mails.push(
-      composeMail(
-        seller.email,
-        `Funds released for "${row.description}"`,
-        [
-          `Hello ${seller.firstName},`,
-          `The buyer's inspection period for "${row.description}" ended without a dispute, so ${money(row, row.price)} has been released to your wallet.`,
-        ],
-        link,
-      ),
-    );
-  if (buyer)
-    mails.push(
-      composeMail(
-        buyer.email,
-        `Payment for "${row.description}" released automatically`,
-        [
-          `Hello ${buyer.firstName},`,
-          `The inspection period for "${row.description}" ended without a dispute, so the payment of ${money(row, row.price)} was released to the seller. If something is wrong with the item, contact support.`,
-        ],
-        link,
-      ),
-    );
-  return mails;
 }
 
 /** After commit, best-effort: a failed e-mail is logged, never undoes or fails the committed change. */

@@ -17,6 +17,7 @@ import { recordActivity, type ActivityInput } from '../activities/index.ts';
 import { postSystemMessage } from '../messages/index.ts';
 import {
   createNotification,
+  emailNotices,
   pushNotification,
   type NotificationInput,
   type NotificationView,
@@ -190,11 +191,11 @@ async function actorRecord(tx: Tx, userId: string): Promise<PartyRecord> {
 
 /**
  * After commit: `event` to each party's user room (with their own view) and to any other socket in
- * the transaction room, plus a `notification` event per notification written. A failed emit is
- * logged, never turned into a failed request (the change is committed).
+ * the transaction room, each notification written pushed to its user, and the money ones e-mailed. A
+ * failure is logged, never turned into a failed request (the change is committed).
  */
 export function announceTransaction(
-  deps: Pick<StepDeps, 'realtime' | 'log'>,
+  deps: StepDeps,
   record: TransactionRecord,
   notes: NotificationView[] = [],
   event: string = SERVER_EVENTS.transactionUpdated,
@@ -214,6 +215,7 @@ export function announceTransaction(
       transaction: neutral,
     });
     for (const note of notes) pushNotification(deps.realtime, note);
+    emailNotices(deps, notes);
   } catch (error) {
     deps.log.error({ err: error, transactionId }, 'could not announce a transaction change');
   }
