@@ -26,7 +26,15 @@ export const isOnline = (lastSeen: string | null, now = Date.now()) =>
  * One conversation: messages by day (older on demand), typing, receipts, SYSTEM steps, the composer.
  * Opening it marks what the viewer received as read; a failed send stays marked with Retry.
  */
-export function ChatPanel({ transactionId, viewerId }: { transactionId: string; viewerId: string }) {
+export function ChatPanel({
+  transactionId,
+  viewerId,
+  focusMessageId = null,
+}: {
+  transactionId: string;
+  viewerId: string;
+  focusMessageId?: string | null;
+}) {
   const queryClient = useQueryClient();
   const thread = useThread(transactionId);
   const send = useSendMessage(transactionId);
@@ -48,9 +56,22 @@ export function ChatPanel({ transactionId, viewerId }: { transactionId: string; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [transactionId, unreadForMe, lastId]);
 
+  const focusLoaded = focusMessageId ? messages.some((m) => m.id === focusMessageId) : false;
   useEffect(() => {
+    if (focusMessageId && focusLoaded) {
+      document.getElementById(`message-${focusMessageId}`)?.scrollIntoView?.({ block: 'center' });
+      return;
+    }
     bottom.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId, failed.length]);
+  }, [lastId, failed.length, focusMessageId, focusLoaded]);
+
+  // A search result older than what is loaded: load older pages until it is there (bounded).
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
+  const pagesLoaded = thread.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (focusMessageId && !focusLoaded && hasNextPage && !isFetchingNextPage && pagesLoaded < 20)
+      void fetchNextPage();
+  }, [focusMessageId, focusLoaded, hasNextPage, isFetchingNextPage, pagesLoaded, fetchNextPage]);
 
   useEffect(() => {
     // A lifecycle step writes a SYSTEM message: the transaction:updated push says when to look.
@@ -146,6 +167,7 @@ export function ChatPanel({ transactionId, viewerId }: { transactionId: string; 
                   key={message.id}
                   message={message}
                   mine={message.senderId === viewerId}
+                  focused={message.id === focusMessageId}
                   onDelete={(id) => remove.mutate(id, { onError: (error) => toast.error(error.message) })}
                   onRetry={(m) =>
                     deliver(

@@ -14,11 +14,14 @@ export type ShownMessage = Message & { failed?: boolean };
 export function MessageBubble({
   message,
   mine,
+  focused = false,
   onDelete,
   onRetry,
 }: {
   message: ShownMessage;
   mine: boolean;
+  /** The search result this chat was opened for: scrolled to and outlined. */
+  focused?: boolean;
   onDelete?: (id: string) => void;
   onRetry?: (message: ShownMessage) => void;
 }) {
@@ -31,7 +34,15 @@ export function MessageBubble({
       </li>
     );
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="chat-message">
+    <li
+      id={`message-${message.id}`}
+      className={cn(
+        'flex rounded-xl',
+        mine ? 'justify-end' : 'justify-start',
+        focused && 'ring-2 ring-amber-400',
+      )}
+      data-testid="chat-message"
+    >
       <div className="max-w-[85%] space-y-1">
         {message.warning ? (
           <p

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { cn } from '../../../lib/cn';
 import { useConversations } from '../api/messages';
 import { ChatPanel } from './chat-panel';
 import { ConversationList } from './conversation-list';
+import { SearchDialog } from './search-dialog';
 
 /**
  * /app/messages[?transactionId=] (spec 02 §2.3): the conversation list beside the open chat; on a phone,
@@ -13,10 +16,27 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
   const [params, setParams] = useSearchParams();
   const selected = params.get('transactionId');
   const conversations = useConversations();
+  const [searching, setSearching] = useState(false);
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+        <Button variant="secondary" onClick={() => setSearching(true)}>
+          Search messages
+        </Button>
+      </div>
+      {searching ? (
+        <SearchDialog
+          userId={viewerId}
+          open
+          onOpenChange={setSearching}
+          onOpenResult={({ transactionId, messageId }) => {
+            setSearching(false);
+            setParams({ transactionId, message: messageId });
+          }}
+        />
+      ) : null}
       {conversations.isPending ? (
         <LoadingPanel label="Loading conversations..." />
       ) : conversations.isError ? (
@@ -48,7 +68,12 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
                   ← All conversations
                 </button>
                 <div className="min-h-0 flex-1">
-                  <ChatPanel key={selected} transactionId={selected} viewerId={viewerId} />
+                  <ChatPanel
+                    key={selected}
+                    transactionId={selected}
+                    viewerId={viewerId}
+                    focusMessageId={params.get('message')}
+                  />
                 </div>
               </div>
             ) : (
