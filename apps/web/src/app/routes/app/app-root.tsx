@@ -36,7 +36,7 @@ export default function AppRoot() {
       <AppLayout user={user}>
         <AppLiveEvents />
         <NotificationLiveEvents />
-        <MessageLiveEvents userId={user.id} />
+        <MessageLiveEvents />
         <Outlet />
       </AppLayout>
     </LogoutDialogProvider>

@@ -1,26 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SERVER_EVENTS, type NewMessagePayload, type TypingPayload } from '@escrow/shared/events';
 import { TYPING_CLEARS_AFTER_MS } from '@escrow/shared/schemas/messages';
 import { liveChannel } from '../../../lib/socket';
 import { messageKeys, upsertMessage, type Thread } from '../api/messages';
-import { playMessageSound } from './chat-sound';
-
-const PREVIEW = 50;
 
 /**
  * Mounted once in the signed-in app: `new_message` lands in its loaded thread and refreshes the lists
- * and badges; from the other party, while that conversation is not open, it raises the toast 'New
- * message from counterparty' and a chime (spec 02 §4). `message_read` refreshes receipts and counts.
+ * and badges; `message_read` refreshes receipts and counts. (The toast and chime for a new message come
+ * with its notification, where the user's preferences are applied.)
  */
-export function MessageLiveEvents({ userId }: { userId: string }) {
+export function MessageLiveEvents() {
   const queryClient = useQueryClient();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const openThread =
-    location.pathname === '/app/messages' ? new URLSearchParams(location.search).get('transactionId') : null;
 
   useEffect(() => {
     const channel = liveChannel();
@@ -33,20 +24,6 @@ export function MessageLiveEvents({ userId }: { userId: string }) {
       );
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
       void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
-      const fromOther = payload.message.senderId !== null && payload.message.senderId !== userId;
-      if (fromOther && openThread !== payload.transactionId && !payload.message.deleted) {
-        const text = payload.message.content;
-        toast('New message from counterparty', {
-          id: `message-${payload.message.id}`,
-          description: text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text,
-          position: 'top-right',
-          action: {
-            label: 'Open',
-            onClick: () => navigate(`/app/messages?transactionId=${payload.transactionId}`),
-          },
-        });
-        playMessageSound();
-      }
     });
     const offRead = channel.on(SERVER_EVENTS.messageRead, (raw) => {
       const payload = raw as { transactionId?: string };
@@ -60,7 +37,7 @@ export function MessageLiveEvents({ userId }: { userId: string }) {
       offRead();
       release();
     };
-  }, [queryClient, navigate, userId, openThread]);
+  }, [queryClient]);
 
   return null;
 }

@@ -10,6 +10,7 @@ import {
   type Notification,
   type NotificationPreferences,
 } from '@escrow/shared/schemas/notifications';
+import { playMessageSound } from '../../../lib/chat-sound';
 import { liveChannel } from '../../../lib/socket';
 import { notificationKeys, useNotificationPreferences } from '../api/notifications';
 import { notificationLink } from '../lib/notification-link';
@@ -43,15 +44,31 @@ export function NotificationLiveEvents() {
       );
       if (!interrupts(payload, stored?.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) return;
       const link = notificationLink(payload);
-      toast(payload.title, {
-        id: `notification-${payload.id}`,
-        description: payload.message,
-        duration: toastDurationMs(payload.priority),
-        // Spec 02 §2.2: notification toasts top-right, the others bottom-right.
-        position: 'top-right',
-        testId: 'notification-toast',
-        ...(link ? { action: { label: 'View', onClick: () => navigate(link) } } : {}),
-      });
+      if (payload.type === 'MESSAGE') {
+        // Spec 02 §4: only while that conversation is not open, 'New message from counterparty' and a chime.
+        const where = new URL(window.location.href);
+        const open =
+          where.pathname === '/app/messages' &&
+          where.searchParams.get('transactionId') === payload.transactionId;
+        if (!open) {
+          toast('New message from counterparty', {
+            id: `notification-${payload.id}`,
+            description: payload.message,
+            position: 'top-right',
+            ...(link ? { action: { label: 'Open', onClick: () => navigate(link) } } : {}),
+          });
+          playMessageSound();
+        }
+      } else
+        toast(payload.title, {
+          id: `notification-${payload.id}`,
+          description: payload.message,
+          duration: toastDurationMs(payload.priority),
+          // Spec 02 §2.2: notification toasts top-right, the others bottom-right.
+          position: 'top-right',
+          testId: 'notification-toast',
+          ...(link ? { action: { label: 'View', onClick: () => navigate(link) } } : {}),
+        });
       if (document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         const shown = new Notification(payload.title, { body: payload.message, tag: payload.id });
         if (link)
