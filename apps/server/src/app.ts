@@ -14,6 +14,7 @@ import { localUploadStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { socketPlugin } from './plugins/socket.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(rateLimitPlugin, { config });
   await app.register(socketPlugin, deps);
   await registerModules(app, deps);
   await app.register(schedulerPlugin, deps);

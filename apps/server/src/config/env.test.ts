@@ -14,6 +14,20 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('defaults the sign-in and request limits, and refuses the replaced per-account setting', () => {
+    const config = loadConfig(base, { memoryDatabase: true });
+    expect(config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP).toBe(10);
+    expect(config.LOGIN_MAX_FAILURES_PER_IP).toBe(20);
+    expect(config.RATE_LIMIT_SIGNUP_PER_HOUR_PER_IP).toBe(20);
+    expect(config.RATE_LIMIT_RESET_PER_HOUR_PER_EMAIL).toBe(5);
+    expect(config.RATE_LIMIT_JOIN_FAILURES_PER_HOUR).toBe(10);
+    expect(config.RATE_LIMIT_UPLOADS_PER_HOUR).toBe(60);
+    expect(config.RATE_LIMIT_MESSAGES_PER_MINUTE).toBe(60);
+    expect(() => loadConfig({ ...base, LOGIN_MAX_FAILURES_PER_ACCOUNT: '5' })).toThrow(
+      /LOGIN_MAX_FAILURES_PER_ACCOUNT_IP/,
+    );
+  });
+
   it('uses PostgreSQL and Paystack when configured', () => {
     const config = loadConfig({
       ...base,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 /** The only place that reads process.env. Every setting is documented in docs/configuration.md. */
 const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const rateLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,13 +49,26 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().startsWith('smtp').optional()),
   MAIL_FROM: z.string().default('Amana Escrow <no-reply@amana.ng>'),
   SUPPORT_EMAIL: z.email().default('support@amana.ng'),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  // Sign-in throttling (docs/security.md): a hard stop per account and address pair and per address, and
+  // only a slow-down for the account as a whole, so a stranger's failures never lock its owner out.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_SLOWDOWN_STEP_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(15 * 60),
+  // Request limits of write and probe routes (@fastify/rate-limit; shared through Redis when REDIS_URL is set).
+  RATE_LIMIT_SIGNUP_PER_HOUR_PER_IP: rateLimit(20),
+  RATE_LIMIT_RESET_PER_HOUR_PER_EMAIL: rateLimit(5),
+  RATE_LIMIT_RESET_PER_HOUR_PER_IP: rateLimit(20),
+  RATE_LIMIT_JOIN_FAILURES_PER_HOUR: rateLimit(10),
+  RATE_LIMIT_UPLOADS_PER_HOUR: rateLimit(60),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: rateLimit(60),
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('rate-limit:'),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
   PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -97,6 +111,11 @@ export function loadConfig(
   source: Record<string, string | undefined> = process.env,
   options: { memoryDatabase?: boolean } = {},
 ): AppConfig {
+  // Renamed when sign-in limits became per account and address: an old setting must not be ignored silently.
+  if (source.LOGIN_MAX_FAILURES_PER_ACCOUNT !== undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  LOGIN_MAX_FAILURES_PER_ACCOUNT: replaced by LOGIN_MAX_FAILURES_PER_ACCOUNT_IP (per account and address) and LOGIN_SLOWDOWN_AFTER_FAILURES (per account)',
+    );
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -7,7 +7,11 @@ export type Throttle = ReturnType<typeof createThrottle>;
 
 /** Keys of the login_throttles table; one place so every caller spells them the same way. */
 export const throttleKeys = {
+  /** Sign-in failures on one account from all addresses: slows the account down, never blocks it. */
   account: (email: string) => `account:${email}`,
+  /** Sign-in failures on one account from one address: the hard stop a stranger cannot extend to others. */
+  accountIp: (email: string, ip: string) => `account-ip:${email}|${ip}`,
+  accountIpPrefix: (email: string) => `account-ip:${email}|`,
   ip: (ip: string) => `ip:${ip}`,
   reauth: (userId: string) => `reauth:${userId}`,
   resetMail: (email: string) => `reset:${email}`,
@@ -25,8 +29,11 @@ export function createThrottle(db: Db, windowSeconds: number, options: { sweepPr
   const windowMs = windowSeconds * 1000;
   let lastSweep = 0;
 
-  /** Seconds until the longest block among the keys ends, or null when none is blocked. */
-  async function retryAfter(checks: ThrottleCheck[], now = new Date()): Promise<number | null> {
+  /**
+   * One read of the keys: `wait` is the seconds until the longest block among them ends (null when none
+   * is blocked), `counts` each key's events in its current window (0 once the window has ended).
+   */
+  async function inspect(checks: ThrottleCheck[], now = new Date()) {
     const rows = await db
       .select()
       .from(loginThrottles)
@@ -37,14 +44,20 @@ export function createThrottle(db: Db, windowSeconds: number, options: { sweepPr
         ),
       );
     let wait: number | null = null;
+    const counts = new Map<string, number>();
     for (const check of checks) {
       const row = rows.find((r) => r.key === check.key);
-      if (!row || row.failures < check.limit) continue;
-      const endsInMs = row.windowStartedAt.getTime() + windowMs - now.getTime();
-      if (endsInMs <= 0) continue;
+      const endsInMs = row ? row.windowStartedAt.getTime() + windowMs - now.getTime() : 0;
+      counts.set(check.key, row && endsInMs > 0 ? row.failures : 0);
+      if (!row || row.failures < check.limit || endsInMs <= 0) continue;
       wait = Math.max(wait ?? 0, Math.ceil(endsInMs / 1000));
     }
-    return wait;
+    return { wait, counts };
+  }
+
+  /** Seconds until the longest block among the keys ends, or null when none is blocked. */
+  async function retryAfter(checks: ThrottleCheck[], now = new Date()): Promise<number | null> {
+    return (await inspect(checks, now)).wait;
   }
 
   /**
@@ -74,6 +87,12 @@ export function createThrottle(db: Db, windowSeconds: number, options: { sweepPr
     await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
   }
 
+  /** Drops every key that starts with `prefix` (LIKE wildcards in it are taken literally). */
+  async function clearPrefix(prefix: string): Promise<void> {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    await db.delete(loginThrottles).where(like(loginThrottles.key, `${escaped}%`));
+  }
+
   /**
    * Drops ended windows now and then, so keys from one-off attempts do not pile up forever. A throttle
    * with a `sweepPrefix` drops only its own keys: its window may be shorter than another throttle's.
@@ -87,5 +106,5 @@ export function createThrottle(db: Db, windowSeconds: number, options: { sweepPr
       .where(options.sweepPrefix ? and(ended, like(loginThrottles.key, `${options.sweepPrefix}%`)) : ended);
   }
 
-  return { retryAfter, record, clear };
+  return { inspect, retryAfter, record, clear, clearPrefix };
 }

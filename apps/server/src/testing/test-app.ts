@@ -5,8 +5,13 @@ import { inject } from 'vitest';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { buildApp, type App } from '../app.ts';
+import { GENEROUS_LIMITS } from './generous-limits.ts';
 
 export type TestApp = App & { baseUrl?: string };
+
+// One Redis key space per test process: runs sharing a Redis never see each other's counts, while the
+// two instances of one test (same process) share theirs.
+const RUN_PREFIX = `test-rate-limit:${process.pid}:${Date.now().toString(36)}:`;
 
 /**
  * Builds the production app for a test file: a fresh in-memory PGlite (migrated), or, when the service
@@ -21,8 +26,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
       LOG_LEVEL: 'silent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-test-')),
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      // Suites sign in and sign up from one address many times: limits far above any test's use
+      // (the throttling tests set their own).
+      ...GENEROUS_LIMITS,
+      RATE_LIMIT_REDIS_PREFIX: RUN_PREFIX,
       WEB_DIST_DIR: path.join(tmpdir(), 'no-web-build'),
       // Test files share one PostgreSQL server: keep each file's pool small.
       DATABASE_POOL_MAX: '5',

@@ -1,7 +1,11 @@
+import { tooManyAttemptsText } from '@escrow/shared/errors';
+
 /**
  * The one API client of the web app. Error texts are the spec's (01 §8 Generic API): the server's error
  * text, else 'HTTP {status}', else 'Network error' when the body is unreadable; an envelope without
- * success gives its error text or 'API request failed'. No mock fallbacks: a failure is an error.
+ * success gives its error text or 'API request failed'. A 429 always reads 'Too many attempts, try again
+ * in N minutes' from its Retry-After (the shared text the server uses). No mock fallbacks: a failure is
+ * an error.
  */
 export const AUTH_TOKEN_KEY = 'authToken';
 
@@ -15,6 +19,19 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The error of a 429 answer, whatever text the server sent with it. */
+export const rateLimitedError = (retryAfter: string | null) =>
+  new ApiError(tooManyAttemptsText(retryAfterSeconds(retryAfter)), 429, 'RATE_LIMITED');
 
 /**
  * Fired on window when a call made WITH a token answers 401 (session revoked or expired). The detail is
@@ -59,6 +76,7 @@ export async function api<T>(
   if (response.status === 401 && token && path !== '/auth/login') {
     window.dispatchEvent(new CustomEvent<string>(SESSION_EXPIRED_EVENT, { detail: token }));
   }
+  if (response.status === 429) throw rateLimitedError(response.headers.get('retry-after'));
   let payload: unknown;
   try {
     payload = await response.json();

@@ -1,5 +1,5 @@
 import { uploadUrl, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
-import { ApiError, getToken, SESSION_EXPIRED_EVENT } from './api-client';
+import { ApiError, getToken, rateLimitedError, SESSION_EXPIRED_EVENT } from './api-client';
 
 /**
  * GET /api/uploads/{id} needs the bearer token, so neither an <img src> nor a plain link can fetch it:
@@ -67,6 +67,7 @@ export function uploadFile(
     xhr.onload = () => {
       if (xhr.status === 401 && token)
         window.dispatchEvent(new CustomEvent<string>(SESSION_EXPIRED_EVENT, { detail: token }));
+      if (xhr.status === 429) return reject(rateLimitedError(xhr.getResponseHeader('retry-after')));
       let payload: { success?: boolean; data?: { upload?: Upload }; error?: string; code?: string } | null =
         null;
       try {

@@ -43,3 +43,22 @@ export function passwordChangedMail(input: { to: string; firstName: string; supp
     `If you did not make this change, reset your password and contact ${input.supportEmail} at once.`,
   ]);
 }
+
+/**
+ * Sent once per throttling window when an account collects many failed sign-ins from anywhere. The
+ * owner can still sign in (failures only slow the account down); this tells them to look.
+ */
+export function signInAttemptsMail(input: {
+  to: string;
+  firstName: string;
+  failures: number;
+  windowMinutes: number;
+  supportEmail: string;
+}): Mail {
+  return compose(input.to, `Someone is trying to sign in to your ${PRODUCT} account`, [
+    `Hello ${input.firstName},`,
+    `There were ${input.failures} failed attempts to sign in to your ${PRODUCT} account in the last ${input.windowMinutes} minutes. You can still sign in as usual; further attempts are slowed down.`,
+    'If this was not you, your password has held. To be safe, choose a new one from your profile (Security) or with the reset link on the sign-in page.',
+    `If you think someone knows your password, contact ${input.supportEmail} at once.`,
+  ]);
+}

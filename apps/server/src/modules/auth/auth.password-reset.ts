@@ -78,8 +78,8 @@ export function createPasswordResetService(deps: AuthDeps, throttle: Throttle, t
     if (!user) throw invalidResetToken();
     // Committed: every instance now refuses the user's old sessions.
     tokens.invalidateUser(user.id);
-    // Whoever can read the mailbox owns the account: a lock-out from failed sign-ins ends here.
-    await throttle.clear(throttleKeys.account(user.email));
+    // Whoever can read the mailbox owns the account: their blocks from failed sign-ins end here.
+    await throttle.clearPrefix(throttleKeys.accountIpPrefix(user.email));
   }
 
   return { requestReset, setNewPassword };

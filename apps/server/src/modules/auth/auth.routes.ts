@@ -17,12 +17,15 @@ import type { AuthDeps } from './auth.deps.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
 import { createAuthService } from './auth.service.ts';
 import { createThrottle } from '../../lib/throttle.ts';
+import { byAddress, limitRequests } from '../../lib/rate-limits.ts';
+import { normalizeEmail } from './auth.public-user.ts';
 
 const userData = envelope(z.object({ user: publicUserSchema }));
 const noData = envelope(z.null());
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
+const HOUR = 3600;
 
 /** Accounts: sign-up, sign-in with throttling, profile, password change and reset, sign-out. */
 export const authRoutes =
@@ -35,10 +38,34 @@ export const authRoutes =
     // Pending e-mails finish before the database closes; the dummy hash exists before the first sign-in.
     app.addHook('onClose', () => tasks.drain());
     app.addHook('onReady', async () => void (await timingSafeDummyHash()));
+    const { config } = deps;
+    // Sign-up and reset requests cost an argon2 hash or an e-mail each: limited per address, and reset
+    // also per e-mail so one inbox cannot be flooded from many addresses (unknown e-mails count alike).
+    const signupLimit = limitRequests(app, {
+      name: 'signup-ip',
+      max: config.RATE_LIMIT_SIGNUP_PER_HOUR_PER_IP,
+      windowSeconds: HOUR,
+      key: byAddress,
+    });
+    const resetAddressLimit = limitRequests(app, {
+      name: 'reset-ip',
+      max: config.RATE_LIMIT_RESET_PER_HOUR_PER_IP,
+      windowSeconds: HOUR,
+      key: byAddress,
+    });
+    const resetEmailLimit = limitRequests(app, {
+      name: 'reset-email',
+      max: config.RATE_LIMIT_RESET_PER_HOUR_PER_EMAIL,
+      windowSeconds: HOUR,
+      key: (request) => normalizeEmail((request.body as { email: string }).email),
+    });
 
     app.post(
       '/signup',
-      { schema: { tags, body: signupSchema, response: { 201: userData, ...failures(400, 409, 413) } } },
+      {
+        onRequest: signupLimit,
+        schema: { tags, body: signupSchema, response: { 201: userData, ...failures(400, 409, 413, 429) } },
+      },
       async (request, reply) => {
         const user = await auth.signup(request.body);
         return reply.status(201).send(ok({ user }, AUTH_TEXT.signupDone));
@@ -117,7 +144,12 @@ export const authRoutes =
 
     app.post(
       '/reset-password',
-      { schema: { tags, body: resetPasswordSchema, response: { 200: noData, ...failures(400, 413) } } },
+      {
+        onRequest: resetAddressLimit,
+        // After validation: the e-mail is known to be one.
+        preHandler: resetEmailLimit,
+        schema: { tags, body: resetPasswordSchema, response: { 200: noData, ...failures(400, 413, 429) } },
+      },
       async (request) => {
         await reset.requestReset(request.body.email);
         return ok(null, AUTH_TEXT.resetGeneric);

@@ -20,6 +20,7 @@ import {
   rateLimited,
 } from './auth.errors.ts';
 import { loadUser } from './auth.load-user.ts';
+import { createLoginThrottle } from './auth.login-throttle.ts';
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
 import * as repo from './auth.repository.ts';
@@ -29,6 +30,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: BackgroundTasks) {
   const { db, config, tokens, mailer, clock } = deps;
+  const loginThrottle = createLoginThrottle(deps, throttle, tasks);
 
   async function signup(input: SignupInput): Promise<PublicUser> {
     const passwordHash = await hashPassword(input.password);
@@ -47,26 +49,20 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   }
 
   /**
-   * Throttled before the password is looked at, with the same keys and answers whether or not the
-   * account exists; an unknown account still costs one argon2 verification so timing does not tell.
+   * Throttled before the password is looked at (auth.login-throttle.ts), with the same keys and answers
+   * whether or not the account exists; an unknown account still costs one argon2 verification so timing
+   * does not tell.
    */
   async function login(input: LoginInput, ip: string, userAgent?: string) {
     const email = normalizeEmail(input.email);
-    const accountKey = throttleKeys.account(email);
-    const ipKey = throttleKeys.ip(ip);
-    const wait = await throttle.retryAfter([
-      { key: accountKey, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-      { key: ipKey, limit: config.LOGIN_MAX_FAILURES_PER_IP },
-    ]);
-    if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyLoginFailures, wait);
-
+    const keys = await loginThrottle.admit(email, ip);
     const user = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(user?.passwordHash ?? (await timingSafeDummyHash()), input.password);
     if (!user || !valid) {
-      await throttle.record([accountKey, ipKey]);
+      await loginThrottle.failed(keys, user ?? null);
       throw invalidCredentials();
     }
-    await throttle.clear(accountKey);
+    await loginThrottle.succeeded(keys);
     // Told only to someone who knows the password, so it reveals nothing about the account to others.
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ADMIN_TEXT.suspended);
     const { token } = await tokens.issue(user.id, userAgent);
@@ -76,7 +72,8 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   /** Re-checks the password of a signed-in user, throttled so a stolen token cannot guess it. */
   async function confirmCurrentPassword(user: UserRow, password: string): Promise<void> {
     const key = throttleKeys.reauth(user.id);
-    const wait = await throttle.retryAfter([{ key, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }]);
+    // Only a signed-in session reaches this, so the per account and address limit fits it.
+    const wait = await throttle.retryAfter([{ key, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP }]);
     if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyPasswordFailures, wait);
     if (!(await verifyPassword(user.passwordHash, password))) {
       await throttle.record([key]);

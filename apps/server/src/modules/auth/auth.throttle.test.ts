@@ -3,14 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
 import { loginThrottles } from '../../db/schema/users.ts';
-import { bearer, logIn, signUp } from './auth.test-support.ts';
+import { bearer, logIn, mailsTo, resetTokenFromMail, signUp } from './auth.test-support.ts';
 
 const WINDOW_SECONDS = 900;
+const SLOWDOWN_AFTER = 4;
+const STEP_MS = 150;
+const MAX_MS = 400;
 let app: App;
 beforeAll(async () => {
   app = await createTestApp({
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '3',
     LOGIN_MAX_FAILURES_PER_IP: '6',
+    LOGIN_SLOWDOWN_AFTER_FAILURES: String(SLOWDOWN_AFTER),
+    LOGIN_SLOWDOWN_STEP_MS: String(STEP_MS),
+    LOGIN_SLOWDOWN_MAX_MS: String(MAX_MS),
     LOGIN_THROTTLE_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
 });
@@ -40,22 +46,25 @@ function expectBlocked(res: Awaited<ReturnType<typeof attempt>>) {
 }
 
 describe('login throttling', () => {
-  it('blocks an account after its failures, before the password is checked', async () => {
+  it('blocks an account from one address after its failures, before the password is checked', async () => {
     const { email, password } = await signUp(app);
-    for (let i = 0; i < 3; i += 1)
-      expect((await attempt(email, 'wrong-pass', freshIp())).statusCode).toBe(401);
-    expectBlocked(await attempt(email, 'wrong-pass', freshIp()));
-    // The right password from yet another address is still refused while the block lasts.
-    expectBlocked(await attempt(email.toUpperCase(), password, freshIp()));
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) expect((await attempt(email, 'wrong-pass', ip)).statusCode).toBe(401);
+    expectBlocked(await attempt(email, 'wrong-pass', ip));
+    // The right password from that address is still refused while the block lasts...
+    expectBlocked(await attempt(email.toUpperCase(), password, ip));
+    // ...and the owner elsewhere signs in normally.
+    expect((await attempt(email, password, freshIp())).statusCode).toBe(200);
   });
 
   it('answers an unknown account exactly like a real one', async () => {
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < 3; i += 1) expect((await attempt(ghost, 'whatever', freshIp())).statusCode).toBe(401);
-    expectBlocked(await attempt(ghost, 'whatever', freshIp()));
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) expect((await attempt(ghost, 'whatever', ip)).statusCode).toBe(401);
+    expectBlocked(await attempt(ghost, 'whatever', ip));
   });
 
-  it('blocks one address across accounts', async () => {
+  it('blocks one address across accounts, unknown e-mails included', async () => {
     const ip = freshIp();
     for (let i = 0; i < 6; i += 1) {
       expect((await attempt(uniqueEmail('spray'), 'guess', ip)).statusCode).toBe(401);
@@ -66,29 +75,87 @@ describe('login throttling', () => {
     expect((await attempt(email, password, freshIp())).statusCode).toBe(200);
   });
 
-  it('resets the account counter after a successful sign-in', async () => {
-    const { email, password } = await signUp(app);
-    for (let i = 0; i < 2; i += 1) await attempt(email, 'wrong-pass', freshIp());
-    expect((await attempt(email, password, freshIp())).statusCode).toBe(200);
-    for (let i = 0; i < 3; i += 1)
-      expect((await attempt(email, 'wrong-pass', freshIp())).statusCode).toBe(401);
-    expectBlocked(await attempt(email, password, freshIp()));
+  it('never counts successes against an address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i += 1) {
+      const { email, password } = await signUp(app);
+      expect((await attempt(email, password, ip)).statusCode).toBe(200);
+    }
+    const [row] = await app.deps.db
+      .select()
+      .from(loginThrottles)
+      .where(eq(loginThrottles.key, `ip:${ip}`));
+    expect(row).toBeUndefined();
   });
 
-  it('lets the account in again once the window has passed', async () => {
+  it('resets the pair counter after a successful sign-in', async () => {
     const { email, password } = await signUp(app);
-    for (let i = 0; i < 3; i += 1) await attempt(email, 'wrong-pass', freshIp());
-    expectBlocked(await attempt(email, password, freshIp()));
+    const ip = freshIp();
+    for (let i = 0; i < 2; i += 1) await attempt(email, 'wrong-pass', ip);
+    expect((await attempt(email, password, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(email, 'wrong-pass', ip)).statusCode).toBe(401);
+    expectBlocked(await attempt(email, password, ip));
+  });
+
+  it('lets the pair in again once the window has passed', async () => {
+    const { email, password } = await signUp(app);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) await attempt(email, 'wrong-pass', ip);
+    expectBlocked(await attempt(email, password, ip));
     await app.deps.db
       .update(loginThrottles)
       .set({ windowStartedAt: sql`now() - interval '${sql.raw(String(WINDOW_SECONDS + 1))} seconds'` })
-      .where(eq(loginThrottles.key, `account:${email}`));
-    expect((await attempt(email, password, freshIp())).statusCode).toBe(200);
+      .where(eq(loginThrottles.key, `account-ip:${email}|${ip}`));
+    expect((await attempt(email, password, ip)).statusCode).toBe(200);
+  });
+
+  it('ends the pair blocks of an account when its password is reset', async () => {
+    const { email } = await signUp(app);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) await attempt(email, 'wrong-pass', ip);
+    expectBlocked(await attempt(email, 'wrong-pass', ip));
+    await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email } });
+    const token = await resetTokenFromMail(app, email);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/set-new-password',
+      payload: { resetToken: token, newPassword: 'a-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt(email, 'a-new-password', ip)).statusCode).toBe(200);
+  });
+
+  it('slows an account attacked from many addresses down, never refuses it, and tells the owner once', async () => {
+    const { email, password } = await signUp(app);
+    const timed = async (pass: string) => {
+      const started = performance.now();
+      const res = await attempt(email, pass, freshIp());
+      return { status: res.statusCode, ms: performance.now() - started };
+    };
+    for (let i = 0; i < SLOWDOWN_AFTER; i += 1) expect((await timed('wrong-pass')).status).toBe(401);
+    // Then each attempt waits longer, up to the cap, and is still answered on its merits.
+    const first = await timed('wrong-pass');
+    expect(first.status).toBe(401);
+    expect(first.ms).toBeGreaterThanOrEqual(STEP_MS);
+    for (let i = 0; i < 4; i += 1) expect((await timed('wrong-pass')).status).toBe(401);
+    const owner = await timed(password);
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeGreaterThanOrEqual(MAX_MS);
+
+    const subject = 'Someone is trying to sign in';
+    const mails = await mailsTo(app, email, { subject });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`${SLOWDOWN_AFTER} failed attempts`);
+    // More failures in the same window send no second mail.
+    await timed('wrong-pass');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(app, email, { subject, timeoutMs: 0 })).toHaveLength(1);
   });
 
   it('counts every one of many concurrent failures (atomic upsert)', async () => {
     const ghost = uniqueEmail('burst');
-    const results = await Promise.all(Array.from({ length: 12 }, () => attempt(ghost, 'guess', freshIp())));
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 12 }, () => attempt(ghost, 'guess', ip)));
     const failures = results.filter((r) => r.statusCode === 401).length;
     expect(failures).toBeGreaterThanOrEqual(3);
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);

@@ -19,6 +19,7 @@ import {
 } from '@escrow/shared/schemas/disputes';
 import type { FastifyRequest } from 'fastify';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { limitRequests, messagesRule } from '../../lib/rate-limits.ts';
 import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
 import {
   disputableTransactions,
@@ -62,6 +63,8 @@ export const disputesRoutes =
     await app.register(async (scope) => {
       const authed = scope.withTypeProvider<ZodTypeProvider>();
       authed.addHook('onRequest', authed.authenticate);
+      // Every message is stored, announced and may be e-mailed: counted per user (staff notes too).
+      const messageLimit = limitRequests(scope, messagesRule(deps.config));
 
       authed.post(
         '/disputes',
@@ -109,6 +112,7 @@ export const disputesRoutes =
       authed.post(
         '/disputes/:id/messages',
         {
+          preHandler: messageLimit,
           schema: {
             tags,
             security,

@@ -13,6 +13,8 @@ import {
 } from '@escrow/shared/schemas/messages';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { limitRequests, limitUser, messagesRule } from '../../lib/rate-limits.ts';
+import type { AppConfig } from '../../config/env.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import * as repo from './messages.repository.ts';
 import { deleteMessage, markRead, sendMessage } from './messages.service.ts';
@@ -26,9 +28,10 @@ const transactionParams = z.object({ transactionId: z.uuid(MESSAGE_TEXT.notFound
 
 /** Spec 02 §7 "Messaging" under /api, with DESIGN "Messaging" for what the spec leaves open. */
 export const messagesRoutes =
-  (deps: MessagesDeps): FastifyPluginAsyncZod =>
+  (deps: MessagesDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
   async (app) => {
-    registerMessageSocket(deps);
+    // One budget per user for REST and socket sends alike (and dispute messages).
+    registerMessageSocket(deps, { sendLimit: limitUser(app, messagesRule(deps.config)) });
     app.addHook('onRequest', app.authenticate);
 
     app.get(
@@ -71,6 +74,7 @@ export const messagesRoutes =
     app.post(
       '/messages',
       {
+        preHandler: limitRequests(app, messagesRule(deps.config)),
         schema: { tags, security, body: sendMessageSchema, response: { 201: envelope(messageAnswerSchema) } },
       },
       async (request, reply) =>

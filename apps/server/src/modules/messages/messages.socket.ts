@@ -28,7 +28,10 @@ function refuse(socket: AppSocket, event: string, error: unknown, ack?: Ack) {
  * relayed to the other party with the user id from the token (a forged userId is ignored) and only for
  * a transaction the sender belongs to.
  */
-export function registerMessageSocket(deps: MessagesDeps) {
+export function registerMessageSocket(
+  deps: MessagesDeps,
+  limits: { sendLimit: (userId: string) => Promise<void> },
+) {
   deps.realtime.onConnection((socket) => {
     const userId = socket.data.userId;
 
@@ -38,6 +41,7 @@ export function registerMessageSocket(deps: MessagesDeps) {
         const parsed = sendMessageSchema.safeParse(raw);
         if (!parsed.success)
           throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid message');
+        await limits.sendLimit(userId);
         const message = await sendMessage(deps, userId, parsed.data);
         callback?.({ success: true, data: { message } });
       } catch (error) {

@@ -23,6 +23,7 @@ import {
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { byUser, limitFailures } from '../../lib/rate-limits.ts';
 import { extendInspection } from './transactions.inspection.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -57,6 +58,18 @@ export const transactionsRoutes =
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     const idem = idempotency(deps);
+    // Codes are random (64+ bits); counting a user's unknown or expired codes (404) stops guessing while
+    // a mistyped code now and then costs nothing. Lookup and join share the count.
+    const codeProbes = limitFailures(
+      app,
+      {
+        name: 'join-failures',
+        max: deps.config.RATE_LIMIT_JOIN_FAILURES_PER_HOUR,
+        windowSeconds: 3600,
+        key: byUser,
+      },
+      [404],
+    );
     // A step answers with the record it read inside its database transaction: no second read.
     const answer = (userId: string, step: StepResult<unknown>) => ({
       transaction: toTransactionView(step.record, userId),
@@ -81,6 +94,7 @@ export const transactionsRoutes =
     app.get(
       '/transactions/invite/:code',
       {
+        ...codeProbes,
         schema: {
           tags,
           security,
@@ -94,6 +108,7 @@ export const transactionsRoutes =
     app.post(
       '/transactions/join',
       {
+        ...codeProbes,
         schema: {
           tags,
           security,

@@ -9,6 +9,8 @@ import {
 } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { byUser, limitRequests } from '../../lib/rate-limits.ts';
+import type { AppConfig } from '../../config/env.ts';
 import { safeFilename } from './uploads.sniff.ts';
 import { findReadableUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
 
@@ -31,16 +33,24 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
 export const uploadsRoutes =
-  (deps: UploadsDeps): FastifyPluginAsyncZod =>
+  (deps: UploadsDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
     });
     app.addHook('onRequest', app.authenticate);
+    // Each upload costs disk and a content check: counted per user before the file is read.
+    const uploadLimit = limitRequests(app, {
+      name: 'uploads-user',
+      max: deps.config.RATE_LIMIT_UPLOADS_PER_HOUR,
+      windowSeconds: 3600,
+      key: byUser,
+    });
 
     app.post(
       '/uploads',
       {
+        preHandler: uploadLimit,
         schema: {
           tags,
           security,

@@ -110,7 +110,13 @@ describe('waitlist modal', () => {
 
   it('on failure alerts the spec text, stays open and re-enables submit', async () => {
     fetchMock.mockResolvedValue(
-      json(429, { success: false, error: 'Too many sign-up attempts.', code: 'RATE_LIMITED' }),
+      new Response(
+        JSON.stringify({ success: false, error: 'Too many sign-up attempts.', code: 'RATE_LIMITED' }),
+        {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        },
+      ),
     );
     const { user, dialog } = await openModal();
     await fillDetails(user, dialog);
@@ -120,7 +126,7 @@ describe('waitlist modal', () => {
 
     await waitFor(() =>
       expect(alertMock).toHaveBeenCalledWith(
-        'Failed to submit. Please try again. Too many sign-up attempts.',
+        'Failed to submit. Please try again. Too many attempts, try again in 1 minute',
       ),
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -1,0 +1,107 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tooManyAttemptsText } from '@escrow/shared/errors';
+import { AppError } from './errors.ts';
+
+/**
+ * Request limits of write and probe routes, counted by @fastify/rate-limit (registered by
+ * plugins/rate-limit.ts: in memory, or in Redis when REDIS_URL is set so every instance shares the counts).
+ * Its per-route `config.rateLimit` runs at most one limit per request and counts every request, so
+ * routes here use its `createRateLimit` instead: several rules per route, or failures only.
+ */
+export type LimitRule = {
+  /** Part of every key, so two rules never share a count. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+  /** Whose count: `byAddress`, `byUser`, or anything the request carries (an e-mail). */
+  key: (request: FastifyRequest) => string;
+};
+
+/** The client address (IPv6 by its /64, which one subscriber usually holds whole). */
+export const byAddress = (request: FastifyRequest) => normalizeIP(request.ip);
+
+export const byUser = (request: FastifyRequest) => {
+  if (!request.user) throw new Error('byUser needs an authenticated route');
+  return request.user.id;
+};
+
+/** One budget per user for every way of sending a message: chat (REST and socket) and disputes. */
+export const messagesRule = (config: { RATE_LIMIT_MESSAGES_PER_MINUTE: number }): LimitRule => ({
+  name: 'messages-user',
+  max: config.RATE_LIMIT_MESSAGES_PER_MINUTE,
+  windowSeconds: 60,
+  key: byUser,
+});
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', tooManyAttemptsText(retryAfterSeconds), undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+// Each `createRateLimit` has a store of its own (in memory): one counter per rule name and app, so
+// routes in different modules that name the same rule share one count, in memory as in Redis.
+const counters = new WeakMap<object, Map<string, Counter>>();
+
+function counter(app: FastifyInstance, rule: LimitRule): Counter {
+  const create = app.createRateLimit; // the root's decorator, seen the same from every plugin scope
+  let byName = counters.get(create);
+  if (!byName) counters.set(create, (byName = new Map()));
+  let count = byName.get(rule.name);
+  if (!count) {
+    count = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowSeconds * 1000,
+      keyGenerator: (request) => `${rule.name}:${rule.key(request)}`,
+    });
+    byName.set(rule.name, count);
+  }
+  return count;
+}
+
+/** A hook that counts the request against every rule; over any of them it answers 429 (the longest wait). */
+export function limitRequests(app: FastifyInstance, ...rules: LimitRule[]) {
+  const counters = rules.map((rule) => counter(app, rule));
+  return async (request: FastifyRequest) => {
+    let wait = 0;
+    for (const count of counters) {
+      const result = await count(request);
+      if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds, 1);
+    }
+    if (wait > 0) throw tooManyRequests(wait);
+  };
+}
+
+/**
+ * The same count for a signed-in user outside HTTP (a socket event): throws the 429 error when over.
+ * The rule's key sees a stand-in request that carries only the user.
+ */
+export function limitUser(app: FastifyInstance, rule: LimitRule) {
+  const count = counter(app, rule);
+  return async (userId: string) => {
+    const standIn = { user: { id: userId }, routeOptions: { config: {} } } as unknown as FastifyRequest;
+    const result = await count(standIn);
+    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
+  };
+}
+
+/**
+ * Counts only the answers with one of `statuses` (failures such as an unknown code), so honest use never
+ * reaches the limit; once `rule.max` failures are in the window every request answers 429. Requests in
+ * flight at the same moment are checked before any of them is counted, so a burst may overshoot by its size.
+ */
+export function limitFailures(app: FastifyInstance, rule: LimitRule, statuses: number[]) {
+  const count = counter(app, rule);
+  return {
+    preHandler: async (request: FastifyRequest) => {
+      const result = await count(request, { increment: false });
+      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0)
+        throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
+    },
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (statuses.includes(reply.statusCode)) await count(request);
+      return payload;
+    },
+  };
+}

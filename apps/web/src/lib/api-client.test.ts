@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, retryAfterSeconds } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const tooMany = (headers: Record<string, string>) =>
+  new Response(
+    JSON.stringify({ success: false, error: 'Too many failed sign-in attempts.', code: 'RATE_LIMITED' }),
+    { status: 429, headers: { 'content-type': 'application/json', ...headers } },
+  );
+
+async function failure(): Promise<ApiError> {
+  const error = await api('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('a 429 answer', () => {
+  it.each([
+    ['900', 'Too many attempts, try again in 15 minutes'],
+    ['61', 'Too many attempts, try again in 2 minutes'],
+    ['60', 'Too many attempts, try again in 1 minute'],
+    ['1', 'Too many attempts, try again in 1 minute'],
+  ])('with Retry-After %s reads "%s"', async (seconds, text) => {
+    fetchMock.mockResolvedValue(tooMany({ 'retry-after': seconds }));
+    const error = await failure();
+    expect(error.message).toBe(text);
+    expect(error.status).toBe(429);
+    expect(error.code).toBe('RATE_LIMITED');
+  });
+
+  it('reads an HTTP-date Retry-After too', async () => {
+    const inTenMinutes = new Date(Date.now() + 9.5 * 60_000).toUTCString();
+    fetchMock.mockResolvedValue(tooMany({ 'retry-after': inTenMinutes }));
+    expect((await failure()).message).toBe('Too many attempts, try again in 10 minutes');
+  });
+
+  it('without Retry-After (or an unreadable body) still says to try again later', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>busy</html>', { status: 429 }));
+    expect((await failure()).message).toBe('Too many attempts, try again later');
+  });
+
+  it('leaves other failures to the server text', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: false, error: 'Invalid email or password', code: 'X' }), {
+        status: 401,
+      }),
+    );
+    expect((await failure()).message).toBe('Invalid email or password');
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('parses seconds and dates, and refuses garbage', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 00:05:00 GMT', now)).toBe(300);
+    expect(retryAfterSeconds('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
+  });
+});
