@@ -98,6 +98,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   const clock = systemClock();
   // Sessions read on the auth path are cached a few seconds; REDIS_URL spreads invalidations.
   const sessionCache = createSessionCache({ clock, log: app.log, redisUrl: config.REDIS_URL });
+  const realtime = createRealtimeHub();
   const deps: AppDeps = {
     db: database.db,
     databaseKind: database.kind,
@@ -105,9 +106,17 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     config,
     log: app.log,
     mailer: createMailer(config, app.log),
-    realtime: createRealtimeHub(),
+    realtime,
     payments: createPaymentProvider(config, database.db),
-    tokens: createTokenService(database.db, clock, config.jwtSecret, config.TOKEN_TTL_HOURS, sessionCache),
+    // A session that ends (logout, password change or reset) takes its open sockets with it.
+    tokens: createTokenService(
+      database.db,
+      clock,
+      config.jwtSecret,
+      config.TOKEN_TTL_HOURS,
+      sessionCache,
+      (ids) => realtime.disconnectSessions(ids),
+    ),
     storage: localUploadStorage(config.dataDir),
     dumpDatabase: database.dump ?? null,
   };

@@ -1,7 +1,16 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
 
-export type SocketData = { userId: string; role: 'USER' | 'SUPPORT' | 'ADMIN' };
+export type SocketData = {
+  userId: string;
+  role: 'USER' | 'SUPPORT' | 'ADMIN';
+  sessionId: string;
+  /** When the token stops being valid: the socket is closed then (plugins/socket.ts). */
+  expiresAtMs: number;
+};
+
+/** Every socket joins the room of the session its token names, so ending the session ends its sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 export type AppSocketServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
@@ -22,6 +31,8 @@ export type Realtime = {
   ) => void;
   /** Ends every socket of the user, on every instance (suspension). */
   disconnectUser: (userId: string) => void;
+  /** Ends the sockets of these sessions, on every instance (logout, password change or reset). */
+  disconnectSessions: (sessionIds: string[]) => void;
   /** To every connected SUPPORT and ADMIN socket. */
   toStaff: (event: string, payload: unknown) => void;
   /** Lets modules (messaging) add handlers to every authenticated socket. */
@@ -59,6 +70,9 @@ export function createRealtimeHub(): RealtimeHub {
     },
     disconnectUser: (userId) => {
       server?.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSessions: (sessionIds) => {
+      if (server && sessionIds.length) server.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     toStaff: (event, payload) => {
       server?.to(STAFF_ROOM).emit(event, payload);

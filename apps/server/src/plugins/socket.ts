@@ -8,7 +8,8 @@ import { CLIENT_EVENTS, SERVER_EVENTS, STAFF_ROOM, transactionRoom, userRoom } f
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { bestEffortPublish, redisState } from '../lib/redis-best-effort.ts';
-import type { AppSocketServer, RealtimeHub } from '../lib/realtime.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sessionRoom, type AppSocketServer, type RealtimeHub } from '../lib/realtime.ts';
 import type { TokenService } from '../modules/auth/index.ts';
 import { isTransactionMember } from '../modules/transactions/index.ts';
 
@@ -16,6 +17,7 @@ export type { AppSocket, Realtime, SocketData } from '../lib/realtime.ts';
 
 type SocketDeps = {
   config: AppConfig;
+  clock: Clock;
   db: Db;
   log: FastifyBaseLogger;
   realtime: RealtimeHub;
@@ -23,6 +25,7 @@ type SocketDeps = {
 };
 
 const roomPayload = z.object({ transactionId: z.uuid() });
+const EXPIRY_SWEEP_MS = 2000;
 type Ack = ((answer: { ok: boolean; error?: string }) => void) | undefined;
 
 /**
@@ -64,12 +67,24 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
     if (!verified) return next(new Error('Authentication required'));
     socket.data.userId = verified.user.id;
     socket.data.role = verified.user.role;
+    socket.data.sessionId = verified.sessionId;
+    socket.data.expiresAtMs = verified.expiresAtMs;
     next();
   });
 
+  // A token that expires while its socket is open: the socket goes with it (checked every few seconds
+  // against the injected clock; revocations close sockets at once through their session room).
+  const expirySweep = setInterval(() => {
+    const now = deps.clock.now().getTime();
+    for (const socket of io.of('/').sockets.values())
+      if (socket.data.expiresAtMs <= now) socket.disconnect(true);
+  }, EXPIRY_SWEEP_MS);
+  expirySweep.unref();
+  app.addHook('onClose', async () => clearInterval(expirySweep));
+
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
-    void socket.join(userRoom(userId));
+    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
     if (socket.data.role !== 'USER') void socket.join(STAFF_ROOM);
     const refuse = (event: string, message: string, code: string, ack: Ack) => {
       socket.emit(SERVER_EVENTS.error, { event, message, code });

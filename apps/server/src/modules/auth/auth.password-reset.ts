@@ -66,18 +66,20 @@ export function createPasswordResetService(deps: AuthDeps, throttle: Throttle, t
     // Cheap check first, so garbage tokens do not cost an argon2 hash each.
     if (!(await repo.isResetTokenUsable(db, tokenHash, clock.now()))) throw invalidResetToken();
     const passwordHash = await hashPassword(input.newPassword);
-    const user = await db.transaction(async (tx) => {
+    const reset = await db.transaction(async (tx) => {
       const now = clock.now();
       const userId = await repo.consumeResetToken(tx, tokenHash, now);
       if (!userId) return null;
       const row = await repo.updateUser(tx, userId, { passwordHash });
       await repo.invalidateResetTokens(tx, userId, now);
-      await tokens.revokeAllForUser(userId, { executor: tx });
-      return row;
+      const ended = await tokens.revokeAllForUser(userId, { executor: tx });
+      return { user: row, ended };
     });
-    if (!user) throw invalidResetToken();
-    // Committed: every instance now refuses the user's old sessions.
+    if (!reset) throw invalidResetToken();
+    const { user } = reset;
+    // Committed: every instance now refuses the user's old sessions, and their open sockets close.
     tokens.invalidateUser(user.id);
+    tokens.sessionsEnded(reset.ended);
     // Whoever can read the mailbox owns the account: their blocks from failed sign-ins end here.
     await throttle.clearPrefix(throttleKeys.accountIpPrefix(user.email));
   }

@@ -137,13 +137,15 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     const user = await loadUser(db, authUser.id);
     await confirmCurrentPassword(user, input.currentPassword);
     const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await repo.updateUser(tx, user.id, { passwordHash });
       await repo.invalidateResetTokens(tx, user.id, clock.now());
-      await tokens.revokeAllForUser(user.id, { exceptSessionId: authUser.sessionId, executor: tx });
+      return tokens.revokeAllForUser(user.id, { exceptSessionId: authUser.sessionId, executor: tx });
     });
-    // Committed: every instance now refuses the other sessions (the cache forgets them all).
+    // Committed: every instance now refuses the other sessions (the cache forgets them all), and
+    // their open sockets close.
     tokens.invalidateUser(user.id);
+    tokens.sessionsEnded(ended);
     const mail = passwordChangedMail({
       to: user.email,
       firstName: user.firstName,

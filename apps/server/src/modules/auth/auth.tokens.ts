@@ -33,6 +33,8 @@ export function createTokenService(
   secret: string,
   ttlHours: number,
   cache: SessionCache,
+  /** Called after sessions end (committed), so their live sockets are closed too. */
+  onSessionsEnded: (sessionIds: string[]) => void = () => {},
 ) {
   const key = new TextEncoder().encode(secret);
 
@@ -100,13 +102,19 @@ export function createTokenService(
    * The user and session behind a token, or null when it is forged, expired or revoked. The user is
    * the slim `AuthUser` (a fresh object per call, so a route cannot alter the cached one).
    */
-  async function verify(token: string): Promise<{ user: AuthUser; sessionId: string } | null> {
+  async function verify(
+    token: string,
+  ): Promise<{ user: AuthUser; sessionId: string; expiresAtMs: number } | null> {
     const claims = await readClaims(token);
     if (!claims || claims.expiresAtMs <= clock.now().getTime()) return null;
     const session = cache.session(claims.sessionId) ?? (await readSession(claims.sessionId));
     if (session === GONE || session.userId !== claims.userId) return null;
     if (session.expiresAtMs <= clock.now().getTime()) return null;
-    return { user: { ...session.user, sessionId: claims.sessionId }, sessionId: claims.sessionId };
+    return {
+      user: { ...session.user, sessionId: claims.sessionId },
+      sessionId: claims.sessionId,
+      expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs),
+    };
   }
 
   /** Revokes one session; this instance refuses it at once, the others as soon as Redis tells them. */
@@ -116,6 +124,7 @@ export function createTokenService(
       .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     cache.invalidateSession(sessionId);
+    onSessionsEnded([sessionId]);
   }
 
   /**
@@ -123,14 +132,14 @@ export function createTokenService(
    * session that made it). One statement, and it runs on `executor` so a caller can include it in
    * the same database transaction as the password update. Run on a transaction, the caller calls
    * `invalidateUser` once it has committed (before that, another request would read the old rows
-   * back into the cache); run on the database, this does it.
+   * back into the cache) and `sessionsEnded` with the ids this answers; run on the database, this does both.
    */
   async function revokeAllForUser(
     userId: string,
     options: { exceptSessionId?: string; executor?: DbOrTx } = {},
-  ): Promise<void> {
+  ): Promise<string[]> {
     const { exceptSessionId, executor = db } = options;
-    await executor
+    const revoked = await executor
       .update(sessions)
       .set({ revokedAt: clock.now() })
       .where(
@@ -139,8 +148,19 @@ export function createTokenService(
           isNull(sessions.revokedAt),
           exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
         ),
-      );
-    if (executor === db) cache.invalidateUser(userId);
+      )
+      .returning({ id: sessions.id });
+    const ids = revoked.map((row) => row.id);
+    if (executor === db) {
+      cache.invalidateUser(userId);
+      onSessionsEnded(ids);
+    }
+    return ids;
+  }
+
+  /** After a committed `revokeAllForUser` run in a transaction: close those sessions' sockets. */
+  function sessionsEnded(sessionIds: string[]): void {
+    if (sessionIds.length) onSessionsEnded(sessionIds);
   }
 
   /**
@@ -152,5 +172,13 @@ export function createTokenService(
     cache.invalidateUser(userId);
   }
 
-  return { issue, verify, revoke, revokeAllForUser, invalidateUser, close: () => cache.close() };
+  return {
+    issue,
+    verify,
+    revoke,
+    revokeAllForUser,
+    sessionsEnded,
+    invalidateUser,
+    close: () => cache.close(),
+  };
 }
