@@ -128,6 +128,11 @@ export const messageAnswerSchema = z.object({ message: messageSchema });
 export const messageSearchSchema = z.object({
   results: z.array(messageSchema.extend({ transactionDescription: z.string() })),
 });
+/** GET /admin/disputes/{id}/chat: the disputed transaction's chat as staff read it. */
+export const staffChatSchema = z.object({
+  messages: z.array(messageSchema.extend({ senderName: z.string().nullable() })),
+});
+
 export const messageStatsSchema = z.object({
   totalConversations: z.number().int(),
   unreadMessages: z.number().int(),

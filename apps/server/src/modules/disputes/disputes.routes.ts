@@ -18,7 +18,11 @@ import {
   rejectResolutionSchema,
 } from '@escrow/shared/schemas/disputes';
 import type { FastifyRequest } from 'fastify';
+import { staffChatSchema } from '@escrow/shared/schemas/messages';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { AppError } from '../../lib/errors.ts';
+import { chatForStaff } from '../messages/index.ts';
+import { findDispute } from './disputes.repository.ts';
 import { limitRequests, messagesRule } from '../../lib/rate-limits.ts';
 import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
 import {
@@ -220,6 +224,25 @@ export const disputesRoutes =
           onRequest: authed.requireRole('ADMIN', 'SUPPORT'),
         },
         async (request) => ok(await disputeQueue(deps, request.user!.id, request.query)),
+      );
+
+      // Staff read the parties' chat only through a dispute (DESIGN "Messaging").
+      authed.get(
+        '/admin/disputes/:id/chat',
+        {
+          schema: {
+            tags: ['admin'],
+            security,
+            params: idParams,
+            response: { 200: envelope(staffChatSchema) },
+          },
+          onRequest: authed.requireRole('ADMIN', 'SUPPORT'),
+        },
+        async (request) => {
+          const dispute = await findDispute(deps.db, request.params.id);
+          if (!dispute) throw new AppError('NOT_FOUND', DISPUTE_TEXT.notFound);
+          return ok({ messages: await chatForStaff(deps.db, dispute.transactionId) });
+        },
       );
 
       authed.post(

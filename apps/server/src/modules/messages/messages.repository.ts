@@ -7,6 +7,7 @@ import { uploads } from '../../db/schema/uploads.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
+import { toMessageView } from './messages.view.ts';
 
 /** A conversation as its member sees it: the transaction, the other party. */
 export type Membership = {
@@ -253,6 +254,27 @@ export async function namesOf(db: DbOrTx, ids: string[]) {
       },
     ]),
   );
+}
+
+/**
+ * A transaction's whole chat as staff read it through a dispute (oldest first, the newest 500), with the
+ * senders' names; no receiver-specific warning.
+ */
+export async function chatForStaff(db: DbOrTx, transactionId: string) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.transactionId, transactionId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(500);
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => (r.senderId ? [r.senderId] : [])),
+  );
+  return rows.reverse().map((row) => ({
+    ...toMessageView(row, ''),
+    senderName: row.senderId ? (names.get(row.senderId)?.name ?? '') : null,
+  }));
 }
 
 /** Wipes a message's content and files; the row stays ('This message was deleted'). */

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { UPLOAD_RULES, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
+import { disputes } from '../../db/schema/disputes.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -115,6 +116,15 @@ export async function findReadableUpload(
   if (!row) throw missing();
   if (row.ownerId === user.id || row.purpose === 'profile_picture') return row;
   if (user.role !== 'USER' && STAFF_READABLE.includes(row.purpose)) return row;
+  // Staff read the parties' chat (and its files) only through a dispute on that transaction.
+  if (user.role !== 'USER' && row.purpose === 'chat_attachment' && row.transactionId) {
+    const [disputed] = await deps.db
+      .select({ id: disputes.id })
+      .from(disputes)
+      .where(eq(disputes.transactionId, row.transactionId))
+      .limit(1);
+    if (disputed) return row;
+  }
   if (row.transactionId) {
     if (await isTransactionMember(deps.db, row.transactionId, user.id)) return row;
   }

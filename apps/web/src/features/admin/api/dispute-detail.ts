@@ -3,6 +3,7 @@ import type { ResolutionAction } from '@escrow/shared/domain/disputes';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import type { z } from 'zod';
 import type { transactionLedgerSchema } from '@escrow/shared/schemas/admin';
+import type { staffChatSchema } from '@escrow/shared/schemas/messages';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
@@ -15,6 +16,19 @@ export const disputeQuery = (id: string) =>
     queryKey: adminKeys.dispute(id),
     queryFn: ({ signal }) => api<{ dispute: Dispute }>(`/disputes/${encodeURIComponent(id)}`, { signal }),
     select: (answer) => answer.dispute,
+  });
+
+export type StaffChatMessage = z.infer<typeof staffChatSchema>['messages'][number];
+
+/** GET /admin/disputes/{id}/chat: the parties' transaction chat, which staff read only through a dispute. */
+export const staffChatQuery = (disputeId: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.dispute(disputeId), 'chat'],
+    queryFn: ({ signal }) =>
+      api<{ messages: StaffChatMessage[] }>(`/admin/disputes/${encodeURIComponent(disputeId)}/chat`, {
+        signal,
+      }),
+    select: (answer) => answer.messages,
   });
 
 /**

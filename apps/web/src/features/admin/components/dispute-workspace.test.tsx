@@ -87,6 +87,44 @@ describe('DisputeWorkspace', () => {
     expect(within(postings).getByText('escrow:tx-1:NGN')).toBeInTheDocument();
   });
 
+  it("shows the parties' own chat on the transaction, read-only", async () => {
+    setup(makeDispute(), {
+      'GET /api/admin/disputes/dispute-1/chat': () =>
+        ok({
+          messages: [
+            {
+              id: 'c1',
+              transactionId: 'tx-1',
+              senderId: 'user-seller',
+              receiverId: 'user-buyer',
+              content: 'I will send it tomorrow',
+              timestamp: new Date().toISOString(),
+              isRead: true,
+              readAt: null,
+              messageType: 'TEXT',
+              attachments: [
+                {
+                  id: 'f1',
+                  filename: 'waybill.pdf',
+                  fileSize: 10,
+                  mimeType: 'application/pdf',
+                  fileUrl: '/api/uploads/f1',
+                },
+              ],
+              deleted: false,
+              warning: null,
+              senderName: 'Bola Ade',
+            },
+          ],
+        }),
+    });
+    const chat = await screen.findByRole('list', { name: 'Transaction chat' });
+    expect(within(chat).getByText('I will send it tomorrow')).toBeInTheDocument();
+    expect(within(chat).getByText('Bola Ade')).toBeInTheDocument();
+    expect(within(chat).getByRole('button', { name: 'Download waybill.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /chat/i })).toBeNull();
+  });
+
   it('posts an internal note with isInternal: true', async () => {
     const { calls } = setup(makeDispute(), {
       'POST /api/disputes/dispute-1/messages': () => ok({ message: {} }),

@@ -18,6 +18,7 @@ import { DisputeStatusBadge, PriorityBadge } from '../../../components/disputes/
 import { DecidePanel } from './decide-panel';
 import { DisputeEvidence } from '../../../components/disputes/dispute-evidence';
 import { StaffDisputeMessages } from './dispute-messages';
+import { StaffChat } from './staff-chat';
 import { DisputeParties } from './dispute-parties';
 import { DisputeResolutions } from '../../../components/disputes/dispute-resolutions';
 import { SlaClock } from '../../../components/disputes/sla-clock';
@@ -62,6 +63,7 @@ function WorkspaceBody({ dispute, viewer }: { dispute: Dispute; viewer: StaffVie
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
           <StaffDisputeMessages dispute={dispute} />
+          <StaffChat disputeId={dispute.id} />
           <DisputeEvidence dispute={dispute} />
           <DisputeResolutions dispute={dispute} now={now} />
         </div>
