@@ -96,6 +96,34 @@ describe('sockets end with their session', () => {
     await Promise.all(p.sockets.map((s) => closed(s)));
   });
 
+  it('a logout that lands while the handshake is being verified still closes the socket', async () => {
+    const account = await signUp(app);
+    const token = await logIn(app, account.email, account.password);
+    const tokens = app.deps.tokens;
+    const verify = tokens.verify;
+    let raced = false;
+    // The handshake's check answers "valid", then the logout commits before the socket has joined its
+    // session room: the logout's disconnect finds nobody to close.
+    tokens.verify = async (...args: Parameters<typeof verify>) => {
+      const answer = await verify(...args);
+      if (args[0] === token && !raced) {
+        raced = true;
+        const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+        expect(res.statusCode).toBe(200);
+      }
+      return answer;
+    };
+    let socket: Socket;
+    try {
+      socket = await openSocket(url, token, sockets);
+    } finally {
+      tokens.verify = verify;
+    }
+    expect(raced).toBe(true);
+    await closed(socket);
+    await hearsNothingAfter(account.user.id, socket);
+  });
+
   it('a socket closes when its token expires (controlled clock)', async () => {
     const p = await person();
     const later = Date.now() + (app.deps.config.TOKEN_TTL_HOURS + 1) * 3_600_000;

@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { bestEffortPublish, redisState } from '../lib/redis-best-effort.ts';
 import type { Clock } from '../lib/clock.ts';
-import { sessionRoom, type AppSocketServer, type RealtimeHub } from '../lib/realtime.ts';
+import { sessionRoom, type AppSocket, type AppSocketServer, type RealtimeHub } from '../lib/realtime.ts';
 import type { TokenService } from '../modules/auth/index.ts';
 import { isTransactionMember } from '../modules/transactions/index.ts';
 
@@ -82,10 +82,26 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
   expirySweep.unref();
   app.addHook('onClose', async () => clearInterval(expirySweep));
 
+  // A revocation that commits while the handshake is being verified (or that another instance's
+  // cache has not heard of yet) disconnects an empty session room. Once the socket is in the room, one
+  // read of the session row settles it: revoked before the read, it is seen; after, its disconnect
+  // finds the socket.
+  async function joinSessionRoom(socket: AppSocket, token: string) {
+    await socket.join(sessionRoom(socket.data.sessionId));
+    try {
+      if (!(await deps.tokens.verify(token, { fresh: true }))) socket.disconnect(true);
+    } catch (error) {
+      // The handshake did verify the token; a failed re-read (database away) keeps the socket.
+      deps.log.warn({ err: error }, 'socket session re-check failed');
+    }
+  }
+
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
-    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
+    void socket.join(userRoom(userId));
     if (socket.data.role !== 'USER') void socket.join(STAFF_ROOM);
+    // The handshake checked that the token is a string.
+    void joinSessionRoom(socket, socket.handshake.auth.token as string);
     const refuse = (event: string, message: string, code: string, ack: Ack) => {
       socket.emit(SERVER_EVENTS.error, { event, message, code });
       ack?.({ ok: false, error: message });

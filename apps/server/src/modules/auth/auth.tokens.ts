@@ -100,14 +100,17 @@ export function createTokenService(
 
   /**
    * The user and session behind a token, or null when it is forged, expired or revoked. The user is
-   * the slim `AuthUser` (a fresh object per call, so a route cannot alter the cached one).
+   * the slim `AuthUser` (a fresh object per call, so a route cannot alter the cached one). `fresh`
+   * reads the session row even when cached: for a check that must see every committed revocation.
    */
   async function verify(
     token: string,
+    { fresh = false }: { fresh?: boolean } = {},
   ): Promise<{ user: AuthUser; sessionId: string; expiresAtMs: number } | null> {
     const claims = await readClaims(token);
     if (!claims || claims.expiresAtMs <= clock.now().getTime()) return null;
-    const session = cache.session(claims.sessionId) ?? (await readSession(claims.sessionId));
+    const session =
+      (fresh ? undefined : cache.session(claims.sessionId)) ?? (await readSession(claims.sessionId));
     if (session === GONE || session.userId !== claims.userId) return null;
     if (session.expiresAtMs <= clock.now().getTime()) return null;
     return {
