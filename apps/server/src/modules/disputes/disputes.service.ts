@@ -88,6 +88,7 @@ export async function raiseDispute(deps: DisputesDeps, userId: string, input: In
         priority: 'URGENT',
         title: 'A dispute was raised',
         message: `${ctx.actorName} raised a dispute on "${updated.description}": ${input.reason}. The payment is on hold until it is resolved.`,
+        metadata: { disputeId },
       }),
   }).catch((error: unknown) => {
     const code =

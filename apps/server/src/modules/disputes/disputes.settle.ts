@@ -135,6 +135,7 @@ export async function settle(
           priority: 'HIGH',
           title: 'Dispute resolved',
           message: `${RESOLUTION_ACTION_LABELS[action]} (${settlement.how}). ${movementsText(action, updated, buyerShareMinor)}`,
+          metadata: { disputeId: dispute.id },
         }),
       ),
   });

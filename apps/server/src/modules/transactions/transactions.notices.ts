@@ -11,6 +11,8 @@ export type Notice = {
   priority: NotificationPriority;
   title: string;
   message: string;
+  /** More for the card (a dispute's id, so it links to the dispute). */
+  metadata?: Record<string, unknown>;
 };
 
 /**
@@ -29,12 +31,14 @@ export function noticeFor(
   const next = nextActionFor(updated, role);
   const otherId = updated.creatorId === recipientId ? updated.counterpartyId : updated.creatorId;
   const other = otherId ? ctx.parties.get(otherId) : undefined;
+  const { metadata: extra, ...rest } = notice;
   return [
     {
       userId: recipientId,
       transactionId: updated.id,
-      ...notice,
+      ...rest,
       metadata: {
+        ...extra,
         transactionStatus: updated.status,
         amount: toMajor(updated.total),
         currency: updated.currency,
