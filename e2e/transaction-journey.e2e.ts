@@ -154,7 +154,7 @@ describe('transaction lifecycle in two browsers', () => {
       // The buyer sees 'Confirm Receipt' live, checks the shipment, ticks the five boxes and confirms.
       await flow(bp).getByRole('button', { name: 'Confirm Receipt' }).waitFor({ timeout: 15_000 });
       await bp.getByRole('tab', { name: 'Confirmation' }).click();
-      await bp.getByText('GIG-7781-2201').waitFor();
+      await bp.getByText('GIG-7781-2201', { exact: true }).waitFor();
       await bp.getByRole('button', { name: 'View photo 1' }).click();
       const photo = bp.getByRole('dialog', { name: 'Shipment photo 1 of 1' });
       await photo.getByRole('img', { name: 'Item as shipped by the seller' }).waitFor();
