@@ -7,13 +7,18 @@ import { disputesRoutes } from './disputes/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { messagesRoutes } from './messages/index.ts';
-import { notificationsRoutes } from './notifications/index.ts';
+import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { transactionsRoutes } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
-import { markWithdrawalCompleted, reverseWithdrawal, walletRoutes } from './wallet/index.ts';
+import {
+  announceWithdrawal,
+  markWithdrawalCompleted,
+  reverseWithdrawal,
+  walletRoutes,
+} from './wallet/index.ts';
 
 /**
  * Every module's routes under /api, each handed the dependencies it declares (never the Fastify
@@ -25,7 +30,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(
     paymentsModule({
       ...deps,
-      withdrawals: { markCompleted: markWithdrawalCompleted, reverse: reverseWithdrawal },
+      withdrawals: {
+        markCompleted: markWithdrawalCompleted,
+        reverse: reverseWithdrawal,
+        // Payments hands back, unopened, what the wallet's functions answered.
+        announce: (note) => announceWithdrawal(deps, note as NotificationView | null),
+      },
     }),
   );
   await app.register(walletRoutes(deps), { prefix: '/api' });

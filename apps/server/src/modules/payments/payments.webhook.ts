@@ -13,8 +13,11 @@ export type { PaystackEvent };
  * root hands its functions in here, so payments does not depend on wallet (wallet depends on payments).
  */
 export type WithdrawalOutcomes = {
-  markCompleted: (tx: Tx, reference: string, at: Date, transferCode?: string) => Promise<boolean>;
-  reverse: (tx: Tx, reference: string, reason: string) => Promise<boolean>;
+  /** Each answers what to announce after commit (the user's notification), or null when nothing changed. */
+  markCompleted: (tx: Tx, reference: string, at: Date, transferCode?: string) => Promise<unknown>;
+  reverse: (tx: Tx, reference: string, reason: string) => Promise<unknown>;
+  /** After commit, with what one of the two answered (payments does not look inside it). */
+  announce: (note: unknown) => void;
 };
 
 export type WebhookDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'log'> & { withdrawals: WithdrawalOutcomes };
@@ -56,7 +59,13 @@ async function creditDedicatedAccountTransfer(
   return outcome === 'credited' ? 'credited' : 'ignored';
 }
 
-async function applyEvent(deps: WebhookDeps, tx: Tx, event: ActedEvent, now: Date): Promise<WebhookOutcome> {
+async function applyEvent(
+  deps: WebhookDeps,
+  tx: Tx,
+  event: ActedEvent,
+  now: Date,
+  after: unknown[],
+): Promise<WebhookOutcome> {
   switch (event.event) {
     case 'charge.success': {
       const { reference, amount, currency } = event.data;
@@ -67,13 +76,16 @@ async function applyEvent(deps: WebhookDeps, tx: Tx, event: ActedEvent, now: Dat
     }
     case 'transfer.success': {
       const { reference, transfer_code: transferCode } = event.data;
-      return (await deps.withdrawals.markCompleted(tx, reference, now, transferCode ?? undefined))
-        ? 'settled'
-        : 'ignored';
+      const note = await deps.withdrawals.markCompleted(tx, reference, now, transferCode ?? undefined);
+      after.push(note);
+      return note ? 'settled' : 'ignored';
     }
     case 'transfer.failed':
-    case 'transfer.reversed':
-      return (await deps.withdrawals.reverse(tx, event.data.reference, event.event)) ? 'reversed' : 'ignored';
+    case 'transfer.reversed': {
+      const note = await deps.withdrawals.reverse(tx, event.data.reference, event.event);
+      after.push(note);
+      return note ? 'reversed' : 'ignored';
+    }
   }
 }
 
@@ -88,6 +100,7 @@ export async function handlePaystackEvent(deps: WebhookDeps, event: PaystackEven
   if (event.kind === 'other') return 'ignored';
   const key = `${event.event}:${event.data.id ?? ''}:${event.data.reference}`.slice(0, 300);
   const now = deps.clock.now();
+  const after: unknown[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(processedWebhookEvents)
@@ -95,8 +108,10 @@ export async function handlePaystackEvent(deps: WebhookDeps, event: PaystackEven
       .onConflictDoNothing()
       .returning({ id: processedWebhookEvents.id });
     if (!fresh) return 'duplicate' as const;
-    return applyEvent(deps, tx, event, now);
+    return applyEvent(deps, tx, event, now, after);
   });
+  // Committed: the user hears of their withdrawal's outcome.
+  for (const note of after) deps.withdrawals.announce(note);
   if (outcome === 'mismatch')
     deps.log.error({ key }, 'paystack charge amount differs from the payment intent');
   return outcome;

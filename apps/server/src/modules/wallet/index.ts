@@ -2,4 +2,4 @@
 export { walletRoutes } from './wallet.routes.ts';
 export type { WalletDeps } from './wallet.deps.ts';
 export { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
-export { markWithdrawalCompleted, reverseWithdrawal } from './wallet.withdrawals.ts';
+export { announceWithdrawal, markWithdrawalCompleted, reverseWithdrawal } from './wallet.withdrawals.ts';

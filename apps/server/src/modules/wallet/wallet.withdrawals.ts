@@ -16,6 +16,26 @@ import { accountCodes, lockWallet, postEntry, refundsCreditedSince } from '../le
 import { newReference } from '../payments/index.ts';
 import { ProviderError, type TransferInput } from '../payments/index.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
+import {
+  createNotification,
+  emailNotices,
+  pushNotification,
+  type NotificationView,
+} from '../notifications/index.ts';
+
+/** After commit: the withdrawal's notification pushed live and e-mailed (a money event). */
+export function announceWithdrawal(
+  deps: Pick<WalletDeps, 'realtime' | 'db' | 'mailer' | 'config' | 'log'>,
+  note: NotificationView | null,
+): void {
+  if (!note) return;
+  try {
+    pushNotification(deps.realtime, note);
+  } catch (error) {
+    deps.log.error({ err: error }, 'could not announce a withdrawal');
+  }
+  emailNotices(deps, [note]);
+}
 
 const maskedNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
 
@@ -88,31 +108,48 @@ async function recordWithdrawal(deps: WalletDeps, user: UserRow, amountMinor: nu
   });
 }
 
+/**
+ * The provider paid the withdrawal out: COMPLETED once (guarded), with the user's notification in the
+ * same database transaction. Answers the notification to push after commit, or null when nothing changed.
+ */
 export async function markWithdrawalCompleted(
   tx: Tx,
   reference: string,
   at: Date,
   transferCode?: string,
-): Promise<boolean> {
-  const updated = await tx
+): Promise<NotificationView | null> {
+  const [row] = await tx
     .update(withdrawals)
     .set({ status: 'COMPLETED', completedAt: at, ...(transferCode ? { transferCode } : {}) })
     .where(and(eq(withdrawals.reference, reference), eq(withdrawals.status, 'PENDING')))
-    .returning({ id: withdrawals.id });
-  return updated.length > 0;
+    .returning();
+  if (!row) return null;
+  return createNotification(tx, {
+    userId: row.userId,
+    transactionId: null,
+    type: 'PAYMENT',
+    priority: 'MEDIUM',
+    title: 'Withdrawal paid',
+    message: `${formatMoney(toMajor(row.amount), row.currency)} has been paid out to your bank account (reference ${row.reference}).`,
+    metadata: { reference: row.reference, amount: toMajor(row.amount), currency: row.currency },
+  });
 }
 
 /**
  * A failed or reversed transfer: the money comes back to the wallet, fee included, through a NEW
  * entry (postings are never edited). Exactly once: guarded status update + ledger idempotency key.
  */
-export async function reverseWithdrawal(tx: Tx, reference: string, reason: string): Promise<boolean> {
+export async function reverseWithdrawal(
+  tx: Tx,
+  reference: string,
+  reason: string,
+): Promise<NotificationView | null> {
   const [row] = await tx
     .update(withdrawals)
     .set({ status: 'FAILED', failureReason: reason.slice(0, 300) })
     .where(and(eq(withdrawals.reference, reference), inArray(withdrawals.status, ['PENDING', 'COMPLETED'])))
     .returning();
-  if (!row) return false;
+  if (!row) return null;
   const wallet = accountCodes.userWallet(row.userId, row.currency);
   const { entry } = await postEntry(tx, {
     idempotencyKey: `withdrawal-reversal:${row.id}`,
@@ -133,7 +170,15 @@ export async function reverseWithdrawal(tx: Tx, reference: string, reason: strin
     ],
   });
   await tx.update(withdrawals).set({ reversalEntryId: entry.id }).where(eq(withdrawals.id, row.id));
-  return true;
+  return createNotification(tx, {
+    userId: row.userId,
+    transactionId: null,
+    type: 'PAYMENT',
+    priority: 'HIGH',
+    title: 'Withdrawal failed',
+    message: `The bank transfer of ${formatMoney(toMajor(row.amount), row.currency)} did not go through; the amount and its fee are back in your wallet.`,
+    metadata: { reference: row.reference, amount: toMajor(row.amount), currency: row.currency },
+  });
 }
 
 /** What the provider is asked to pay out for a withdrawal; the same on every attempt. */
@@ -160,11 +205,17 @@ export async function applyTransferOutcome(
   failureReason: string,
 ) {
   if (outcome.status === 'success')
-    await deps.db.transaction((tx) =>
-      markWithdrawalCompleted(tx, withdrawal.reference, deps.clock.now(), outcome.transferCode),
+    announceWithdrawal(
+      deps,
+      await deps.db.transaction((tx) =>
+        markWithdrawalCompleted(tx, withdrawal.reference, deps.clock.now(), outcome.transferCode),
+      ),
     );
   else if (outcome.status === 'failed')
-    await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, failureReason));
+    announceWithdrawal(
+      deps,
+      await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, failureReason)),
+    );
   else if (outcome.transferCode)
     await deps.db
       .update(withdrawals)
@@ -187,7 +238,10 @@ async function payOut(
     await applyTransferOutcome(deps, withdrawal, result, 'Transfer failed');
   } catch (error) {
     if (error instanceof ProviderError && error.definitive) {
-      await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message));
+      announceWithdrawal(
+        deps,
+        await deps.db.transaction((tx) => reverseWithdrawal(tx, withdrawal.reference, error.message)),
+      );
       return;
     }
     deps.log.error({ err: error, reference: withdrawal.reference }, 'payout outcome unknown; left pending');
