@@ -42,7 +42,8 @@ describe('/app/admin', () => {
         .map((link) => link.textContent),
     ).toEqual(['Disputes', 'Users', 'Audit log', 'Waitlist', 'Ledger']);
     expect(within(nav).getByRole('link', { name: 'Disputes' })).toHaveAttribute('aria-current', 'page');
-    expect(document.title).toBe('Disputes — Operator console — Amana Escrow');
+    // Set by an effect after the first paint: waited for, not read at once.
+    await waitFor(() => expect(document.title).toBe('Disputes — Operator console — Amana Escrow'));
   });
 
   it('runs the ledger check and shows its report', async () => {
