@@ -4,7 +4,8 @@ import { SERVER_EVENTS, type NewMessagePayload } from '@escrow/shared/events';
 import type { App } from '../../app.ts';
 import { nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createTransaction, createUser, join, post } from '../transactions/transactions.test-support.ts';
+import type { Conversation } from '@escrow/shared/schemas/messages';
+import { createTransaction, createUser, get, join, post } from '../transactions/transactions.test-support.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -60,5 +61,25 @@ describe.runIf(Boolean(inject('databaseUrl') && redisUrl))('messages across inst
     console.info(
       `message send→receive across two instances (20 sends): median ${sorted[10]!.toFixed(1)} ms, max ${sorted[19]!.toFixed(1)} ms`,
     );
+  });
+  it('a user connected to instance A shows as seen when the other party reads through instance B', async () => {
+    const buyer = await createUser(b, 'Ade');
+    const seller = await createUser(b, 'Bola');
+    const { code } = await createTransaction(b, buyer);
+    await join(b, seller, code);
+    const lastSeenOfBuyer = async () => {
+      const answer = await get(b, seller, '/api/messages/conversations');
+      const list = answer.json().data.conversations as Conversation[];
+      return list[0]!.participantDetails.find((p) => p.userId === buyer.id)!.lastSeen;
+    };
+    expect(await lastSeenOfBuyer()).toBeNull();
+    const before = Date.now();
+    await openSocket(urlA, buyer.token, sockets);
+    let seen = await lastSeenOfBuyer();
+    for (let i = 0; !seen && i < 50; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await lastSeenOfBuyer();
+    }
+    expect(Date.parse(seen!)).toBeGreaterThanOrEqual(before - 1000);
   });
 });
