@@ -24,6 +24,8 @@ export const MESSAGE_TEXT = {
   onlyOwnDelete: 'You can only delete your own messages',
   attachment: 'Attachments must be chat files you uploaded for this transaction',
   failedToSend: 'Failed to send',
+  /** Spec 02 §8: the toast when a send fails (the message stays, marked 'Failed to send'). */
+  sendFailedToast: 'Failed to send message. Please check your connection.',
   loginToView: 'Please log in to view messages',
 } as const;
 

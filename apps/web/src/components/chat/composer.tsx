@@ -2,11 +2,11 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { MESSAGE_MAX, MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
 import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/schemas/uploads';
-import { Button } from '../../../components/ui/button';
-import { PaperclipIcon } from '../../../components/ui/icons';
-import { Textarea } from '../../../components/ui/panels';
-import { liveChannel } from '../../../lib/socket';
-import { uploadFile } from '../../../lib/uploads';
+import { Button } from '../ui/button';
+import { PaperclipIcon } from '../ui/icons';
+import { Textarea } from '../ui/panels';
+import { liveChannel } from '../../lib/socket';
+import { uploadFile } from '../../lib/uploads';
 
 const RULE = UPLOAD_RULES.chat_attachment;
 const TYPING_EVERY_MS = 2000;
