@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { MESSAGE_TEXT, type Conversation } from '@escrow/shared/schemas/messages';
 import { Button } from '../ui/button';
 import { ErrorPanel, LoadingPanel } from '../ui/panels';
+import { useConversationOpen } from '../../lib/open-conversations';
 import { liveChannel } from '../../lib/socket';
 import {
   messageKeys,
@@ -42,6 +43,7 @@ export function ChatPanel({
 }) {
   const queryClient = useQueryClient();
   const thread = useThread(transactionId);
+  useConversationOpen(transactionId);
   const send = useSendMessage(transactionId);
   const remove = useDeleteMessage(transactionId);
   const markRead = useMarkConversationRead();
