@@ -92,16 +92,21 @@ describe('messages between the parties, live', () => {
       const page = await browser.newPage();
       await signIn(page, server, seller);
       await page.goto(`${server.url}/app/messages?transactionId=${id}`);
-      await page.getByText('Note 45', { exact: true }).waitFor();
+      // (The conversation list quotes the last message too: look inside the chat.)
+      const chat = page.getByRole('region', { name: 'Chat about Office chair' });
+      await chat.getByText('Note 45', { exact: true }).waitFor();
       // The newest 30 are loaded: 'Note 15' and older are not.
-      expect(await page.getByText('Note 15', { exact: true }).count()).toBe(0);
-      const scroller = page.getByTestId('chat-scroller');
+      expect(await chat.getByText('Note 15', { exact: true }).count()).toBe(0);
+      const scroller = chat.getByTestId('chat-scroller');
       await scroller.evaluate((box) => (box.scrollTop = 0));
-      await page.getByText('Note 1', { exact: true }).waitFor({ timeout: 15_000 });
+      await chat.getByText('Note 1', { exact: true }).waitFor({ timeout: 15_000 });
       // The view stayed on what was read (not thrown to the top or the bottom).
-      const note16 = page.getByText('Note 16', { exact: true });
-      expect(await note16.isVisible()).toBe(true);
-      expect(await scroller.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
+      // 'Note 16', the oldest shown before, is still inside the scrolled box.
+      const box = (await scroller.boundingBox())!;
+      const note16 = (await chat.getByText('Note 16', { exact: true }).boundingBox())!;
+      expect(note16.y).toBeGreaterThanOrEqual(box.y - 1);
+      expect(note16.y).toBeLessThan(box.y + box.height);
+      expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     } finally {
       await browser.dispose();
     }
