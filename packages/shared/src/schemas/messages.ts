@@ -80,6 +80,10 @@ export const attachmentSchema = z.object({
   fileUrl: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+/** POST /messages/upload (spec 02 §7): the chat file, ready to send with a message. */
+export const messageUploadAnswerSchema = z.object({
+  attachment: attachmentSchema.extend({ size: z.number().int() }),
+});
 
 export const messageSchema = z.object({
   id: z.string(),
