@@ -145,8 +145,7 @@ export const messagesRoutes =
       async (request) => {
         const userId = request.user!.id;
         // Searching one conversation that is not the caller's: it does not exist for them.
-        if (request.query.transactionId)
-          await repo.membership(deps.db, request.query.transactionId, userId);
+        if (request.query.transactionId) await repo.membership(deps.db, request.query.transactionId, userId);
         const rows = await repo.searchMessages(deps.db, userId, request.query);
         return ok({
           results: rows.map((r) => ({
