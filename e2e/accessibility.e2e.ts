@@ -270,3 +270,52 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  { label: 'desktop', viewport: { width: 1280, height: 800 } },
+  { label: 'phone', viewport: { width: 375, height: 740 } },
+])('accessibility of messaging and notifications on a $label', ({ viewport }) => {
+  it('the Chat dialog, the search dialog, the bell dropdown and the notification settings have no serious findings', async () => {
+    const sellerToken = await tokenFor(server, account);
+    const transactionId = transactionPath.split('/').pop()!;
+    await apiAs(server, sellerToken, 'POST', '/messages', { transactionId, content: 'Ankara is ready' });
+    const browser = await launchBrowser({ viewport });
+    await browser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+    try {
+      const page = await browser.newPage();
+      const report: Record<string, string[]> = {};
+      await signIn(page, server, account);
+
+      await page.goto(`${server.url}${transactionPath}`);
+      await page.getByRole('button', { name: 'Chat with Counterparty' }).click();
+      const chat = page.getByRole('dialog', { name: /^Chat with/ });
+      await chat.getByText('Ankara is ready', { exact: true }).first().waitFor();
+      report['chat dialog'] = await findings(page);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/app/messages`);
+      await page.getByRole('button', { name: 'Search messages' }).click();
+      const search = page.getByRole('dialog', { name: 'Search messages' });
+      await search.getByRole('searchbox').fill('Ankara');
+      await search.getByRole('list', { name: 'Search results' }).waitFor();
+      report['search dialog'] = await findings(page);
+      await page.keyboard.press('Escape');
+
+      await page
+        .getByRole('button', { name: /^Notifications/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+      report['bell dropdown'] = await findings(page);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/app/notifications`);
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('tabpanel').getByRole('switch').first().waitFor();
+      report['notification settings'] = await findings(page);
+      expect(Object.fromEntries(Object.entries(report).filter(([, found]) => found.length > 0))).toEqual({});
+    } finally {
+      await browser.dispose();
+    }
+  });
+});

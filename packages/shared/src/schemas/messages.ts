@@ -24,6 +24,8 @@ export const MESSAGE_TEXT = {
   onlyOwnDelete: 'You can only delete your own messages',
   attachment: 'Attachments must be chat files you uploaded for this transaction',
   failedToSend: 'Failed to send',
+  /** Spec 02 §8: the toast when a send fails (the message stays, marked 'Failed to send'). */
+  sendFailedToast: 'Failed to send message. Please check your connection.',
   loginToView: 'Please log in to view messages',
 } as const;
 
@@ -78,6 +80,10 @@ export const attachmentSchema = z.object({
   fileUrl: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
+/** POST /messages/upload (spec 02 §7): the chat file, ready to send with a message. */
+export const messageUploadAnswerSchema = z.object({
+  attachment: attachmentSchema.extend({ size: z.number().int() }),
+});
 
 export const messageSchema = z.object({
   id: z.string(),

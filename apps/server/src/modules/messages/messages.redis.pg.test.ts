@@ -1,10 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SERVER_EVENTS, type NewMessagePayload } from '@escrow/shared/events';
+import { CLIENT_EVENTS, SERVER_EVENTS, type NewMessagePayload } from '@escrow/shared/events';
 import type { App } from '../../app.ts';
 import { nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createTransaction, createUser, join, post } from '../transactions/transactions.test-support.ts';
+import type { Conversation } from '@escrow/shared/schemas/messages';
+import { createTransaction, createUser, get, join, post } from '../transactions/transactions.test-support.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -60,5 +61,55 @@ describe.runIf(Boolean(inject('databaseUrl') && redisUrl))('messages across inst
     console.info(
       `message send→receive across two instances (20 sends): median ${sorted[10]!.toFixed(1)} ms, max ${sorted[19]!.toFixed(1)} ms`,
     );
+  });
+  it('a message sent over a socket on instance B reaches a socket on instance A (socket to socket)', async () => {
+    const urlB = await b.listen({ port: 0, host: '127.0.0.1' });
+    const buyer = await createUser(b, 'Tope');
+    const seller = await createUser(b, 'Uche');
+    const { transaction, code } = await createTransaction(b, buyer);
+    await join(b, seller, code);
+    const sender = await openSocket(urlB, buyer.token, sockets);
+    const receiver = await openSocket(urlA, seller.token, sockets);
+    const timings: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const content = `Socket to socket ${i}`;
+      const arrived = nextEvent<NewMessagePayload>(
+        receiver,
+        SERVER_EVENTS.newMessage,
+        (p) => p.message.content === content,
+      );
+      const started = performance.now();
+      const ack = await sender
+        .timeout(5000)
+        .emitWithAck(CLIENT_EVENTS.sendMessage, { transactionId: transaction.id, content });
+      expect(ack).toMatchObject({ success: true });
+      await arrived;
+      timings.push(performance.now() - started);
+    }
+    const sorted = [...timings].sort((x, y) => x - y);
+    console.info(
+      `socket send_message→new_message across two instances (20 sends): median ${sorted[10]!.toFixed(1)} ms, max ${sorted[19]!.toFixed(1)} ms`,
+    );
+  });
+
+  it('a user connected to instance A shows as seen when the other party reads through instance B', async () => {
+    const buyer = await createUser(b, 'Ade');
+    const seller = await createUser(b, 'Bola');
+    const { code } = await createTransaction(b, buyer);
+    await join(b, seller, code);
+    const lastSeenOfBuyer = async () => {
+      const answer = await get(b, seller, '/api/messages/conversations');
+      const list = answer.json().data.conversations as Conversation[];
+      return list[0]!.participantDetails.find((p) => p.userId === buyer.id)!.lastSeen;
+    };
+    expect(await lastSeenOfBuyer()).toBeNull();
+    const before = Date.now();
+    await openSocket(urlA, buyer.token, sockets);
+    let seen = await lastSeenOfBuyer();
+    for (let i = 0; !seen && i < 50; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await lastSeenOfBuyer();
+    }
+    expect(Date.parse(seen!)).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -227,10 +227,7 @@ export async function listConversations(db: DbOrTx, userId: string, limit = 100)
   return conversations.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
-/**
- * Names, and when each person was last seen: their latest message in any conversation (the app keeps
- * no other trace of presence that every instance shares).
- */
+/** Names, and when each person was last seen live (messages.presence.ts writes it, on any instance). */
 export async function namesOf(db: DbOrTx, ids: string[]) {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return new Map<string, { name: string; lastSeen: string | null }>();
@@ -241,7 +238,7 @@ export async function namesOf(db: DbOrTx, ids: string[]) {
       lastName: users.lastName,
       lastSeen: sql<
         string | null
-      >`(select extract(epoch from max(m.created_at)) * 1000 from messages m where m.sender_id = "users"."id")`,
+      >`(select extract(epoch from p.last_seen_at) * 1000 from user_presence p where p.user_id = "users"."id")`,
     })
     .from(users)
     .where(inArray(users.id, wanted));

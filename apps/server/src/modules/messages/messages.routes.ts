@@ -18,6 +18,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import * as repo from './messages.repository.ts';
 import { deleteMessage, markRead, sendMessage } from './messages.service.ts';
+import { trackPresence } from './messages.presence.ts';
 import { registerMessageSocket } from './messages.socket.ts';
 import { toMessageView } from './messages.view.ts';
 
@@ -32,6 +33,8 @@ export const messagesRoutes =
   async (app) => {
     // One budget per user for REST and socket sends alike (and dispute messages).
     registerMessageSocket(deps, { sendLimit: limitUser(app, messagesRule(deps.config)) });
+    const presence = trackPresence(deps);
+    app.addHook('onClose', async () => presence.stop());
     app.addHook('onRequest', app.authenticate);
 
     app.get(
@@ -141,6 +144,8 @@ export const messagesRoutes =
       },
       async (request) => {
         const userId = request.user!.id;
+        // Searching one conversation that is not the caller's: it does not exist for them.
+        if (request.query.transactionId) await repo.membership(deps.db, request.query.transactionId, userId);
         const rows = await repo.searchMessages(deps.db, userId, request.query);
         return ok({
           results: rows.map((r) => ({

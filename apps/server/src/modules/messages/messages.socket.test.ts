@@ -124,4 +124,47 @@ describe('messaging over the live channel', () => {
     await settle();
     expect(sellerSaw).toEqual([]);
   });
+
+  it('the notification reaches the receiver live (never the sender or a stranger); reading in one tab tells the reader’s other tabs', async () => {
+    const [s, sOtherTab, b, x] = await Promise.all([
+      openSocket(url, seller.token, sockets),
+      openSocket(url, seller.token, sockets),
+      openSocket(url, buyer.token, sockets),
+      openSocket(url, stranger.token, sockets),
+    ]);
+    const senderNotes = collect<{ type: string }>(b, SERVER_EVENTS.notification);
+    const strangerEvents = [
+      ...[SERVER_EVENTS.notification, SERVER_EVENTS.messageRead, SERVER_EVENTS.typingStart].map((e) =>
+        collect(x, e),
+      ),
+    ];
+    const note = nextEvent<{ type: string; transactionId: string; message: string }>(
+      s,
+      SERVER_EVENTS.notification,
+      (n) => n.type === 'MESSAGE' && n.message === 'Tab test',
+    );
+    const typed = nextEvent<{ type: string }>(s, SERVER_EVENTS.messageNotification);
+    const sent = await post(app, buyer, '/api/messages', { transactionId, content: 'Tab test' });
+    expect(sent.statusCode).toBe(201);
+    expect(await note).toMatchObject({ transactionId, type: 'MESSAGE' });
+    expect(await typed).toMatchObject({ type: 'MESSAGE' });
+
+    // The seller reads in one tab: the other tab hears it (its badge clears), and the buyer gets the receipt.
+    const otherTab = nextEvent<{ transactionId: string; count?: number }>(
+      sOtherTab,
+      SERVER_EVENTS.messageRead,
+      (p) => p.transactionId === transactionId && typeof p.count === 'number',
+    );
+    const receipt = nextEvent<{ messageId: string }>(
+      b,
+      SERVER_EVENTS.messageRead,
+      (p) => p.messageId === sent.json().data.message.id,
+    );
+    await put(app, seller, `/api/messages/transactions/${transactionId}/read`, {});
+    expect((await otherTab).count).toBeGreaterThanOrEqual(1);
+    await receipt;
+    await settle();
+    expect(senderNotes.filter((n) => n.type === 'MESSAGE')).toEqual([]);
+    expect(strangerEvents.flat()).toEqual([]);
+  });
 });

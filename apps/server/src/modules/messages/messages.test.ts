@@ -166,6 +166,10 @@ describe('a conversation between the two parties', () => {
     expect(mine.map((m: { content: string }) => m.content)).toEqual(['Still boxed']);
     expect(mine[0].transactionDescription).toBe('Used iPhone 13, 128GB');
     expect((await get(app, stranger, '/api/messages/search?q=boxed')).json().data.results).toEqual([]);
+    const outside = await get(app, stranger, `/api/messages/search?q=boxed&transactionId=${transactionId}`);
+    expect(outside.statusCode).toBe(404);
+    const inside = await get(app, buyer, `/api/messages/search?q=boxed&transactionId=${transactionId}`);
+    expect(inside.json().data.results).toHaveLength(1);
     const files = (await get(app, buyer, '/api/messages/search?q=receipt&hasFiles=true')).json().data.results;
     expect(files).toHaveLength(1);
     expect((await get(app, buyer, '/api/messages/search?q=b')).statusCode).toBe(400);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
+import { mailsTo } from '../auth/auth.test-support.ts';
+import { nuban } from '../wallet/wallet.test-helpers.ts';
 import {
   checklist,
   createTransaction,
@@ -39,17 +41,21 @@ const notes = async (user: TestUser): Promise<Note[]> =>
 
 /**
  * Every event that concerns a party writes one notification for the right user (never the actor,
- * never a stranger), linked to its transaction. Each row: bring the trade to just before the event,
- * then act; the notifications that appear after the act are compared.
+ * never a stranger), linked to its transaction (a withdrawal: to its reference), and e-mailed where
+ * DESIGN "Notifications" says (money and dispute events). Each row: bring the trade to just before the
+ * event, then act; the notifications and e-mails that appear after the act are compared.
  */
 const EVENTS: {
   event: string;
   before: (p: Parties) => Promise<string>;
   act: (p: Parties, id: string) => Promise<unknown>;
-  actor: keyof Parties;
+  /** Null when no party acts (the payment provider paid a withdrawal out). */
+  actor: keyof Parties | null;
   recipient: keyof Parties;
   title: string;
   type: string;
+  /** The subject of the e-mail the recipient gets, or null: no e-mail for this event. */
+  mail: string | null;
 }[] = [
   {
     event: 'the counterparty joins',
@@ -63,6 +69,7 @@ const EVENTS: {
     recipient: 'buyer',
     title: 'Transaction Activated!',
     type: 'TRANSACTION_UPDATE',
+    mail: null,
   },
   {
     event: 'delivery details are provided',
@@ -72,6 +79,7 @@ const EVENTS: {
     recipient: 'seller',
     title: 'Delivery details provided',
     type: 'TRANSACTION_UPDATE',
+    mail: null,
   },
   {
     event: 'the buyer pays into escrow',
@@ -85,6 +93,7 @@ const EVENTS: {
     recipient: 'seller',
     title: 'Payment secured in escrow',
     type: 'PAYMENT',
+    mail: 'Payment secured in escrow',
   },
   {
     event: 'the seller ships',
@@ -97,6 +106,7 @@ const EVENTS: {
     recipient: 'buyer',
     title: 'Your item has shipped',
     type: 'SHIPPING',
+    mail: 'Your item has shipped',
   },
   {
     event: 'the buyer confirms receipt (release)',
@@ -106,6 +116,7 @@ const EVENTS: {
     recipient: 'seller',
     title: 'Funds released',
     type: 'PAYMENT',
+    mail: 'Funds released',
   },
   {
     event: 'a party cancels',
@@ -115,6 +126,7 @@ const EVENTS: {
     recipient: 'buyer',
     title: 'Transaction cancelled',
     type: 'TRANSACTION_UPDATE',
+    mail: null,
   },
   {
     event: 'a condition is met',
@@ -136,6 +148,7 @@ const EVENTS: {
     recipient: 'seller',
     title: 'Delivery confirmed',
     type: 'TRANSACTION_UPDATE',
+    mail: null,
   },
   {
     event: 'a new message',
@@ -145,6 +158,7 @@ const EVENTS: {
     recipient: 'seller',
     title: 'New message from',
     type: 'MESSAGE',
+    mail: null,
   },
   {
     event: 'a dispute is raised',
@@ -160,8 +174,32 @@ const EVENTS: {
     recipient: 'seller',
     title: 'A dispute was raised',
     type: 'DISPUTE',
+    mail: 'A dispute was raised on your transaction',
+  },
+  {
+    event: 'a withdrawal is paid out',
+    before: async (p) => {
+      await post(app, p.buyer, '/api/wallet/deposit', { amount: 10_000 });
+      const bank = await post(app, p.buyer, '/api/wallet/bank-accounts', {
+        bankCode: '058',
+        accountNumber: nuban('058', '012345678'),
+      });
+      bankAccounts.set(p.buyer.id, bank.json().data.bankAccount.id);
+      return '';
+    },
+    act: (p) =>
+      post(app, p.buyer, '/api/wallet/withdraw', {
+        amount: 4_000,
+        bankAccountId: bankAccounts.get(p.buyer.id),
+      }),
+    actor: null,
+    recipient: 'buyer',
+    title: 'Withdrawal paid',
+    type: 'PAYMENT',
+    mail: 'Withdrawal paid',
   },
 ];
+const bankAccounts = new Map<string, string>();
 const codes = new Map<string, string>();
 const conditions = new Map<string, string>();
 
@@ -182,10 +220,23 @@ describe('every event that matters notifies the right user', () => {
     const received = await fresh(row.recipient);
     const matching = received.filter((n) => n.title.startsWith(row.title) && n.type === row.type);
     expect(matching, JSON.stringify(received)).toHaveLength(1);
-    expect(matching[0]!.transactionId).toBe(id);
+    // Its card links to the transaction; a withdrawal's to the wallet entry by its reference.
+    if (id) expect(matching[0]!.transactionId).toBe(id);
+    else expect(matching[0]!.metadata.reference).toEqual(expect.any(String));
     // A dispute's notification leads to the dispute itself.
     if (row.type === 'DISPUTE') expect(matching[0]!.metadata.disputeId).toEqual(expect.any(String));
-    expect((await fresh(row.actor)).filter((n) => n.title.startsWith(row.title))).toEqual([]);
+    if (row.actor) expect((await fresh(row.actor)).filter((n) => n.title.startsWith(row.title))).toEqual([]);
     expect((await notes(stranger)).length).toBe(strangerBefore);
+
+    // E-mails go out after commit: an expected one is waited for; an absent one is given a moment.
+    const recipient = parties[row.recipient];
+    const subject = row.mail ?? row.title;
+    const mails = await mailsTo(app, recipient.email, { subject, timeoutMs: row.mail ? 5000 : 300 });
+    expect(mails).toHaveLength(row.mail ? 1 : 0);
+    // The e-mail links where the card does: the dispute, else the transaction.
+    const target = (matching[0]!.metadata.disputeId as string | undefined) ?? id;
+    if (row.mail && target) expect(mails[0]!.text).toContain(target);
+    if (row.actor)
+      expect(await mailsTo(app, parties[row.actor].email, { subject, timeoutMs: 300 })).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageUploadAnswerSchema } from '@escrow/shared/schemas/messages';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_RULES,
   uploadAnswerSchema,
   uploadPurposeSchema,
+  uploadUrl,
 } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -19,6 +22,7 @@ const fieldsSchema = z.object({
   transactionId: z.uuid('Transaction Not Found').optional(),
   disputeId: z.uuid('Dispute not found').optional(),
 });
+const chatFieldsSchema = z.object({ transactionId: z.uuid('Transaction Not Found') });
 // Only images are shown inline; everything else (PDFs included) is a download, so no document a user
 // uploaded ever runs in the app's origin.
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
@@ -29,6 +33,37 @@ const security = [{ bearerAuth: [] }];
 function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Reads a multipart upload: its text fields and its one file (in the "file" field). */
+async function receiveUpload(request: FastifyRequest) {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: { filename: string; data: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
+        file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const purpose = uploadPurposeSchema.safeParse(fields.purpose);
+      const message = purpose.success
+        ? UPLOAD_RULES[purpose.data].tooLarge('The file')
+        : 'File size must be less than 10MB';
+      throw new AppError('PAYLOAD_TOO_LARGE', message);
+    }
+    if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
+    throw error;
+  }
+  if (!file) throw badRequest('Please choose a file to upload');
+  return { fields, file };
 }
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
@@ -59,36 +94,46 @@ export const uploadsRoutes =
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let file: { filename: string; data: Buffer } | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
-              file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') {
-            const purpose = uploadPurposeSchema.safeParse(fields.purpose);
-            const message = purpose.success
-              ? UPLOAD_RULES[purpose.data].tooLarge('The file')
-              : 'File size must be less than 10MB';
-            throw new AppError('PAYLOAD_TOO_LARGE', message);
-          }
-          if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
-          throw error;
-        }
-        if (!file) throw badRequest('Please choose a file to upload');
+        const { fields, file } = await receiveUpload(request);
         const parsed = fieldsSchema.safeParse(fields);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
         const upload = await saveUpload(deps, request.user!, { ...parsed.data, ...file });
         return reply.status(201).send(ok({ upload }));
+      },
+    );
+
+    // Spec 02 §7's chat upload (multipart transactionId, file): the same checks as purpose
+    // chat_attachment, answered as the attachment a message then carries (DESIGN "Messaging").
+    app.post(
+      '/messages/upload',
+      {
+        preHandler: uploadLimit,
+        schema: {
+          tags: ['messages'],
+          security,
+          consumes: ['multipart/form-data'],
+          // The spec's answer: 200 with the attachment.
+          response: { 200: envelope(messageUploadAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const { fields, file } = await receiveUpload(request);
+        const parsed = chatFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
+        const upload = await saveUpload(deps, request.user!, {
+          purpose: 'chat_attachment',
+          transactionId: parsed.data.transactionId,
+          ...file,
+        });
+        const attachment = {
+          id: upload.id,
+          filename: upload.filename,
+          mimeType: upload.mimeType,
+          size: upload.size,
+          fileSize: upload.size,
+          fileUrl: uploadUrl(upload.id),
+        };
+        return ok({ attachment });
       },
     );
 

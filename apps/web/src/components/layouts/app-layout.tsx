@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
-import { useUnreadMessages } from '../../features/messages/api/messages';
+import { useUnreadMessages } from '../chat/chat-api';
 import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';

@@ -6,12 +6,13 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/panels';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
-import { relativeTime } from '../lib/day-groups';
+import { relativeTime } from '../../../components/chat/day-groups';
 import { recentSearches, rememberSearch } from '../lib/recent-searches';
 
 const DEBOUNCE_MS = 300;
 const MIN_LENGTH = 2;
 const DAY = 86_400_000;
+const LAGOS_OFFSET = 3_600_000;
 const SINCE = { all: null, today: 1, week: 7, month: 30 } as const;
 type Since = keyof typeof SINCE;
 type Result = Message & { transactionDescription: string };
@@ -56,9 +57,11 @@ export function SearchDialog({
     queryFn: ({ signal }) => {
       const days = SINCE[since];
       const query = new URLSearchParams(params);
-      // From the start of the period's first day (UTC days).
-      if (days)
-        query.set('since', new Date(Math.floor(Date.now() / DAY) * DAY - (days - 1) * DAY).toISOString());
+      // From the start of the period's first day, in Lagos days (UTC+1 all year), as the chat groups them.
+      if (days) {
+        const todayStart = Math.floor((Date.now() + LAGOS_OFFSET) / DAY) * DAY - LAGOS_OFFSET;
+        query.set('since', new Date(todayStart - (days - 1) * DAY).toISOString());
+      }
       return api<{ results: Result[] }>(`/messages/search?${query}`, { signal });
     },
     select: (answer) => answer.results,

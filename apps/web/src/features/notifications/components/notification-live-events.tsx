@@ -11,6 +11,7 @@ import {
   type NotificationPreferences,
 } from '@escrow/shared/schemas/notifications';
 import { playMessageSound } from '../../../lib/chat-sound';
+import { isConversationOpen } from '../../../lib/open-conversations';
 import { liveChannel } from '../../../lib/socket';
 import { notificationKeys, useNotificationPreferences } from '../api/notifications';
 import { notificationLink } from '../lib/notification-link';
@@ -45,16 +46,15 @@ export function NotificationLiveEvents() {
       if (!interrupts(payload, stored?.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) return;
       const link = notificationLink(payload);
       if (payload.type === 'MESSAGE') {
-        // Spec 02 §4: only while that conversation is not open, 'New message from counterparty' and a chime.
-        const where = new URL(window.location.href);
-        const open =
-          where.pathname === '/app/messages' &&
-          where.searchParams.get('transactionId') === payload.transactionId;
-        if (!open) {
+        // Spec 02 §4: only while that conversation is not open (on the Messages page or in a Chat
+        // dialog), 'New message from counterparty' and a chime.
+        if (!isConversationOpen(payload.transactionId)) {
           toast('New message from counterparty', {
             id: `notification-${payload.id}`,
             description: payload.message,
+            duration: toastDurationMs(payload.priority),
             position: 'top-right',
+            testId: 'notification-toast',
             ...(link ? { action: { label: 'Open', onClick: () => navigate(link) } } : {}),
           });
           playMessageSound();

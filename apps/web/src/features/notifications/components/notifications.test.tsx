@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Notification } from '@escrow/shared/schemas/notifications';
+import { useConversationOpen } from '../../../lib/open-conversations';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import { installFakeLiveChannel, ok, renderAt, stubApi } from '../../../testing/render-at';
 import { NotificationLiveEvents } from './notification-live-events';
@@ -132,10 +133,62 @@ describe('live notifications', () => {
 
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
     try {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       act(() => live.emit('notification', note(3, { title: 'Buyer joined' })));
       expect(shown.map((n) => n.title)).toEqual(['Buyer joined']);
+      expect(shown[0]!.close).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(shown[0]!.close).toHaveBeenCalled();
     } finally {
+      vi.useRealTimers();
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
     }
+  });
+
+  it('a new message in a conversation that is not open: the toast and a chime at volume 0.5; none while it is open', async () => {
+    stubApi({
+      'GET /api/notifications/preferences': () => ok({ preferences: DEFAULT_NOTIFICATION_PREFERENCES }),
+    });
+    const volumes: number[] = [];
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      createGain() {
+        const gain = { gain: { value: 1 }, connect: () => {} };
+        queueMicrotask(() => volumes.push(gain.gain.value));
+        return gain;
+      }
+      createOscillator() {
+        return { frequency: { value: 0 }, connect: () => {}, start: () => {}, stop: () => {} };
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    function OpenChat() {
+      useConversationOpen('tx-open');
+      return null;
+    }
+    const view = renderAt(
+      <>
+        <NotificationLiveEvents />
+        <OpenChat />
+      </>,
+      { path: '/app/dashboard' },
+    );
+    await waitFor(() => expect(view.queryClient.getQueryData(['notifications', 'preferences'])).toBeTruthy());
+
+    act(() =>
+      live.emit(
+        'notification',
+        note(4, { type: 'MESSAGE', transactionId: 'tx-open', message: 'Seen already' }),
+      ),
+    );
+    act(() => live.emit('notification', note(5, { type: 'MESSAGE', message: 'Is it still available?' })));
+    expect(await screen.findByText('New message from counterparty')).toBeInTheDocument();
+    expect(screen.getByText('Is it still available?')).toBeInTheDocument();
+    expect(screen.queryByText('Seen already')).toBeNull();
+    await waitFor(() => expect(volumes).toEqual([0.5]));
   });
 });

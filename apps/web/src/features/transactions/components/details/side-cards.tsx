@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { IN_ESCROW_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
@@ -6,6 +7,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { shareLink } from '../../lib/share';
 import { SecurityList } from '../security-list';
+import { ChatDialog } from './chat-dialog';
 
 type Props = { transaction: Transaction };
 
@@ -15,17 +17,15 @@ export function SideCards({ transaction: tx }: Props) {
   const canDispute = IN_ESCROW_STATUSES.includes(tx.status);
   // Members open the details page; an invitee needs the join link, which the details header shares.
   const detailsUrl = `${window.location.origin}/app/transactions/${tx.id}`;
+  const [chatting, setChatting] = useState(false);
   return (
     <div className="space-y-4">
       <Card className="space-y-2">
         <CardTitle>Actions</CardTitle>
         {tx.counterpartyId ? (
-          <Link
-            to={`/app/messages?transactionId=${encodeURIComponent(tx.id)}`}
-            className="flex h-10 w-full items-center justify-center rounded-lg border border-slate-300 text-sm font-medium text-slate-900 hover:bg-slate-50"
-          >
+          <Button variant="secondary" className="w-full" onClick={() => setChatting(true)}>
             Chat with Counterparty
-          </Link>
+          </Button>
         ) : (
           <p className="text-sm text-slate-600">The chat opens when the other party joins.</p>
         )}
@@ -45,6 +45,7 @@ export function SideCards({ transaction: tx }: Props) {
           </Link>
         ) : null}
       </Card>
+      {chatting ? <ChatDialog transaction={tx} open onOpenChange={setChatting} /> : null}
       <Card>
         <CardTitle>Security</CardTitle>
         <div className="mt-3">

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,9 +12,10 @@ import { TransactionDetails } from './transaction-details';
 
 let socket: FakeSocket;
 
-function renderDetails(tx: Transaction | null, state?: unknown) {
+function renderDetails(tx: Transaction | null, state?: unknown, extra: Parameters<typeof stubApi>[0] = {}) {
   const id = tx?.id ?? 'unknown-id';
   const calls = stubApi({
+    ...extra,
     [`GET /api/transactions/${id}`]: () =>
       tx ? ok({ transaction: tx }) : fail(404, 'Transaction Not Found', 'NOT_FOUND'),
     [`GET /api/transactions/${id}/activities`]: () => ok({ activities: [] }),
@@ -107,10 +108,53 @@ describe('TransactionDetails', () => {
     renderDetails(makeTransaction({ status: 'WAITING_FOR_SHIPMENT' }));
     const dispute = await screen.findByRole('link', { name: 'Raise Dispute' });
     expect(dispute).toHaveAttribute('href', `/app/disputes/create?transactionId=${makeTransaction().id}`);
-    expect(screen.getByRole('link', { name: 'Chat with Counterparty' })).toHaveAttribute(
-      'href',
-      `/app/messages?transactionId=${makeTransaction().id}`,
-    );
+    expect(screen.getByRole('button', { name: 'Chat with Counterparty' })).toBeInTheDocument();
+  });
+
+  it('Chat with Counterparty opens the Chat dialog with the live conversation', async () => {
+    const tx = makeTransaction({ status: 'ACTIVE' });
+    const { user } = renderDetails(tx, undefined, {
+      'GET /api/messages/conversations': () => ok({ conversations: [] }),
+      [`GET /api/messages/transactions/${tx.id}?limit=30`]: () =>
+        ok({
+          messages: [
+            {
+              id: 'm1',
+              transactionId: tx.id,
+              senderId: tx.creatorId,
+              receiverId: tx.counterpartyId,
+              content: 'Shipping tomorrow',
+              timestamp: new Date().toISOString(),
+              isRead: true,
+              readAt: new Date().toISOString(),
+              messageType: 'TEXT',
+              attachments: [],
+              deleted: false,
+              warning: null,
+            },
+          ],
+          hasMore: false,
+          conversation: {
+            id: tx.id,
+            transactionId: tx.id,
+            participants: [tx.creatorId, tx.counterpartyId],
+            participantDetails: [
+              { userId: tx.creatorId, name: 'Sade Seller', role: 'SELLER', lastSeen: null },
+              { userId: tx.counterpartyId, name: 'Bola Buyer', role: 'BUYER', lastSeen: null },
+            ],
+            lastMessage: null,
+            unreadCount: 0,
+            transactionDetails: { description: tx.description, status: tx.status },
+            createdAt: tx.createdAt,
+            updatedAt: tx.createdAt,
+          },
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Chat with Counterparty' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat with Sade Seller' });
+    expect(await within(dialog).findByText('Shipping tomorrow')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Message')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'View transaction' })).toBeNull();
   });
 
   it('offers no dispute before payment', async () => {

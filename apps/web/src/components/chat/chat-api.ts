@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { Conversation, Message } from '@escrow/shared/schemas/messages';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -23,6 +23,8 @@ export function useConversations() {
     queryKey: messageKeys.conversations,
     queryFn: ({ signal }) => api<{ conversations: Conversation[] }>('/messages/conversations', { signal }),
     select: (answer) => answer.conversations,
+    // Presence ('online if seen within 5 minutes') moves without events: looked at again every minute.
+    refetchInterval: 60_000,
   });
 }
 

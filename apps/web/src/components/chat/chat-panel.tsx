@@ -1,26 +1,29 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGE_TEXT, ONLINE_WITHIN_MS, type Conversation } from '@escrow/shared/schemas/messages';
-import { Button } from '../../../components/ui/button';
-import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
-import { liveChannel } from '../../../lib/socket';
+import { MESSAGE_TEXT, type Conversation } from '@escrow/shared/schemas/messages';
+import { Button } from '../ui/button';
+import { ErrorPanel, LoadingPanel } from '../ui/panels';
+import { useConversationOpen } from '../../lib/open-conversations';
+import { liveChannel } from '../../lib/socket';
 import {
   messageKeys,
   threadMessages,
   useDeleteMessage,
+  useConversations,
   useMarkConversationRead,
   useSendMessage,
   useThread,
-} from '../api/messages';
-import { groupByDay } from '../lib/day-groups';
-import { useTyping } from '../lib/use-message-events';
+} from './chat-api';
+import { groupByDay } from './day-groups';
+import { useTyping } from './use-typing';
 import { Composer } from './composer';
 import { MessageBubble, type ShownMessage } from './message-bubble';
+import { isOnline } from './presence';
 
-export const isOnline = (lastSeen: string | null, now = Date.now()) =>
-  lastSeen !== null && now - Date.parse(lastSeen) < ONLINE_WITHIN_MS;
+/** Scrolled this close to the top, the next older page loads. */
+const LOAD_OLDER_WITHIN_PX = 80;
 
 /**
  * One conversation: messages by day (older on demand), typing, receipts, SYSTEM steps, the composer.
@@ -30,13 +33,17 @@ export function ChatPanel({
   transactionId,
   viewerId,
   focusMessageId = null,
+  showTransactionLink = true,
 }: {
   transactionId: string;
   viewerId: string;
   focusMessageId?: string | null;
+  /** Off inside the transaction's own details screen (the Chat dialog). */
+  showTransactionLink?: boolean;
 }) {
   const queryClient = useQueryClient();
   const thread = useThread(transactionId);
+  useConversationOpen(transactionId);
   const send = useSendMessage(transactionId);
   const remove = useDeleteMessage(transactionId);
   const markRead = useMarkConversationRead();
@@ -46,6 +53,11 @@ export function ChatPanel({
     useSyncExternalStore(channel.subscribe, channel.getState, channel.getState) === 'connected';
   const [failed, setFailed] = useState<ShownMessage[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Distance from the bottom when an older page was asked for, so the view stays where the reader is.
+  const keepFromBottom = useRef<number | null>(null);
+  // Fresher presence than the thread's first page: the conversation list refreshes every minute.
+  const listed = useConversations().data?.find((c) => c.transactionId === transactionId);
   const messages = threadMessages(thread.data);
   const lastId = messages.at(-1)?.id;
   const unreadForMe = messages.some((m) => m.receiverId === viewerId && !m.isRead && !m.deleted);
@@ -73,6 +85,21 @@ export function ChatPanel({
       void fetchNextPage();
   }, [focusMessageId, focusLoaded, hasNextPage, isFetchingNextPage, pagesLoaded, fetchNextPage]);
 
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && keepFromBottom.current !== null && !isFetchingNextPage) {
+      box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    }
+  }, [pagesLoaded, isFetchingNextPage]);
+
+  function loadOlder() {
+    const box = scroller.current;
+    if (!hasNextPage || isFetchingNextPage) return;
+    if (box) keepFromBottom.current = box.scrollHeight - box.scrollTop;
+    void fetchNextPage();
+  }
+
   useEffect(() => {
     // A lifecycle step writes a SYSTEM message: the transaction:updated push says when to look.
     const off = channel.on('transaction:updated', (raw) => {
@@ -88,7 +115,7 @@ export function ChatPanel({
         if (retrying) setFailed((current) => current.filter((m) => m.id !== retrying.id));
       },
       onError: (error) => {
-        toast.error(`${MESSAGE_TEXT.failedToSend}: ${error.message}`);
+        toast.error(MESSAGE_TEXT.sendFailedToast, { description: error.message });
         if (retrying) return;
         setFailed((current) => [
           ...current,
@@ -117,7 +144,10 @@ export function ChatPanel({
   if (thread.isError) return <ErrorPanel error={thread.error} onRetry={() => void thread.refetch()} />;
 
   const conversation: Conversation = thread.data.pages[0]!.conversation;
-  const other = conversation.participantDetails.find((p) => p.userId !== viewerId) ?? null;
+  const other =
+    (listed ?? conversation).participantDetails.find((p) => p.userId !== viewerId) ??
+    conversation.participantDetails.find((p) => p.userId !== viewerId) ??
+    null;
   const groups = groupByDay([...messages, ...failed]);
 
   return (
@@ -135,22 +165,27 @@ export function ChatPanel({
             {conversation.transactionDetails.description}
           </p>
         </div>
-        <Link
-          to={`/app/transactions/${transactionId}`}
-          className="text-sm font-medium text-brand-800 hover:underline"
-        >
-          View transaction
-        </Link>
+        {showTransactionLink ? (
+          <Link
+            to={`/app/transactions/${transactionId}`}
+            className="text-sm font-medium text-brand-800 hover:underline"
+          >
+            View transaction
+          </Link>
+        ) : null}
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3" aria-live="polite">
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3"
+        aria-live="polite"
+        data-testid="chat-scroller"
+        onScroll={(event) => {
+          if (event.currentTarget.scrollTop <= LOAD_OLDER_WITHIN_PX) loadOlder();
+        }}
+      >
         {thread.hasNextPage ? (
           <div className="mb-3 text-center">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={thread.isFetchingNextPage}
-              onClick={() => void thread.fetchNextPage()}
-            >
+            <Button variant="secondary" size="sm" disabled={thread.isFetchingNextPage} onClick={loadOlder}>
               {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
             </Button>
           </div>

@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@escrow/shared/schemas/messages';
-import { setLiveChannelForTests } from '../../../lib/socket';
-import { fail, installFakeLiveChannel, ok, renderAt, stubApi } from '../../../testing/render-at';
-import { groupByDay, relativeTime } from '../lib/day-groups';
+import { setLiveChannelForTests } from '../../lib/socket';
+import { fail, installFakeLiveChannel, ok, renderAt, stubApi } from '../../testing/render-at';
+import { groupByDay, relativeTime } from './day-groups';
 import { ChatPanel } from './chat-panel';
 
 const TX = '0192f5a4-7d5e-7000-8000-0000000000aa';
@@ -53,6 +53,7 @@ describe('the chat panel', () => {
     let read = false;
     const stored: Message[] = [];
     const api = stubApi({
+      'GET /api/messages/conversations': () => ok({ conversations: [conversation] }),
       [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
         ok({
           messages: [
@@ -94,6 +95,9 @@ describe('the chat panel', () => {
     await userEvent.type(screen.getByLabelText('Message'), 'Is it boxed?');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to send message. Please check your connection.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByText('Failed to send')).toBeNull());
     expect(screen.getAllByText('Is it boxed?')).toHaveLength(1);
@@ -103,9 +107,42 @@ describe('the chat panel', () => {
     ]);
   });
 
+  it('loads older messages when scrolled to the top, keeping what was read in view', async () => {
+    installFakeLiveChannel('connected');
+    const api = stubApi({
+      'GET /api/messages/conversations': () => ok({ conversations: [conversation] }),
+      [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
+        ok({
+          messages: [message({ id: 'm5', content: 'Newest', isRead: true })],
+          hasMore: true,
+          conversation,
+        }),
+      [`GET /api/messages/transactions/${TX}?limit=30&before=m5`]: () =>
+        ok({
+          messages: [message({ id: 'm1', content: 'Oldest', isRead: true })],
+          hasMore: false,
+          conversation,
+        }),
+    });
+    renderAt(<ChatPanel transactionId={TX} viewerId={ME} />, { path: '/app/messages' });
+    expect(await screen.findByText('Newest')).toBeInTheDocument();
+    expect(screen.queryByText('Oldest')).toBeNull();
+    const scroller = screen.getByTestId('chat-scroller');
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('Oldest')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.includes('before=')).map((c) => c.path)).toEqual([
+      `/api/messages/transactions/${TX}?limit=30&before=m5`,
+    ]);
+    // Everything is loaded: no more pages are asked for and the Load older control is gone.
+    fireEvent.scroll(scroller);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+
   it('cannot send without the live connection, and says why', async () => {
     installFakeLiveChannel('disconnected');
     stubApi({
+      'GET /api/messages/conversations': () => ok({ conversations: [conversation] }),
       [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
         ok({ messages: [], hasMore: false, conversation }),
     });
@@ -119,6 +156,7 @@ describe('the chat panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const live = installFakeLiveChannel('connected');
     stubApi({
+      'GET /api/messages/conversations': () => ok({ conversations: [conversation] }),
       [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
         ok({ messages: [], hasMore: false, conversation }),
     });

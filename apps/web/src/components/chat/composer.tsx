@@ -2,13 +2,31 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { MESSAGE_MAX, MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
 import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/schemas/uploads';
-import { Button } from '../../../components/ui/button';
-import { PaperclipIcon } from '../../../components/ui/icons';
-import { Textarea } from '../../../components/ui/panels';
-import { liveChannel } from '../../../lib/socket';
-import { uploadFile } from '../../../lib/uploads';
+import { Button } from '../ui/button';
+import { PaperclipIcon } from '../ui/icons';
+import { Textarea } from '../ui/panels';
+import { liveChannel } from '../../lib/socket';
+import { uploadFile } from '../../lib/uploads';
 
 const RULE = UPLOAD_RULES.chat_attachment;
+// Browsers name some of these types differently (a zip may be 'application/x-zip-compressed', a rar
+// 'application/x-rar-compressed' or ''): the extension also counts here; the server checks the content.
+const EXTENSIONS = [
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.webp',
+  '.gif',
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.txt',
+  '.zip',
+  '.rar',
+];
+const acceptable = (file: File) =>
+  RULE.accepted.includes(file.type as UploadMimeType) ||
+  EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext));
 const TYPING_EVERY_MS = 2000;
 const COMPLETED_SHOWN_MS = 3000;
 
@@ -68,7 +86,7 @@ export function Composer({
 
   async function attach(file: File) {
     const key = `${Date.now()}-${file.name}`;
-    const problem = !RULE.accepted.includes(file.type as UploadMimeType)
+    const problem = !acceptable(file)
       ? RULE.notAccepted(file.name)
       : file.size > RULE.maxBytes
         ? RULE.tooLarge(file.name)
@@ -139,7 +157,7 @@ export function Composer({
           <input
             type="file"
             className="sr-only"
-            accept={RULE.accepted.join(',')}
+            accept={[...RULE.accepted, ...EXTENSIONS].join(',')}
             disabled={!connected}
             onChange={(event) => {
               const file = event.target.files?.[0];

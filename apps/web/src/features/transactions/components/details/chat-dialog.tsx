@@ -1,0 +1,30 @@
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { ChatPanel } from '../../../../components/chat/chat-panel';
+import { Dialog } from '../../../../components/ui/dialog';
+
+/** The viewer's own id: they created the transaction exactly when their role is the creator's. */
+export const viewerIdOf = (tx: Transaction) =>
+  tx.viewerRole === tx.creatorRole ? tx.creatorId : (tx.counterpartyId ?? '');
+
+/**
+ * Spec 01 §2's Chat dialog on the details screen: the same live chat as /app/messages (history, files,
+ * typing, receipts), without leaving the transaction.
+ */
+export function ChatDialog({
+  transaction: tx,
+  open,
+  onOpenChange,
+}: {
+  transaction: Transaction;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const name = (tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName) || 'counterparty';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Chat with ${name}`} wide>
+      <div className="-mx-6 -mb-6 h-[min(36rem,70dvh)] border-t border-slate-200">
+        <ChatPanel transactionId={tx.id} viewerId={viewerIdOf(tx)} showTransactionLink={false} />
+      </div>
+    </Dialog>
+  );
+}
