@@ -62,7 +62,7 @@ function MessageBubble({
 export default function AssistantChat() {
   const { messages, send, pending } = useAssistantConversation();
   const [draft, setDraft] = useState('');
-  const endRef = useRef<HTMLLIElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
   const blank = draft.trim() === '';
 
   useEffect(() => {
@@ -76,22 +76,19 @@ export default function AssistantChat() {
 
   return (
     <div className="flex max-h-[min(32rem,calc(100dvh-12rem))] flex-col">
-      <ol
-        className="flex-1 space-y-3 overflow-y-auto p-3"
-        role="log"
-        aria-live="polite"
-        aria-label="Conversation"
-      >
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} canSend={!pending} onSuggestion={send} />
-        ))}
+      <div className="flex-1 overflow-y-auto p-3" role="log" aria-live="polite" aria-label="Conversation">
+        <ol className="space-y-3">
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} canSend={!pending} onSuggestion={send} />
+          ))}
+        </ol>
         {pending ? (
-          <li className="text-sm text-slate-600" role="status">
+          <p className="mt-3 text-sm text-slate-600" role="status">
             Assistant is typing…
-          </li>
+          </p>
         ) : null}
-        <li ref={endRef} aria-hidden="true" />
-      </ol>
+        <div ref={endRef} aria-hidden="true" />
+      </div>
       <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 p-3">
         <label htmlFor="assistant-question" className="sr-only">
           Ask a question
