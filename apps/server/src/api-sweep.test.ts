@@ -28,6 +28,9 @@ type Operation = {
 
 // Logging out would revoke the sweeping token; the docs UI is not JSON.
 const SKIPPED = new Set(['POST /api/auth/logout']);
+// Bodies of free text only (a question to the assistant): a hostile string such as 'NaN' is still a valid
+// text, answered as text; anything that is not a string must still be refused.
+const FREE_TEXT_BODIES = new Set(['POST /api/chatbot/ask']);
 
 const HOSTILE_STRINGS = [
   "' or 1=1; drop table users; --",
@@ -251,8 +254,14 @@ describe('every API operation under hostile input', () => {
         ...HOSTILE_VALUES.map((value) => Object.fromEntries(op.bodyFields.map((field) => [field, value]))),
       ];
       for (const body of bodies) {
+        const freeText =
+          FREE_TEXT_BODIES.has(`${op.method} ${op.path}`) &&
+          typeof body === 'object' &&
+          body !== null &&
+          Object.values(body).every((value) => typeof value === 'string');
         for (const who of [user, admin]) {
           const status = await expectHandled(op.method, url, body, who);
+          if (freeText) continue;
           expect(
             status,
             `${op.method} ${op.path} ${JSON.stringify(body)?.slice(0, 80)}`,

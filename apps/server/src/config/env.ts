@@ -68,6 +68,7 @@ const envSchema = z.object({
   RATE_LIMIT_JOIN_FAILURES_PER_HOUR: rateLimit(10),
   RATE_LIMIT_UPLOADS_PER_HOUR: rateLimit(60),
   RATE_LIMIT_MESSAGES_PER_MINUTE: rateLimit(60),
+  RATE_LIMIT_ASSISTANT_PER_MINUTE: rateLimit(30),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('rate-limit:'),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),
@@ -85,6 +86,11 @@ const envSchema = z.object({
   INSPECTION_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   // A withdrawal still pending this long is checked with the provider, then again every such period.
   WITHDRAWAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Optional OpenAI-compatible endpoint (base URL) that words the help assistant's answers (docs/assistant.md).
+  ASSISTANT_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  ASSISTANT_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   // Off by default: only behind a known proxy may X-Forwarded-For decide the client IP (login throttling).
   // 'true', a hop count ('1') or comma-separated proxy addresses/CIDRs.
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),

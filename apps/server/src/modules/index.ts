@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { adminRoutes } from './admin/index.ts';
+import { assistantRoutes } from './assistant/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
@@ -10,7 +11,7 @@ import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
-import { transactionsRoutes } from './transactions/index.ts';
+import { INVITATION_TTL_MS, listTransactions, transactionsRoutes } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import {
@@ -18,6 +19,7 @@ import {
   markWithdrawalCompleted,
   reverseWithdrawal,
   walletRoutes,
+  walletSummary,
 } from './wallet/index.ts';
 
 /**
@@ -49,4 +51,17 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(disputesRoutes(deps), { prefix: '/api' });
   await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });
+  await app.register(
+    assistantRoutes({
+      ...deps,
+      invitationTtlMs: INVITATION_TTL_MS,
+      // The caller's own wallet and transactions only: the user id is always the signed-in user's.
+      account: {
+        wallet: (userId) => walletSummary(deps, { id: userId }),
+        transactions: async (userId, filter) =>
+          (await listTransactions(deps, userId, { page: 1, ...filter })).transactions,
+      },
+    }),
+    { prefix: '/api' },
+  );
 }

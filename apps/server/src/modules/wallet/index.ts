@@ -3,3 +3,4 @@ export { walletRoutes } from './wallet.routes.ts';
 export type { WalletDeps } from './wallet.deps.ts';
 export { reconcilePendingWithdrawals } from './wallet.reconcile.ts';
 export { announceWithdrawal, markWithdrawalCompleted, reverseWithdrawal } from './wallet.withdrawals.ts';
+export { walletSummary } from './wallet.summary.ts';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_TEXT } from '@escrow/shared/schemas/assistant';
 import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
 import { api } from '../../../lib/api-client';
 import {
@@ -177,7 +178,7 @@ describe('app shell', () => {
     expect(router.state.location.pathname).toBe('/app/profile');
   });
 
-  it('help button opens the AI Assistant panel, which minimises and closes', async () => {
+  it('help button and the floating AI button open the AI Assistant panel, which minimises and closes', async () => {
     signedInAs();
     renderWithApp(routes, '/app/dashboard');
     const help = await screen.findByRole('button', { name: 'Help' });
@@ -185,15 +186,16 @@ describe('app shell', () => {
     await userEvent.click(help);
     const panel = screen.getByRole('region', { name: 'AI Assistant' });
     expect(help).toHaveAttribute('aria-expanded', 'true');
-    expect(within(panel).getByText(/coming soon/)).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: /Work out the fee/ })).toHaveAttribute(
-      'href',
-      '/app/escrow-calculator',
-    );
+    // The conversation is loaded on first open.
+    expect(await within(panel).findByText(ASSISTANT_TEXT.welcome)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'How do I verify my identity?' })).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Minimise AI Assistant' }));
-    expect(within(panel).queryByText(/coming soon/)).not.toBeInTheDocument();
+    expect(within(panel).queryByText(ASSISTANT_TEXT.welcome)).not.toBeVisible();
     await userEvent.click(within(panel).getByRole('button', { name: 'Close AI Assistant' }));
     expect(screen.queryByRole('region', { name: 'AI Assistant' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open AI Assistant' }));
+    expect(screen.getByRole('region', { name: 'AI Assistant' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open AI Assistant' })).not.toBeInTheDocument();
   });
 
   it('notification bell shows the unread count (9+ above 9) and the latest notifications', async () => {

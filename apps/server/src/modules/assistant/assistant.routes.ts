@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { askAssistantSchema, assistantAnswerSchema } from '@escrow/shared/schemas/assistant';
+import { envelope, ok } from '../../lib/envelope.ts';
+import { byUser, limitRequests } from '../../lib/rate-limits.ts';
+import type { AssistantDeps } from './assistant.deps.ts';
+import { createAssistant } from './assistant.service.ts';
+
+/** DESIGN "Help assistant": POST /chatbot/ask, signed in, 30 questions per user per minute by default. */
+export const assistantRoutes =
+  (deps: AssistantDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ask = createAssistant(deps);
+    const perUser = {
+      name: 'assistant-user',
+      max: deps.config.RATE_LIMIT_ASSISTANT_PER_MINUTE,
+      windowSeconds: 60,
+      key: byUser,
+    };
+    app.post(
+      '/chatbot/ask',
+      {
+        onRequest: app.authenticate,
+        preHandler: limitRequests(app, perUser),
+        schema: {
+          tags: ['assistant'],
+          security: [{ bearerAuth: [] }],
+          body: askAssistantSchema,
+          response: { 200: envelope(assistantAnswerSchema) },
+        },
+      },
+      async (request) => ok(await ask(request.user!.id, request.body.message)),
+    );
+  };

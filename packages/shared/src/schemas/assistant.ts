@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * The help assistant (spec 02 §2.2, §3 "Chatbot message", §4 "Chatbot", §5, §8; DESIGN "Help assistant"):
+ * POST /chatbot/ask answers a question with text, suggestions and at most one navigation action.
+ */
+export const ASSISTANT_MESSAGE_MAX = 500;
+
+export const ASSISTANT_TEXT = {
+  blank: 'Please type a question',
+  tooLong: `Questions must be at most ${ASSISTANT_MESSAGE_MAX} characters`,
+  welcome:
+    "Hello! I'm the Amana Escrow assistant. Ask me about fees, payments, disputes, verification, your wallet or your transactions.",
+  // Spec 02 §8 "Chatbot".
+  failedToast: 'Failed to get AI response',
+  connectionTrouble:
+    "I'm sorry, I'm having trouble connecting right now. Please try again in a moment, or contact our support team directly.",
+  tryAgain: 'Try asking again',
+} as const;
+
+/** Spec 02 §4: the welcome message's suggestions, in this order. */
+export const WELCOME_SUGGESTIONS = [
+  'How do I create a transaction?',
+  'What are the fees?',
+  'How do I resolve a dispute?',
+  'How do I verify my identity?',
+  'How do I withdraw funds?',
+] as const;
+
+/** Spec 02 §8: the suggestions that come with the connection apology. */
+export const OFFLINE_SUGGESTIONS = [
+  ASSISTANT_TEXT.tryAgain,
+  'Contact support',
+  'Check our help center',
+] as const;
+
+export const askAssistantSchema = z.object({
+  message: z
+    .string({ error: ASSISTANT_TEXT.blank })
+    .trim()
+    .min(1, ASSISTANT_TEXT.blank)
+    .max(ASSISTANT_MESSAGE_MAX, ASSISTANT_TEXT.tooLong),
+});
+export type AskAssistant = z.infer<typeof askAssistantSchema>;
+
+/** The assistant only ever navigates inside the app: the value is an /app path. */
+export const assistantActionSchema = z.object({
+  type: z.literal('NAVIGATE'),
+  value: z.string().startsWith('/app/'),
+  label: z.string(),
+});
+export type AssistantAction = z.infer<typeof assistantActionSchema>;
+
+export const assistantAnswerSchema = z.object({
+  response: z.string(),
+  suggestions: z.array(z.string()),
+  action: assistantActionSchema.optional(),
+});
+export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>;
