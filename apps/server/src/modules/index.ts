@@ -6,6 +6,7 @@ import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { identityRoutes } from './identity/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
@@ -49,4 +50,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(disputesRoutes(deps), { prefix: '/api' });
   await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });
+  await app.register(identityRoutes(deps), { prefix: '/api' });
 }
