@@ -155,12 +155,21 @@ beforeAll(async () => {
     payload: { transactionId, content: 'A message the user received' },
   });
   // An identity document the user submitted, waiting for staff review.
-  const idUpload = await upload(app, user, { purpose: 'identity_document' }, { name: 'id.png', data: PNG_BYTES });
+  const idUpload = await upload(
+    app,
+    user,
+    { purpose: 'identity_document' },
+    { name: 'id.png', data: PNG_BYTES },
+  );
   const documentRes = await app.inject({
     method: 'POST',
     url: '/api/verification/document',
     headers: user.headers,
-    payload: { documentType: 'PASSPORT', documentNumber: 'A12345678', uploadId: idUpload.json().data.upload.id },
+    payload: {
+      documentType: 'PASSPORT',
+      documentNumber: 'A12345678',
+      uploadId: idUpload.json().data.upload.id,
+    },
   });
   owned = [
     { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },

@@ -10,7 +10,11 @@ import {
   type documentQueueQuerySchema,
 } from '@escrow/shared/schemas/identity';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { identityDocuments, verificationHistory, type IdentityDocumentRow } from '../../db/schema/identity.ts';
+import {
+  identityDocuments,
+  verificationHistory,
+  type IdentityDocumentRow,
+} from '../../db/schema/identity.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
@@ -72,7 +76,10 @@ export async function submitDocument(
     });
     return inserted;
   });
-  deps.log.info({ userId, documentId: row.id, documentType: row.documentType }, 'identity document submitted');
+  deps.log.info(
+    { userId, documentId: row.id, documentType: row.documentType },
+    'identity document submitted',
+  );
   return toDocumentView(row);
 }
 

@@ -42,7 +42,10 @@ const bvnAnswer = z.object({
 export function createDojahProvider(config: DojahConfig, retryDelayMs = 250): IdentityProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
 
-  async function get(path: string, params: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  async function get(
+    path: string,
+    params: Record<string, string>,
+  ): Promise<{ status: number; body: unknown }> {
     const url = `${base}${path}?${new URLSearchParams(params).toString()}`;
     for (let attempt = 1; ; attempt += 1) {
       let response: Response;
@@ -52,7 +55,8 @@ export function createDojahProvider(config: DojahConfig, retryDelayMs = 250): Id
           signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (error) {
-        if (isTimeout(error)) throw new IdentityProviderUnavailable('Dojah did not answer in time', 'timeout');
+        if (isTimeout(error))
+          throw new IdentityProviderUnavailable('Dojah did not answer in time', 'timeout');
         if (attempt === 1) {
           await sleep(retryDelayMs);
           continue;
@@ -98,15 +102,21 @@ export function createDojahProvider(config: DojahConfig, retryDelayMs = 250): Id
       if (status !== 200) throw failure(status);
       if (isNin) {
         const parsed = ninAnswer.safeParse(body);
-        if (!parsed.success) throw new IdentityProviderUnavailable('Dojah NIN answer unreadable', 'malformed');
-        return { status: 'FOUND', firstName: parsed.data.entity.first_name, lastName: parsed.data.entity.last_name };
+        if (!parsed.success)
+          throw new IdentityProviderUnavailable('Dojah NIN answer unreadable', 'malformed');
+        return {
+          status: 'FOUND',
+          firstName: parsed.data.entity.first_name,
+          lastName: parsed.data.entity.last_name,
+        };
       }
       const parsed = bvnAnswer.safeParse(body);
       if (!parsed.success) throw new IdentityProviderUnavailable('Dojah BVN answer unreadable', 'malformed');
       const { entity } = parsed.data;
       if (!entity.bvn.status) return { status: 'NOT_FOUND' };
       // Dojah compares the names it was given; no name check in the answer is no match.
-      if (!entity.first_name?.status || entity.last_name?.status === false) return { status: 'NAME_MISMATCH' };
+      if (!entity.first_name?.status || entity.last_name?.status === false)
+        return { status: 'NAME_MISMATCH' };
       return { status: 'FOUND', firstName: query.firstName, lastName: query.lastName };
     },
   };

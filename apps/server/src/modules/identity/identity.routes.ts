@@ -66,7 +66,12 @@ export const identityRoutes =
     app.post(
       '/verification/document',
       {
-        schema: { tags, security, body: documentFormSchema, response: { 201: envelope(documentResultSchema) } },
+        schema: {
+          tags,
+          security,
+          body: documentFormSchema,
+          response: { 201: envelope(documentResultSchema) },
+        },
         onRequest: app.authenticate,
       },
       async (request, reply) => {
@@ -96,7 +101,10 @@ export const identityRoutes =
     const reviewed = envelope(z.object({ document: identityDocumentSchema }));
     app.post(
       '/admin/documents/:id/approve',
-      { schema: { tags: ['admin'], security, params: idParams, response: { 200: reviewed } }, onRequest: staff },
+      {
+        schema: { tags: ['admin'], security, params: idParams, response: { 200: reviewed } },
+        onRequest: staff,
+      },
       async (request) => {
         const staffer = { id: request.user!.id, requestId: request.id };
         const document = await reviewDocument(deps, staffer, request.params.id, { approve: true });
@@ -107,7 +115,13 @@ export const identityRoutes =
     app.post(
       '/admin/documents/:id/reject',
       {
-        schema: { tags: ['admin'], security, params: idParams, body: rejectDocumentSchema, response: { 200: reviewed } },
+        schema: {
+          tags: ['admin'],
+          security,
+          params: idParams,
+          body: rejectDocumentSchema,
+          response: { 200: reviewed },
+        },
         onRequest: staff,
       },
       async (request) => {

@@ -38,7 +38,11 @@ export async function createLoggedApp(lines: string[], env: Record<string, strin
   return app;
 }
 
-export const ninBody = (user: TestUser, nin: string, names: Partial<{ firstName: string; lastName: string }> = {}) => {
+export const ninBody = (
+  user: TestUser,
+  nin: string,
+  names: Partial<{ firstName: string; lastName: string }> = {},
+) => {
   const [firstName, lastName] = user.name.split(' ');
   return { nin, firstName, lastName, dateOfBirth: '1990-04-12', ...names };
 };

@@ -48,7 +48,11 @@ describe('NIN and BVN with the sandbox provider', () => {
     expect(bvn.statusCode, bvn.body).toBe(200);
     expect(bvn.json()).toMatchObject({
       message: 'BVN verification successful',
-      data: { verificationLevel: 'PREMIUM', trustScore: 60, limits: { dailyWithdrawal: 5_000_000, maxBalance: null } },
+      data: {
+        verificationLevel: 'PREMIUM',
+        trustScore: 60,
+        limits: { dailyWithdrawal: 5_000_000, maxBalance: null },
+      },
     });
     const s = await status(user);
     expect(s.user).toEqual({
@@ -63,7 +67,9 @@ describe('NIN and BVN with the sandbox provider', () => {
       { label: 'NIN verified', points: 25 },
       { label: 'BVN verified', points: 35 },
     ]);
-    expect(s.history.map((h: { verificationType: string; status: string }) => [h.verificationType, h.status])).toEqual([
+    expect(
+      s.history.map((h: { verificationType: string; status: string }) => [h.verificationType, h.status]),
+    ).toEqual([
       ['BVN', 'APPROVED'],
       ['NIN', 'APPROVED'],
     ]);
@@ -81,15 +87,37 @@ describe('NIN and BVN with the sandbox provider', () => {
   it('matches names without case or accents', async () => {
     const user = await createUser(app, 'Adéọlá');
     const [, lastName] = user.name.split(' ');
-    const res = await call(user, '/api/verification/nin', ninBody(user, '15555555555', { firstName: 'ADEOLA', lastName: lastName!.toLowerCase() }));
+    const res = await call(
+      user,
+      '/api/verification/nin',
+      ninBody(user, '15555555555', { firstName: 'ADEOLA', lastName: lastName!.toLowerCase() }),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it.each([
-    ['a number found under another name', '22222222222', {}, 'NAME_MISMATCH', VERIFICATION_TEXT.nameMismatch('NIN')],
-    ['names that are not the profile’s', '16666666666', { firstName: 'Someone' }, 'NAME_MISMATCH', VERIFICATION_TEXT.nameMismatch('NIN')],
+    [
+      'a number found under another name',
+      '22222222222',
+      {},
+      'NAME_MISMATCH',
+      VERIFICATION_TEXT.nameMismatch('NIN'),
+    ],
+    [
+      'names that are not the profile’s',
+      '16666666666',
+      { firstName: 'Someone' },
+      'NAME_MISMATCH',
+      VERIFICATION_TEXT.nameMismatch('NIN'),
+    ],
     ['00000000000', '00000000000', {}, 'IDENTITY_NOT_FOUND', VERIFICATION_TEXT.notFound('NIN')],
-    ['a number the sandbox does not know', '55555555555', {}, 'IDENTITY_NOT_FOUND', VERIFICATION_TEXT.notFound('NIN')],
+    [
+      'a number the sandbox does not know',
+      '55555555555',
+      {},
+      'IDENTITY_NOT_FOUND',
+      VERIFICATION_TEXT.notFound('NIN'),
+    ],
   ])('refuses %s with 422 %s and records it, level unchanged', async (_what, nin, names, code, text) => {
     const user = await createUser(app, 'Bola');
     const res = await call(user, '/api/verification/nin', ninBody(user, nin, names));
@@ -104,9 +132,15 @@ describe('NIN and BVN with the sandbox provider', () => {
   it('the same BVN answers the same outcome texts (not found, mismatch)', async () => {
     const user = await createUser(app, 'Kemi');
     const notFound = await call(user, '/api/verification/bvn', bvnBody(user, '00000000000'));
-    expect(notFound.json()).toMatchObject({ code: 'IDENTITY_NOT_FOUND', error: VERIFICATION_TEXT.notFound('BVN') });
+    expect(notFound.json()).toMatchObject({
+      code: 'IDENTITY_NOT_FOUND',
+      error: VERIFICATION_TEXT.notFound('BVN'),
+    });
     const mismatch = await call(user, '/api/verification/bvn', bvnBody(user, '21111111111'));
-    expect(mismatch.json()).toMatchObject({ code: 'NAME_MISMATCH', error: VERIFICATION_TEXT.nameMismatch('BVN') });
+    expect(mismatch.json()).toMatchObject({
+      code: 'NAME_MISMATCH',
+      error: VERIFICATION_TEXT.nameMismatch('BVN'),
+    });
   });
 
   it('one NIN verifies one account: a second account gets IDENTITY_IN_USE (and so for BVN)', async () => {
@@ -160,7 +194,11 @@ describe('attempts and provider outages', () => {
       for (let i = 0; i < 6; i += 1) {
         const res = await call(user, '/api/verification/nin', ninBody(user, '12121212121'));
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', error: VERIFICATION_TEXT.unavailable });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'SERVICE_UNAVAILABLE',
+          error: VERIFICATION_TEXT.unavailable,
+        });
       }
     } finally {
       app.deps.identityProvider = real;
@@ -189,14 +227,23 @@ describe('consequences', () => {
     await call(user, '/api/verification/nin', ninBody(user, '19191919191'));
     expect(await wallet()).toMatchObject({ dailyWithdrawal: 200_000, maxBalance: 500_000 });
     // × 1.0 (ENHANCED) × 1.4 (score 25) = 2.66%
-    expect(await quote()).toMatchObject({ feePercentage: 2.66, riskFactors: { verificationLevel: 'ENHANCED', trustScore: 25 } });
+    expect(await quote()).toMatchObject({
+      feePercentage: 2.66,
+      riskFactors: { verificationLevel: 'ENHANCED', trustScore: 25 },
+    });
 
     await call(user, '/api/verification/bvn', bvnBody(user, '19191919192'));
     expect(await wallet()).toMatchObject({ dailyWithdrawal: 5_000_000, maxBalance: null });
     // × 0.7 (PREMIUM) × 1.0 (score 60) = 1.33%
-    expect(await quote()).toMatchObject({ feePercentage: 1.33, riskFactors: { verificationLevel: 'PREMIUM', trustScore: 60 } });
+    expect(await quote()).toMatchObject({
+      feePercentage: 1.33,
+      riskFactors: { verificationLevel: 'PREMIUM', trustScore: 60 },
+    });
     // The session's user (top bar badge) reads the new level too.
-    expect((await call(user, '/api/auth/me')).json().data.user).toMatchObject({ verificationLevel: 'PREMIUM', trustScore: 60 });
+    expect((await call(user, '/api/auth/me')).json().data.user).toMatchObject({
+      verificationLevel: 'PREMIUM',
+      trustScore: 60,
+    });
   });
 
   it('ENHANCED unlocks the virtual account; BASIC is refused', async () => {

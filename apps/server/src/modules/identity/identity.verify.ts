@@ -109,7 +109,8 @@ export async function verifyIdentity(
     }
     if (final === 'VERIFIED') {
       const target = LEVEL_OF[kind];
-      const level = LEVEL_RANK[target] > LEVEL_RANK[locked.verificationLevel] ? target : locked.verificationLevel;
+      const level =
+        LEVEL_RANK[target] > LEVEL_RANK[locked.verificationLevel] ? target : locked.verificationLevel;
       await tx
         .update(users)
         .set({ verificationLevel: level, isVerified: true, updatedAt: now })
@@ -176,7 +177,12 @@ async function resultFor(db: DbOrTx, user: UserRow, masked: string, _now: Date):
     .from(users)
     .where(eq(users.id, user.id));
   const level = row?.level ?? user.verificationLevel;
-  return { verificationLevel: level, trustScore: row?.score ?? user.trustScore, limits: limitsView(level), masked };
+  return {
+    verificationLevel: level,
+    trustScore: row?.score ?? user.trustScore,
+    limits: limitsView(level),
+    masked,
+  };
 }
 
 const verifiedText = (kind: IdentityKind) =>
@@ -187,4 +193,3 @@ function failureText(code: IdentityErrorCode, kind: IdentityKind): string {
   if (code === 'IDENTITY_NOT_FOUND') return VERIFICATION_TEXT.notFound(kind);
   return VERIFICATION_TEXT.inUse(kind);
 }
-
