@@ -47,7 +47,14 @@ export async function attemptsToday(db: DbOrTx, userId: string, now: Date): Prom
   return Number(row?.n ?? 0);
 }
 
-const tooMany = () => new AppError('RATE_LIMITED', VERIFICATION_TEXT.tooManyAttempts);
+/** 429 with Retry-After: the seconds until the next Lagos day, when the attempts start again. */
+function tooMany(now: Date) {
+  const nextDay = lagosDayStart(new Date(lagosDayStart(now).getTime() + 36 * 60 * 60 * 1000));
+  const seconds = Math.max(1, Math.ceil((nextDay.getTime() - now.getTime()) / 1000));
+  return new AppError('RATE_LIMITED', VERIFICATION_TEXT.tooManyAttempts, undefined, {
+    'retry-after': String(seconds),
+  });
+}
 
 type Outcome = 'VERIFIED' | IdentityErrorCode;
 
@@ -67,7 +74,7 @@ export async function verifyIdentity(
   const number = kind === 'NIN' ? (form as NinForm).nin : (form as BvnForm).bvn;
   const masked = maskNumber(number);
   const now = deps.clock.now();
-  if ((await attemptsToday(deps.db, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany();
+  if ((await attemptsToday(deps.db, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   const [own] = await deps.db
@@ -89,7 +96,7 @@ export async function verifyIdentity(
   const committed = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!locked) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-    if ((await attemptsToday(tx, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany();
+    if ((await attemptsToday(tx, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
     let final = outcome;
     if (final === 'VERIFIED') {
       const inserted = await tx
