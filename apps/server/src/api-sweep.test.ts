@@ -6,6 +6,8 @@ import {
   deposit,
   driveTo,
   makeAdmin,
+  PNG_BYTES,
+  upload,
   walletBalance,
   type TestUser,
 } from './modules/transactions/transactions.test-support.ts';
@@ -155,7 +157,25 @@ beforeAll(async () => {
     headers: other.headers,
     payload: { transactionId, content: 'A message the user received' },
   });
+  // An identity document the user submitted, waiting for staff review.
+  const idUpload = await upload(
+    app,
+    user,
+    { purpose: 'identity_document' },
+    { name: 'id.png', data: PNG_BYTES },
+  );
+  const documentRes = await app.inject({
+    method: 'POST',
+    url: '/api/verification/document',
+    headers: user.headers,
+    payload: {
+      documentType: 'PASSPORT',
+      documentNumber: 'A12345678',
+      uploadId: idUpload.json().data.upload.id,
+    },
+  });
   owned = [
+    { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },

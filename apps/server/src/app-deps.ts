@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
 import type { TokenService } from './modules/auth/index.ts';
+import type { IdentityCrypto, IdentityProvider } from './modules/identity/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 import type { FileStorage } from './modules/uploads/index.ts';
 
@@ -23,6 +24,9 @@ export type AppDeps = {
   payments: PaymentProvider;
   tokens: TokenService;
   storage: FileStorage;
+  /** NIN/BVN checks (sandbox or Dojah) and the encryption of identity numbers. */
+  identityProvider: IdentityProvider;
+  identityCrypto: IdentityCrypto;
   /** PGlite only: an online backup of the embedded database (null on PostgreSQL: use its own tools). */
   dumpDatabase: (() => Promise<Blob>) | null;
 };

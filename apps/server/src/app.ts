@@ -9,6 +9,7 @@ import { createMailer } from './lib/mailer.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createSessionCache, createTokenService } from './modules/auth/index.ts';
+import { createIdentityCryptoFrom, createIdentityProvider } from './modules/identity/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { localUploadStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -53,6 +54,10 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
         '*.newPassword',
         '*.currentPassword',
         '*.resetToken',
+        // Identity numbers never reach a log line in full (the identity module logs them masked).
+        '*.nin',
+        '*.bvn',
+        '*.documentNumber',
       ],
       // Reset links carry their token in the query string: keep it out of request logs.
       serializers: {
@@ -118,6 +123,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       (ids) => realtime.disconnectSessions(ids),
     ),
     storage: localUploadStorage(config.dataDir),
+    identityProvider: createIdentityProvider(config),
+    identityCrypto: createIdentityCryptoFrom(config),
     dumpDatabase: database.dump ?? null,
   };
   app.decorate('deps', deps);

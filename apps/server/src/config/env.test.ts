@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redactQuery } from '../app.ts';
 import { ConfigError, loadConfig } from './env.ts';
@@ -63,6 +65,30 @@ describe('configuration', () => {
     ]);
     const hops = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy as (a: string, hop: number) => boolean;
     expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+  });
+});
+
+describe('identity settings', () => {
+  it('uses the sandbox by default and Dojah when both keys are set; dojah without keys stops start-up', () => {
+    expect(loadConfig(base).identityProvider).toBe('sandbox');
+    expect(loadConfig({ ...base, DOJAH_APP_ID: 'a', DOJAH_SECRET_KEY: 'b' }).identityProvider).toBe('dojah');
+    expect(() => loadConfig({ ...base, IDENTITY_PROVIDER: 'dojah' })).toThrow(/DOJAH_APP_ID/);
+  });
+
+  it('takes a 32-byte key (hex or base64), refuses anything else, and generates one that survives restarts', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ ...base, IDENTITY_ENCRYPTION_KEY: hex }).identityKey).toEqual(
+      Buffer.from(hex, 'hex'),
+    );
+    expect(
+      loadConfig({ ...base, IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).identityKey,
+    ).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ ...base, IDENTITY_ENCRYPTION_KEY: 'too-short' })).toThrow(ConfigError);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-key-'));
+    const first = loadConfig({ ...base, DATA_DIR: dataDir }).identityKey;
+    expect(first).toHaveLength(32);
+    expect(loadConfig({ ...base, DATA_DIR: dataDir }).identityKey).toEqual(first);
+    expect(statSync(path.join(dataDir, 'identity-key')).mode & 0o777).toBe(0o600);
   });
 });
 

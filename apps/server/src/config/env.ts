@@ -94,6 +94,23 @@ const envSchema = z.object({
   // Off by default: only behind a known proxy may X-Forwarded-For decide the client IP (login throttling).
   // 'true', a hop count ('1') or comma-separated proxy addresses/CIDRs.
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  // Identity checks (docs/identity.md): the sandbox by default, Dojah when its keys are set.
+  IDENTITY_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'dojah']).optional()),
+  DOJAH_APP_ID: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  DOJAH_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  DOJAH_BASE_URL: z.url().default('https://api.dojah.io'),
+  DOJAH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // 32 bytes as 64 hex characters or base64; generated under DATA_DIR when unset.
+  IDENTITY_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => keyBytes(v) !== null,
+        'IDENTITY_ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64',
+      )
+      .optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -105,6 +122,9 @@ export type AppConfig = RawEnv & {
   seedDemo: boolean;
   paymentProvider: 'sandbox' | 'paystack';
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  identityProvider: 'sandbox' | 'dojah';
+  /** The 32-byte key that encrypts NIN, BVN and document numbers and keys their uniqueness hash. */
+  identityKey: Buffer;
 };
 
 export class ConfigError extends Error {}
@@ -128,6 +148,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.IDENTITY_PROVIDER === 'dojah' && !(env.DOJAH_APP_ID && env.DOJAH_SECRET_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  IDENTITY_PROVIDER: dojah needs DOJAH_APP_ID and DOJAH_SECRET_KEY',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   const database: AppConfig['database'] = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
@@ -136,12 +160,15 @@ export function loadConfig(
     ...env,
     dataDir,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
+    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
     database,
     // Demo accounts only on the embedded database unless asked for explicitly.
     seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
     paymentProvider: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    identityProvider:
+      env.IDENTITY_PROVIDER ?? (env.DOJAH_APP_ID && env.DOJAH_SECRET_KEY ? 'dojah' : 'sandbox'),
+    identityKey: keyBytes(env.IDENTITY_ENCRYPTION_KEY ?? persistedSecret(dataDir, 'identity-key', 32))!,
   };
 }
 
@@ -158,12 +185,22 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     .filter(Boolean);
 }
 
-/** A random secret generated once and kept in DATA_DIR so tokens survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * A random secret generated once and kept in DATA_DIR (mode 0600) so it survives restarts: the JWT
+ * secret (tokens stay valid) and the identity key (encrypted numbers stay readable).
+ */
+function persistedSecret(dataDir: string, name: string, bytes: number): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** 32 key bytes from 64 hex characters or base64/base64url, else null. */
+function keyBytes(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const raw = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return raw.length === 32 ? raw : null;
 }

@@ -7,6 +7,7 @@ import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { identityRoutes } from './identity/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
@@ -64,4 +65,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
     }),
     { prefix: '/api' },
   );
+  await app.register(identityRoutes(deps), { prefix: '/api' });
 }

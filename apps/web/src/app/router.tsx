@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'messages', ...page(() => import('./routes/app/messages')) },
       { path: 'notifications', ...page(() => import('./routes/app/notifications')) },
       { path: 'disputes/*', ...page(() => import('./routes/app/disputes')) },
-      { path: 'verification', ...page(() => import('./routes/app/coming-soon/verification')) },
+      { path: 'verification', ...page(() => import('./routes/app/verification')) },
       { path: 'profile', ...page(() => import('./routes/app/coming-soon/profile')) },
       { path: 'vendor/*', ...page(() => import('./routes/app/coming-soon/vendor')) },
       {

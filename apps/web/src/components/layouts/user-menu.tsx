@@ -1,3 +1,4 @@
+import { VerificationLevelBadge } from '../verification-level-badge';
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import {
@@ -53,6 +54,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </p>
           <p className="truncate text-slate-600">{user.email}</p>
           {since ? <p className="mt-1 text-xs text-slate-500">Member since {since}</p> : null}
+          <VerificationLevelBadge level={user.verificationLevel} className="mt-2" />
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/app/profile')}>

@@ -40,7 +40,7 @@ describe('/app/admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Disputes', 'Users', 'Audit log', 'Waitlist', 'Ledger']);
+    ).toEqual(['Disputes', 'Users', 'Documents', 'Audit log', 'Waitlist', 'Ledger']);
     expect(within(nav).getByRole('link', { name: 'Disputes' })).toHaveAttribute('aria-current', 'page');
     // Set by an effect after the first paint: waited for, not read at once.
     await waitFor(() => expect(document.title).toBe('Disputes — Operator console — Amana Escrow'));

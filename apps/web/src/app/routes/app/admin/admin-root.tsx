@@ -5,6 +5,7 @@ import { useAuth } from '../../../../features/auth/auth-context';
 import { AuditLog } from '../../../../features/admin/components/audit-log';
 import { DisputeQueue } from '../../../../features/admin/components/dispute-queue';
 import { DisputeWorkspace } from '../../../../features/admin/components/dispute-workspace';
+import { DocumentReview } from '../../../../features/admin/components/document-review';
 import { LedgerCheckCard } from '../../../../features/admin/components/ledger-check-card';
 import { UserDetail } from '../../../../features/admin/components/user-detail';
 import { UserSearch } from '../../../../features/admin/components/user-search';
@@ -14,6 +15,7 @@ import { WaitlistAdminCard } from '../../../../features/waitlist/components/wait
 const SECTIONS = [
   { to: '/app/admin/disputes', label: 'Disputes' },
   { to: '/app/admin/users', label: 'Users' },
+  { to: '/app/admin/documents', label: 'Documents' },
   { to: '/app/admin/audit-log', label: 'Audit log' },
   { to: '/app/admin/waitlist', label: 'Waitlist' },
   { to: '/app/admin/ledger', label: 'Ledger' },
@@ -104,6 +106,14 @@ export default function AdminRootPage() {
             }
           />
           <Route path="users/:userId" element={<UserPage viewer={viewer} />} />
+          <Route
+            path="documents"
+            element={
+              <Page title="Documents">
+                <DocumentReview />
+              </Page>
+            }
+          />
           <Route
             path="audit-log"
             element={

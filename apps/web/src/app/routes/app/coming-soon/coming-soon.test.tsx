@@ -3,7 +3,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ProfilePage from './profile';
 import VendorPage from './vendor';
-import VerificationPage from './verification';
 
 function renderPage(Page: () => React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element: <Page /> }]);
@@ -12,7 +11,6 @@ function renderPage(Page: () => React.ReactNode) {
 
 describe('coming-soon pages', () => {
   it.each([
-    ['Identity Verification', VerificationPage],
     ['User Profile', ProfilePage],
     ['Vendor Directory', VendorPage],
   ])('%s says plainly it is not available yet and links to the dashboard', (title, Page) => {

@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  DOCUMENT_TYPE_LABELS,
+  rejectDocumentSchema,
+  VERIFICATION_TEXT,
+  type AdminDocument,
+} from '@escrow/shared/schemas/identity';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, fieldErrorProps } from '../../../components/ui/input';
+import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav, Textarea } from '../../../components/ui/panels';
+import { VerificationLevelBadge } from '../../../components/verification-level-badge';
+import { formatDateTime } from '../../../lib/format';
+import { downloadUpload } from '../../../lib/uploads';
+import { useUploadObjectUrl } from '../../../lib/use-upload-object-url';
+import { documentQueueQuery, useReviewDocument } from '../api/documents';
+
+/** The console's Documents page: identity documents waiting for review, oldest first. */
+export function DocumentReview() {
+  const [page, setPage] = useState(1);
+  const queue = useQuery(documentQueueQuery(page));
+  if (queue.isPending) return <LoadingPanel label="Loading documents" />;
+  if (queue.error) return <ErrorPanel error={queue.error} onRetry={() => void queue.refetch()} />;
+  const { documents, hasMore } = queue.data;
+  return (
+    <section aria-labelledby="documents-heading">
+      <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
+        Documents waiting for review
+      </h2>
+      {documents.length === 0 ? (
+        <div className="mt-3">
+          <EmptyPanel>No documents are waiting for review.</EmptyPanel>
+        </div>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {documents.map((doc) => (
+            <li key={doc.id}>
+              <DocumentCard document={doc} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <PageNav
+        page={page}
+        hasMore={hasMore}
+        busy={queue.isFetching}
+        onPageChange={setPage}
+        label="Document pages"
+      />
+    </section>
+  );
+}
+
+function DocumentCard({ document: doc }: { document: AdminDocument }) {
+  const review = useReviewDocument();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const owner = `${doc.user.firstName} ${doc.user.lastName}`;
+  const label = DOCUMENT_TYPE_LABELS[doc.documentType];
+
+  async function decide(rejectReason?: string) {
+    try {
+      await review.mutateAsync({
+        id: doc.id,
+        ...(rejectReason === undefined ? {} : { reason: rejectReason }),
+      });
+      toast.success(
+        rejectReason === undefined ? VERIFICATION_TEXT.documentApproved : VERIFICATION_TEXT.documentRejected,
+      );
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
+
+  function submitReject(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = rejectDocumentSchema.safeParse({ reason });
+    if (!parsed.success) return setReasonError(parsed.error.issues[0]?.message);
+    setReasonError(undefined);
+    void decide(parsed.data.reason);
+  }
+
+  const reasonId = `reject-reason-${doc.id}`;
+  return (
+    <Card className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+      <DocumentImage document={doc} description={`${label} of ${owner}`} />
+      <div className="min-w-0 space-y-3 text-sm">
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{label}</h3>
+          <p className="font-mono text-slate-700">Number {doc.documentNumber}</p>
+          <p className="text-slate-600">Submitted {formatDateTime(doc.createdAt)}</p>
+        </div>
+        <div>
+          <p className="font-medium text-slate-900">{owner}</p>
+          <p className="truncate text-slate-600">{doc.user.email}</p>
+          <VerificationLevelBadge level={doc.user.verificationLevel} className="mt-1" />
+        </div>
+        {rejecting ? (
+          <form onSubmit={submitReject} noValidate className="space-y-2">
+            <Field id={reasonId} label="Reason the user will see" error={reasonError}>
+              <Textarea
+                id={reasonId}
+                value={reason}
+                maxLength={500}
+                onChange={(event) => setReason(event.target.value)}
+                {...fieldErrorProps(reasonId, reasonError)}
+              />
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="danger" disabled={review.isPending}>
+                Reject document
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={review.isPending}
+              onClick={() => void decide()}
+              aria-label={`Approve ${label} of ${owner}`}
+            >
+              Approve
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={review.isPending}
+              onClick={() => setRejecting(true)}
+              aria-label={`Reject ${label} of ${owner}`}
+            >
+              Reject
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The image inline (fetched with the staff token); a PDF is offered as a download. */
+function DocumentImage({ document: doc, description }: { document: AdminDocument; description: string }) {
+  if (!doc.image.mimeType.startsWith('image/'))
+    return (
+      <div className="flex items-center justify-center rounded-lg border border-dashed border-slate-300 p-6">
+        <Button
+          variant="secondary"
+          onClick={() => void downloadUpload(doc.image.uploadId, doc.image.filename)}
+        >
+          Download {doc.image.filename}
+        </Button>
+      </div>
+    );
+  return <InlineImage uploadId={doc.image.uploadId} description={description} />;
+}
+
+function InlineImage({ uploadId, description }: { uploadId: string; description: string }) {
+  const { url, error } = useUploadObjectUrl(uploadId);
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The image could not be loaded.
+      </p>
+    );
+  if (!url) return <div className="h-48 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  return (
+    <img
+      src={url}
+      alt={description}
+      className="max-h-80 w-full rounded-lg border border-slate-200 object-contain"
+    />
+  );
+}

@@ -1,0 +1,199 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VERIFICATION_TEXT, type VerificationStatus } from '@escrow/shared/schemas/identity';
+import { VerificationPage } from './verification-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+type Reply = { status?: number; body: unknown };
+function stubApi(handlers: Record<string, (body: unknown) => Reply>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${input.toString()}`;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, body });
+      const handler = handlers[key];
+      if (!handler) throw new Error(`Unexpected API call in test: ${key}`);
+      const { status = 200, body: answer } = handler(body);
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+const ok = (data: unknown, message?: string): Reply => ({ body: { success: true, data, message } });
+
+const basic: VerificationStatus = {
+  user: { verificationLevel: 'BASIC', trustScore: 0, isVerified: false, nin: null, bvn: null },
+  status: 'UNVERIFIED',
+  trustReasons: [],
+  limits: { dailyWithdrawal: 50_000, maxBalance: 300_000 },
+  attemptsLeftToday: 5,
+  history: [],
+  documents: [],
+};
+
+function renderPage(onVerified = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <VerificationPage names={{ firstName: 'Ada', lastName: 'Obi' }} onVerified={onVerified} />
+    </QueryClientProvider>,
+  );
+  return onVerified;
+}
+
+describe('VerificationPage', () => {
+  it('Overview shows level, trust score with its reasons, limits, masked numbers and history', async () => {
+    stubApi({
+      'GET /api/verification/status': () =>
+        ok({
+          ...basic,
+          user: {
+            verificationLevel: 'ENHANCED',
+            trustScore: 35,
+            isVerified: true,
+            nin: '*******8901',
+            bvn: null,
+          },
+          status: 'PARTIALLY_VERIFIED',
+          trustReasons: [
+            { label: 'NIN verified', points: 25 },
+            { label: '1 approved document', points: 10 },
+          ],
+          limits: { dailyWithdrawal: 200_000, maxBalance: 500_000 },
+          history: [
+            {
+              id: 'h1',
+              verificationType: 'NIN',
+              status: 'APPROVED',
+              outcome: 'VERIFIED',
+              createdAt: '2026-11-25T10:00:00Z',
+            },
+          ],
+        }),
+    });
+    renderPage();
+    expect(await screen.findByTestId('trust-score')).toHaveTextContent('35');
+    expect(screen.getByText('Status: Partially verified')).toBeInTheDocument();
+    expect(screen.getByText('*******8901')).toBeInTheDocument();
+    expect(screen.getByTestId('daily-withdrawal-limit')).toHaveTextContent('₦200,000.00');
+    const reasons = screen.getByRole('list', { name: 'What raised your trust score' });
+    expect(within(reasons).getByText('NIN verified')).toBeInTheDocument();
+    expect(within(reasons).getByText('+25')).toBeInTheDocument();
+    expect(screen.getByText('Verify your BVN to reach PREMIUM:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show my funding account' })).toBeInTheDocument();
+  });
+
+  it('checks the NIN form before sending, then states the result plainly', async () => {
+    const calls = stubApi({
+      'GET /api/verification/status': () => ok(basic),
+      'POST /api/verification/nin': () =>
+        ok(
+          {
+            verificationLevel: 'ENHANCED',
+            trustScore: 25,
+            limits: { dailyWithdrawal: 200_000, maxBalance: 500_000 },
+            masked: '*******8901',
+          },
+          VERIFICATION_TEXT.ninVerified,
+        ),
+      'GET /api/wallet': () => ok({}),
+    });
+    const onVerified = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'NIN Verification' }));
+    await user.type(screen.getByLabelText('NIN'), '123');
+    await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
+    expect(await screen.findByText('NIN must be exactly 11 digits')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+
+    await user.clear(screen.getByLabelText('NIN'));
+    await user.type(screen.getByLabelText('NIN'), '12345678901');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-04-12');
+    await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent(VERIFICATION_TEXT.ninVerified);
+    expect(result).toHaveTextContent('withdraw up to ₦200,000.00 a day');
+    expect(calls.find((c) => c.key === 'POST /api/verification/nin')!.body).toEqual({
+      nin: '12345678901',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      dateOfBirth: '1990-04-12',
+    });
+    expect(onVerified).toHaveBeenCalledWith(expect.objectContaining({ verificationLevel: 'ENHANCED' }));
+  });
+
+  it.each([
+    [
+      422,
+      { success: false, code: 'NAME_MISMATCH', error: VERIFICATION_TEXT.nameMismatch('BVN') },
+      VERIFICATION_TEXT.nameMismatch('BVN'),
+    ],
+    [
+      503,
+      { success: false, code: 'SERVICE_UNAVAILABLE', error: VERIFICATION_TEXT.unavailable },
+      VERIFICATION_TEXT.unavailable,
+    ],
+    [429, { success: false, code: 'RATE_LIMITED', error: 'x' }, VERIFICATION_TEXT.tooManyAttempts],
+  ])('a BVN answered %i shows what happened', async (status, body, text) => {
+    stubApi({
+      'GET /api/verification/status': () => ok(basic),
+      'POST /api/verification/bvn': () => ({ status, body }),
+      'GET /api/wallet': () => ok({}),
+    });
+    const onVerified = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'BVN Verification' }));
+    await user.type(screen.getByLabelText('BVN'), '22222222222');
+    await user.type(screen.getByLabelText('Phone number'), '08031234567');
+    await user.click(screen.getByRole('button', { name: 'Verify BVN' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('lists documents with their status and the reason of a rejection', async () => {
+    stubApi({
+      'GET /api/verification/status': () =>
+        ok({
+          ...basic,
+          documents: [
+            {
+              id: 'd1',
+              documentType: 'PASSPORT',
+              documentNumber: '*****5678',
+              uploadId: 'u1',
+              status: 'PENDING_REVIEW',
+              isVerified: false,
+              reason: null,
+              verifiedAt: null,
+              createdAt: '2026-11-25T10:00:00Z',
+            },
+            {
+              id: 'd2',
+              documentType: 'UTILITY_BILL',
+              documentNumber: '****1234',
+              uploadId: 'u2',
+              status: 'REJECTED',
+              isVerified: false,
+              reason: 'Too old',
+              verifiedAt: null,
+              createdAt: '2026-11-24T10:00:00Z',
+            },
+          ],
+        }),
+    });
+    renderPage();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Too old')).toBeInTheDocument();
+    expect(screen.getByLabelText('Document type')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { VERIFICATION_LEVELS } from './auth.ts';
+
+/**
+ * Identity verification (DESIGN "Identity"; spec 02 §2.6, §3, §4, §5, §7). NIN and BVN are 11 digits;
+ * documents go to staff review. One source for the forms, the answers and the texts of both apps.
+ */
+export const IDENTITY_NUMBER_LENGTH = 11;
+/** NIN and BVN checks a user may run per Lagos calendar day (answers 429 beyond). */
+export const IDENTITY_DAILY_ATTEMPTS = 5;
+/** How many history items the Overview shows (spec 02 §9). */
+export const VERIFICATION_HISTORY_ITEMS = 5;
+
+export const IDENTITY_KINDS = ['NIN', 'BVN'] as const;
+export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+
+export const DOCUMENT_TYPES = [
+  'DRIVERS_LICENSE',
+  'PASSPORT',
+  'UTILITY_BILL',
+  'BANK_STATEMENT',
+  'CAC_CERTIFICATE',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  DRIVERS_LICENSE: "Driver's License",
+  PASSPORT: 'Passport',
+  UTILITY_BILL: 'Utility Bill',
+  BANK_STATEMENT: 'Bank Statement',
+  CAC_CERTIFICATE: 'CAC Certificate (business)',
+};
+
+export const DOCUMENT_STATUSES = ['PENDING_REVIEW', 'VERIFIED', 'REJECTED'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** How a document's status reads on screen (spec 02 §4: 'Verified' or 'Pending review'). */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  PENDING_REVIEW: 'Pending review',
+  VERIFIED: 'Verified',
+  REJECTED: 'Rejected',
+};
+
+export const HISTORY_TYPES = ['NIN', 'BVN', 'DOCUMENT'] as const;
+export const HISTORY_STATUSES = ['APPROVED', 'REJECTED', 'PENDING'] as const;
+
+/** The outcome codes of a NIN or BVN check (DESIGN "Identity"); 200 is the verified answer. */
+export const IDENTITY_ERROR_CODES = ['NAME_MISMATCH', 'IDENTITY_NOT_FOUND', 'IDENTITY_IN_USE'] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+export const VERIFICATION_TEXT = {
+  ninVerified: 'NIN verification successful',
+  bvnVerified: 'BVN verification successful',
+  documentSubmitted: 'Document submitted for review',
+  nameMismatch: (kind: IdentityKind) =>
+    `The names on this ${kind} do not match the first and last name on your profile`,
+  notFound: (kind: IdentityKind) => `We could not find this ${kind}. Check the 11 digits and try again`,
+  inUse: (kind: IdentityKind) => `This ${kind} is already used by another account`,
+  unavailable:
+    'The identity service is unavailable right now. Please try again later; nothing was recorded against your account',
+  tooManyAttempts: `You have reached the limit of ${IDENTITY_DAILY_ATTEMPTS} verification attempts today. Please try again tomorrow`,
+  loadFailed: 'Failed to load verification status',
+  ninFailed: 'NIN verification failed',
+  bvnFailed: 'BVN verification failed',
+  documentFailed: 'Document verification failed',
+  documentPending: 'You already have a document of this type waiting for review',
+  documentNotFound: 'Document not found',
+  documentNotPending: 'This document has already been reviewed',
+  documentApproved: 'Document approved',
+  documentRejected: 'Document rejected',
+  uploadNotUsable: 'Upload the document image first',
+  reasonRequired: 'Please give a reason',
+} as const;
+
+/** Trust score points (DESIGN "Identity"); the score is clamped to 0-100 and recomputed on each event. */
+export const TRUST_POINTS = {
+  nin: 25,
+  bvn: 35,
+  approvedDocument: 10,
+  perCompletedTransaction: 2,
+  completedTransactionsMax: 20,
+  accountAge: 10,
+  accountAgeDays: 90,
+  disputeLost: -10,
+} as const;
+
+const digits = (kind: IdentityKind) =>
+  z
+    .string({ error: `${kind} is required` })
+    .trim()
+    .min(1, `${kind} is required`)
+    .max(IDENTITY_NUMBER_LENGTH, `${kind} must be at most ${IDENTITY_NUMBER_LENGTH} characters`)
+    .regex(/^\d{11}$/, `${kind} must be exactly ${IDENTITY_NUMBER_LENGTH} digits`);
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+export const ninFormSchema = z.object({
+  nin: digits('NIN'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  dateOfBirth: z
+    .string({ error: 'Date of birth is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth is required')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '1900-01-01' && v <= todayIso(), {
+      message: 'Enter a real date of birth',
+    }),
+});
+export type NinForm = z.infer<typeof ninFormSchema>;
+
+export const bvnFormSchema = z.object({
+  bvn: digits('BVN'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  phoneNumber: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .regex(/^\+?\d{10,14}$/, 'Enter a valid phone number'),
+});
+export type BvnForm = z.infer<typeof bvnFormSchema>;
+
+export const documentFormSchema = z.object({
+  documentType: z.enum(DOCUMENT_TYPES, { error: 'Choose a document type' }),
+  documentNumber: z
+    .string({ error: 'Document number is required' })
+    .trim()
+    .min(1, 'Document number is required')
+    .max(50, 'Document number must be at most 50 characters')
+    .regex(/^[A-Za-z0-9/ -]+$/, 'Use letters, digits, spaces, / or - only'),
+  /** An upload with purpose `identity_document` owned by the caller. */
+  uploadId: z.string({ error: 'Upload the document image first' }).min(1).max(64),
+});
+export type DocumentForm = z.infer<typeof documentFormSchema>;
+
+export const rejectDocumentSchema = z.object({
+  reason: z
+    .string({ error: VERIFICATION_TEXT.reasonRequired })
+    .trim()
+    .min(1, VERIFICATION_TEXT.reasonRequired)
+    .max(500, 'Reason must be at most 500 characters'),
+});
+export const documentQueueQuerySchema = z.object({
+  status: z.enum(DOCUMENT_STATUSES).default('PENDING_REVIEW'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+function todayIso() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+const limitsSchema = z.object({
+  dailyWithdrawal: z.number(),
+  maxBalance: z.number().nullable(),
+});
+export const trustReasonSchema = z.object({ label: z.string(), points: z.number().int() });
+export type TrustReason = z.infer<typeof trustReasonSchema>;
+
+export const identityDocumentSchema = z.object({
+  id: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z.string(),
+  uploadId: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  isVerified: z.boolean(),
+  reason: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IdentityDocument = z.infer<typeof identityDocumentSchema>;
+
+export const verificationStatusSchema = z.object({
+  user: z.object({
+    verificationLevel: z.enum(VERIFICATION_LEVELS),
+    trustScore: z.number().int(),
+    isVerified: z.boolean(),
+    nin: z.string().nullable(),
+    bvn: z.string().nullable(),
+  }),
+  status: z.enum(['UNVERIFIED', 'PARTIALLY_VERIFIED', 'FULLY_VERIFIED']),
+  trustReasons: z.array(trustReasonSchema),
+  limits: limitsSchema,
+  attemptsLeftToday: z.number().int(),
+  history: z.array(
+    z.object({
+      id: z.string(),
+      verificationType: z.enum(HISTORY_TYPES),
+      status: z.enum(HISTORY_STATUSES),
+      outcome: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  documents: z.array(identityDocumentSchema),
+});
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+export const verificationResultSchema = z.object({
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
+  trustScore: z.number().int(),
+  limits: limitsSchema,
+  masked: z.string(),
+});
+export type VerificationResult = z.infer<typeof verificationResultSchema>;
+
+export const documentResultSchema = z.object({
+  documentId: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  document: identityDocumentSchema,
+});
+
+export const adminDocumentSchema = identityDocumentSchema.extend({
+  user: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    verificationLevel: z.enum(VERIFICATION_LEVELS),
+  }),
+  image: z.object({ uploadId: z.string(), mimeType: z.string(), filename: z.string() }),
+  reviewerId: z.string().nullable(),
+});
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;
+export const adminDocumentListSchema = z.object({
+  documents: z.array(adminDocumentSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** `*******8901`: the last four digits only, in every answer, log line and screen. */
+export function maskNumber(value: string): string {
+  const tail = value.slice(-4);
+  return `${'*'.repeat(Math.max(value.length - 4, 0))}${tail}`;
+}
+
+/** Case- and accent-insensitive comparison form of a name ('Adéọlá ' → 'adeola'). */
+export function normalizeName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
