@@ -4,13 +4,14 @@ import { adminRoutes } from './admin/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
+import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
-import { transactionsRoutes } from './transactions/index.ts';
+import { countTransactions, transactionsRoutes } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import {
@@ -26,7 +27,10 @@ import {
  */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(healthRoutes(deps), { prefix: '/api' });
-  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(
+    authRoutes({ ...deps, transactionCounts: (userId) => countTransactions(deps.db, userId) }),
+    { prefix: '/api/auth' },
+  );
   await app.register(
     paymentsModule({
       ...deps,
@@ -49,4 +53,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(disputesRoutes(deps), { prefix: '/api' });
   await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });
+  await app.register(emailRoutes(deps), { prefix: '/api' });
 }
