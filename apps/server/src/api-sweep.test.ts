@@ -152,7 +152,9 @@ beforeAll(async () => {
     headers: other.headers,
     payload: { transactionId, content: 'A message the user received' },
   });
+  const sessionsRes = await app.inject({ method: 'GET', url: '/api/auth/sessions', headers: user.headers });
   owned = [
+    { prefix: '/api/auth/sessions/{id}', id: sessionsRes.json().data.sessions[0].id },
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },

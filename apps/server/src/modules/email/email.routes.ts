@@ -35,11 +35,11 @@ export const emailRoutes =
       {
         onRequest: staffOnly,
         preHandler: limit,
-        schema: { tags, security, body: emailTestSchema.optional(), response: answers },
+        schema: { tags, security, body: emailTestSchema, response: answers },
       },
       async (request) => {
         const staffer = { id: request.user!.id, requestId: request.id };
-        const to = request.body?.to ?? request.user!.email;
+        const to = request.body.to ?? request.user!.email;
         const result = await sendStaffMail(deps, staffer, 'test', {
           to,
           subject: EMAIL_TEXT.testSubject,
