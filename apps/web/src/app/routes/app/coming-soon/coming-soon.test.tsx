@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import ProfilePage from './profile';
 import VendorPage from './vendor';
 import VerificationPage from './verification';
 
@@ -13,7 +12,6 @@ function renderPage(Page: () => React.ReactNode) {
 describe('coming-soon pages', () => {
   it.each([
     ['Identity Verification', VerificationPage],
-    ['User Profile', ProfilePage],
     ['Vendor Directory', VendorPage],
   ])('%s says plainly it is not available yet and links to the dashboard', (title, Page) => {
     renderPage(Page);
@@ -22,14 +20,6 @@ describe('coming-soon pages', () => {
     expect(screen.getByRole('link', { name: /Go to your dashboard/ })).toHaveAttribute(
       'href',
       '/app/dashboard',
-    );
-  });
-
-  it('profile points to the reset flow for password changes', () => {
-    renderPage(ProfilePage);
-    expect(screen.getByRole('link', { name: /Change your password/ })).toHaveAttribute(
-      'href',
-      '/forgot-password',
     );
   });
 });
