@@ -24,30 +24,30 @@ export function pictureProblem(file: File): string | null {
 export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  // The chosen file and its object URL, made together so the preview never shows another file.
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const file = chosen?.file ?? null;
+  const preview = chosen?.url ?? null;
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateProfile(onSaved);
 
+  // Each object URL is released when the choice changes or the component goes.
   useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [file]);
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+  const setFile = (next: File | null) =>
+    setChosen(next ? { file: next, url: URL.createObjectURL(next) } : null);
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
-    const reason = pictureProblem(chosen);
+  const choose = (picked: File | undefined) => {
+    if (!picked) return;
+    const reason = pictureProblem(picked);
     setProblem(reason);
     if (reason) {
       toast.error(reason);
       setFile(null);
-    } else setFile(chosen);
+    } else setFile(picked);
     if (input.current) input.current.value = '';
   };
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   AUTH_TEXT,
@@ -79,7 +79,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     resetField,
     formState: { errors, isSubmitting },
@@ -87,7 +87,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
     resolver: zodResolver(profileFormSchema),
     values: { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' },
   });
-  const emailChanged = watch('email').trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChanged = useWatch({ control, name: 'email' }).trim().toLowerCase() !== user.email.toLowerCase();
 
   const onSubmit = handleSubmit(async (values) => {
     const patch: UpdateProfileInput = { firstName: values.firstName, lastName: values.lastName };
