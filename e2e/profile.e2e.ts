@@ -82,10 +82,14 @@ describe('profile', () => {
 
       await page.getByRole('tab', { name: 'Security' }).click();
       const rows = page.getByTestId('session-row');
-      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      // This browser, the phone, and the API session the set-up signed in with.
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
       expect(await seriousFindings(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Sign out .*\(/ }).click();
+      await page.getByRole('button', { name: /^Sign out Unknown device/ }).click();
       await seeText(page, 'Session signed out');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+      await seeText(page, 'Signed out of all other sessions');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
 
       // The phone's next request is refused and the app signs it out.
