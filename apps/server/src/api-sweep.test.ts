@@ -174,8 +174,10 @@ beforeAll(async () => {
       uploadId: idUpload.json().data.upload.id,
     },
   });
+  const sessionsRes = await app.inject({ method: 'GET', url: '/api/auth/sessions', headers: user.headers });
   owned = [
     { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },
+    { prefix: '/api/auth/sessions/{id}', id: sessionsRes.json().data.sessions[0].id },
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },

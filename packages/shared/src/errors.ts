@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   INVALID_RESET_TOKEN: 400,
   INVALID_CURRENT_PASSWORD: 400,
   SERVICE_UNAVAILABLE: 503,
+  /** The mail transport refused or could not be reached (staff e-mail tools say what it answered). */
+  MAIL_TRANSPORT_FAILED: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -69,6 +69,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: rateLimit(60),
   RATE_LIMIT_MESSAGES_PER_MINUTE: rateLimit(60),
   RATE_LIMIT_ASSISTANT_PER_MINUTE: rateLimit(30),
+  RATE_LIMIT_STAFF_EMAIL_PER_MINUTE: rateLimit(10),
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('rate-limit:'),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).optional(),

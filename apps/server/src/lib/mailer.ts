@@ -6,7 +6,9 @@ import { uuidv7 } from 'uuidv7';
 import type { AppConfig } from '../config/env.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send: (mail: Mail) => Promise<{ messageId: string }>; outboxDir: string | null };
+/** What a send did: the transport's message id, and the .eml file's name when written to the outbox. */
+export type SentMail = { messageId: string; outboxFile?: string };
+export type Mailer = { send: (mail: Mail) => Promise<SentMail>; outboxDir: string | null };
 
 /**
  * Real e-mail through nodemailer. Without SMTP_URL each message is rendered by nodemailer's stream
@@ -41,7 +43,7 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
         { to: maskEmail(mail.to), subject: mail.subject, file: `${name}.eml` },
         'e-mail written to outbox',
       );
-      return { messageId: String(info.messageId) };
+      return { messageId: String(info.messageId), outboxFile: `${name}.eml` };
     },
   };
 }

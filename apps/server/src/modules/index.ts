@@ -5,6 +5,7 @@ import { assistantRoutes } from './assistant/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes } from './disputes/index.ts';
+import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { identityRoutes } from './identity/index.ts';
@@ -12,7 +13,12 @@ import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
-import { INVITATION_TTL_MS, listTransactions, transactionsRoutes } from './transactions/index.ts';
+import {
+  countTransactions,
+  INVITATION_TTL_MS,
+  listTransactions,
+  transactionsRoutes,
+} from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import {
@@ -29,7 +35,10 @@ import {
  */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(healthRoutes(deps), { prefix: '/api' });
-  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(
+    authRoutes({ ...deps, transactionCounts: (userId) => countTransactions(deps.db, userId) }),
+    { prefix: '/api/auth' },
+  );
   await app.register(
     paymentsModule({
       ...deps,
@@ -66,4 +75,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
     { prefix: '/api' },
   );
   await app.register(identityRoutes(deps), { prefix: '/api' });
+  await app.register(emailRoutes(deps), { prefix: '/api' });
 }

@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'notifications', ...page(() => import('./routes/app/notifications')) },
       { path: 'disputes/*', ...page(() => import('./routes/app/disputes')) },
       { path: 'verification', ...page(() => import('./routes/app/verification')) },
-      { path: 'profile', ...page(() => import('./routes/app/coming-soon/profile')) },
+      { path: 'profile', ...page(() => import('./routes/app/profile')) },
       { path: 'vendor/*', ...page(() => import('./routes/app/coming-soon/vendor')) },
       {
         // The console's own pages (queue, dispute workspace, users, audit log) are nested routes inside it.

@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'waitlist.export': 'Waitlist exported',
+  'email.test': 'Test e-mail sent',
+  'email.send': 'E-mail sent',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -73,11 +73,22 @@ export const updateProfileSchema = z
     lastName: name(AUTH_TEXT.lastNameRequired).optional(),
     email: email(AUTH_TEXT.invalidEmail).optional(),
     currentPassword: password(AUTH_TEXT.currentPasswordRequired, 1).optional(),
-    // An upload id (purpose profile_picture), or null to remove the picture.
+    // An upload id (purpose profile_picture), or null to remove the picture. The spec's call names it
+    // profilePicture, DESIGN names it profilePictureId: both are accepted (the latter wins if both come).
     profilePicture: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
+    profilePictureId: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
     onboardingCompleted: z.boolean().optional(),
+    hideAmounts: z.boolean().optional(),
   })
   .strict();
+
+/** The profile form (names and e-mail; the password is asked only when the e-mail changes). */
+export const profileFormSchema = z.object({
+  firstName: name(AUTH_TEXT.firstNameRequired),
+  lastName: name(AUTH_TEXT.lastNameRequired),
+  email: email(AUTH_TEXT.invalidEmail),
+  currentPassword: z.string().max(128, 'Password must be at most 128 characters'),
+});
 
 export const changePasswordSchema = z.object({
   currentPassword: password(AUTH_TEXT.currentPasswordRequired, 1),
@@ -119,9 +130,41 @@ export const publicUserSchema = z.object({
   trustScore: z.number().int().min(0).max(100),
   isVerified: z.boolean(),
   onboardingCompleted: z.boolean(),
+  /** Show money masked until revealed (profile Preferences; the wallet dropdown starts from it). */
+  hideAmounts: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /auth/profile: the user with what the Profile tab shows, computed on the server. */
+export const profileSummarySchema = z.object({
+  user: publicUserSchema,
+  stats: z.object({
+    completedTransactions: z.number().int().min(0),
+    activeTransactions: z.number().int().min(0),
+  }),
+  /** 'VENDOR' once they publish a vendor profile, else 'buyer' (spec 02 §3). */
+  role: z.enum(['VENDOR', 'buyer']),
+  memberSince: z.string(),
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+/** One signed-in device of GET /auth/sessions (DESIGN "Profile", Security tab). */
+export const sessionViewSchema = z.object({
+  id: z.string(),
+  /** 'Chrome on Windows', read from the user agent; 'Unknown device' when it says nothing useful. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  lastActiveAt: z.string(),
+  createdAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+export const SESSION_TEXT = {
+  signedOut: 'Session signed out',
+  othersSignedOut: 'Signed out of all other sessions',
+  notFound: 'Session not found',
+} as const;
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -24,6 +24,8 @@ export const users = pgTable(
     trustScore: integer().notNull().default(0),
     isVerified: boolean().notNull().default(false),
     onboardingCompleted: boolean().notNull().default(false),
+    /** The user's choice to show money masked until they reveal it (profile Preferences). */
+    hideAmounts: boolean().notNull().default(false),
     /** Set by an ADMIN (operator console): sessions are revoked and sign-in answers 403. */
     suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
     suspensionReason: text(),
@@ -51,6 +53,10 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     userAgent: text(),
+    /** The address that signed in (shown in the profile's sessions list). */
+    ipAddress: text(),
+    /** Last authenticated request, written at most once a minute per session (auth.tokens.ts). */
+    lastSeenAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -13,6 +13,8 @@ export type AuthDeps = {
   log: FastifyBaseLogger;
   mailer: Mailer;
   tokens: TokenService;
+  /** The user's completed and active transactions (the transactions module answers; passed in by app wiring). */
+  transactionCounts: (userId: string) => Promise<{ completed: number; active: number }>;
 };
 
 /** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */

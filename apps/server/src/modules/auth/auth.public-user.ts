@@ -15,6 +15,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     trustScore: row.trustScore,
     isVerified: row.isVerified,
     onboardingCompleted: row.onboardingCompleted,
+    hideAmounts: row.hideAmounts,
     createdAt: row.createdAt.toISOString(),
   };
 }

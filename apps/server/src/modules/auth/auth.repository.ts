@@ -8,7 +8,13 @@ type NewUser = typeof users.$inferInsert;
 type UserPatch = Partial<
   Pick<
     NewUser,
-    'email' | 'passwordHash' | 'firstName' | 'lastName' | 'profilePicture' | 'onboardingCompleted'
+    | 'email'
+    | 'passwordHash'
+    | 'firstName'
+    | 'lastName'
+    | 'profilePicture'
+    | 'onboardingCompleted'
+    | 'hideAmounts'
   >
 >;
 

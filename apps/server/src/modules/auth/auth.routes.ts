@@ -16,6 +16,7 @@ import { createBackgroundTasks } from './auth.background.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
 import { createAuthService } from './auth.service.ts';
+import { sessionRoutes } from './auth.sessions.routes.ts';
 import { createThrottle } from '../../lib/throttle.ts';
 import { byAddress, limitRequests } from '../../lib/rate-limits.ts';
 import { normalizeEmail } from './auth.public-user.ts';
@@ -38,6 +39,7 @@ export const authRoutes =
     // Pending e-mails finish before the database closes; the dummy hash exists before the first sign-in.
     app.addHook('onClose', () => tasks.drain());
     app.addHook('onReady', async () => void (await timingSafeDummyHash()));
+    await app.register(sessionRoutes(deps, auth));
     const { config } = deps;
     // Sign-up and reset requests cost an argon2 hash or an e-mail each: limited per address, and reset
     // also per e-mail so one inbox cannot be flooded from many addresses (unknown e-mails count alike).

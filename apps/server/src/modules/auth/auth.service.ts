@@ -1,6 +1,7 @@
 import {
   AUTH_TEXT,
   type LoginInput,
+  type ProfileSummary,
   type PublicUser,
   type SignupInput,
   type UpdateProfileInput,
@@ -65,7 +66,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await loginThrottle.succeeded(keys);
     // Told only to someone who knows the password, so it reveals nothing about the account to others.
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ADMIN_TEXT.suspended);
-    const { token } = await tokens.issue(user.id, userAgent);
+    const { token } = await tokens.issue(user.id, userAgent, ip);
     return { user: toPublicUser(user), token };
   }
 
@@ -93,15 +94,15 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     const patch: Parameters<typeof repo.updateUser>[2] = {};
     if (input.firstName !== undefined) patch.firstName = input.firstName;
     if (input.lastName !== undefined) patch.lastName = input.lastName;
-    if (input.profilePicture !== undefined) {
-      if (
-        input.profilePicture !== null &&
-        !(await repo.isOwnProfilePicture(db, user.id, input.profilePicture))
-      )
+    const picture = input.profilePictureId !== undefined ? input.profilePictureId : input.profilePicture;
+    if (picture !== undefined) {
+      // Only the caller's own upload made for this purpose (so it passed the image and 5 MB checks).
+      if (picture !== null && !(await repo.isOwnProfilePicture(db, user.id, picture)))
         throw invalidProfilePicture();
-      patch.profilePicture = input.profilePicture;
+      patch.profilePicture = picture;
     }
     if (input.onboardingCompleted !== undefined) patch.onboardingCompleted = input.onboardingCompleted;
+    if (input.hideAmounts !== undefined) patch.hideAmounts = input.hideAmounts;
     const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
     if (newEmail !== undefined && newEmail !== user.email) {
       // The e-mail is where reset links go: changing it is as sensitive as changing the password.
@@ -154,9 +155,21 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     tasks.run('password changed notice', async () => void (await mailer.send(mail)));
   }
 
+  /** The Profile tab: the user, their transaction counts (computed here, never by the client) and labels. */
+  async function profileSummary(authUser: AuthUser): Promise<ProfileSummary> {
+    const row = await loadUser(db, authUser.id);
+    const counts = await deps.transactionCounts(row.id);
+    return {
+      user: toPublicUser(row),
+      stats: { completedTransactions: counts.completed, activeTransactions: counts.active },
+      role: row.profileLabel,
+      memberSince: row.createdAt.toISOString(),
+    };
+  }
+
   async function logout(user: AuthUser): Promise<void> {
     await tokens.revoke(user.sessionId);
   }
 
-  return { signup, login, profile, updateProfile, changePassword, logout };
+  return { signup, login, profile, profileSummary, updateProfile, changePassword, logout };
 }

@@ -58,6 +58,39 @@ describe.runIf(Boolean(inject('databaseUrl') && redisUrl))('session cache across
     ).toBe(401);
   });
 
+  it('B refuses a session signed out from the sessions list on A, and every other after "sign out all others"', async () => {
+    const account = await signedInOnA();
+    const phone = await logIn(a, account.email, account.password);
+    const tablet = await logIn(a, account.email, account.password);
+    for (const token of [phone, tablet]) expect(await status(b, token)).toBe(200);
+    const listed = await a.inject({ method: 'GET', url: '/api/auth/sessions', headers: bearer(phone) });
+    const phoneId = (listed.json().data.sessions as { id: string; current: boolean }[]).find(
+      (s) => s.current,
+    )!.id;
+    const one = await a.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${phoneId}`,
+      headers: bearer(account.token),
+    });
+    expect(one.statusCode).toBe(200);
+    const refused = (token: string) =>
+      pollUntil(
+        () => status(b, token),
+        (code) => code === 401,
+        { timeoutMs: BOUND_MS },
+      );
+    expect(await refused(phone)).toBe(401);
+    expect(await status(b, tablet)).toBe(200);
+    const all = await a.inject({
+      method: 'DELETE',
+      url: '/api/auth/sessions',
+      headers: bearer(account.token),
+    });
+    expect(all.statusCode).toBe(200);
+    expect(await refused(tablet)).toBe(401);
+    expect(await status(b, account.token)).toBe(200);
+  });
+
   it('B refuses the other sessions within 5 s of a password change on A, and keeps the current one', async () => {
     const account = await signedInOnA();
     const other = await logIn(a, account.email, account.password);

@@ -1,12 +1,19 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import type { AuthUser } from './auth.user.ts';
+import { Lru } from './auth.lru.ts';
 import { GONE, type SessionCache, type SessionState, type TokenClaims } from './auth.session-cache.ts';
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * A session's last activity is written at most this often (per session and instance, and guarded in
+ * the UPDATE so several instances do not all write it): enough for a sessions list, never a write per request.
+ */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
 
 /** The user columns a request carries (`SessionUser`): never the password hash, never the whole row. */
 const sessionUserColumns = {
@@ -37,13 +44,27 @@ export function createTokenService(
   onSessionsEnded: (sessionIds: string[]) => void = () => {},
 ) {
   const key = new TextEncoder().encode(secret);
+  /** When this instance last wrote each session's last activity (bounded like the session cache). */
+  const lastSeenWrites = new Lru<string, number>(10_000);
 
-  async function issue(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
-    const expiresAt = new Date(clock.now().getTime() + ttlHours * 3600_000);
+  async function issue(
+    userId: string,
+    userAgent?: string,
+    ipAddress?: string,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlHours * 3600_000);
     const [session] = await db
       .insert(sessions)
-      .values({ userId, expiresAt, userAgent: userAgent?.slice(0, 300) })
+      .values({
+        userId,
+        expiresAt,
+        userAgent: userAgent?.slice(0, 300),
+        ipAddress: ipAddress?.slice(0, 64),
+        lastSeenAt: now,
+      })
       .returning({ id: sessions.id });
+    lastSeenWrites.set(session!.id, now.getTime());
     const token = await new SignJWT({ sid: session!.id })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
@@ -113,11 +134,52 @@ export function createTokenService(
       (fresh ? undefined : cache.session(claims.sessionId)) ?? (await readSession(claims.sessionId));
     if (session === GONE || session.userId !== claims.userId) return null;
     if (session.expiresAtMs <= clock.now().getTime()) return null;
+    noteActivity(claims.sessionId);
     return {
       user: { ...session.user, sessionId: claims.sessionId },
       sessionId: claims.sessionId,
       expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs),
     };
+  }
+
+  /**
+   * Records the session's last activity, at most once a minute: not awaited (a request never waits for
+   * it, and a failure only leaves an older time in the sessions list).
+   */
+  function noteActivity(sessionId: string): void {
+    const nowMs = clock.now().getTime();
+    const last = lastSeenWrites.get(sessionId);
+    if (last !== undefined && nowMs - last >= 0 && nowMs - last < LAST_SEEN_INTERVAL_MS) return;
+    lastSeenWrites.set(sessionId, nowMs);
+    const now = new Date(nowMs);
+    db.update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(nowMs - LAST_SEEN_INTERVAL_MS))),
+        ),
+      )
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  }
+
+  /**
+   * Revokes one of the user's own sessions; false when no live session of theirs has that id (a
+   * stranger's id is "not found", never revoked). The cache forgets it here and on every instance.
+   */
+  async function revokeOwn(userId: string, sessionId: string): Promise<boolean> {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (revoked.length === 0) return false;
+    cache.invalidateSession(sessionId);
+    onSessionsEnded([sessionId]);
+    return true;
   }
 
   /** Revokes one session; this instance refuses it at once, the others as soon as Redis tells them. */
@@ -179,6 +241,7 @@ export function createTokenService(
     issue,
     verify,
     revoke,
+    revokeOwn,
     revokeAllForUser,
     sessionsEnded,
     invalidateUser,

@@ -18,5 +18,10 @@ export { expireDueInvitations } from './transactions.jobs.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
 export { releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
 export { noticeFor, otherPartyOf } from './transactions.notices.ts';
-export { INVITATION_TTL_MS, listTransactions, memberTransactionRow } from './transactions.service.ts';
+export {
+  countTransactions,
+  INVITATION_TTL_MS,
+  listTransactions,
+  memberTransactionRow,
+} from './transactions.service.ts';
 export { isTransactionMember } from './transactions.repository.ts';

@@ -237,3 +237,12 @@ export async function memberTransactionRow(db: DbOrTx, userId: string, id: strin
   if (!row || !viewerRoleOf(row, userId)) throw transactionNotFound();
   return row;
 }
+
+/** How many of the user's transactions are completed and how many still running (the profile's figures). */
+export async function countTransactions(
+  db: TransactionsDeps['db'],
+  userId: string,
+): Promise<{ completed: number; active: number }> {
+  const { counts } = await transactionStats(db, userId);
+  return { completed: counts.completed, active: counts.active };
+}

@@ -29,7 +29,7 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp }: TopBarPro
       <div className="flex items-center gap-1 sm:gap-2">
         <div className="hidden items-center gap-2 md:flex">
           <ConnectivityIndicators />
-          <WalletDropdown />
+          <WalletDropdown hiddenByDefault={user.hideAmounts} />
         </div>
         <button
           type="button"

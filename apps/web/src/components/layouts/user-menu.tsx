@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
+import { Avatar } from '../ui/avatar';
 import { BellIcon, ConsoleIcon, LogOutIcon, SettingsIcon, UserIcon } from '../ui/icons';
 import { useLogoutDialog } from './logout-dialog';
 import { isStaff, OPERATOR_CONSOLE_ITEM } from './nav-items';
@@ -18,9 +19,6 @@ function memberSince(createdAt: string): string | null {
   if (Number.isNaN(date.getTime())) return null;
   return new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' }).format(date);
 }
-
-const initials = (user: PublicUser) =>
-  `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
 /** Account menu in the top bar (spec 02 §2.2): who is signed in, where to manage it, and Log out. */
 export function UserMenu({ user }: { user: PublicUser }) {
@@ -34,13 +32,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu modal={false}>
       {/* The name is "Account menu for {first name}" and holds the name shown (WCAG 2.5.3, label in name). */}
       <DropdownMenuTrigger className="flex min-w-0 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pr-3">
-        <span className="sr-only">Account menu for</span>{' '}
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white"
-        >
-          {initials(user)}
-        </span>
+        <span className="sr-only">Account menu for</span> <Avatar person={user} size="sm" />
         <span className="hidden max-w-24 truncate text-sm font-medium text-slate-800 min-[400px]:inline sm:max-w-32">
           {user.firstName}
         </span>
@@ -48,13 +40,16 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <span className="sr-only min-[400px]:hidden">{user.firstName}</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <p className="truncate font-semibold text-slate-900">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="truncate text-slate-600">{user.email}</p>
-          {since ? <p className="mt-1 text-xs text-slate-500">Member since {since}</p> : null}
-          <VerificationLevelBadge level={user.verificationLevel} className="mt-2" />
+        <DropdownMenuLabel className="flex items-start gap-3">
+          <Avatar person={user} size="md" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="truncate text-slate-600">{user.email}</p>
+            {since ? <p className="mt-1 text-xs text-slate-500">Member since {since}</p> : null}
+            <VerificationLevelBadge level={user.verificationLevel} className="mt-2" />
+          </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/app/profile')}>

@@ -51,6 +51,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     trustScore: 0,
     isVerified: false,
     onboardingCompleted: false,
+    hideAmounts: false,
     createdAt: '2026-01-15T10:00:00.000Z',
     ...overrides,
   };

@@ -86,6 +86,25 @@ describe('WalletDropdown', () => {
     );
   });
 
+  it('starts masked when the user hides amounts by default, until they reveal them this session', async () => {
+    sessionStorage.clear();
+    stubApi({
+      'GET /api/wallet': () => ok({ wallet: makeWallet({ balance: 7_000 }) }),
+      'GET /api/wallet/transactions?page=1&limit=3': () => ok({ entries: [], total: 0, page: 1, limit: 3 }),
+    });
+    const user = userEvent.setup();
+    renderWithClient(<WalletDropdown hiddenByDefault />);
+    const trigger = await screen.findByRole('button', { name: /^Wallet / });
+    await vi.waitFor(() => expect(trigger).toHaveTextContent('₦ ••••••'));
+    expect(trigger).not.toHaveTextContent('7,000');
+    await user.click(trigger);
+    const panel = await screen.findByRole('dialog', { name: 'Wallet' });
+    await user.click(within(panel).getByRole('button', { name: 'Show amounts' }));
+    expect(trigger).toHaveTextContent('₦7,000.00');
+    expect(sessionStorage.getItem('wallet:amountsHidden')).toBe('false');
+    sessionStorage.clear();
+  });
+
   it('says when the wallet cannot be loaded', async () => {
     stubApi({
       'GET /api/wallet': () => fail(500, 'Internal server error', 'INTERNAL_ERROR'),

@@ -17,11 +17,11 @@ const linkClass =
 
 /**
  * Top-bar wallet (spec 02 §2.2, desktop): available balance and escrow with a mask toggle remembered for
- * the session, the three latest history items, and links to the wallet page and its dialogs. Real data.
+ * the session (starting from the user's 'hide amounts by default'), the three latest history items, and links to the wallet page and its dialogs. Real data.
  */
-export function WalletDropdown() {
+export function WalletDropdown({ hiddenByDefault = false }: { hiddenByDefault?: boolean }) {
   const [open, setOpen] = useState(false);
-  const [hidden, toggleHidden] = useHiddenAmounts();
+  const [hidden, toggleHidden] = useHiddenAmounts(hiddenByDefault);
   const wallet = useWallet();
   const recent = useWalletTransactions(1, RECENT_ITEMS, open);
   const show = (amount: number) => (hidden ? MASKED_AMOUNT : formatMoney(amount));

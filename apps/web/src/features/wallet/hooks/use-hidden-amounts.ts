@@ -2,28 +2,32 @@ import { useCallback, useState } from 'react';
 
 const KEY = 'wallet:amountsHidden';
 
-function readHidden(): boolean {
+function readChoice(): boolean | null {
   try {
-    return sessionStorage.getItem(KEY) === 'true';
+    const value = sessionStorage.getItem(KEY);
+    return value === null ? null : value === 'true';
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Whether wallet amounts are masked; remembered for the browser session (spec 02 §2.2 wallet dropdown). */
-export function useHiddenAmounts(): [boolean, () => void] {
-  const [hidden, setHidden] = useState(readHidden);
+/**
+ * Whether wallet amounts are masked (spec 02 §2.2 wallet dropdown). Starts from the user's 'hide
+ * amounts by default' preference (profile, stored on the server); a toggle here is remembered for the
+ * browser session and wins over it until the session ends.
+ */
+export function useHiddenAmounts(hiddenByDefault = false): [boolean, () => void] {
+  const [choice, setChoice] = useState(readChoice);
+  const hidden = choice ?? hiddenByDefault;
   const toggle = useCallback(() => {
-    setHidden((previous) => {
-      const next = !previous;
-      try {
-        sessionStorage.setItem(KEY, String(next));
-      } catch {
-        // Storage can be unavailable (private mode); the toggle still works for this page.
-      }
-      return next;
-    });
-  }, []);
+    const next = !hidden;
+    setChoice(next);
+    try {
+      sessionStorage.setItem(KEY, String(next));
+    } catch {
+      // Storage can be unavailable (private mode); the toggle still works for this page.
+    }
+  }, [hidden]);
   return [hidden, toggle];
 }
 

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import ProfilePage from './profile';
 import VendorPage from './vendor';
 
 function renderPage(Page: () => React.ReactNode) {
@@ -10,24 +9,16 @@ function renderPage(Page: () => React.ReactNode) {
 }
 
 describe('coming-soon pages', () => {
-  it.each([
-    ['User Profile', ProfilePage],
-    ['Vendor Directory', VendorPage],
-  ])('%s says plainly it is not available yet and links to the dashboard', (title, Page) => {
-    renderPage(Page);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('is being built and is not available yet');
-    expect(screen.getByRole('link', { name: /Go to your dashboard/ })).toHaveAttribute(
-      'href',
-      '/app/dashboard',
-    );
-  });
-
-  it('profile points to the reset flow for password changes', () => {
-    renderPage(ProfilePage);
-    expect(screen.getByRole('link', { name: /Change your password/ })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-  });
+  it.each([['Vendor Directory', VendorPage]])(
+    '%s says plainly it is not available yet and links to the dashboard',
+    (title, Page) => {
+      renderPage(Page);
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('is being built and is not available yet');
+      expect(screen.getByRole('link', { name: /Go to your dashboard/ })).toHaveAttribute(
+        'href',
+        '/app/dashboard',
+      );
+    },
+  );
 });

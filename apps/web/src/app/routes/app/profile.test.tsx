@@ -1,0 +1,194 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '@escrow/shared/schemas/auth';
+import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../features/auth/testing/render-with-app';
+import ProfilePage from './profile';
+
+const me = makeUser({
+  firstName: 'Ada',
+  lastName: 'Obi',
+  email: 'ada@example.com',
+  onboardingCompleted: true,
+});
+const PREFERENCES = {
+  transaction_updates: true,
+  payment_alerts: true,
+  message_notifications: true,
+  shipping_updates: true,
+  system_alerts: true,
+};
+
+function renderProfile(user: PublicUser, handlers: Parameters<typeof stubApi>[0] = {}) {
+  const fetchMock = stubApi({
+    'GET /api/auth/me': () => ok({ user }),
+    'GET /api/auth/profile': () =>
+      ok({
+        user,
+        stats: { completedTransactions: 4, activeTransactions: 2 },
+        role: 'buyer',
+        memberSince: user.createdAt,
+      }),
+    'GET /api/auth/sessions': () =>
+      ok({
+        sessions: [
+          {
+            id: 's1',
+            device: 'Chrome on Windows',
+            ipAddress: '10.0.0.1',
+            lastActiveAt: new Date().toISOString(),
+            createdAt: new Date().toISOString(),
+            current: true,
+          },
+          {
+            id: 's2',
+            device: 'Safari on iPhone',
+            ipAddress: '10.0.0.2',
+            lastActiveAt: new Date().toISOString(),
+            createdAt: new Date().toISOString(),
+            current: false,
+          },
+        ],
+      }),
+    'GET /api/notifications/preferences': () => ok({ preferences: PREFERENCES }),
+    ...handlers,
+  });
+  renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
+  return fetchMock;
+}
+
+/** A picture that says it is over 5MB (jsdom need not hold the bytes). */
+function hugePicture(): File {
+  const file = new File(['png'], 'huge.png', { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: 5 * 1024 * 1024 + 1 });
+  return file;
+}
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('/app/profile', () => {
+  it('shows the counts, role and member since from the server, and no Email Test tab for a user', async () => {
+    renderProfile(me);
+    expect(await screen.findByTestId('completed-count')).toHaveTextContent('4');
+    expect(screen.getByTestId('active-count')).toHaveTextContent('2');
+    expect(screen.getByText('buyer')).toBeInTheDocument();
+    expect(screen.getByText('January 2026')).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Preferences']);
+  });
+
+  it('shows the Email Test tab to staff', async () => {
+    renderProfile(makeUser({ ...me, role: 'SUPPORT' }));
+    expect(await screen.findByRole('tab', { name: 'Email Test' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a text file',
+      () => new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      'Please select an image file',
+    ],
+    ['a picture over 5MB', () => hugePicture(), 'Image size should be less than 5MB'],
+  ])('refuses %s before sending it', async (_what, makeFile, text) => {
+    const file = makeFile();
+    const fetchMock = renderProfile(me);
+    await screen.findByTestId('completed-count');
+    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), file, { applyAccept: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/uploads');
+  });
+
+  it('asks for the current password before changing the e-mail, then sends both', async () => {
+    const fetchMock = renderProfile(me, {
+      'PUT /api/auth/me': ({ body }) =>
+        (body as { currentPassword?: string }).currentPassword === 'right-one'
+          ? ok({ user: { ...me, email: 'new@example.com' } })
+          : fail(400, 'Current password is incorrect', 'INVALID_CURRENT_PASSWORD'),
+    });
+    const email = await screen.findByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Please enter your current password to change your email'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText(/Current password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText(/Current password/));
+    await userEvent.type(screen.getByLabelText(/Current password/), 'right-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').at(-1)!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'new@example.com',
+      currentPassword: 'right-one',
+    });
+  }, 20_000);
+
+  it('lists sessions and signs out another one', async () => {
+    const fetchMock = renderProfile(me, { 'DELETE /api/auth/sessions/s2': () => ok(null) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    expect(await screen.findByText('Safari on iPhone')).toBeInTheDocument();
+    expect(screen.getByText('This device')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPhone (10.0.0.2)' }));
+    expect(await screen.findByText('Session signed out')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/auth/sessions/s2' && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
+  });
+
+  it('checks the new passwords match with the spec texts', async () => {
+    renderProfile(me);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password');
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('New password must be at least 8 characters long')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'long-enough-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+  });
+
+  it('saves hide amounts by default and shows the notification preferences', async () => {
+    const fetchMock = renderProfile(me, {
+      'PUT /api/auth/me': () => ok({ user: { ...me, hideAmounts: true } }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
+    const toggle = screen.getByRole('switch', { name: 'Hide amounts by default' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByRole('switch', { name: /Transaction/ })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('switch', { name: 'Hide amounts by default' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ hideAmounts: true });
+  });
+});
+
+describe('without a user', () => {
+  it('says to log in', async () => {
+    localStorage.clear();
+    stubApi({});
+    renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
+    expect(await screen.findByText('Please log in to view your profile')).toBeInTheDocument();
+  });
+});

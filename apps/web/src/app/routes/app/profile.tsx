@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useAuth } from '../../../features/auth/auth-context';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
+import { ProfilePage as Page } from '../../../features/profile/components/profile-page';
+
+/** Composes the profile feature with the notification preferences (features never import each other). */
+export default function ProfilePage() {
+  const { user, setUser } = useAuth();
+  useEffect(() => {
+    document.title = 'Profile — Amana Escrow';
+  }, []);
+  return <Page user={user} onUserChange={setUser} notificationSettings={<NotificationSettings />} />;
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangePasswordInput,
+  ProfileSummary,
+  PublicUser,
+  SessionView,
+  UpdateProfileInput,
+} from '@escrow/shared/schemas/auth';
+import type { EmailResult, EmailSendInput } from '@escrow/shared/schemas/email';
+import { api } from '../../../lib/api-client';
+
+export const profileKeys = {
+  summary: ['profile', 'summary'] as const,
+  sessions: ['profile', 'sessions'] as const,
+};
+
+/** GET /auth/profile: the user with counts of completed and active transactions, computed on the server. */
+export function useProfileSummary() {
+  return useQuery({
+    queryKey: profileKeys.summary,
+    queryFn: ({ signal }) => api<ProfileSummary>('/auth/profile', { signal }),
+  });
+}
+
+/** PUT /auth/me; `onSaved` gets the updated user (the app shell's copy is replaced with it). */
+export function useUpdateProfile(onSaved: (user: PublicUser) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) =>
+      api<{ user: PublicUser }>('/auth/me', { method: 'PUT', body: input }),
+    onSuccess: ({ user }) => {
+      onSaved(user);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.summary });
+    },
+  });
+}
+
+export const changePassword = (input: ChangePasswordInput) =>
+  api<null>('/auth/change-password', { method: 'PUT', body: input });
+
+export const requestResetLink = (email: string) =>
+  api<null>('/auth/reset-password', { method: 'POST', body: { email } });
+
+export function useSessions() {
+  return useQuery({
+    queryKey: profileKeys.sessions,
+    queryFn: ({ signal }) => api<{ sessions: SessionView[] }>('/auth/sessions', { signal }),
+    select: (answer) => answer.sessions,
+  });
+}
+
+function useSessionsMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}
+
+export const useRevokeSession = () =>
+  useSessionsMutation((id: string) =>
+    api<null>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+
+export const useRevokeOtherSessions = () =>
+  useSessionsMutation(() => api<{ signedOut: number }>('/auth/sessions', { method: 'DELETE' }));
+
+export const sendTestEmail = (to?: string) =>
+  api<EmailResult>('/email/test', { method: 'POST', body: to ? { to } : {} });
+
+export const sendEmail = (input: EmailSendInput) =>
+  api<EmailResult>('/email/send', { method: 'POST', body: input });

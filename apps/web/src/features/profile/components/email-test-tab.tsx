@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { EMAIL_TEXT, emailSendSchema, type EmailResult } from '@escrow/shared/schemas/email';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/panels';
+import { sendEmail, sendTestEmail } from '../api/profile';
+
+type Outcome = { ok: true; result: EmailResult } | { ok: false; error: string } | null;
+
+function OutcomePanel({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  if (!outcome.ok)
+    return (
+      <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+        {outcome.error}
+      </p>
+    );
+  const { result } = outcome;
+  return (
+    <div role="status" className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+      <p>
+        Sent to {result.to}{' '}
+        {result.transport === 'smtp' ? 'through the SMTP server' : 'into the outbox (no SMTP server is set)'}.
+      </p>
+      <p className="break-all text-xs">Message id: {result.messageId}</p>
+      {result.outboxFile ? <p className="break-all text-xs">Outbox file: {result.outboxFile}</p> : null}
+    </div>
+  );
+}
+
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/** Staff only (DESIGN "Profile"): send a test or a custom message through the configured transport. */
+export function EmailTestTab({ email }: { email: string }) {
+  const [testOutcome, setTestOutcome] = useState<Outcome>(null);
+  const [testing, setTesting] = useState(false);
+  const [sendOutcome, setSendOutcome] = useState<Outcome>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(emailSendSchema),
+    defaultValues: { to: '', subject: '', message: '' },
+  });
+
+  const test = async () => {
+    setTesting(true);
+    try {
+      setTestOutcome({ ok: true, result: await sendTestEmail() });
+    } catch (error) {
+      toast.error(EMAIL_TEXT.testFailed);
+      setTestOutcome({ ok: false, error: errorText(error, EMAIL_TEXT.testFailed) });
+    } finally {
+      setTesting(false);
+    }
+  };
+  const send = handleSubmit(async (input) => {
+    try {
+      setSendOutcome({ ok: true, result: await sendEmail(input) });
+      toast.success(EMAIL_TEXT.sent);
+    } catch (error) {
+      toast.error(EMAIL_TEXT.sendFailed);
+      setSendOutcome({ ok: false, error: errorText(error, EMAIL_TEXT.sendFailed) });
+    }
+  });
+  const error = errors.to?.message ?? errors.subject?.message ?? errors.message?.message;
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardTitle>Test the e-mail configuration</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">Sends a short test message to {email}.</p>
+        <Button className="mt-3" onClick={() => void test()} disabled={testing}>
+          {testing ? 'Sending...' : 'Send test e-mail'}
+        </Button>
+        <OutcomePanel outcome={testOutcome} />
+      </Card>
+      <Card>
+        <CardTitle>Send an e-mail</CardTitle>
+        <form onSubmit={send} noValidate className="mt-4 grid gap-4">
+          <Field id="email-to" label="To">
+            <Input id="email-to" type="email" {...fieldErrorProps('email-form', error)} {...register('to')} />
+          </Field>
+          <Field id="email-subject" label="Subject">
+            <Input id="email-subject" {...fieldErrorProps('email-form', error)} {...register('subject')} />
+          </Field>
+          <Field id="email-message" label="Message">
+            <Textarea
+              id="email-message"
+              rows={5}
+              {...fieldErrorProps('email-form', error)}
+              {...register('message')}
+            />
+          </Field>
+          {error ? (
+            <p id="email-form-error" role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send e-mail'}
+            </Button>
+          </div>
+        </form>
+        <OutcomePanel outcome={sendOutcome} />
+      </Card>
+    </div>
+  );
+}

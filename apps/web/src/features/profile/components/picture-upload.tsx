@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { AUTH_TEXT, type PublicUser } from '@escrow/shared/schemas/auth';
+import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { uploadFile } from '../../../lib/uploads';
+import { useUpdateProfile } from '../api/profile';
+
+const RULE = UPLOAD_RULES.profile_picture;
+const FAILED = 'Failed to upload profile picture';
+
+/** The spec's checks before anything is sent (the server checks the content again). */
+export function pictureProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return RULE.notAccepted(file.name);
+  if (file.size > RULE.maxBytes) return RULE.tooLarge(file.name);
+  return null;
+}
+
+/**
+ * Choose a picture, see it as it will be shown (uncropped, in the avatar's circle), then upload it:
+ * the upload (purpose profile_picture) and then PUT /auth/me with its id.
+ */
+export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The chosen file and its object URL, made together so the preview never shows another file.
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const file = chosen?.file ?? null;
+  const preview = chosen?.url ?? null;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const update = useUpdateProfile(onSaved);
+
+  // Each object URL is released when the choice changes or the component goes.
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+  const setFile = (next: File | null) =>
+    setChosen(next ? { file: next, url: URL.createObjectURL(next) } : null);
+
+  const choose = (picked: File | undefined) => {
+    if (!picked) return;
+    const reason = pictureProblem(picked);
+    setProblem(reason);
+    if (reason) {
+      toast.error(reason);
+      setFile(null);
+    } else setFile(picked);
+    if (input.current) input.current.value = '';
+  };
+
+  const save = async () => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const upload = await uploadFile(file, { purpose: 'profile_picture' }, setProgress);
+      await update.mutateAsync({ profilePictureId: upload.id });
+      toast.success(AUTH_TEXT.profileUpdated);
+      setFile(null);
+    } catch (error) {
+      const text = error instanceof Error && error.message ? error.message : FAILED;
+      setProblem(text);
+      toast.error(FAILED);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await update.mutateAsync({ profilePictureId: null });
+      toast.success(AUTH_TEXT.profileUpdated);
+    } catch {
+      toast.error('Failed to update profile. Please try again.');
+    }
+  };
+
+  const busy = progress !== null || update.isPending;
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+      {preview ? (
+        <img
+          src={preview}
+          alt="Preview of your new profile picture"
+          className="h-20 w-20 shrink-0 rounded-full object-cover ring-2 ring-brand-600"
+        />
+      ) : (
+        <Avatar person={user} size="lg" label={`Profile picture of ${user.firstName} ${user.lastName}`} />
+      )}
+      <div className="flex flex-col items-center gap-2 sm:items-start">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          aria-label="Choose a profile picture"
+          tabIndex={-1}
+          className="sr-only"
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+        <div className="flex flex-wrap justify-center gap-2">
+          {file ? (
+            <>
+              <Button size="sm" onClick={() => void save()} disabled={busy}>
+                {progress !== null ? `Uploading... ${progress}%` : 'Save picture'}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setFile(null)} disabled={busy}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
+                {user.profilePicture ? 'Change picture' : 'Upload picture'}
+              </Button>
+              {user.profilePicture ? (
+                <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={busy}>
+                  Remove picture
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+        <p className="text-xs text-slate-600">An image file, less than 5MB.</p>
+        {problem ? (
+          <p role="alert" className="text-sm text-red-600">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

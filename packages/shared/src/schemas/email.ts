@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Staff e-mail tools (DESIGN "Profile": `POST /email/test` and `POST /email/send` are SUPPORT/ADMIN only,
+ * rate-limited and audited; an open "send e-mail to anyone" call would be a spam relay). Texts: spec 02 §5, §8.
+ */
+export const EMAIL_TEXT = {
+  fillAllFields: 'Please fill in all fields',
+  testFailed: 'Failed to test email configuration',
+  sendFailed: 'Failed to send custom email',
+  invalidEmail: 'Invalid email address',
+  testSubject: 'Amana Escrow: test e-mail',
+  testBody: 'This is a test message from Amana Escrow. If you can read it, the e-mail configuration works.',
+  testSent: 'Test e-mail sent',
+  sent: 'E-mail sent',
+} as const;
+
+const to = z
+  .string({ error: EMAIL_TEXT.fillAllFields })
+  .trim()
+  .min(1, EMAIL_TEXT.fillAllFields)
+  .max(254, EMAIL_TEXT.invalidEmail)
+  .pipe(z.email(EMAIL_TEXT.invalidEmail));
+// Header injection: a subject is one line.
+const subject = z
+  .string({ error: EMAIL_TEXT.fillAllFields })
+  .trim()
+  .min(1, EMAIL_TEXT.fillAllFields)
+  .max(200, 'Subject must be at most 200 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'Subject contains invalid characters');
+const message = z
+  .string({ error: EMAIL_TEXT.fillAllFields })
+  .trim()
+  .min(1, EMAIL_TEXT.fillAllFields)
+  .max(10_000, 'Message must be at most 10000 characters');
+
+/** POST /email/test: to the given address, or the caller's own when none is given. */
+export const emailTestSchema = z.object({ to: to.optional() }).strict();
+/** POST /email/send {to, subject, message} (spec 02 §7). */
+export const emailSendSchema = z.object({ to, subject, message }).strict();
+export type EmailSendInput = z.infer<typeof emailSendSchema>;
+
+/** What happened: the transport's message id, and the outbox file when no SMTP server is configured. */
+export const emailResultSchema = z.object({
+  to: z.string(),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  outboxFile: z.string().nullable(),
+});
+export type EmailResult = z.infer<typeof emailResultSchema>;
