@@ -86,8 +86,12 @@ describe('wallet summary and sandbox deposits', () => {
     const over = await deposit(app, user, 0.01);
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'LIMIT_EXCEEDED' });
-    expect(over.json().error).toContain('₦300,000.00');
-    expect(over.json().error).toContain('verification');
+    // Plain words, never the raw level code (issue 17 point 1).
+    expect(over.json().error).toBe(
+      'This deposit would take your wallet above ₦300,000, the most it can hold until you verify your identity. ' +
+        'To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',
+    );
+    expect(over.json().error).not.toContain('BASIC');
     expect(await balanceOf(app, user)).toBe(300_000);
 
     await setLevel(app, user.user.id, 'ENHANCED');
