@@ -62,7 +62,7 @@ describe('PaymentFlow', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Pay by card' }));
     expect(screen.getByRole('radio', { name: /Card/ })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Get Payment Reference' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
@@ -104,7 +104,7 @@ describe('PaymentFlow', () => {
     const { user, onPaid } = renderFlow();
     await user.click(screen.getByText('Transfer from your bank account'));
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Get Payment Reference' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByTestId('payment-reference')).toHaveTextContent('esc_abc123');
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     expect(screen.queryByText(/verified within 24 hours/)).not.toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('PaymentFlow', () => {
     });
     const { user } = renderFlow();
     await user.click(screen.getByText('Debit or credit card'));
-    await user.click(screen.getByRole('button', { name: 'Get Payment Reference' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(
       await screen.findByText('Bank and card payments are verified within 24 hours.'),
     ).toBeInTheDocument();

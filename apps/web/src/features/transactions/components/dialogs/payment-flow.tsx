@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { PaymentMethod } from '@escrow/shared/domain/nigeria';
@@ -36,6 +36,7 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
   const wallet = usePayerWallet(method === 'WALLET');
   const createIntent = usePaymentIntent(tx.id);
   const confirm = useConfirmPayment(tx.id);
+  const navigate = useNavigate();
 
   const walletMatches = wallet.data ? wallet.data.currency === tx.currency : false;
   const covers = wallet.data ? walletMatches && wallet.data.balance >= tx.total : false;
@@ -49,8 +50,10 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
     try {
       const issued = await createIntent.mutateAsync(chosen);
       setIntent(issued);
-      // A real provider takes the buyer to its checkout; it sends them back to /app/payment/{id}?reference=…
-      if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
+      // The checkout (Paystack's page, or the app's own test checkout in test mode) sends the buyer back
+      // to /app/payment/{id}?reference=…, which takes the reference.
+      if (issued.authorizationUrl?.startsWith('/')) void navigate(issued.authorizationUrl);
+      else if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
     } catch (error) {
       toast.error(failureText(error, PAYMENT_FAILED));
     }
@@ -212,9 +215,9 @@ function ReferenceSection({
   if (!intent)
     return (
       <div className="space-y-2 text-sm">
-        <p className="text-slate-600">We will issue a payment reference for this transaction’s total.</p>
+        <p className="text-slate-600">You will pay this transaction’s total on the secure checkout page.</p>
         <Button variant="secondary" onClick={onRequest} disabled={requesting}>
-          {requesting ? 'Requesting...' : 'Get Payment Reference'}
+          {requesting ? 'Opening checkout...' : 'Continue to payment'}
         </Button>
       </div>
     );
