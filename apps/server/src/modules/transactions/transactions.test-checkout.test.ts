@@ -158,6 +158,19 @@ describe('test checkout', () => {
     const paid = await confirm(id, reference);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data.transaction.total).toBe(461_250);
+    // The wallet history lists it, marked as money that did not come from the wallet (issue 17 point 4).
+    const history = await get(app, buyer, '/api/wallet/transactions?limit=50');
+    expect(history.json().data.entries).toContainEqual(
+      expect.objectContaining({
+        type: 'escrow_hold',
+        amount: 461_250,
+        description: 'Card payment into escrow',
+        reference,
+        transactionId: id,
+        counterparty: expect.stringMatching(/^Dayo Tester\d+$/),
+        outsideWallet: true,
+      }),
+    );
   });
 
   it('answers bad cards and hostile input with a 4xx, never a payment', async () => {

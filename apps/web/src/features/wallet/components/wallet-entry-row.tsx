@@ -38,6 +38,7 @@ export function WalletEntryRow({
             >
               {entry.status}
             </span>
+            {entry.outsideWallet ? <span>Paid by you directly, not from your wallet balance</span> : null}
             {entry.reference ? (
               <span>
                 Ref: <span className="break-all font-mono">{entry.reference}</span>

@@ -41,6 +41,7 @@ describe('WalletEntryRow', () => {
       reference: null,
       transactionId: null,
       counterparty: 'Ada Obi',
+      outsideWallet: false,
     };
     renderWithClient(
       <ul>
