@@ -1,8 +1,21 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText } from '../apps/server/src/testing/pdf-text.ts';
 import { startServer, type TestServer } from './support/harness.ts';
 import { apiAs, joinedListing, personBrowser, seeText, signIn, skipTour } from './support/journey-helpers.ts';
 
 let server: TestServer;
+
+/** Clicks a download button and returns the text of the PDF it saved (as a reader extracts it). */
+async function downloadText(page: Page, button: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^amana-.+\.pdf$/);
+  return extractPdfText(readFileSync((await download.path())!));
+}
 
 beforeAll(async () => {
   server = await startServer();
@@ -56,6 +69,23 @@ describe('paying above the BASIC wallet cap (issue 17, money paths)', () => {
         `/transactions/${id}`,
       );
       expect(transaction).toMatchObject({ status: 'WAITING_FOR_SHIPMENT', paymentMethod: 'CARD' });
+      const reference = new URL(page.url()).searchParams.get('reference')!;
+
+      // The receipt downloads from the details screen and its text carries the reference and amounts.
+      await page.goto(`${server.url}/app/transactions/${id}`);
+      const receipt = await downloadText(page, 'Download Receipt');
+      for (const expected of [id, reference, 'NGN 450,000.00', 'NGN 11,250.00', 'NGN 461,250.00'])
+        expect(receipt).toContain(expected);
+
+      // The wallet history shows the card payment, marked as not from the balance; so does the statement.
+      await page.goto(`${server.url}/app/wallet`);
+      const history = page.getByRole('list', { name: 'Wallet history' });
+      await history.getByText('Card payment into escrow', { exact: true }).waitFor();
+      await history.getByText('Paid by you directly, not from your wallet balance').waitFor();
+      await history.getByText('−₦461,250.00').waitFor();
+      const statement = await downloadText(page, 'Download Statement');
+      expect(statement).toContain(reference);
+      expect(statement).toContain('-NGN 461,250.00');
     } finally {
       await browser.dispose();
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CHECKOUT_TEXT } from '@escrow/shared/schemas/test-checkout';
 import type { App } from '../../app.ts';
+import { extractPdfText } from '../../testing/pdf-text.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import {
   createUser,
@@ -171,6 +172,57 @@ describe('test checkout', () => {
         outsideWallet: true,
       }),
     );
+
+    // The receipt (PDF) carries the reference, the parties, the amounts and the fee (issue 17 point 4).
+    const receipt = await get(app, buyer, `/api/transactions/${id}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe(
+      `attachment; filename="amana-receipt-${id.slice(-8)}.pdf"`,
+    );
+    const text = await extractPdfText(receipt.rawPayload);
+    for (const expected of [
+      'Amana Escrow - Transaction receipt',
+      id,
+      reference,
+      'NGN 450,000.00',
+      'NGN 11,250.00',
+      'NGN 461,250.00',
+      'Card',
+      'Awaiting Shipment',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/Chidi Tester\d+/);
+    expect(text).toMatch(/Dayo Tester\d+/);
+    // The seller gets the same receipt; nobody else gets one.
+    expect((await get(app, seller, `/api/transactions/${id}/receipt`)).statusCode).toBe(200);
+    expect((await get(app, stranger, `/api/transactions/${id}/receipt`)).statusCode).toBe(404);
+
+    // The month's wallet statement lists the card payment without counting it in the balance.
+    const statement = await get(app, buyer, '/api/wallet/statement');
+    expect(statement.statusCode).toBe(200);
+    expect(statement.headers['content-type']).toBe('application/pdf');
+    const lines = await extractPdfText(statement.rawPayload);
+    expect(lines).toContain('Amana Escrow - Wallet statement');
+    expect(lines).toContain('Card payment into escrow *');
+    expect(lines).toContain('-NGN 461,250.00');
+    expect(lines).toContain(reference);
+  });
+
+  it('refuses statement months that are malformed or have not started', async () => {
+    for (const month of ['2026-13', '26-11', 'abc', '2026-1', "2026-11' or 1=1", '9'.repeat(500)]) {
+      const res = await get(app, buyer, `/api/wallet/statement?month=${encodeURIComponent(month)}`);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+    const future = await get(app, buyer, '/api/wallet/statement?month=2099-01');
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error).toBe('A statement can only cover a month that has started');
+    const empty = await get(app, stranger, '/api/wallet/statement?month=2025-01');
+    expect(empty.statusCode).toBe(200);
+    const text = await extractPdfText(empty.rawPayload);
+    expect(text).toContain('No money moved in this month.');
+    expect(text).toContain('NGN 0.00');
   });
 
   it('answers bad cards and hostile input with a 4xx, never a payment', async () => {

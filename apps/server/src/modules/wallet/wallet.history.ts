@@ -7,7 +7,7 @@ import { walletPostingsSource } from '../ledger/index.ts';
 /** The memo of a history line for a provider payment into escrow (not a wallet posting). */
 const OUTSIDE_WALLET = 'outside_wallet';
 
-type HistoryRow = {
+export type HistoryRow = {
   id: string;
   amount: string | number | bigint;
   memo: string | null;
@@ -82,7 +82,7 @@ function entryType(row: HistoryRow, amount: number): WalletEntryType {
   }
 }
 
-function toEntry(row: HistoryRow): WalletEntry {
+export function toEntry(row: HistoryRow): WalletEntry {
   const amount = Number(row.amount);
   return {
     id: row.id,
