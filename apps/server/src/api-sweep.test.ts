@@ -128,6 +128,13 @@ beforeAll(async () => {
     headers: user.headers,
   });
   // A dispute the user raised on another trade, with a proposal from the other party waiting for them.
+  const unpaidId = await driveTo(app, { buyer: user, seller: other }, 'ACTIVE');
+  const intentRes = await app.inject({
+    method: 'POST',
+    url: `/api/transactions/${unpaidId}/payment-intent`,
+    headers: user.headers,
+    payload: { paymentMethod: 'CARD' },
+  });
   const disputedId = await driveTo(app, { buyer: user, seller: other }, 'WAITING_FOR_SHIPMENT');
   const raised = await app.inject({
     method: 'POST',
@@ -181,6 +188,7 @@ beforeAll(async () => {
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },
+    { prefix: '/api/payments/test-checkout/{reference}', id: intentRes.json().data.paymentIntent.reference },
     { prefix: '/api/wallet/bank-accounts/{id}', id: bankRes.json().data.bankAccount.id },
     { prefix: '/api/admin/users/{id}', id: user.id },
     { prefix: '/api/transactions/{id}', id: transactionId },

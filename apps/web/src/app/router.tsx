@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'transaction-status', ...page(() => import('./routes/app/transaction-status')) },
       { path: 'shipping-details/:transactionId', ...page(() => import('./routes/app/shipping-details')) },
       { path: 'payment/:transactionId', ...page(() => import('./routes/app/payment')) },
+      { path: 'test-checkout/:reference', ...page(() => import('./routes/app/test-checkout')) },
       { path: 'wallet', ...page(() => import('./routes/app/wallet')) },
       { path: 'escrow-calculator', ...page(() => import('./routes/app/escrow-calculator')) },
       { path: 'messages', ...page(() => import('./routes/app/messages')) },

@@ -42,3 +42,28 @@ export function lagosDayStart(now: Date): Date {
   const day = lagosDate.format(now); // YYYY-MM-DD in Lagos
   return new Date(`${day}T00:00:00+01:00`);
 }
+
+/** What verifying next does, in plain words (never the raw level code). */
+const NEXT_STEP: Record<VerificationLevel, string> = {
+  BASIC: 'until you verify your identity',
+  ENHANCED: 'until you verify your BVN',
+  PREMIUM: '',
+};
+
+/** Whole naira, as the steering texts quote the cap: '₦300,000'. */
+function wholeNaira(minor: number): string {
+  return `₦${Math.floor(minor / 100).toLocaleString('en-NG')}`;
+}
+
+export const LIMIT_TEXT = {
+  /** 422 LIMIT_EXCEEDED on a deposit that would take the balance above the level's cap. */
+  depositAboveCap: (capMinor: number, level: VerificationLevel) =>
+    `This deposit would take your wallet above ${wholeNaira(capMinor)}, the most it can hold ${NEXT_STEP[level]}. ` +
+    'To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',
+  /** The payment dialog, when the total is above what the buyer's wallet may hold. */
+  walletCannotHold: (capMinor: number, level: VerificationLevel) =>
+    `Your wallet can hold up to ${wholeNaira(capMinor)} ${NEXT_STEP[level]}. ` +
+    'Pay by bank transfer or card instead, or verify to raise the limit.',
+  /** The wallet's limits card: the cap limits deposits, not money earned from sales or refunds. */
+  depositCapLabel: 'Deposits can bring your balance up to',
+};

@@ -117,6 +117,8 @@ export const walletEntrySchema = z.object({
   reference: z.string().nullable(),
   transactionId: z.string().nullable(),
   counterparty: z.string().nullable(),
+  /** A card or bank-transfer payment straight into escrow: listed for the record, the balance did not move. */
+  outsideWallet: z.boolean(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 

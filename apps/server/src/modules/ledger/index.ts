@@ -20,4 +20,9 @@ export {
   type PostEntryInput,
 } from './ledger.service.ts';
 export { heldEscrowOf, transactionLedgerEntries } from './ledger.entries.ts';
-export { refundsCreditedSince, walletLedgerFigures, walletPostingsSource } from './ledger.wallet.ts';
+export {
+  refundsCreditedSince,
+  walletBalanceBefore,
+  walletLedgerFigures,
+  walletPostingsSource,
+} from './ledger.wallet.ts';

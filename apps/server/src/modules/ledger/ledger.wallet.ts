@@ -71,3 +71,19 @@ export async function refundsCreditedSince(
       and p.created_at >= ${since.toISOString()}::timestamptz`)) as { rows: { total: string }[] };
   return Number(rows[0]?.total ?? 0);
 }
+
+/** The wallet's balance just before `at` (the sum of its postings before then), in minor units. */
+export async function walletBalanceBefore(
+  db: DbOrTx,
+  userId: string,
+  currency: string,
+  at: Date,
+): Promise<number> {
+  const walletCode = accountCodes.userWallet(userId, currency);
+  const { rows } = (await db.execute(sql`
+    select coalesce(sum(p.amount), 0)::text as total
+    from postings p
+    join ledger_accounts a on a.id = p.account_id and a.code = ${walletCode}
+    where p.created_at < ${at.toISOString()}::timestamptz`)) as { rows: { total: string }[] };
+  return Number(rows[0]?.total ?? 0);
+}

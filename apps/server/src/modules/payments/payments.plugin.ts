@@ -5,6 +5,7 @@ import { createPaystackProvider } from './payments.paystack.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentProvider } from './payments.provider.ts';
 import { createSandboxProvider } from './payments.sandbox.ts';
+import { testCheckoutRoutes } from './payments.test-checkout.routes.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import type { WithdrawalOutcomes } from './payments.webhook.ts';
 
@@ -25,4 +26,5 @@ export const paymentsModule =
   (deps: PaymentsDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsync =>
   async (app) => {
     await app.register(paymentsRoutes(deps), { prefix: '/api/payments' });
+    await app.register(testCheckoutRoutes(deps), { prefix: '/api/payments' });
   };

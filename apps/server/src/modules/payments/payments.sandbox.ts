@@ -18,13 +18,18 @@ export function createSandboxProvider(db: Db): PaymentProvider {
     name: 'sandbox',
     testMode: true,
     settlesImmediately: true,
-    async initialize() {
-      return { authorizationUrl: null };
+    async initialize({ reference, metadata }) {
+      // An escrow payment goes through the app's test checkout, as a real one goes through Paystack's page.
+      if (metadata.purpose !== 'ESCROW') return { authorizationUrl: null };
+      return { authorizationUrl: `/app/test-checkout/${reference}` };
     },
     async verify(reference) {
-      // The sandbox "bank" confirms exactly what the platform asked it to collect.
+      // The sandbox "bank" confirms exactly what the platform asked it to collect, unless the buyer's
+      // last attempt on the test checkout was refused (a declined card): then, as Paystack, 'failed'.
       const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.reference, reference));
       if (!intent) return { status: 'failed', amountMinor: 0, currency: 'NGN' };
+      if (intent.status === 'PENDING' && intent.failureReason !== null)
+        return { status: 'failed', amountMinor: intent.amount, currency: intent.currency };
       return { status: 'success', amountMinor: intent.amount, currency: intent.currency };
     },
     async resolveAccount(bankCode, accountNumber) {

@@ -197,6 +197,8 @@ export async function consumeEscrowIntent(
     amountMinor: number;
     currency: string;
     at: Date;
+    /** Recorded on the hold: the wallet history names the seller, a partial refund finds them. */
+    sellerId?: string | null;
   },
 ): Promise<HoldResult> {
   const [intent] = await tx
@@ -219,6 +221,7 @@ export async function consumeEscrowIntent(
   const hold = await holdFromProvider(tx, {
     transactionId: input.transactionId,
     buyerId: input.userId,
+    sellerId: input.sellerId ?? null,
     currency: input.currency,
     amountMinor: input.amountMinor,
     providerReference: input.reference,

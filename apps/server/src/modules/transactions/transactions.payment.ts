@@ -109,6 +109,7 @@ export async function confirmPayment(
         await consumeEscrowIntent(ctx.tx, {
           reference: reference!,
           userId,
+          sellerId: ctx.sellerId,
           transactionId: updated.id,
           amountMinor: updated.total,
           currency: updated.currency,

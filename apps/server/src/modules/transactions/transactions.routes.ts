@@ -26,6 +26,7 @@ import { envelope, ok } from '../../lib/envelope.ts';
 import { byUser, limitFailures } from '../../lib/rate-limits.ts';
 import { extendInspection } from './transactions.inspection.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
+import { transactionReceiptPdf } from './transactions.receipt.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import type { StepResult } from './transactions.steps.ts';
 import { toTransactionView } from './transactions.view.ts';
@@ -289,6 +290,26 @@ export const transactionsRoutes =
       '/transactions/:id/activities',
       { schema: { tags, security, params: idParams, response: { 200: envelope(activityListSchema) } } },
       async (request) => ok({ activities: await getActivities(deps, request.user!.id, request.params.id) }),
+    );
+
+    app.get(
+      '/transactions/:id/receipt',
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          description: 'The transaction receipt as a PDF (either party; anyone else 404).',
+        },
+      },
+      async (request, reply) => {
+        const { filename, bytes } = await transactionReceiptPdf(deps, request.user!.id, request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(bytes));
+      },
     );
 
     app.get(

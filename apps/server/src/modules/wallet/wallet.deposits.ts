@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
-import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import { LIMIT_TEXT, WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
+import { toMajor } from '@escrow/shared/domain/money';
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DepositResult } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
@@ -20,11 +20,7 @@ import { walletSummary } from './wallet.summary.ts';
 function assertDepositCap(balanceMinor: number, amountMinor: number, level: VerificationLevel) {
   const cap = walletLimitsFor(level).maxBalanceMinor;
   if (cap !== null && balanceMinor + amountMinor > cap)
-    throw new AppError(
-      'LIMIT_EXCEEDED',
-      `This deposit would take your wallet above ${formatMoney(toMajor(cap))}, the limit for ${level} accounts. ` +
-        'Verify your identity on the verification page to raise your limits.',
-    );
+    throw new AppError('LIMIT_EXCEEDED', LIMIT_TEXT.depositAboveCap(cap, level));
 }
 
 /**

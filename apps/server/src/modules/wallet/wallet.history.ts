@@ -4,7 +4,10 @@ import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/sh
 import type { DbOrTx } from '../../db/client.ts';
 import { walletPostingsSource } from '../ledger/index.ts';
 
-type HistoryRow = {
+/** The memo of a history line for a provider payment into escrow (not a wallet posting). */
+const OUTSIDE_WALLET = 'outside_wallet';
+
+export type HistoryRow = {
   id: string;
   amount: string | number | bigint;
   memo: string | null;
@@ -19,8 +22,9 @@ type HistoryRow = {
 
 /**
  * One query for the history: the user's wallet postings (each joined to its entry, its withdrawal
- * and its escrow hold) plus deposits still waiting for, or refused by, the provider. The counterparty
- * of an escrow line is the other party of the hold.
+ * and its escrow hold), the user's card and bank-transfer payments straight into escrow (they never
+ * touch the wallet, but they are the buyer's money movements too), plus deposits still waiting for,
+ * or refused by, the provider. The counterparty of an escrow line is the other party of the hold.
  */
 export function historySource(userId: string, currency: string) {
   return sql`
@@ -36,6 +40,18 @@ export function historySource(userId: string, currency: string) {
       when l.kind = 'ESCROW_HOLD' or l.memo = 'refund_buyer' then l.hold_seller_id
       when l.kind = 'ESCROW_RELEASE' or l.memo = 'refund_seller' then l.hold_buyer_id
       else null end
+    union all
+    select p.id, p.amount, '${sql.raw(OUTSIDE_WALLET)}', p.created_at, e.kind,
+           case when i.method = 'BANK_TRANSFER' then 'Bank transfer into escrow' else 'Card payment into escrow' end,
+           e.transaction_id, e.metadata->>'reference', 'completed',
+           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+    from escrow_holds h
+    join journal_entries e on e.transaction_id = h.transaction_id and e.kind = 'ESCROW_HOLD'
+      and e.metadata->>'source' = 'provider'
+    join postings p on p.entry_id = e.id and p.amount < 0
+    left join payment_intents i on i.reference = e.metadata->>'reference'
+    left join users u on u.id = h.seller_id
+    where h.buyer_id = ${userId} and h.currency = ${currency}
     union all
     select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,
            case when i.status = 'FAILED' then 'failed' else 'pending' end, null
@@ -53,6 +69,7 @@ export function pendingDepositsFrom(userId: unknown, currency: unknown) {
 
 function entryType(row: HistoryRow, amount: number): WalletEntryType {
   if (row.memo === 'withdrawal_fee') return 'fee';
+  if (row.memo === OUTSIDE_WALLET) return 'escrow_hold';
   switch (row.kind) {
     case 'ESCROW_HOLD':
       return 'escrow_hold';
@@ -65,7 +82,7 @@ function entryType(row: HistoryRow, amount: number): WalletEntryType {
   }
 }
 
-function toEntry(row: HistoryRow): WalletEntry {
+export function toEntry(row: HistoryRow): WalletEntry {
   const amount = Number(row.amount);
   return {
     id: row.id,
@@ -77,6 +94,7 @@ function toEntry(row: HistoryRow): WalletEntry {
     reference: row.reference,
     transactionId: row.transaction_id,
     counterparty: row.counterparty,
+    outsideWallet: row.memo === OUTSIDE_WALLET,
   };
 }
 

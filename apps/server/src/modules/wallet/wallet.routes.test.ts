@@ -86,8 +86,12 @@ describe('wallet summary and sandbox deposits', () => {
     const over = await deposit(app, user, 0.01);
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'LIMIT_EXCEEDED' });
-    expect(over.json().error).toContain('₦300,000.00');
-    expect(over.json().error).toContain('verification');
+    // Plain words, never the raw level code (issue 17 point 1).
+    expect(over.json().error).toBe(
+      'This deposit would take your wallet above ₦300,000, the most it can hold until you verify your identity. ' +
+        'To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',
+    );
+    expect(over.json().error).not.toContain('BASIC');
     expect(await balanceOf(app, user)).toBe(300_000);
 
     await setLevel(app, user.user.id, 'ENHANCED');
@@ -307,8 +311,12 @@ describe('sandbox provider', () => {
       currency: 'NGN',
       method: 'BANK_TRANSFER',
     });
-    expect(intent).toMatchObject({ authorizationUrl: null, testMode: true });
     expect(intent.reference).toMatch(/^esc_[0-9a-f]{32}$/);
+    // Escrow payments go through the app's test checkout, as real ones through Paystack's page.
+    expect(intent).toMatchObject({
+      authorizationUrl: `/app/test-checkout/${intent.reference}`,
+      testMode: true,
+    });
     expect((await confirmProviderPayment(app.deps, intent.reference)).status).toBe('success');
     expect((await confirmProviderPayment(app.deps, 'esc_typed_by_hand')).status).toBe('failed');
     const input = {

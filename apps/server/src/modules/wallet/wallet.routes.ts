@@ -23,6 +23,7 @@ import type { WalletDeps } from './wallet.deps.ts';
 import { bankAccountRoutes } from './wallet.bank-accounts.routes.ts';
 import { depositToWallet, verifyDeposit } from './wallet.deposits.ts';
 import { listWalletHistory } from './wallet.history.ts';
+import { walletStatementPdf } from './wallet.statement.ts';
 import { walletSummary } from './wallet.summary.ts';
 import { getOrCreateVirtualAccount } from './wallet.virtual-account.ts';
 import { withdrawFromWallet } from './wallet.withdrawals.ts';
@@ -46,6 +47,31 @@ export const walletRoutes =
       '/banks',
       { schema: { tags: ['wallet'], response: { 200: envelope(z.object({ banks: z.array(bankSchema) })) } } },
       async () => ok({ banks: [...NIGERIAN_BANKS] }),
+    );
+
+    app.get(
+      '/wallet/statement',
+      {
+        schema: {
+          ...secured,
+          description: 'The wallet statement of a month (Lagos time) as a PDF; the current month by default.',
+          querystring: z.object({
+            month: z
+              .string()
+              .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+              .optional(),
+          }),
+        },
+        preHandler: app.authenticate,
+      },
+      async (request, reply) => {
+        const { filename, bytes } = await walletStatementPdf(deps, request.user!, request.query.month);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(bytes));
+      },
     );
 
     app.get(

@@ -7,6 +7,7 @@ import { useWallet } from '../../../features/wallet/api/get-wallet';
 import { DepositDialog } from '../../../features/wallet/components/deposit-dialog';
 import { TestModeBadge } from '../../../features/wallet/components/test-mode-badge';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
+import { StatementDownload } from '../../../features/wallet/components/statement-download';
 import { WalletLimitsCard, WalletSummary } from '../../../features/wallet/components/wallet-summary';
 import { WithdrawDialog } from '../../../features/wallet/components/withdraw-dialog';
 import { useDepositReturn } from '../../../features/wallet/hooks/use-deposit-return';
@@ -74,6 +75,15 @@ export default function WalletPage() {
         <>
           <WalletSummary wallet={wallet.data} />
           <WalletLimitsCard wallet={wallet.data} />
+          <Card className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h2 className="text-base font-semibold text-slate-900">Statements</h2>
+              <p className="text-sm text-slate-600">
+                Every movement of a month, with opening and closing balance.
+              </p>
+            </div>
+            <StatementDownload />
+          </Card>
         </>
       )}
 

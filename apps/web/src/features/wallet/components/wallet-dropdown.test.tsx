@@ -17,6 +17,7 @@ const entry = (id: string, description: string, amount: number, type: WalletEntr
   reference: `REF-${id}`,
   transactionId: null,
   counterparty: null,
+  outsideWallet: false,
 });
 
 describe('WalletDropdown', () => {

@@ -23,7 +23,8 @@ export function WalletEntryRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{entry.description}</p>
         <p className="text-xs text-slate-500">
-          <span className="sr-only">{type.label}, </span>
+          <span className="font-medium text-slate-600">{type.label}</span>
+          {' · '}
           {formatDateTime(entry.date)}
           {!compact && entry.counterparty ? ` · ${entry.counterparty}` : null}
         </p>
@@ -37,6 +38,7 @@ export function WalletEntryRow({
             >
               {entry.status}
             </span>
+            {entry.outsideWallet ? <span>Paid by you directly, not from your wallet balance</span> : null}
             {entry.reference ? (
               <span>
                 Ref: <span className="break-all font-mono">{entry.reference}</span>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
@@ -65,7 +66,7 @@ export function WalletLimitsCard({ wallet }: { wallet: Wallet }) {
           <dd className="font-medium text-slate-900">{formatMoney(limits.withdrawnToday)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Maximum balance</dt>
+          <dt className="text-slate-500">{LIMIT_TEXT.depositCapLabel}</dt>
           <dd className="font-medium text-slate-900">
             {limits.maxBalance === null ? 'No cap' : formatMoney(limits.maxBalance)}
           </dd>

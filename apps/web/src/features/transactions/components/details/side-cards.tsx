@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { IN_ESCROW_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { content } from '../../../../config/content';
+import { DownloadButton } from '../../../../components/download-button';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { shareLink } from '../../lib/share';
@@ -36,6 +37,13 @@ export function SideCards({ transaction: tx }: Props) {
         >
           Share Transaction
         </Button>
+        <DownloadButton
+          className="w-full"
+          path={`/transactions/${encodeURIComponent(tx.id)}/receipt`}
+          fallbackName="amana-receipt.pdf"
+        >
+          Download Receipt
+        </DownloadButton>
         {canDispute ? (
           <Link
             to={`/app/disputes/create?transactionId=${encodeURIComponent(tx.id)}`}

@@ -15,7 +15,16 @@ afterEach(() => vi.unstubAllGlobals());
 const tx = makeTransaction({ status: 'WAITING_FOR_PAYMENT', total: 153_750 });
 const CONFIRM = `PUT /api/transactions/${tx.id}/confirm-payment`;
 const INTENT = `POST /api/transactions/${tx.id}/payment-intent`;
-const wallet = (balance: number, testMode = true) => ok({ wallet: { balance, currency: 'NGN', testMode } });
+const wallet = (balance: number, testMode = true, maxBalance: number | null = null) =>
+  ok({
+    wallet: {
+      balance,
+      currency: 'NGN',
+      testMode,
+      verificationLevel: maxBalance === null ? 'PREMIUM' : 'BASIC',
+      limits: { dailyWithdrawal: 50_000, withdrawnToday: 0, maxBalance },
+    },
+  });
 
 function renderFlow() {
   const onPaid = vi.fn();
@@ -34,6 +43,26 @@ describe('PaymentFlow', () => {
       '/app/wallet?action=deposit',
     );
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('steers a buyer whose wallet cannot hold the total to bank transfer or card (issue 17 point 1)', async () => {
+    const calls = stubApi({ 'GET /api/wallet': () => wallet(20_000, true, 100_000) });
+    const { user } = renderFlow();
+    expect(
+      await screen.findByText(
+        'Your wallet can hold up to ₦100,000 until you verify your identity. Pay by bank transfer or card instead, or verify to raise the limit.',
+      ),
+    ).toBeInTheDocument();
+    // Not the deposit hint: a deposit could never reach the total.
+    expect(screen.queryByText(/Insufficient wallet balance/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+      'href',
+      '/app/verification',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(screen.getByRole('radio', { name: /Card/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
@@ -75,7 +104,7 @@ describe('PaymentFlow', () => {
     const { user, onPaid } = renderFlow();
     await user.click(screen.getByText('Transfer from your bank account'));
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Get Payment Reference' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByTestId('payment-reference')).toHaveTextContent('esc_abc123');
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     expect(screen.queryByText(/verified within 24 hours/)).not.toBeInTheDocument();
@@ -107,7 +136,7 @@ describe('PaymentFlow', () => {
     });
     const { user } = renderFlow();
     await user.click(screen.getByText('Debit or credit card'));
-    await user.click(screen.getByRole('button', { name: 'Get Payment Reference' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(
       await screen.findByText('Bank and card payments are verified within 24 hours.'),
     ).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { PaymentMethod } from '@escrow/shared/domain/nigeria';
 import {
   TRANSACTION_SUCCESS,
@@ -35,17 +36,24 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
   const wallet = usePayerWallet(method === 'WALLET');
   const createIntent = usePaymentIntent(tx.id);
   const confirm = useConfirmPayment(tx.id);
+  const navigate = useNavigate();
 
   const walletMatches = wallet.data ? wallet.data.currency === tx.currency : false;
   const covers = wallet.data ? walletMatches && wallet.data.balance >= tx.total : false;
+  // A BASIC or ENHANCED wallet may be unable to hold the total at all: deposits stop at the cap, while a
+  // bank-transfer or card payment goes straight into escrow (limits never apply to escrow holds).
+  const cap = wallet.data?.limits.maxBalance ?? null;
+  const aboveCap = walletMatches && !covers && cap !== null && tx.total > cap;
   const canPay = method === 'WALLET' ? covers : intent !== null && intent.paymentMethod === method;
 
   async function requestReference(chosen: 'BANK_TRANSFER' | 'CARD') {
     try {
       const issued = await createIntent.mutateAsync(chosen);
       setIntent(issued);
-      // A real provider takes the buyer to its checkout; it sends them back to /app/payment/{id}?reference=…
-      if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
+      // The checkout (Paystack's page, or the app's own test checkout in test mode) sends the buyer back
+      // to /app/payment/{id}?reference=…, which takes the reference.
+      if (issued.authorizationUrl?.startsWith('/')) void navigate(issued.authorizationUrl);
+      else if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
     } catch (error) {
       toast.error(failureText(error, PAYMENT_FAILED));
     }
@@ -100,7 +108,16 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
           balanceText={wallet.data ? formatMoney(wallet.data.balance, wallet.data.currency) : null}
           testMode={wallet.data?.testMode ?? false}
           currencyMismatch={!!wallet.data && !walletMatches}
-          insufficient={!!wallet.data && walletMatches && !covers}
+          insufficient={!!wallet.data && walletMatches && !covers && !aboveCap}
+          capText={
+            aboveCap && wallet.data
+              ? LIMIT_TEXT.walletCannotHold(Math.round(cap! * 100), wallet.data.verificationLevel)
+              : null
+          }
+          onChooseMethod={(chosen) => {
+            setMethod(chosen);
+            setIntent(null);
+          }}
         />
       ) : (
         <ReferenceSection
@@ -131,6 +148,8 @@ function WalletSection(props: {
   testMode: boolean;
   currencyMismatch: boolean;
   insufficient: boolean;
+  capText: string | null;
+  onChooseMethod: (method: 'BANK_TRANSFER' | 'CARD') => void;
 }) {
   if (props.loading) return <Spinner label="Loading wallet..." />;
   if (props.failed)
@@ -152,6 +171,25 @@ function WalletSection(props: {
         <p role="alert" className="text-red-700">
           Your wallet holds a different currency. Please pay by bank transfer or card.
         </p>
+      ) : null}
+      {props.capText ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900"
+        >
+          <p>{props.capText}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => props.onChooseMethod('BANK_TRANSFER')}>
+              Pay by bank transfer
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => props.onChooseMethod('CARD')}>
+              Pay by card
+            </Button>
+            <Link to="/app/verification" className="self-center font-medium text-brand-700 underline">
+              Verify your identity
+            </Link>
+          </div>
+        </div>
       ) : null}
       {props.insufficient ? (
         <p role="alert" className="text-red-700">
@@ -177,9 +215,9 @@ function ReferenceSection({
   if (!intent)
     return (
       <div className="space-y-2 text-sm">
-        <p className="text-slate-600">We will issue a payment reference for this transaction’s total.</p>
+        <p className="text-slate-600">You will pay this transaction’s total on the secure checkout page.</p>
         <Button variant="secondary" onClick={onRequest} disabled={requesting}>
-          {requesting ? 'Requesting...' : 'Get Payment Reference'}
+          {requesting ? 'Opening checkout...' : 'Continue to payment'}
         </Button>
       </div>
     );

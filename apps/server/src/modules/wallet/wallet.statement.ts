@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { WALLET_CURRENCY } from '@escrow/shared/domain/limits';
+import { toMajor } from '@escrow/shared/domain/money';
+import type { WalletEntry } from '@escrow/shared/schemas/wallet';
+import type { UserRow } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { PdfWriter, pdfMoney } from '../../lib/pdf.ts';
+import { walletBalanceBefore } from '../ledger/index.ts';
+import type { WalletDeps } from './wallet.deps.ts';
+import { historySource, toEntry, type HistoryRow } from './wallet.history.ts';
+
+/** A month's lines are few; this bounds the statement of an extraordinary month all the same. */
+const MAX_LINES = 5_000;
+const SIGN: Record<WalletEntry['type'], 1 | -1> = {
+  credit: 1,
+  escrow_release: 1,
+  debit: -1,
+  escrow_hold: -1,
+  fee: -1,
+};
+
+const lagosMonth = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+});
+const monthName = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  month: 'long',
+  year: 'numeric',
+});
+const lagosDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium' });
+
+/** 'YYYY-MM' → the first instant of that month in Lagos (UTC+1 all year) and of the next. */
+function monthBounds(month: string): { start: Date; end: Date } {
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  const next = index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, '0')}`;
+  return { start: new Date(`${month}-01T00:00:00+01:00`), end: new Date(`${next}-01T00:00:00+01:00`) };
+}
+
+/**
+ * The wallet statement of one month as a PDF: opening and closing balance from the ledger, and every
+ * line of the wallet history in that month (card and transfer payments into escrow listed, but not
+ * counted in the balance, since they never passed through the wallet).
+ */
+export async function walletStatementPdf(
+  deps: WalletDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
+  requestedMonth: string | undefined,
+): Promise<{ filename: string; bytes: Uint8Array }> {
+  const now = deps.clock.now();
+  const month = requestedMonth ?? lagosMonth.format(now);
+  const { start, end } = monthBounds(month);
+  if (start > now) throw badRequest('A statement can only cover a month that has started');
+  const currency = WALLET_CURRENCY;
+  const [opening, closing, listed] = await Promise.all([
+    walletBalanceBefore(deps.db, user.id, currency, start),
+    walletBalanceBefore(deps.db, user.id, currency, end < now ? end : new Date(now.getTime() + 1)),
+    deps.db.execute(sql`select * from (${historySource(user.id, currency)}) h
+      where h.date >= ${start.toISOString()}::timestamptz and h.date < ${end.toISOString()}::timestamptz
+      order by h.date asc, h.id asc limit ${MAX_LINES}`) as Promise<{ rows: HistoryRow[] }>,
+  ]);
+  const entries = listed.rows.map(toEntry);
+  const counted = entries.filter((entry) => entry.status === 'completed' && !entry.outsideWallet);
+  const total = (sign: 1 | -1) =>
+    counted.filter((entry) => SIGN[entry.type] === sign).reduce((sum, entry) => sum + entry.amount, 0);
+
+  const pdf = await PdfWriter.create(`Amana Escrow wallet statement ${month}`);
+  pdf.heading('Amana Escrow - Wallet statement');
+  pdf.note(`${monthName.format(start)}. Generated ${lagosDay.format(now)}. Amounts in ${currency}.`);
+  pdf.subheading('Account');
+  pdf.field('Account holder', `${user.firstName} ${user.lastName}`);
+  pdf.field('E-mail', user.email);
+  pdf.field('Opening balance', pdfMoney(toMajor(opening), currency));
+  pdf.field('Money in', pdfMoney(total(1), currency));
+  pdf.field('Money out', pdfMoney(-total(-1), currency));
+  pdf.field('Closing balance', pdfMoney(toMajor(closing), currency));
+
+  pdf.subheading('Movements');
+  const widths = [70, 160, 195, 74];
+  pdf.row(['Date', 'Description', 'Reference', 'Amount'], widths, true);
+  if (!entries.length) pdf.note('No money moved in this month.');
+  for (const entry of entries) {
+    const note = entry.outsideWallet ? ' *' : entry.status === 'completed' ? '' : ` (${entry.status})`;
+    pdf.row(
+      [
+        lagosDay.format(new Date(entry.date)),
+        `${entry.description}${note}`,
+        entry.reference ?? entry.transactionId ?? '',
+        pdfMoney(SIGN[entry.type] * entry.amount, currency),
+      ],
+      widths,
+    );
+  }
+  pdf.note(
+    '* Paid by card or bank transfer straight into escrow: listed for your records, not counted in the balance.',
+  );
+  return { filename: `amana-statement-${month}.pdf`, bytes: await pdf.bytes() };
+}

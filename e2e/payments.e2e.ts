@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfText } from '../apps/server/src/testing/pdf-text.ts';
+import { startServer, type TestServer } from './support/harness.ts';
+import { apiAs, joinedListing, personBrowser, seeText, signIn, skipTour } from './support/journey-helpers.ts';
+
+let server: TestServer;
+
+/** Clicks a download button and returns the text of the PDF it saved (as a reader extracts it). */
+async function downloadText(page: Page, button: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^amana-.+\.pdf$/);
+  return extractPdfText(readFileSync((await download.path())!));
+}
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('paying above the BASIC wallet cap (issue 17, money paths)', () => {
+  it('a new buyer pays ₦461,250 by test card: steered from the wallet, one decline, then paid into escrow', async () => {
+    const { buyer, buyerToken, created } = await joinedListing(
+      server,
+      { seller: 'Tunde', buyer: 'Ngozi' },
+      { description: 'Generator 7.5kVA', price: 450_000, itemCategory: 'Electronics' },
+    );
+    const id = created.transaction.id;
+    const browser = await personBrowser(server);
+    try {
+      const page = await browser.newPage();
+      await signIn(page, server, buyer);
+      await skipTour(page);
+      await page.goto(`${server.url}/app/payment/${id}`);
+
+      // The wallet (BASIC, empty) cannot hold ₦461,250: the dialog says so and offers the ways that can.
+      await seeText(
+        page,
+        'Your wallet can hold up to ₦300,000 until you verify your identity. Pay by bank transfer or card instead, or verify to raise the limit.',
+      );
+      await page.getByRole('button', { name: 'Pay by card' }).click();
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+      await page.waitForURL('**/app/test-checkout/esc_*');
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      expect(await page.getByTestId('checkout-amount').textContent()).toBe('₦461,250.00');
+      await page.getByLabel('Card number').fill('4084 0800 0000 5408');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+      await page.getByLabel('CVV').fill('408');
+      await page.getByRole('button', { name: 'Pay ₦461,250.00' }).click();
+      await seeText(page, 'Your bank declined this payment. Try another card or pay by bank transfer.');
+
+      await page.getByLabel('Card number').fill('4084 0840 8408 4081');
+      await page.getByRole('button', { name: 'Pay ₦461,250.00' }).click();
+      await page.waitForURL(`**/app/payment/${id}?reference=esc_*`);
+      await page.getByText('Payment Successful', { exact: true }).waitFor();
+
+      const { transaction } = await apiAs<{ transaction: { status: string; paymentMethod: string } }>(
+        server,
+        buyerToken,
+        'GET',
+        `/transactions/${id}`,
+      );
+      expect(transaction).toMatchObject({ status: 'WAITING_FOR_SHIPMENT', paymentMethod: 'CARD' });
+      const reference = new URL(page.url()).searchParams.get('reference')!;
+
+      // The receipt downloads from the details screen and its text carries the reference and amounts.
+      await page.goto(`${server.url}/app/transactions/${id}`);
+      const receipt = await downloadText(page, 'Download Receipt');
+      for (const expected of [id, reference, 'NGN 450,000.00', 'NGN 11,250.00', 'NGN 461,250.00'])
+        expect(receipt).toContain(expected);
+
+      // The wallet history shows the card payment, marked as not from the balance; so does the statement.
+      await page.goto(`${server.url}/app/wallet`);
+      const history = page.getByRole('list', { name: 'Wallet history' });
+      await history.getByText('Card payment into escrow', { exact: true }).waitFor();
+      await history.getByText('Paid by you directly, not from your wallet balance').waitFor();
+      await history.getByText('−₦461,250.00').waitFor();
+      const statement = await downloadText(page, 'Download Statement');
+      expect(statement).toContain(reference);
+      expect(statement).toContain('-NGN 461,250.00');
+    } finally {
+      await browser.dispose();
+    }
+  });
+});
