@@ -84,6 +84,8 @@ const APP_PAGES = () => [
   '/app/notifications',
   '/app/messages',
   `/app/messages?transactionId=${transactionPath.split('/').pop()}`,
+  '/app/verification',
+  '/app/profile',
 ];
 
 describe.each([
@@ -144,6 +146,7 @@ describe.each([
         '/app/admin/users?q=Able',
         `/app/admin/users/${buyerId}`,
         '/app/admin/audit-log',
+        '/app/admin/documents',
         '/app/admin/waitlist',
         '/app/admin/ledger',
       ]) {
