@@ -12,6 +12,7 @@ import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { transactionsRoutes } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
+import { vendorsModule, type UserSetQuery } from './vendors/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import {
   announceWithdrawal,
@@ -49,4 +50,16 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(disputesRoutes(deps), { prefix: '/api' });
   await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });
+  await app.register(
+    vendorsModule({
+      ...deps,
+      // The identity module supplies these two (approved CAC_CERTIFICATE documents; NIN or BVN verified);
+      // until it is wired here, no vendor is shown as holding either.
+      businessLicenseHolders: nobody,
+      identityVerifiedUsers: nobody,
+    }),
+    { prefix: '/api' },
+  );
 }
+
+const nobody: UserSetQuery = () => Promise.resolve(new Set<string>());
