@@ -152,7 +152,23 @@ beforeAll(async () => {
     headers: other.headers,
     payload: { transactionId, content: 'A message the user received' },
   });
+  // A vendor profile the user has not published: only its owner may see or save it.
+  const draftRes = await app.inject({
+    method: 'PUT',
+    url: '/api/vendors/me',
+    headers: user.headers,
+    payload: {
+      businessName: 'Draft Shop',
+      description: 'Not published yet',
+      specialties: ['Other'],
+      state: 'Lagos',
+      phone: '08031234567',
+      email: 'draft@shop.example',
+      published: false,
+    },
+  });
   owned = [
+    { prefix: '/api/vendors/{id}', id: draftRes.json().data.vendor.id },
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },
