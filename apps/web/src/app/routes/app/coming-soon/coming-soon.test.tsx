@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ProfilePage from './profile';
-import VendorPage from './vendor';
 import VerificationPage from './verification';
 
 function renderPage(Page: () => React.ReactNode) {
@@ -14,7 +13,6 @@ describe('coming-soon pages', () => {
   it.each([
     ['Identity Verification', VerificationPage],
     ['User Profile', ProfilePage],
-    ['Vendor Directory', VendorPage],
   ])('%s says plainly it is not available yet and links to the dashboard', (title, Page) => {
     renderPage(Page);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
