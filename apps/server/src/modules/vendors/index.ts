@@ -8,6 +8,7 @@ import { ratingsRoutes } from './vendors.ratings.routes.ts';
 import { vendorsRoutes } from './vendors.routes.ts';
 
 export type { UserSetQuery, VendorsDeps } from './vendors.deps.ts';
+export { searchTextOf } from './vendors.profile.ts';
 
 export const vendorsModule =
   (deps: VendorsDeps): FastifyPluginAsync =>
