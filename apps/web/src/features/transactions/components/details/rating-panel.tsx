@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -87,6 +87,7 @@ function RatingForm({
 }) {
   const submit = useSubmitRating(id);
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors },
@@ -107,14 +108,28 @@ function RatingForm({
     <form onSubmit={onValid} noValidate className="space-y-3">
       <fieldset aria-describedby={errors.rating ? 'rating-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-700">Your rating</legend>
-        <div className="flex flex-wrap gap-3">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex items-center gap-1 text-sm text-slate-800">
-              <input type="radio" value={n} {...register('rating', { valueAsNumber: true })} />
-              {n} {n === 1 ? 'star' : 'stars'}
-            </label>
-          ))}
-        </div>
+        {/* Controlled: a radio group's value is a string, the schema's rating a number. */}
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => (
+            <div className="flex flex-wrap gap-3">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className="flex items-center gap-1 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={n}
+                    checked={field.value === n}
+                    onChange={() => field.onChange(n)}
+                    onBlur={field.onBlur}
+                  />
+                  {n} {n === 1 ? 'star' : 'stars'}
+                </label>
+              ))}
+            </div>
+          )}
+        />
         {errors.rating ? (
           <p id="rating-error" role="alert" className="mt-1 text-sm text-red-600">
             {errors.rating.message}
