@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   trustLevelOf,
   type VendorCard,
   type VendorList,
-  vendorListQuerySchema,
+  type vendorListQuerySchema,
 } from '@escrow/shared/schemas/vendors';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -74,41 +74,65 @@ function filtersOf(query: ListQuery): SQL {
   return and(...where)!;
 }
 
+const ORDER = {
+  rating: sql`rating desc, review_count desc, id`,
+  orders: sql`completed_orders desc, rating desc, id`,
+};
+
 /**
- * Published vendors, filtered and sorted on the row's own figures: each sort has a partial index
- * (published) in the same order, so a page reads `offset + limit` index entries, never every vendor.
+ * The page's ids, then their cards. Without a search or specialty the page walks the sort's partial index
+ * (published) and reads only ids, so skipped rows cost an index entry each; with one, the matches are
+ * found through the trigram or specialty GIN index first (materialised) and only they are sorted, instead
+ * of walking the whole sort index looking for rare matches. Users are joined only for the trust filter.
  */
+async function pageIds(db: DbOrTx, query: ListQuery) {
+  const from = query.trustLevel
+    ? sql`${vendorProfiles} inner join ${users} on ${users.id} = ${vendorProfiles.userId}`
+    : sql`${vendorProfiles}`;
+  const where = filtersOf(query);
+  const offset = (query.page - 1) * query.limit;
+  const order = ORDER[query.sort];
+  const select = sql`select ${vendorProfiles.id} as id, ${vendorProfiles.rating} as rating,
+    ${vendorProfiles.reviewCount} as review_count, ${vendorProfiles.completedOrders} as completed_orders
+    from ${from} where ${where}`;
+  const page =
+    query.q || query.specialty
+      ? sql`with matches as materialized (${select})
+          select id from matches order by ${order} limit ${query.limit} offset ${offset}`
+      : sql`select id from (${select}) as matches order by ${order} limit ${query.limit} offset ${offset}`;
+  const [ids, total] = await Promise.all([
+    db.execute(page) as unknown as Promise<{ rows: { id: string }[] }>,
+    db.execute(sql`select count(*)::int as n from ${from} where ${where}`) as unknown as Promise<{
+      rows: { n: number }[];
+    }>,
+  ]);
+  return { ids: ids.rows.map((r) => r.id), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** Published vendors, filtered and sorted on the row's own figures (DESIGN "Vendors and ratings"). */
 export async function listVendors(
   deps: Pick<VendorsDeps, 'db' | 'clock'>,
   viewerId: string,
   query: ListQuery,
 ): Promise<VendorList> {
-  const where = filtersOf(query);
-  const order =
-    query.sort === 'orders'
-      ? [desc(vendorProfiles.completedOrders), desc(vendorProfiles.rating), asc(vendorProfiles.id)]
-      : [desc(vendorProfiles.rating), desc(vendorProfiles.reviewCount), asc(vendorProfiles.id)];
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(cardColumns(viewerId))
-      .from(vendorProfiles)
-      .innerJoin(users, eq(users.id, vendorProfiles.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db
-      .select({ n: count() })
-      .from(vendorProfiles)
-      .innerJoin(users, eq(users.id, vendorProfiles.userId))
-      .where(where),
-  ]);
-  const n = total?.n ?? 0;
+  const { ids, total } = await pageIds(deps.db, query);
+  const rows = ids.length
+    ? await deps.db
+        .select(cardColumns(viewerId))
+        .from(vendorProfiles)
+        .innerJoin(users, eq(users.id, vendorProfiles.userId))
+        .where(inArray(vendorProfiles.id, ids))
+    : [];
+  const byId = new Map(rows.map((row) => [row.profile.id, row]));
   return {
-    vendors: await cardsOf(deps.db, rows, deps.clock.now()),
-    total: n,
+    vendors: await cardsOf(
+      deps.db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+      deps.clock.now(),
+    ),
+    total,
     page: query.page,
-    totalPages: Math.max(1, Math.ceil(n / query.limit)),
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
   };
 }
 

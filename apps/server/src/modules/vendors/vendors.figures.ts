@@ -25,7 +25,12 @@ export async function responseTimes(db: DbOrTx, vendorUserIds: string[], now: Da
           where m.transaction_id = t.id and m.sender_id is not null and m.sender_id <> v.uid
             and m.created_at >= ${since.toISOString()}::timestamptz) as asked
       from (values ${vendors}) as v(uid)
-      join transactions t on t.creator_id = v.uid or t.counterparty_id = v.uid
+      -- Each side through its own index (an OR join would read every transaction).
+      cross join lateral (
+        select id from transactions where creator_id = v.uid
+        union all
+        select id from transactions where counterparty_id = v.uid
+      ) t
     ), waits as (
       select c.vendor,
         extract(epoch from (select min(m.created_at) from messages m
