@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from './seed.ts';
 import { seedDemoVendors } from './seed-vendors.ts';
 import { users } from './schema/users.ts';
 
+const DEMO_NAMES = ['Bakare Gadgets', 'Amina Fabrics Kano', 'Obi Auto Parts'];
 let app: App;
 beforeAll(async () => {
   app = await createTestApp();
@@ -22,7 +23,7 @@ it('demo vendors get their figures from trades run through the real API, once', 
   const { token } = await app.tokens.issue(buyer!.id);
   const res = await app.inject({
     method: 'GET',
-    url: '/api/vendors?sort=orders',
+    url: '/api/vendors?sort=orders&limit=50',
     headers: { authorization: `Bearer ${token}` },
   });
   const vendors = res.json().data.vendors as {
@@ -32,10 +33,11 @@ it('demo vendors get their figures from trades run through the real API, once', 
     reviewCount: number;
     responseTimeMinutes: number;
   }[];
-  expect(vendors.map((v) => [v.name, v.completedOrders, v.rating, v.reviewCount])).toEqual([
+  const demo = vendors.filter((v) => DEMO_NAMES.includes(v.name));
+  expect(demo.map((v) => [v.name, v.completedOrders, v.rating, v.reviewCount])).toEqual([
     ['Bakare Gadgets', 2, 4.5, 2],
     ['Amina Fabrics Kano', 1, 5, 1],
     ['Obi Auto Parts', 1, 3, 1],
   ]);
-  expect(vendors[0]!.responseTimeMinutes).toBe(1);
+  expect(demo[0]!.responseTimeMinutes).toBe(1);
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todayInLagos } from '@escrow/shared/domain/nigeria';
 import { hashPassword } from '../lib/passwords.ts';
@@ -96,12 +96,17 @@ type Caller = (
 /**
  * Demo sellers with real figures: each trade runs through the real API (create, join, pay from the wallet,
  * a chat question and answer, ship with a photo, confirm receipt, rate), then the seller publishes. Runs
- * once, after the demo accounts are created, while no vendor profile exists.
+ * once, after the demo accounts are created.
  */
 export async function seedDemoVendors(app: FastifyInstance) {
   const db = app.deps.db;
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(vendorProfiles);
-  if ((existing?.n ?? 0) > 0) return;
+  // Once: the demo seller's profile is the last thing this writes for them.
+  const [existing] = await db
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .where(eq(users.email, SELLERS[0].email));
+  if (existing) return;
   const [buyer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'buyer@demo.amana.ng'));
   if (!buyer) return;
   const call: Caller = async (token, method, url, body) => {
