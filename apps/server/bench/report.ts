@@ -12,6 +12,8 @@ export const APP_ROWS = [
   { key: 'wallet', label: 'GET /api/wallet' },
   { key: 'list', label: 'GET /api/transactions/my-transactions' },
   { key: 'search', label: 'GET my-transactions?q=… (search)' },
+  { key: 'vendors', label: 'GET /api/vendors?sort=rating&page=1…100 (10,000 vendors)' },
+  { key: 'vendorsFiltered', label: 'GET /api/vendors?q=…&specialty=…&sort=orders' },
 ] as const;
 export type AppRowKey = (typeof APP_ROWS)[number]['key'];
 export type AppMeasurements = Record<AppRowKey, Measurement>;

@@ -23,6 +23,7 @@ import { httpLoad, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
 import { APP_ROWS, renderReport, type AppMeasurements, type AppRowKey, type Results } from './report.ts';
 import { RARE_TERM, SEEDED_TRANSACTIONS } from './seed.ts';
+import { SEEDED_VENDORS, VENDOR_SPECIALTY, VENDOR_TERM } from './vendors-seed.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -84,6 +85,9 @@ async function appRows(label: Label, app: ChildServer<AppInfo>): Promise<AppMeas
     wallet: '/api/wallet',
     list: '/api/transactions/my-transactions',
     search: `/api/transactions/my-transactions?q=${RARE_TERM}`,
+    // Pages 1 to 100 of the directory (12 a page): deep pages cost offset + limit index entries.
+    vendors: () => `/api/vendors?sort=rating&page=${1 + ((next += 1) % 100)}`,
+    vendorsFiltered: `/api/vendors?q=${VENDOR_TERM}&specialty=${encodeURIComponent(VENDOR_SPECIALTY)}&sort=orders`,
   };
   const out: Partial<AppMeasurements> = {};
   for (const { key, label: row } of APP_ROWS)
@@ -209,7 +213,7 @@ async function main() {
     ledgerWorkers: LEDGER_WORKERS,
     poolMax,
     logTo: os.devNull,
-    seeded: `${SEEDED_TRANSACTIONS.toLocaleString('en')} transactions, all of them the bench user's; seeded ${seeded.join(', ') || '(none)'}`,
+    seeded: `${SEEDED_TRANSACTIONS.toLocaleString('en')} transactions, all of them the bench user's, and ${SEEDED_VENDORS.toLocaleString('en')} vendors; seeded ${seeded.join(', ') || '(none)'}`,
     loadAverage: { start: loadAtStart, end: loadAverage() },
     profiling: PROFILE,
     profiles,

@@ -12,6 +12,7 @@ import type { Db } from '../src/db/client.ts';
 import { transactions } from '../src/db/schema/transactions.ts';
 import { users } from '../src/db/schema/users.ts';
 import { accountCodes, holdFromWallet, postEntry, releaseHold } from '../src/modules/ledger/index.ts';
+import { seedVendors } from './vendors-seed.ts';
 
 export const SEEDED_TRANSACTIONS = 10_000;
 const OTHER_USERS = 200;
@@ -75,6 +76,7 @@ export async function seed(db: Db): Promise<Seeded> {
       .values(rows.slice(start, start + 500).map(({ meBuys: _, other: __, ...row }) => row));
 
   await seedWallet(db, me, rows.filter((row) => row.meBuys).slice(0, HOLDS));
+  await seedVendors(db);
   // What the running app's scheduler does hourly on PGlite (PostgreSQL's autovacuum does it itself).
   await db.execute(sql`analyze`);
   return { userId: me, transactionIds: rows.map((row) => row.id) };

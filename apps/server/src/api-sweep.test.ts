@@ -182,9 +182,25 @@ beforeAll(async () => {
     },
   });
   const sessionsRes = await app.inject({ method: 'GET', url: '/api/auth/sessions', headers: user.headers });
+  // A vendor profile the user has not published: only its owner may see or save it.
+  const draftRes = await app.inject({
+    method: 'PUT',
+    url: '/api/vendors/me',
+    headers: user.headers,
+    payload: {
+      businessName: 'Draft Shop',
+      description: 'Not published yet',
+      specialties: ['Other'],
+      state: 'Lagos',
+      phone: '08031234567',
+      email: 'draft@shop.example',
+      published: false,
+    },
+  });
   owned = [
     { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },
     { prefix: '/api/auth/sessions/{id}', id: sessionsRes.json().data.sessions[0].id },
+    { prefix: '/api/vendors/{id}', id: draftRes.json().data.vendor.id },
     { prefix: '/api/messages/transactions/{transactionId}', id: transactionId },
     { prefix: '/api/messages/{id}', id: messageRes.json().data.message.id },
     { prefix: '/api/wallet/deposit/{reference}', id: depositRes.json().data.deposit.reference },

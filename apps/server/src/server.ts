@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { seedOnStart } from './db/seed.ts';
+import { seedDemoVendors } from './db/seed-vendors.ts';
 
 /** Builds, listens and closes gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -26,6 +27,10 @@ async function main() {
   connectionLost.report = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
   const demo = await seedOnStart(app.deps);
+  if (demo.length > 0)
+    await seedDemoVendors(app).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'demo vendors could not be created'),
+    );
   // Nothing in the server may reject unobserved; if something still does, log it instead of exiting
   // (Node's default) so one forgotten promise cannot take every user's requests down with it.
   process.on('unhandledRejection', (reason) => {

@@ -8,7 +8,7 @@ import { disputesRoutes } from './disputes/index.ts';
 import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
-import { identityRoutes } from './identity/index.ts';
+import { businessLicenseHolders, identityRoutes, identityVerifiedUsers } from './identity/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
@@ -20,6 +20,7 @@ import {
   transactionsRoutes,
 } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
+import { vendorsModule } from './vendors/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import {
   announceWithdrawal,
@@ -76,4 +77,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   );
   await app.register(identityRoutes(deps), { prefix: '/api' });
   await app.register(emailRoutes(deps), { prefix: '/api' });
+  await app.register(
+    vendorsModule({
+      ...deps,
+      // The verification checklist's two identity items come from the identity module.
+      businessLicenseHolders: (userIds) => businessLicenseHolders(deps.db, userIds),
+      identityVerifiedUsers: (userIds) => identityVerifiedUsers(deps.db, userIds),
+    }),
+    { prefix: '/api' },
+  );
 }

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'disputes/*', ...page(() => import('./routes/app/disputes')) },
       { path: 'verification', ...page(() => import('./routes/app/verification')) },
       { path: 'profile', ...page(() => import('./routes/app/profile')) },
-      { path: 'vendor/*', ...page(() => import('./routes/app/coming-soon/vendor')) },
+      { path: 'vendor/*', ...page(() => import('./routes/app/vendor')) },
       {
         // The console's own pages (queue, dispute workspace, users, audit log) are nested routes inside it.
         path: 'admin/*',

@@ -129,6 +129,8 @@ export const transactionDraftSchema = z.object({
   preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
   specificRequirements: optionalText('Specific requirements', 2000),
   transactionTerms: optionalText('Transaction terms', 5000),
+  /** Contact Vendor: the invitation is addressed to this user alone (DESIGN "Vendors and ratings"). */
+  invitedUserId: z.string().trim().min(1).max(64).optional(),
   // The client may send the fee and total it displayed; the server computes its own and ignores these.
   fee: z.number().optional(),
   total: z.number().optional(),

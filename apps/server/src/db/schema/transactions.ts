@@ -176,6 +176,8 @@ export const invitations = pgTable(
       .unique()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     expiresAt: instant().notNull(),
+    /** Contact Vendor: the invitation is addressed to this user alone (null: anyone with the code). */
+    invitedUserId: text().references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [index('invitations_expires_idx').on(t.expiresAt)],

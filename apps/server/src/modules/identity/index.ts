@@ -10,11 +10,23 @@ export type { IdentityCrypto } from './identity.crypto.ts';
 export type { IdentityProvider } from './identity.provider.ts';
 export { refreshTrustScore } from './identity.trust.ts';
 import { businessLicenseHoldersIn } from './identity.documents.ts';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { identityNumbers } from '../../db/schema/identity.ts';
 
 /** For the vendor directory: which of `userIds` hold an approved CAC_CERTIFICATE (business license). */
 export function businessLicenseHolders(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
   return businessLicenseHoldersIn(db, userIds);
+}
+
+/** For the vendor checklist's background check: which of `userIds` verified a NIN or a BVN. */
+export async function identityVerifiedUsers(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: identityNumbers.userId })
+    .from(identityNumbers)
+    .where(inArray(identityNumbers.userId, userIds));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** The provider the configuration selects: the sandbox by default, Dojah with its keys. */

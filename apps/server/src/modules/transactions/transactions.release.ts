@@ -54,6 +54,14 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
         title: 'Funds released',
         message: `${money(updated, updated.price)} for ${quoted(updated)} has been released to your wallet.`,
       }),
+      // Completion invites the buyer to rate the seller (DESIGN "Vendors and ratings").
+      ...noticeFor(ctx, updated, ctx.buyerId, {
+        type: 'TRANSACTION_UPDATE',
+        priority: 'LOW',
+        title: 'Rate your seller',
+        message: `${quoted(updated)} is complete. How was the seller? Your rating helps other buyers.`,
+        metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: 'Rate the seller' },
+      }),
       // The buyer did not act on a time-based release: tell them it happened.
       ...(options.action === 'TIME_RELEASE'
         ? noticeFor(ctx, updated, ctx.buyerId, {

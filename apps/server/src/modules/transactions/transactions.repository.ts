@@ -13,7 +13,7 @@ export type TransactionRecord = {
   row: TransactionRow;
   creator: PartyRecord;
   counterparty: PartyRecord | null;
-  invitation: { code: string; expiresAt: Date } | null;
+  invitation: { code: string; expiresAt: Date; invitedUserId: string | null } | null;
 };
 
 const creator = alias(users, 'creator');
@@ -33,7 +33,11 @@ const recordColumns = {
     lastName: counterparty.lastName,
     profilePicture: counterparty.profilePicture,
   },
-  invitation: { code: invitations.code, expiresAt: invitations.expiresAt },
+  invitation: {
+    code: invitations.code,
+    expiresAt: invitations.expiresAt,
+    invitedUserId: invitations.invitedUserId,
+  },
 };
 
 function selectRecords(db: DbOrTx) {

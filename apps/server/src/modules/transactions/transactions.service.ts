@@ -13,10 +13,12 @@ import type {
   TransactionList,
   TransactionStats,
 } from '@escrow/shared/schemas/transactions';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { VENDOR_TEXT } from '@escrow/shared/schemas/vendors';
+import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import { listActivities, recordActivity } from '../activities/index.ts';
 import {
   findRecordByInviteCode,
@@ -49,8 +51,11 @@ export async function createTransaction(
   const priceMinor = minorOrThrow(input.price, 'Price');
   const { feeMinor, totalMinor } = transactionTotals(priceMinor);
   const now = deps.clock.now();
-  const { fee: _fee, total: _total, price: _price, maximumBudget, ...fields } = input;
+  const { fee: _fee, total: _total, price: _price, maximumBudget, invitedUserId, ...fields } = input;
+  if (invitedUserId === userId) throw badRequest(VENDOR_TEXT.cannotInviteSelf);
+  let inviteNote: NotificationView | null = null;
   const record = await deps.db.transaction(async (tx): Promise<TransactionRecord> => {
+    if (invitedUserId) await assertUserExists(tx, invitedUserId);
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -72,10 +77,15 @@ export async function createTransaction(
         code: newInvitationCode(),
         transactionId: row!.id,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        invitedUserId: invitedUserId ?? null,
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ code: invitations.code, expiresAt: invitations.expiresAt });
+      .returning({
+        code: invitations.code,
+        expiresAt: invitations.expiresAt,
+        invitedUserId: invitations.invitedUserId,
+      });
     const [creator] = await tx
       .select({
         id: users.id,
@@ -96,8 +106,11 @@ export async function createTransaction(
       metadata: { amount: toMajor(totalMinor), currency: input.currency },
       at: now,
     });
+    if (invitedUserId)
+      inviteNote = await inviteUser(tx, row!, fullName(creator), invitation!.code, invitedUserId);
     return { row: row!, creator, counterparty: null, invitation: invitation! };
   });
+  if (inviteNote) pushNotification(deps.realtime, inviteNote);
   const transaction = toTransactionView(record, userId);
   deps.realtime.toUser(userId, SERVER_EVENTS.transactionCreated, {
     transactionId: record.row.id,
@@ -127,6 +140,8 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
   const member = viewerRoleOf(record.row, userId) !== null;
   const open = record.row.status === 'PENDING' && record.invitation.expiresAt > deps.clock.now();
   if (!member && !open) throw transactionNotFound();
+  if (!member && !addressedTo(record.invitation, userId))
+    throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
   return {
     invitation: {
       code: record.invitation.code,
@@ -134,6 +149,37 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
       transaction: toTransactionView(record, userId),
     },
   };
+}
+
+const addressedTo = (invitation: { invitedUserId: string | null }, userId: string) =>
+  invitation.invitedUserId === null || invitation.invitedUserId === userId;
+
+/** Contact Vendor: the invited user is told, with the invitation's link; an unknown user is refused. */
+async function assertUserExists(tx: Tx, userId: string) {
+  const [invited] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!invited) throw badRequest(VENDOR_TEXT.invitedUnknown);
+}
+
+async function inviteUser(
+  tx: Tx,
+  row: TransactionRow,
+  creatorName: string,
+  code: string,
+  invitedUserId: string,
+) {
+  return createNotification(tx, {
+    userId: invitedUserId,
+    transactionId: row.id,
+    type: 'TRANSACTION_UPDATE',
+    priority: 'HIGH',
+    title: 'New transaction invitation',
+    message: `${creatorName} invited you to ${quoted(row)} as ${oppositeRole(row.creatorRole).toLowerCase()}.`,
+    metadata: {
+      link: `/app/join-transaction/${code}`,
+      linkLabel: 'Open the invitation',
+      actionRequired: true,
+    },
+  });
 }
 
 /** Joins by invitation code, taking the role opposite the creator's. */
@@ -152,6 +198,7 @@ export async function joinTransaction(
     action: 'JOIN',
     authorize: (row, joiner) => {
       if (row.creatorId === joiner) throw new AppError('CONFLICT', 'You cannot join your own transaction');
+      if (!addressedTo(invitation, joiner)) throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
       if (row.counterpartyId !== null)
         throw new AppError('CONFLICT', 'This transaction already has a counterparty');
       // Cancelled before anyone joined (or expired): the invitation is dead, as if unknown.

@@ -1,6 +1,11 @@
+import { useSearchParams } from 'react-router';
 import { CreateWizard } from '../../../features/transactions/components/create-wizard';
 
+/** ?vendor={userId}&vendorName={name}: Contact Vendor opens the wizard as buyer with the vendor invited. */
 export default function CreateTransactionPage() {
+  const [params] = useSearchParams();
+  const vendor = params.get('vendor');
+  const invited = vendor ? { userId: vendor, name: params.get('vendorName') ?? 'the vendor' } : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <header>
@@ -10,7 +15,7 @@ export default function CreateTransactionPage() {
           the goods arrive.
         </p>
       </header>
-      <CreateWizard />
+      <CreateWizard key={vendor ?? ''} invited={invited} />
     </div>
   );
 }

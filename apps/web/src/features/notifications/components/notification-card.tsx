@@ -53,11 +53,13 @@ export function NotificationCard({
         <div className="mt-2 flex flex-wrap items-center gap-3">
           {link ? (
             <Link to={link} onClick={onNavigate} className="font-medium text-brand-800 hover:underline">
-              {note.metadata?.disputeId
-                ? 'Open the dispute'
-                : note.type === 'MESSAGE'
-                  ? 'Open the chat'
-                  : 'Open the transaction'}
+              {typeof note.metadata?.linkLabel === 'string' && typeof note.metadata.link === 'string'
+                ? note.metadata.linkLabel
+                : note.metadata?.disputeId
+                  ? 'Open the dispute'
+                  : note.type === 'MESSAGE'
+                    ? 'Open the chat'
+                    : 'Open the transaction'}
             </Link>
           ) : null}
           {!compact && !note.isRead && onMarkRead ? (

@@ -34,11 +34,16 @@ function stepTitle(step: number, draft: CreateDraft): string {
   );
 }
 
+/** Contact Vendor: the vendor the invitation is addressed to (the creator is the buyer). */
+export type InvitedVendor = { userId: string; name: string };
+
 /** /app/create-transaction: the five-step wizard of spec 01 §2, seller and buyer variants. */
-export function CreateWizard() {
+export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined } = {}) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(1);
-  const [draft, setDraft] = useState<CreateDraft>(EMPTY_DRAFT);
+  const [step, setStep] = useState(invited ? 2 : 1);
+  const [draft, setDraft] = useState<CreateDraft>(
+    invited ? { ...EMPTY_DRAFT, creatorRole: 'BUYER' } : EMPTY_DRAFT,
+  );
   const [created, setCreated] = useState<CreateTransactionAnswer | null>(null);
   const create = useCreateTransaction();
   const update = (patch: Partial<CreateDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -52,12 +57,13 @@ export function CreateWizard() {
           setCreated(null);
           setDraft(EMPTY_DRAFT);
           setStep(1);
+          if (invited) navigate('/app/create-transaction');
         }}
       />
     );
 
   async function submit() {
-    const payload = toCreatePayload(draft);
+    const payload = { ...toCreatePayload(draft), ...(invited ? { invitedUserId: invited.userId } : {}) };
     // The shared schema is the server's: a value it would refuse is explained here first.
     const checked = createTransactionSchema.safeParse(payload);
     if (!checked.success) {
@@ -108,6 +114,12 @@ export function CreateWizard() {
           Fee Calculator
         </Link>
       </div>
+      {invited ? (
+        <p className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+          You are buying from <strong>{invited.name}</strong>. The invitation is addressed to them alone, and
+          they are notified as soon as you create the transaction.
+        </p>
+      ) : null}
       <ol aria-label="Progress" className="flex items-center gap-2">
         {Array.from({ length: WIZARD_STEPS }, (_, index) => index + 1).map((n) => (
           <li

@@ -17,6 +17,7 @@ import { ShipmentDialog } from '../dialogs/shipment-dialog';
 import { NotFoundCard } from '../not-found-card';
 import { DetailsHeader } from './details-header';
 import { DetailsTabs } from './details-tabs';
+import { RatingPanel } from './rating-panel';
 import { SideCards } from './side-cards';
 import { StatusFlowPanel } from './status-flow-panel';
 import { SummaryCard } from './summary-card';
@@ -91,6 +92,7 @@ export function TransactionDetails({ id }: { id: string }) {
           ) : null}
         </div>
       ) : null}
+      <RatingPanel transaction={tx} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DetailsTabs

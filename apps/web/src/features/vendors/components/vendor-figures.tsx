@@ -1,0 +1,60 @@
+import type { VendorCard } from '@escrow/shared/schemas/vendors';
+import { StarIcon } from '../../../components/ui/icons';
+
+/** '3 min', '2 h', '1 day': the median first-reply time. */
+export function responseTimeText(minutes: number | null) {
+  if (minutes === null) return 'No replies yet';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
+  return `${Math.round(minutes / 1440)} days`;
+}
+
+export const memberSinceText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-NG', { month: 'long', year: 'numeric' });
+
+export function RatingText({ vendor }: { vendor: Pick<VendorCard, 'rating' | 'reviewCount'> }) {
+  if (vendor.rating === null) return <span className="text-slate-600">No ratings yet</span>;
+  return (
+    <span className="inline-flex items-center gap-1 text-slate-800">
+      <StarIcon className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      <span>
+        {vendor.rating.toFixed(1)} ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
+      </span>
+    </span>
+  );
+}
+
+export function TrustBadge({ level }: { level: VendorCard['trustLevel'] }) {
+  if (!level) return null;
+  return (
+    <span
+      className={
+        level === 'Premium'
+          ? 'rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900'
+          : 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900'
+      }
+    >
+      {level}
+    </span>
+  );
+}
+
+/** Completed orders, response time, location and member since, as a definition list. */
+export function VendorFacts({ vendor }: { vendor: VendorCard }) {
+  const facts = [
+    ['Completed orders', String(vendor.completedOrders)],
+    ['Response time', responseTimeText(vendor.responseTimeMinutes)],
+    ['Location', vendor.location],
+    ['Member since', memberSinceText(vendor.memberSince)],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';
+import { VENDOR_TEXT, vendorProfileFormSchema } from '@escrow/shared/schemas/vendors';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
+import { ApiError } from '../../../lib/api-client';
+import { useMyVendor, useSaveMyVendor, type MyVendor } from '../api/vendors';
+
+type FormInput = z.input<typeof vendorProfileFormSchema>;
+
+/** /app/vendor/profile: publish or edit the caller's business profile. */
+export function VendorProfileEditor() {
+  const mine = useMyVendor();
+  if (mine.isPending) return <LoadingPanel label="Loading your vendor profile" />;
+  if (mine.error) return <ErrorPanel error={mine.error} onRetry={() => void mine.refetch()} />;
+  return <VendorProfileForm key={mine.data?.id ?? 'new'} existing={mine.data} />;
+}
+
+function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
+  const save = useSaveMyVendor();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput>({
+    resolver: zodResolver(vendorProfileFormSchema),
+    defaultValues: existing
+      ? { ...existing, acceptSellerTerms: false }
+      : {
+          businessName: '',
+          description: '',
+          specialties: [],
+          phone: '',
+          email: '',
+          published: true,
+          acceptSellerTerms: false,
+        },
+  });
+  const termsAccepted = Boolean(existing?.sellerTermsAcceptedAt);
+
+  const onValid = handleSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync(vendorProfileFormSchema.parse(values));
+      toast.success(answer.vendor.published ? 'Your vendor profile is published' : VENDOR_TEXT.profileSaved);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Could not save your vendor profile');
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onValid} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="businessName" label="Business name" error={errors.businessName?.message}>
+          <Input
+            id="businessName"
+            maxLength={100}
+            {...register('businessName')}
+            {...fieldErrorProps('businessName', errors.businessName?.message)}
+          />
+        </Field>
+        <Field id="state" label="State" error={errors.state?.message}>
+          <Select id="state" {...register('state')} {...fieldErrorProps('state', errors.state?.message)}>
+            <option value="">Choose a state</option>
+            {NIGERIAN_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id="description" label="Description" error={errors.description?.message}>
+            <Textarea
+              id="description"
+              maxLength={1000}
+              {...register('description')}
+              {...fieldErrorProps('description', errors.description?.message)}
+            />
+          </Field>
+        </div>
+        <fieldset
+          className="sm:col-span-2"
+          aria-describedby={errors.specialties ? 'specialties-error' : undefined}
+        >
+          <legend className="mb-1 text-sm font-medium text-slate-700">Specialties (up to 5)</legend>
+          <div className="grid grid-cols-1 gap-1 sm:grid-cols-3">
+            {ITEM_CATEGORIES.map((c) => (
+              <label key={c} className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" value={c} {...register('specialties')} />
+                {c}
+              </label>
+            ))}
+          </div>
+          {errors.specialties ? (
+            <p id="specialties-error" role="alert" className="mt-1 text-sm text-red-600">
+              {errors.specialties.message ?? errors.specialties.root?.message}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field id="phone" label="Contact phone" error={errors.phone?.message}>
+          <Input
+            id="phone"
+            type="tel"
+            placeholder="0803 123 4567"
+            {...register('phone')}
+            {...fieldErrorProps('phone', errors.phone?.message)}
+          />
+        </Field>
+        <Field id="email" label="Contact e-mail" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            {...register('email')}
+            {...fieldErrorProps('email', errors.email?.message)}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
+          <input type="checkbox" {...register('published')} />
+          Published (shown in the Vendor Directory)
+        </label>
+        {termsAccepted ? (
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            You accepted the seller terms on{' '}
+            {new Date(existing!.sellerTermsAcceptedAt!).toLocaleDateString('en-NG')}.
+          </p>
+        ) : (
+          <label className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
+            <input type="checkbox" className="mt-1" {...register('acceptSellerTerms')} />
+            <span>
+              I accept the{' '}
+              <Link to="/legal/terms-of-service" className="font-medium text-brand-800 underline">
+                seller terms
+              </Link>
+              : every sale I make through Amana is paid through escrow, and the buyer&apos;s money is released
+              only as the terms say.
+            </span>
+          </label>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+          {existing?.published ? (
+            <Link
+              to={`/app/vendor/${existing.id}`}
+              className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              View my profile
+            </Link>
+          ) : null}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { ITEM_CATEGORIES, NIGERIAN_STATES, isNigerianPhone } from '../domain/nigeria.ts';
+
+/** Texts of the vendor directory and ratings (DESIGN "Vendors and ratings"); forms and server share them. */
+export const VENDOR_TEXT = {
+  businessNameRequired: 'Business name is required',
+  descriptionRequired: 'Description is required',
+  specialtiesRequired: 'Choose at least one specialty',
+  specialtiesMax: 'Choose at most 5 specialties',
+  specialtyUnknown: 'Please choose specialties from the list',
+  stateRequired: 'State is required',
+  phoneInvalid: 'Please enter a valid Nigerian phone number',
+  emailInvalid: 'Please enter a valid e-mail address',
+  termsRequired: 'Please accept the seller terms to publish your profile',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  notFound: 'Vendor not found',
+  profileSaved: 'Vendor profile saved',
+  saved: 'Vendor saved',
+  unsaved: 'Vendor removed from saved',
+  cannotSaveSelf: 'You cannot save your own vendor profile',
+  cannotInviteSelf: 'You cannot invite yourself',
+  invitedUnknown: 'The invited vendor was not found',
+  invitationForAnother: 'This invitation is addressed to another user',
+} as const;
+
+export const RATING_TEXT = {
+  ratingRange: 'Rating must be a whole number from 1 to 5',
+  reviewMax: 'Review must be at most 500 characters',
+  replyRequired: 'Reply is required',
+  replyMax: 'Reply must be at most 500 characters',
+  onlyBuyer: 'Only the buyer can rate the seller',
+  onlySeller: 'Only the seller can reply to a rating',
+  notYet: 'You can rate the seller once the transaction is completed or refunded',
+  already: 'You have already rated this transaction',
+  none: 'This transaction has not been rated yet',
+  fixed: 'Ratings can only be edited within 7 days; this rating is now fixed',
+  replied: 'The seller has already replied to this rating',
+  created: 'Thank you for rating the seller',
+  updated: 'Rating updated',
+  replySaved: 'Reply posted',
+} as const;
+
+/** A rating may be edited for 7 days after it is first given, then it is fixed. */
+export const RATING_EDIT_WINDOW_MS = 7 * 24 * 3600_000;
+export const MAX_SPECIALTIES = 5;
+export const TRUST_LEVELS = ['Verified', 'Premium'] as const;
+export type TrustLevel = (typeof TRUST_LEVELS)[number];
+export const VENDOR_SORTS = ['rating', 'orders'] as const;
+
+/** Verified at ENHANCED, Premium at PREMIUM, nothing at BASIC. */
+export function trustLevelOf(level: 'BASIC' | 'ENHANCED' | 'PREMIUM'): TrustLevel | null {
+  return level === 'PREMIUM' ? 'Premium' : level === 'ENHANCED' ? 'Verified' : null;
+}
+
+const text = (field: string, min: string, max: number) =>
+  z.string({ error: min }).trim().min(1, min).max(max, VENDOR_TEXT.tooLong(field, max));
+
+export const vendorProfileFormSchema = z.object({
+  businessName: text('Business name', VENDOR_TEXT.businessNameRequired, 100),
+  description: text('Description', VENDOR_TEXT.descriptionRequired, 1000),
+  specialties: z
+    .array(z.enum(ITEM_CATEGORIES, { error: VENDOR_TEXT.specialtyUnknown }), {
+      error: VENDOR_TEXT.specialtiesRequired,
+    })
+    .min(1, VENDOR_TEXT.specialtiesRequired)
+    .max(MAX_SPECIALTIES, VENDOR_TEXT.specialtiesMax)
+    .refine((list) => new Set(list).size === list.length, 'Each specialty can be chosen once'),
+  state: z.enum(NIGERIAN_STATES, { error: VENDOR_TEXT.stateRequired }),
+  phone: z
+    .string({ error: VENDOR_TEXT.phoneInvalid })
+    .trim()
+    .max(20, VENDOR_TEXT.phoneInvalid)
+    .refine(isNigerianPhone, VENDOR_TEXT.phoneInvalid),
+  email: z.email({ error: VENDOR_TEXT.emailInvalid }).max(254, VENDOR_TEXT.emailInvalid),
+  published: z.boolean({ error: 'Published must be true or false' }),
+  /** Required (true) the first time a profile is published; stored with its time. */
+  acceptSellerTerms: z.boolean().optional(),
+});
+export type VendorProfileForm = z.infer<typeof vendorProfileFormSchema>;
+
+export const myVendorProfileSchema = vendorProfileFormSchema.omit({ acceptSellerTerms: true }).extend({
+  id: z.string(),
+  sellerTermsAcceptedAt: z.string().nullable(),
+});
+export const myVendorAnswerSchema = z.object({ vendor: myVendorProfileSchema.nullable() });
+
+export const vendorCardSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  specialties: z.array(z.string()),
+  location: z.string(),
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  completedOrders: z.number(),
+  /** Median minutes to the first reply in chat over the last 90 days; null without conversations. */
+  responseTimeMinutes: z.number().nullable(),
+  trustLevel: z.enum(TRUST_LEVELS).nullable(),
+  memberSince: z.string(),
+  avatar: z.string().nullable(),
+  saved: z.boolean(),
+});
+export type VendorCard = z.infer<typeof vendorCardSchema>;
+
+export const vendorListQuerySchema = z.object({
+  q: z.string().trim().max(100, VENDOR_TEXT.tooLong('Search', 100)).optional(),
+  state: z.enum(NIGERIAN_STATES, { error: 'Unknown state' }).optional(),
+  specialty: z.enum(ITEM_CATEGORIES, { error: 'Unknown specialty' }).optional(),
+  trustLevel: z.enum(TRUST_LEVELS, { error: 'trustLevel must be Verified or Premium' }).optional(),
+  sort: z.enum(VENDOR_SORTS, { error: 'sort must be rating or orders' }).default('rating'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export type VendorListQuery = z.input<typeof vendorListQuerySchema>;
+
+export const vendorListSchema = z.object({
+  vendors: z.array(vendorCardSchema),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});
+export type VendorList = z.infer<typeof vendorListSchema>;
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number(),
+  review: z.string().nullable(),
+  refunded: z.boolean(),
+  buyerName: z.string(),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const verificationChecklistSchema = z.object({
+  businessLicense: z.boolean(),
+  backgroundCheck: z.boolean(),
+  reviewValidation: z.boolean(),
+  escrowAgreementSigned: z.boolean(),
+});
+
+export const vendorProfileAnswerSchema = z.object({
+  vendor: vendorCardSchema.extend({ phone: z.string(), email: z.string() }),
+  reviews: z.array(reviewSchema),
+  checklist: verificationChecklistSchema,
+});
+export type VendorProfileAnswer = z.infer<typeof vendorProfileAnswerSchema>;
+
+export const ratingBodySchema = z.object({
+  rating: z
+    .number({ error: RATING_TEXT.ratingRange })
+    .int(RATING_TEXT.ratingRange)
+    .min(1, RATING_TEXT.ratingRange)
+    .max(5, RATING_TEXT.ratingRange),
+  review: z
+    .string()
+    .trim()
+    .max(500, RATING_TEXT.reviewMax)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RatingBody = z.input<typeof ratingBodySchema>;
+
+export const ratingReplyBodySchema = z.object({
+  reply: z
+    .string({ error: RATING_TEXT.replyRequired })
+    .trim()
+    .min(1, RATING_TEXT.replyRequired)
+    .max(500, RATING_TEXT.replyMax),
+});
+
+export const transactionRatingSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  rating: z.number(),
+  review: z.string().nullable(),
+  refunded: z.boolean(),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+  /** Until when the buyer may still edit it. */
+  editableUntil: z.string(),
+});
+export type TransactionRating = z.infer<typeof transactionRatingSchema>;
+export const ratingAnswerSchema = z.object({
+  rating: transactionRatingSchema.nullable(),
+  /** Whether the caller (the buyer) may rate it now. */
+  canRate: z.boolean(),
+});
+export type RatingAnswer = z.infer<typeof ratingAnswerSchema>;
