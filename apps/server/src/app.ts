@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     tokens: createTokenService(
       database.db,
       clock,
-      config.jwtSecret,
+      config.JWT_SECRET_PREVIOUS ? [config.jwtSecret, config.JWT_SECRET_PREVIOUS] : config.jwtSecret,
       config.TOKEN_TTL_HOURS,
       sessionCache,
       (ids) => realtime.disconnectSessions(ids),

@@ -29,6 +29,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ),
+  // During a rotation: tokens signed with the previous secret are still accepted (signing uses JWT_SECRET).
+  JWT_SECRET_PREVIOUS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'JWT_SECRET_PREVIOUS must be at least 32 characters').optional(),
+  ),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -88,6 +93,17 @@ const envSchema = z.object({
   // Off by default: only behind a known proxy may X-Forwarded-For decide the client IP (login throttling).
   // 'true', a hop count ('1') or comma-separated proxy addresses/CIDRs.
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  // Where uploaded files live: 'disk' (DATA_DIR/uploads, one machine) or 's3' (any S3-compatible bucket).
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  // Both or neither: without them the AWS SDK's default chain (instance role, AWS_* variables) is used.
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
+  // A storage call that takes longer fails (the request answers 503) instead of hanging.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -105,11 +121,12 @@ export class ConfigError extends Error {}
 
 /**
  * Parses and completes the configuration. `source` is process.env in production; tests pass their own object.
- * `memoryDatabase` keeps PGlite in memory (tests), otherwise it lives under DATA_DIR/pglite.
+ * `memoryDatabase` keeps PGlite in memory (tests), otherwise it lives under DATA_DIR/pglite. `tool` (the
+ * command-line tools) never stops for a missing shared secret: tools sign no tokens.
  */
 export function loadConfig(
   source: Record<string, string | undefined> = process.env,
-  options: { memoryDatabase?: boolean } = {},
+  options: { memoryDatabase?: boolean; tool?: boolean } = {},
 ): AppConfig {
   // Renamed when sign-in limits became per account and address: an old setting must not be ignored silently.
   if (source.LOGIN_MAX_FAILURES_PER_ACCOUNT !== undefined)
@@ -126,17 +143,29 @@ export function loadConfig(
   const database: AppConfig['database'] = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
     : { kind: 'pglite', dataDir: options.memoryDatabase ? null : path.join(dataDir, 'pglite') };
-  return {
+  checkStorage(env);
+  const secrets = persistedSecrets(dataDir, database.kind === 'postgres', options.tool === true);
+  const config: AppConfig = {
     ...env,
     dataDir,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
+    jwtSecret: secrets.get('JWT_SECRET', env.JWT_SECRET),
     database,
     // Demo accounts only on the embedded database unless asked for explicitly.
     seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
     paymentProvider: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+  secrets.check();
+  return config;
+}
+
+function checkStorage(env: RawEnv) {
+  const problems: string[] = [];
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -152,11 +181,41 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     .filter(Boolean);
 }
 
-/** A random secret generated once and kept in DATA_DIR so tokens survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * Secrets the server can generate for itself (JWT_SECRET, and any other added through `get`). On the
+ * embedded database (one machine) a missing one is generated once into DATA_DIR and kept there. With
+ * DATABASE_URL (several instances may share the database) each instance would generate its own, so a
+ * token signed by one would be refused by the next: start-up stops instead, naming every missing variable
+ * (docs/operations.md, "Several machines"). Tools (`tool`) never sign anything that outlives them and get
+ * a throwaway value instead.
+ */
+export function persistedSecrets(dataDir: string, sharedDatabase: boolean, tool = false) {
+  const missing: string[] = [];
+  return {
+    get(variable: string, value: string | undefined): string {
+      if (value) return value;
+      if (sharedDatabase && tool) return randomBytes(48).toString('base64url');
+      if (sharedDatabase) {
+        missing.push(variable);
+        return '';
+      }
+      return generatedSecret(path.join(dataDir, variable.toLowerCase().replaceAll('_', '-')));
+    },
+    check() {
+      if (missing.length === 0) return;
+      const lines = missing.map(
+        (name) =>
+          `  ${name}: required when DATABASE_URL is set (every instance must use the same value); generate one with: openssl rand -base64 48`,
+      );
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    },
+  };
+}
+
+/** A random secret generated once and kept in a file under DATA_DIR so tokens survive restarts. */
+function generatedSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
