@@ -10,7 +10,7 @@ import { createRealtimeHub } from './lib/realtime.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createSessionCache, createTokenService } from './modules/auth/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
-import { localUploadStorage } from './modules/uploads/index.ts';
+import { createFileStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -117,11 +117,14 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       sessionCache,
       (ids) => realtime.disconnectSessions(ids),
     ),
-    storage: localUploadStorage(config.dataDir),
+    storage: createFileStorage(config),
     dumpDatabase: database.dump ?? null,
   };
   app.decorate('deps', deps);
-  app.addHook('onClose', () => deps.tokens.close());
+  app.addHook('onClose', async () => {
+    await deps.tokens.close();
+    deps.storage.close();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

@@ -6,13 +6,14 @@ import {
   UPLOAD_RULES,
   uploadAnswerSchema,
   uploadPurposeSchema,
+  type Upload,
 } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { safeFilename } from './uploads.sniff.ts';
-import { findReadableUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
+import { findReadableUpload, openUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
 
 const fieldsSchema = z.object({
   purpose: uploadPurposeSchema,
@@ -36,7 +37,15 @@ export const uploadsRoutes =
   (deps: UploadsDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
+      // One byte over the largest limit, so the purpose's own limit (checked while streaming) speaks first.
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES + 1,
+        files: 1,
+        fields: 5,
+        fieldSize: 200,
+        parts: 6,
+        headerPairs: 50,
+      },
     });
     app.addHook('onRequest', app.authenticate);
     // Each upload costs disk and a content check: counted per user before the file is read.
@@ -62,12 +71,31 @@ export const uploadsRoutes =
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
         const fields: Record<string, string> = {};
-        let file: { filename: string; data: Buffer } | null = null;
+        let upload: Upload | null = null;
         try {
           for await (const part of request.parts()) {
             if (part.type === 'file') {
               if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
-              file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
+              // The file streams straight into storage, so what it is for must be known before it.
+              const parsed = fieldsSchema.safeParse(fields);
+              if (!parsed.success) {
+                part.file.resume();
+                throw badRequest(
+                  fields.purpose === undefined
+                    ? 'Send purpose (and transactionId) before the file'
+                    : (parsed.error.issues[0]?.message ?? 'Invalid upload fields'),
+                );
+              }
+              try {
+                upload = await saveUpload(deps, request.user!, {
+                  ...parsed.data,
+                  filename: safeFilename(part.filename),
+                  body: part.file,
+                });
+              } finally {
+                // Whatever was not read (a refused file) is drained, so the request can finish.
+                part.file.resume();
+              }
             } else if (typeof part.value === 'string') {
               fields[part.fieldname] = part.value;
             }
@@ -84,10 +112,7 @@ export const uploadsRoutes =
           if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
           throw error;
         }
-        if (!file) throw badRequest('Please choose a file to upload');
-        const parsed = fieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
-        const upload = await saveUpload(deps, request.user!, { ...parsed.data, ...file });
+        if (!upload) throw badRequest('Please choose a file to upload');
         return reply.status(201).send(ok({ upload }));
       },
     );
@@ -104,6 +129,7 @@ export const uploadsRoutes =
       },
       async (request, reply) => {
         const upload = await findReadableUpload(deps, request.user!, request.params.id);
+        const stored = await openUpload(deps, upload);
         const kind = INLINE_TYPES.has(upload.mimeType) ? 'inline' : 'attachment';
         return reply
           .header('content-type', upload.mimeType)
@@ -112,7 +138,7 @@ export const uploadsRoutes =
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')
           .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-          .send(deps.storage.read(upload.storageKey));
+          .send(stored.body);
       },
     );
   };
