@@ -39,7 +39,12 @@ export function s3Client(options: S3StorageOptions): S3Client {
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: options.timeoutMs, requestTimeout: options.timeoutMs },
+    // Without throwOnRequestTimeout a request past its timeout only logs a warning and waits on.
+    requestHandler: {
+      connectionTimeout: options.timeoutMs,
+      requestTimeout: options.timeoutMs,
+      throwOnRequestTimeout: true,
+    },
     // Checksums only where S3 requires them: S3-compatible stores (older MinIO, Ceph, R2, test stand-ins)
     // do not all understand the SDK's default trailing checksums on streamed bodies.
     requestChecksumCalculation: 'WHEN_REQUIRED',
