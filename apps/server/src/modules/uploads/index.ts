@@ -3,3 +3,4 @@ export { uploadsRoutes } from './uploads.routes.ts';
 export type { UploadsDeps } from './uploads.service.ts';
 export { createFileStorage } from './uploads.storage-factory.ts';
 export { StorageError, type FileStorage } from './uploads.storage.ts';
+export { removeUnattachedUploads, UNATTACHED_UPLOAD_TTL_MS } from './uploads.cleanup.ts';
