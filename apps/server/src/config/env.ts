@@ -186,15 +186,15 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
  * embedded database (one machine) a missing one is generated once into DATA_DIR and kept there. With
  * DATABASE_URL (several instances may share the database) each instance would generate its own, so a
  * token signed by one would be refused by the next: start-up stops instead, naming every missing variable
- * (docs/operations.md, "Several machines"). Tools (`tool`) never sign anything that outlives them and get
- * a throwaway value instead.
+ * (docs/operations.md, "Several machines"). Tools (`tool`) never sign anything that outlives them: they get
+ * a throwaway value and write nothing.
  */
 export function persistedSecrets(dataDir: string, sharedDatabase: boolean, tool = false) {
   const missing: string[] = [];
   return {
     get(variable: string, value: string | undefined): string {
       if (value) return value;
-      if (sharedDatabase && tool) return randomBytes(48).toString('base64url');
+      if (tool) return randomBytes(48).toString('base64url');
       if (sharedDatabase) {
         missing.push(variable);
         return '';
