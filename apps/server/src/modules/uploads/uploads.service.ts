@@ -69,11 +69,12 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
   const id = uuidv7();
   const now = deps.clock.now();
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
-  const { stream, facts } = inspectingStream(
-    input.filename,
-    rule.maxBytes,
-    () => new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename)),
-  );
+  const { stream, facts } = inspectingStream(input.filename, {
+    maxBytes: rule.maxBytes,
+    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename)),
+    accepted: rule.accepted,
+    notAccepted: () => new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename)),
+  });
   input.body.on('error', (error) => stream.destroy(error));
   // The store reports the check's failure (`errored`); until it listens, nothing may go unhandled.
   stream.on('error', () => {});

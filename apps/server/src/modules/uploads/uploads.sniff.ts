@@ -57,7 +57,22 @@ export class ContentFacts {
     return { size: this.size, sha256: this.hash.digest('hex'), mimeType, activePdf };
   }
 
-  private mimeType(): UploadMimeType | null {
+  /**
+   * The types the file can still turn out to be, judged from its first bytes (the extension decides
+   * between the formats that share a container); null until enough bytes have arrived.
+   */
+  possibleTypes(): UploadMimeType[] | null {
+    if (this.head.length < HEAD_BYTES) return null;
+    if (startsWith(this.head, [0x50, 0x4b, 0x03, 0x04]))
+      return this.extension === 'docx'
+        ? ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip']
+        : ['application/zip'];
+    if (this.extension === 'txt' && !this.text?.finishable()) return [];
+    const type = this.mimeType(true);
+    return type ? [type] : [];
+  }
+
+  private mimeType(optimistic = false): UploadMimeType | null {
     const data = this.head;
     const ext = this.extension;
     if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -74,7 +89,7 @@ export class ContentFacts {
     }
     if (startsWith(data, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
       return ext === 'doc' ? 'application/msword' : null;
-    if (ext === 'txt' && this.size > 0 && this.text?.finish()) return 'text/plain';
+    if (ext === 'txt' && (optimistic || (this.size > 0 && this.text?.finish()))) return 'text/plain';
     return null;
   }
 }
@@ -102,6 +117,10 @@ class SubstringScanner {
 class PlainTextScanner {
   private readonly decoder = new TextDecoder('utf-8', { fatal: false });
   private ok = true;
+  /** False once the text so far is already not plain text. */
+  finishable(): boolean {
+    return this.ok;
+  }
   update(chunk: Buffer) {
     if (this.ok) this.ok = isPlainText(this.decoder.decode(chunk, { stream: true }));
   }
