@@ -72,9 +72,11 @@ describe('removing unattached uploads', () => {
     const unusedPicture = picture.json().data.upload.id as string;
     const unusedKey = (await storageKey(unusedPhoto))!;
 
-    // Not yet 24 hours old: nothing goes.
-    expect(await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS - 60_000))).toBe(0);
-    expect(await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS + 60_000))).toBe(3);
+    // Not yet 24 hours old: nothing goes. (Counts are at least ours: on the PostgreSQL run other files'
+    // uploads share the database.)
+    await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS - 60_000));
+    for (const id of [unusedPhoto, unsentFile, unusedPicture]) expect(await storageKey(id)).toBeDefined();
+    expect(await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS + 60_000))).toBeGreaterThanOrEqual(3);
     for (const id of [unusedPhoto, unsentFile, unusedPicture]) {
       expect(await storageKey(id)).toBeUndefined();
       expect((await get(app, buyer, `/api/uploads/${id}`)).statusCode).toBe(404);
@@ -98,6 +100,7 @@ describe('removing unattached uploads', () => {
       removeUnattachedUploads({ ...later(UNATTACHED_UPLOAD_TTL_MS + 60_000), storage: failing }),
     ).rejects.toThrow('store down');
     expect(await storageKey(unused)).toBeDefined();
-    expect(await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS + 60_000))).toBe(1);
+    expect(await removeUnattachedUploads(later(UNATTACHED_UPLOAD_TTL_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await storageKey(unused)).toBeUndefined();
   });
 });
