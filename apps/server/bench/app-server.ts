@@ -30,6 +30,8 @@ export function benchAppConfig(databaseUrl: string | null, dataDir: string): App
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      // Instances on one PostgreSQL must share it (DATABASE_URL makes it required).
+      IDENTITY_ENCRYPTION_KEY: '6d2a9f1c4b8e7d3a5f0c2e9b1a4d7c8e3f6a0b5c9d2e4f7a1b3c5d8e0f2a4b6c',
       WEB_DIST_DIR: path.join(tmpdir(), 'no-web-build'),
       SCHEDULER_ENABLED: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

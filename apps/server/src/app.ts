@@ -11,7 +11,7 @@ import type { AppDeps } from './app-deps.ts';
 import { createSessionCache, createTokenService } from './modules/auth/index.ts';
 import { createIdentityCryptoFrom, createIdentityProvider } from './modules/identity/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
-import { localUploadStorage } from './modules/uploads/index.ts';
+import { createFileStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -117,18 +117,21 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     tokens: createTokenService(
       database.db,
       clock,
-      config.jwtSecret,
+      config.JWT_SECRET_PREVIOUS ? [config.jwtSecret, config.JWT_SECRET_PREVIOUS] : config.jwtSecret,
       config.TOKEN_TTL_HOURS,
       sessionCache,
       (ids) => realtime.disconnectSessions(ids),
     ),
-    storage: localUploadStorage(config.dataDir),
+    storage: createFileStorage(config),
     identityProvider: createIdentityProvider(config),
     identityCrypto: createIdentityCryptoFrom(config),
     dumpDatabase: database.dump ?? null,
   };
   app.decorate('deps', deps);
-  app.addHook('onClose', () => deps.tokens.close());
+  app.addHook('onClose', async () => {
+    await deps.tokens.close();
+    deps.storage.close();
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

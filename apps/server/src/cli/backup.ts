@@ -21,7 +21,7 @@ async function main(): Promise<number> {
       out: { type: 'string' },
     },
   });
-  const config = loadConfig();
+  const config = loadConfig(process.env, { tool: true });
   const base = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const { email, password } = staffCredentials(values, config);
   const token = await signIn(base, email, password);

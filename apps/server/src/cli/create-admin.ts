@@ -59,7 +59,7 @@ async function main(): Promise<number> {
     role: values.role?.trim().toUpperCase(),
   });
   if (!args.success) return usage(args.error.issues.map((i) => i.message));
-  const config = loadConfig();
+  const config = loadConfig(process.env, { tool: true });
   if (config.database.kind === 'pglite' && (await serverIsRunning(config.PORT))) {
     console.error(
       `A server answers on port ${config.PORT}. Stop it first: the embedded database allows one process.`,

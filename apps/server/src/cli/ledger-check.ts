@@ -51,7 +51,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { url: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
   });
-  const config = loadConfig();
+  const config = loadConfig(process.env, { tool: true });
   if (config.database.kind === 'postgres' && !values.url) {
     const report = await checkDatabase(config.database.url);
     print(report, 'PostgreSQL');

@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run restore -- --file <backup.tar.gz> [--data-dir <dir>] [--force]');
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, { tool: true });
   const target = path.resolve(
     values['data-dir'] ??
       (config.database.kind === 'pglite' ? config.database.dataDir : null) ??

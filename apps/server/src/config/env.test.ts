@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -99,5 +99,38 @@ describe('request log redaction', () => {
     );
     expect(redactQuery('/x?a=1&resetToken=zzz')).toBe('/x?a=1&resetToken=[redacted]');
     expect(redactQuery('/api/health')).toBe('/api/health');
+  });
+
+  it('with DATABASE_URL refuses to start without JWT_SECRET, naming it and how to make one; tools go on', () => {
+    const shared = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-secrets-')),
+      DATABASE_URL: 'postgres://u@h/db',
+    };
+    expect(() => loadConfig(shared)).toThrow(ConfigError);
+    expect(() => loadConfig(shared)).toThrow(
+      /JWT_SECRET: required when DATABASE_URL is set .*openssl rand -base64 48/,
+    );
+    // Nothing was generated for this instance alone.
+    expect(existsSync(path.join(shared.DATA_DIR, 'jwt-secret'))).toBe(false);
+    expect(loadConfig(shared, { tool: true }).jwtSecret).toHaveLength(64);
+    expect(loadConfig({ ...shared, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toBe('y'.repeat(40));
+  });
+
+  it('on the embedded database generates the secret once and keeps it in DATA_DIR', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-secrets-'));
+    const first = loadConfig({ DATA_DIR: dataDir }, { memoryDatabase: true }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }, { memoryDatabase: true }).jwtSecret).toBe(first);
+  });
+
+  it('checks the storage settings: S3 needs a bucket, keys come in pairs', () => {
+    expect(loadConfig(base).STORAGE).toBe('disk');
+    expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'amana', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /set both or neither/,
+    );
+    const s3 = loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'amana', S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3).toMatchObject({ S3_BUCKET: 'amana', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(() => loadConfig({ ...base, STORAGE: 'ftp' })).toThrow(/STORAGE/);
   });
 });

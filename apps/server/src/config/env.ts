@@ -29,6 +29,11 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ),
+  // During a rotation: tokens signed with the previous secret are still accepted (signing uses JWT_SECRET).
+  JWT_SECRET_PREVIOUS: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'JWT_SECRET_PREVIOUS must be at least 32 characters').optional(),
+  ),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -112,6 +117,17 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // Where uploaded files live: 'disk' (DATA_DIR/uploads, one machine) or 's3' (any S3-compatible bucket).
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  // Both or neither: without them the AWS SDK's default chain (instance role, AWS_* variables) is used.
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
+  // A storage call that takes longer fails (the request answers 503) instead of hanging.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -132,11 +148,12 @@ export class ConfigError extends Error {}
 
 /**
  * Parses and completes the configuration. `source` is process.env in production; tests pass their own object.
- * `memoryDatabase` keeps PGlite in memory (tests), otherwise it lives under DATA_DIR/pglite.
+ * `memoryDatabase` keeps PGlite in memory (tests), otherwise it lives under DATA_DIR/pglite. `tool` (the
+ * command-line tools) never stops for a missing shared secret: tools sign no tokens.
  */
 export function loadConfig(
   source: Record<string, string | undefined> = process.env,
-  options: { memoryDatabase?: boolean } = {},
+  options: { memoryDatabase?: boolean; tool?: boolean } = {},
 ): AppConfig {
   // Renamed when sign-in limits became per account and address: an old setting must not be ignored silently.
   if (source.LOGIN_MAX_FAILURES_PER_ACCOUNT !== undefined)
@@ -157,11 +174,13 @@ export function loadConfig(
   const database: AppConfig['database'] = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
     : { kind: 'pglite', dataDir: options.memoryDatabase ? null : path.join(dataDir, 'pglite') };
-  return {
+  checkStorage(env);
+  const secrets = persistedSecrets(dataDir, database.kind === 'postgres', options.tool === true);
+  const config: AppConfig = {
     ...env,
     dataDir,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
+    jwtSecret: secrets.get('JWT_SECRET', env.JWT_SECRET),
     database,
     // Demo accounts only on the embedded database unless asked for explicitly.
     seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
@@ -169,8 +188,23 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     identityProvider:
       env.IDENTITY_PROVIDER ?? (env.DOJAH_APP_ID && env.DOJAH_SECRET_KEY ? 'dojah' : 'sandbox'),
-    identityKey: keyBytes(env.IDENTITY_ENCRYPTION_KEY ?? persistedSecret(dataDir, 'identity-key', 32))!,
+    identityKey: keyBytes(
+      secrets.get('IDENTITY_ENCRYPTION_KEY', env.IDENTITY_ENCRYPTION_KEY, {
+        bytes: 32,
+        file: 'identity-key',
+      }),
+    )!,
   };
+  secrets.check();
+  return config;
+}
+
+function checkStorage(env: RawEnv) {
+  const problems: string[] = [];
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
@@ -187,13 +221,47 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
 }
 
 /**
- * A random secret generated once and kept in DATA_DIR (mode 0600) so it survives restarts: the JWT
- * secret (tokens stay valid) and the identity key (encrypted numbers stay readable).
+ * Secrets the server can generate for itself (JWT_SECRET, and any other added through `get`). On the
+ * embedded database (one machine) a missing one is generated once into DATA_DIR and kept there. With
+ * DATABASE_URL (several instances may share the database) each instance would generate its own, so a
+ * token signed by one would be refused by the next: start-up stops instead, naming every missing variable
+ * (docs/operations.md, "Several machines"). Tools (`tool`) never sign anything that outlives them: they get
+ * a throwaway value and write nothing.
  */
-function persistedSecret(dataDir: string, name: string, bytes: number): string {
-  const file = path.join(dataDir, name);
+export function persistedSecrets(dataDir: string, sharedDatabase: boolean, tool = false) {
+  const missing: { variable: string; bytes: number }[] = [];
+  return {
+    /** `bytes` of randomness (48 unless the secret's format says otherwise); `file` under DATA_DIR. */
+    get(
+      variable: string,
+      value: string | undefined,
+      options: { bytes?: number; file?: string } = {},
+    ): string {
+      const bytes = options.bytes ?? 48;
+      if (value) return value;
+      if (tool) return randomBytes(bytes).toString('base64url');
+      if (sharedDatabase) {
+        missing.push({ variable, bytes });
+        return '';
+      }
+      const file = options.file ?? variable.toLowerCase().replaceAll('_', '-');
+      return generatedSecret(path.join(dataDir, file), bytes);
+    },
+    check() {
+      if (missing.length === 0) return;
+      const lines = missing.map(
+        ({ variable, bytes }) =>
+          `  ${variable}: required when DATABASE_URL is set (every instance must use the same value); generate one with: openssl rand -base64 ${bytes}`,
+      );
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    },
+  };
+}
+
+/** A random secret generated once and kept in a file under DATA_DIR so tokens survive restarts. */
+function generatedSecret(file: string, bytes: number): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -9,6 +9,7 @@ import {
   expireDueInvitations,
   sendAutoReleaseReminders,
 } from '../modules/transactions/index.ts';
+import { removeUnattachedUploads } from '../modules/uploads/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
 
 export type Scheduler = {
@@ -67,10 +68,15 @@ async function refreshPlannerStatistics(deps: AppDeps) {
   if (deps.databaseKind === 'pglite') await deps.db.execute(sql`analyze`);
 }
 
-/** Hourly: planner statistics (PGlite) and idempotency keys past their 24-hour replay window. */
+/**
+ * Hourly: planner statistics (PGlite), idempotency keys past their 24-hour replay window, and uploads
+ * never attached 24 hours after they were made (rows claimed with SKIP LOCKED: once across instances).
+ */
 async function housekeeping(deps: AppDeps) {
   await refreshPlannerStatistics(deps);
   await purgeExpiredIdempotencyKeys(deps.db, deps.clock.now());
+  const uploadsRemoved = await removeUnattachedUploads(deps);
+  if (uploadsRemoved > 0) deps.log.info({ uploadsRemoved }, 'unattached uploads removed');
 }
 
 /**

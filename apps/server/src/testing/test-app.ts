@@ -26,6 +26,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
       LOG_LEVEL: 'silent',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-test-')),
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      // Instances on one PostgreSQL must share it (DATABASE_URL makes it required).
+      IDENTITY_ENCRYPTION_KEY: '6d2a9f1c4b8e7d3a5f0c2e9b1a4d7c8e3f6a0b5c9d2e4f7a1b3c5d8e0f2a4b6c',
       // Suites sign in and sign up from one address many times: limits far above any test's use
       // (the throttling tests set their own).
       ...GENEROUS_LIMITS,

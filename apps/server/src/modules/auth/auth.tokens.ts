@@ -37,13 +37,16 @@ const sessionUserColumns = {
 export function createTokenService(
   db: Db,
   clock: Clock,
-  secret: string,
+  /** The signing secret, or [current, previous] during a rotation (JWT_SECRET_PREVIOUS). */
+  secret: string | readonly string[],
   ttlHours: number,
   cache: SessionCache,
   /** Called after sessions end (committed), so their live sockets are closed too. */
   onSessionsEnded: (sessionIds: string[]) => void = () => {},
 ) {
-  const key = new TextEncoder().encode(secret);
+  // Tokens are signed with the first key; any of them verifies one (a rotation's previous secret).
+  const keys = (typeof secret === 'string' ? [secret] : secret).map((s) => new TextEncoder().encode(s));
+  const key = keys[0]!;
   /** When this instance last wrote each session's last activity (bounded like the session cache). */
   const lastSeenWrites = new Lru<string, number>(10_000);
 
@@ -74,16 +77,23 @@ export function createTokenService(
     return { token, expiresAt };
   }
 
+  async function verifiedPayload(token: string) {
+    for (const candidate of keys) {
+      try {
+        return (await jwtVerify(token, candidate, { algorithms: ['HS256'] })).payload;
+      } catch {
+        // Not this key (or not a valid token at all): try the next one.
+      }
+    }
+    return null;
+  }
+
   /** The token's claims if its signature is ours (checked once per token string, then remembered). */
   async function readClaims(token: string): Promise<TokenClaims | null> {
     const known = cache.claims(token);
     if (known) return known;
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
-    } catch {
-      return null;
-    }
+    const payload = await verifiedPayload(token);
+    if (!payload) return null;
     const { sid, sub, exp } = payload;
     if (typeof sid !== 'string' || !sub || typeof exp !== 'number') return null;
     const claims = { sessionId: sid, userId: sub, expiresAtMs: exp * 1000 };

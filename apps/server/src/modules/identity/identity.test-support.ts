@@ -21,6 +21,8 @@ export async function createLoggedApp(lines: string[], env: Record<string, strin
       LOG_LEVEL: 'debug',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-identity-')),
       JWT_SECRET: 'identity-test-secret-that-is-long-enough-0123',
+      // Instances on one PostgreSQL must share it (DATABASE_URL makes it required).
+      IDENTITY_ENCRYPTION_KEY: '6d2a9f1c4b8e7d3a5f0c2e9b1a4d7c8e3f6a0b5c9d2e4f7a1b3c5d8e0f2a4b6c',
       WEB_DIST_DIR: path.join(tmpdir(), 'no-web-build'),
       DATABASE_POOL_MAX: '5',
       ...GENEROUS_LIMITS,

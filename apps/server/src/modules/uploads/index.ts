@@ -1,4 +1,9 @@
 /** Files: upload checked by content and size, download only for those allowed to see it. */
 export { uploadsRoutes } from './uploads.routes.ts';
-export { localUploadStorage, type UploadsDeps } from './uploads.service.ts';
-export type { FileStorage } from './uploads.storage.ts';
+export type { UploadsDeps } from './uploads.service.ts';
+export { createFileStorage } from './uploads.storage-factory.ts';
+export { StorageError, type FileStorage } from './uploads.storage.ts';
+export { removeUnattachedUploads, UNATTACHED_UPLOAD_TTL_MS } from './uploads.cleanup.ts';
+export { copyUploads, type CopyReport } from './uploads.copy.ts';
+export { s3Storage } from './uploads.storage-s3.ts';
+export { s3OptionsOf } from './uploads.storage-factory.ts';

@@ -9,20 +9,24 @@ import {
   uploadAnswerSchema,
   uploadPurposeSchema,
   uploadUrl,
+  type Upload,
+  type UploadPurpose,
 } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { safeFilename } from './uploads.sniff.ts';
-import { findReadableUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
+import { findReadableUpload, openUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
 
 const fieldsSchema = z.object({
   purpose: uploadPurposeSchema,
   transactionId: z.uuid('Transaction Not Found').optional(),
   disputeId: z.uuid('Dispute not found').optional(),
 });
-const chatFieldsSchema = z.object({ transactionId: z.uuid('Transaction Not Found') });
+const chatFieldsSchema = z
+  .object({ transactionId: z.uuid('Transaction Not Found') })
+  .transform((fields) => ({ ...fields, purpose: 'chat_attachment' as UploadPurpose }));
 // Only images are shown inline; everything else (PDFs included) is a download, so no document a user
 // uploaded ever runs in the app's origin.
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
@@ -35,17 +39,43 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Reads a multipart upload: its text fields and its one file (in the "file" field). */
-async function receiveUpload(request: FastifyRequest) {
+/**
+ * Reads a multipart upload whose text fields come before its one file ("file"): the fields are checked
+ * with `schema` when the file starts, and the file streams straight into storage (never whole in memory).
+ */
+async function receiveUpload(
+  request: FastifyRequest,
+  deps: UploadsDeps,
+  schema: z.ZodType<z.output<typeof fieldsSchema>>,
+): Promise<Upload> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
-  let file: { filename: string; data: Buffer } | null = null;
+  let upload: Upload | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
-        file = { filename: safeFilename(part.filename), data: await part.toBuffer() };
+        // The file streams straight into storage, so what it is for must be known before it.
+        const parsed = schema.safeParse(fields);
+        if (!parsed.success) {
+          part.file.resume();
+          throw badRequest(
+            fields.purpose === undefined && fields.transactionId === undefined
+              ? 'Send purpose (and transactionId) before the file'
+              : (parsed.error.issues[0]?.message ?? 'Invalid upload fields'),
+          );
+        }
+        try {
+          upload = await saveUpload(deps, request.user!, {
+            ...parsed.data,
+            filename: safeFilename(part.filename),
+            body: part.file,
+          });
+        } finally {
+          // Whatever was not read (a refused file) is drained, so the request can finish.
+          part.file.resume();
+        }
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -53,7 +83,7 @@ async function receiveUpload(request: FastifyRequest) {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      const purpose = uploadPurposeSchema.safeParse(fields.purpose);
+      const purpose = uploadPurposeSchema.safeParse(fields.purpose ?? 'chat_attachment');
       const message = purpose.success
         ? UPLOAD_RULES[purpose.data].tooLarge('The file')
         : 'File size must be less than 10MB';
@@ -62,8 +92,8 @@ async function receiveUpload(request: FastifyRequest) {
     if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
     throw error;
   }
-  if (!file) throw badRequest('Please choose a file to upload');
-  return { fields, file };
+  if (!upload) throw badRequest('Please choose a file to upload');
+  return upload;
 }
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
@@ -71,7 +101,15 @@ export const uploadsRoutes =
   (deps: UploadsDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
+      // One byte over the largest limit, so the purpose's own limit (checked while streaming) speaks first.
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES + 1,
+        files: 1,
+        fields: 5,
+        fieldSize: 200,
+        parts: 6,
+        headerPairs: 50,
+      },
     });
     app.addHook('onRequest', app.authenticate);
     // Each upload costs disk and a content check: counted per user before the file is read.
@@ -94,16 +132,11 @@ export const uploadsRoutes =
         },
       },
       async (request, reply) => {
-        const { fields, file } = await receiveUpload(request);
-        const parsed = fieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
-        const upload = await saveUpload(deps, request.user!, { ...parsed.data, ...file });
+        const upload = await receiveUpload(request, deps, fieldsSchema);
         return reply.status(201).send(ok({ upload }));
       },
     );
 
-    // Spec 02 §7's chat upload (multipart transactionId, file): the same checks as purpose
-    // chat_attachment, answered as the attachment a message then carries (DESIGN "Messaging").
     app.post(
       '/messages/upload',
       {
@@ -117,14 +150,7 @@ export const uploadsRoutes =
         },
       },
       async (request) => {
-        const { fields, file } = await receiveUpload(request);
-        const parsed = chatFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload fields');
-        const upload = await saveUpload(deps, request.user!, {
-          purpose: 'chat_attachment',
-          transactionId: parsed.data.transactionId,
-          ...file,
-        });
+        const upload = await receiveUpload(request, deps, chatFieldsSchema);
         const attachment = {
           id: upload.id,
           filename: upload.filename,
@@ -149,6 +175,7 @@ export const uploadsRoutes =
       },
       async (request, reply) => {
         const upload = await findReadableUpload(deps, request.user!, request.params.id);
+        const stored = await openUpload(deps, upload);
         const kind = INLINE_TYPES.has(upload.mimeType) ? 'inline' : 'attachment';
         return reply
           .header('content-type', upload.mimeType)
@@ -157,7 +184,7 @@ export const uploadsRoutes =
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')
           .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-          .send(deps.storage.read(upload.storageKey));
+          .send(stored.body);
       },
     );
   };

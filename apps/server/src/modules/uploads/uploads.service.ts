@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
@@ -11,15 +10,22 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { isTransactionMember, memberTransactionRow } from '../transactions/index.ts';
-import { activePdfContent, sniffMimeType } from './uploads.sniff.ts';
-import { localStorage, type FileStorage } from './uploads.storage.ts';
+import { inspectingStream } from './uploads.inspect.ts';
+import { StorageError, type FileStorage } from './uploads.storage.ts';
 
 /** What the uploads module needs: the database, the clock and where files live. */
 export type UploadsDeps = { db: Db; clock: Clock; storage: FileStorage };
 
-/** The default file store: DATA_DIR/uploads on local disk. */
-export function localUploadStorage(dataDir: string): FileStorage {
-  return localStorage(path.join(dataDir, 'uploads'));
+/** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
+export function storageFailure(error: unknown): unknown {
+  if (!(error instanceof StorageError)) return error;
+  if (error.reason === 'missing') return new AppError('NOT_FOUND', 'File not found');
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'File storage is unavailable at the moment. Please try again shortly.',
+    undefined,
+    { 'retry-after': '5' },
+  );
 }
 
 export function toUploadView(row: UploadRow): Upload {
@@ -40,12 +46,14 @@ export type NewUpload = {
   transactionId?: string;
   disputeId?: string;
   filename: string;
-  data: Buffer;
+  /** The file's bytes as they arrive; read once, never held whole. */
+  body: Readable;
 };
 
 /**
- * Checks who may attach a file where, then its real type and size for the purpose, and stores it
- * under a server-generated key. Shipment photos only from the transaction's seller.
+ * Checks who may attach a file where, then streams it into storage under a server-generated key while
+ * learning its real type and size; a file over the purpose's limit fails as soon as it passes it, a
+ * wrong type or active content is removed again. Shipment photos only from the transaction's seller.
  */
 export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUpload): Promise<Upload> {
   const rule = UPLOAD_RULES[input.purpose];
@@ -57,26 +65,34 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
       throw forbidden('Only the seller can upload shipment photos');
     transactionId = row.id;
   }
-  if (input.data.length === 0) throw badRequest(`${input.filename} is empty`);
-  const mimeType = sniffMimeType(input.data, input.filename);
-  if (!mimeType || !rule.accepted.includes(mimeType))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename));
-  if (input.data.length > rule.maxBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename));
-  if (mimeType === 'application/pdf') {
-    const active = activePdfContent(input.data);
-    if (active)
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `${input.filename} contains active content (${active.slice(1)}), which is not allowed in shared files. Print it to a new PDF and upload that.`,
-      );
-  }
 
   const id = uuidv7();
   const now = deps.clock.now();
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
-  await deps.storage.put(storageKey, input.data);
+  const { stream, facts } = inspectingStream(input.filename, {
+    maxBytes: rule.maxBytes,
+    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename)),
+    accepted: rule.accepted,
+    notAccepted: () => new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename)),
+  });
+  input.body.on('error', (error) => stream.destroy(error));
+  // The store reports the check's failure (`errored`); until it listens, nothing may go unhandled.
+  stream.on('error', () => {});
   try {
+    await deps.storage.write(storageKey, input.body.pipe(stream));
+  } catch (error) {
+    throw storageFailure(error);
+  }
+  try {
+    const content = facts.finish();
+    if (content.size === 0) throw badRequest(`${input.filename} is empty`);
+    if (!content.mimeType || !rule.accepted.includes(content.mimeType))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename));
+    if (content.activePdf)
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${input.filename} contains active content (${content.activePdf.slice(1)}), which is not allowed in shared files. Print it to a new PDF and upload that.`,
+      );
     const [row] = await deps.db
       .insert(uploads)
       .values({
@@ -86,16 +102,25 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
         transactionId,
         disputeId: input.purpose === 'dispute_evidence' ? (input.disputeId ?? null) : null,
         filename: input.filename,
-        mimeType,
-        size: input.data.length,
+        mimeType: content.mimeType,
+        size: content.size,
         storageKey,
-        sha256: createHash('sha256').update(input.data).digest('hex'),
+        sha256: content.sha256,
       })
       .returning();
     return toUploadView(row!);
   } catch (error) {
-    await deps.storage.remove(storageKey);
+    await deps.storage.remove(storageKey).catch(() => {});
     throw error;
+  }
+}
+
+/** The stored bytes of a readable upload (a missing object is a 404, a storage outage a 503). */
+export async function openUpload(deps: Pick<UploadsDeps, 'storage'>, row: UploadRow) {
+  try {
+    return await deps.storage.open(row.storageKey);
+  } catch (error) {
+    throw storageFailure(error);
   }
 }
 
