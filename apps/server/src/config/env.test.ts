@@ -35,6 +35,7 @@ describe('configuration', () => {
       ...base,
       DATABASE_URL: 'postgres://u@h/db',
       PAYSTACK_SECRET_KEY: 'sk_test_x',
+      IDENTITY_ENCRYPTION_KEY: 'ab'.repeat(32),
     });
     // The pool is sized to the machine unless DATABASE_POOL_MAX says otherwise.
     expect(config.database).toEqual({
@@ -101,7 +102,7 @@ describe('request log redaction', () => {
     expect(redactQuery('/api/health')).toBe('/api/health');
   });
 
-  it('with DATABASE_URL refuses to start without JWT_SECRET, naming it and how to make one; tools go on', () => {
+  it('with DATABASE_URL refuses to start without JWT_SECRET or the identity key, naming each and how to make it; tools go on', () => {
     const shared = {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'escrow-secrets-')),
       DATABASE_URL: 'postgres://u@h/db',
@@ -110,10 +111,18 @@ describe('request log redaction', () => {
     expect(() => loadConfig(shared)).toThrow(
       /JWT_SECRET: required when DATABASE_URL is set .*openssl rand -base64 48/,
     );
+    expect(() => loadConfig(shared)).toThrow(
+      /IDENTITY_ENCRYPTION_KEY: required when DATABASE_URL is set .*openssl rand -base64 32/,
+    );
+    expect(() => loadConfig({ ...shared, JWT_SECRET: 'y'.repeat(40) })).toThrow(/IDENTITY_ENCRYPTION_KEY/);
     // Nothing was generated for this instance alone.
     expect(existsSync(path.join(shared.DATA_DIR, 'jwt-secret'))).toBe(false);
     expect(loadConfig(shared, { tool: true }).jwtSecret).toHaveLength(64);
-    expect(loadConfig({ ...shared, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toBe('y'.repeat(40));
+    expect(existsSync(path.join(shared.DATA_DIR, 'identity-key'))).toBe(false);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const complete = loadConfig({ ...shared, JWT_SECRET: 'y'.repeat(40), IDENTITY_ENCRYPTION_KEY: key });
+    expect(complete.jwtSecret).toBe('y'.repeat(40));
+    expect(complete.identityKey).toEqual(Buffer.alloc(32, 7));
   });
 
   it('on the embedded database generates the secret once and keeps it in DATA_DIR', () => {
