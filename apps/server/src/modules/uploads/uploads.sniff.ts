@@ -67,8 +67,10 @@ export class ContentFacts {
       return this.extension === 'docx'
         ? ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip']
         : ['application/zip'];
-    if (this.extension === 'txt' && !this.text?.finishable()) return [];
     const type = this.mimeType(true);
+    // What the bytes show wins over the name: a PNG called 'me.txt' is a PNG. Only a file that shows no
+    // other type is judged as text, and refused as soon as it stops being plain text.
+    if (type === 'text/plain' && !this.text?.finishable()) return [];
     return type ? [type] : [];
   }
 
