@@ -30,7 +30,7 @@ async function storedUpload(ownerId: string, purpose: UploadPurpose): Promise<st
       filename: 'me.png',
       mimeType: 'image/png',
       size: 1,
-      storageKey: uuidv7(),
+      storageKey: `2026/01/${uuidv7()}`,
       sha256: '0'.repeat(64),
     })
     .returning({ id: uploads.id });

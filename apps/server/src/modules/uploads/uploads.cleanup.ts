@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { uploads } from '../../db/schema/uploads.ts';
 import type { UploadsDeps } from './uploads.service.ts';
+import { STORAGE_KEY_PATTERN } from './uploads.storage.ts';
 
 /** An upload nothing refers to this long after it was made is removed (object and row). */
 export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600_000;
@@ -37,7 +38,10 @@ export async function removeUnattachedUploads(deps: UploadsDeps): Promise<number
         order by u.created_at
         limit ${BATCH}
         for update of u skip locked`)) as { rows: { id: string; storage_key: string }[] };
-      for (const row of found) await deps.storage.remove(row.storage_key);
+      // A key the server could never have written has no object to remove; its row goes all the same,
+      // rather than failing the pass for every other upload.
+      for (const row of found)
+        if (STORAGE_KEY_PATTERN.test(row.storage_key)) await deps.storage.remove(row.storage_key);
       if (found.length)
         await tx.delete(uploads).where(
           inArray(
