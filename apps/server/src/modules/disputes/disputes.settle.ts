@@ -12,7 +12,14 @@ import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { paymentConditions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refundHold, releaseHold } from '../ledger/index.ts';
-import { executeStep, noticeFor, releaseKey, type StepResult } from '../transactions/index.ts';
+import { refreshTrustScore } from '../identity/index.ts';
+import {
+  executeStep,
+  noticeFor,
+  rateSellerNotice,
+  releaseKey,
+  type StepResult,
+} from '../transactions/index.ts';
 import type { DisputesDeps } from './disputes.deps.ts';
 import { insertMessage } from './disputes.repository.ts';
 
@@ -128,8 +135,8 @@ export async function settle(
         currency: updated.currency,
       },
     }),
-    notifications: (ctx, updated) =>
-      [ctx.buyerId, ctx.sellerId].flatMap((recipient) =>
+    notifications: (ctx, updated) => [
+      ...[ctx.buyerId, ctx.sellerId].flatMap((recipient) =>
         noticeFor(ctx, updated, recipient, {
           type: 'DISPUTE',
           priority: 'HIGH',
@@ -138,6 +145,9 @@ export async function settle(
           metadata: { disputeId: dispute.id },
         }),
       ),
+      // A settlement that moved the money ends the trade, which the buyer can then rate.
+      ...(action === 'NO_ACTION' ? [] : rateSellerNotice(ctx, updated)),
+    ],
   });
   const now = deps.clock.now();
   const [resolved] = await tx
@@ -152,5 +162,9 @@ export async function settle(
     content: `Resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, buyerShareMinor)} Reason: ${reason}`,
     at: now,
   });
+  // A completed trade and a dispute decided against a party both move the parties' trust scores.
+  const row = step.record.row;
+  for (const userId of [row.creatorId, row.counterpartyId])
+    if (userId) await refreshTrustScore(tx, userId, now);
   return { step, dispute: resolved };
 }

@@ -17,7 +17,7 @@ export { drainDueJobs } from './transactions.due-jobs.ts';
 export { expireDueInvitations } from './transactions.jobs.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
 export { releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
-export { noticeFor, otherPartyOf } from './transactions.notices.ts';
+export { noticeFor, otherPartyOf, rateSellerNotice } from './transactions.notices.ts';
 export {
   countTransactions,
   INVITATION_TTL_MS,

@@ -59,3 +59,17 @@ export function otherPartyOf(ctx: StepContext, updated: TransactionRow): string 
 export const money = (row: TransactionRow, minor: number) => formatMoney(toMajor(minor), row.currency);
 export const quoted = (row: TransactionRow) =>
   row.description.length > 60 ? `"${row.description.slice(0, 57)}..."` : `"${row.description}"`;
+
+/**
+ * Completion invites the buyer to rate the seller (DESIGN "Vendors and ratings"): after a release, and
+ * after a dispute settles the trade with money moved.
+ */
+export function rateSellerNotice(ctx: StepContext, updated: TransactionRow): NotificationInput[] {
+  return noticeFor(ctx, updated, ctx.buyerId, {
+    type: 'TRANSACTION_UPDATE',
+    priority: 'LOW',
+    title: 'Rate your seller',
+    message: `${quoted(updated)} is complete. How was the seller? Your rating helps other buyers.`,
+    metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: 'Rate the seller' },
+  });
+}

@@ -1,8 +1,9 @@
 import type { StepDeps } from './transactions.deps.ts';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
+import { refreshTrustScore } from '../identity/index.ts';
 import { releaseHold } from '../ledger/index.ts';
-import { money, noticeFor, quoted } from './transactions.notices.ts';
+import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
 import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';
 
 /** Every release path posts under this key, so a transaction's escrow is released at most once. */
@@ -41,6 +42,9 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
         idempotencyKey: releaseKey(updated.id),
       });
       await options.extra?.(ctx.tx, ctx);
+      // A completed trade counts toward both parties' trust scores.
+      for (const userId of [ctx.buyerId, ctx.sellerId])
+        if (userId) await refreshTrustScore(ctx.tx, userId, ctx.now);
     },
     activity: (ctx, updated) => ({
       action: options.action === 'CONFIRM_RECEIPT' ? 'receipt_confirmed' : 'funds_released',
@@ -54,14 +58,7 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
         title: 'Funds released',
         message: `${money(updated, updated.price)} for ${quoted(updated)} has been released to your wallet.`,
       }),
-      // Completion invites the buyer to rate the seller (DESIGN "Vendors and ratings").
-      ...noticeFor(ctx, updated, ctx.buyerId, {
-        type: 'TRANSACTION_UPDATE',
-        priority: 'LOW',
-        title: 'Rate your seller',
-        message: `${quoted(updated)} is complete. How was the seller? Your rating helps other buyers.`,
-        metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: 'Rate the seller' },
-      }),
+      ...rateSellerNotice(ctx, updated),
       // The buyer did not act on a time-based release: tell them it happened.
       ...(options.action === 'TIME_RELEASE'
         ? noticeFor(ctx, updated, ctx.buyerId, {
