@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, type TestServer } from './harness.ts';
 
 export type Account = { email: string; password: string; firstName: string; lastName: string };
@@ -146,4 +146,16 @@ export function lagosDatePlus(days: number): string {
 /** Waits until a toast (or any text) with exactly this content is on the page. */
 export async function seeText(page: Page, text: string, timeout = 15_000) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+}
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until `target` holds the focus, as a keyboard user would, and
+ * fails after `max` presses: a control that Tab cannot reach fails the test.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 80, backwards = false } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
 }
