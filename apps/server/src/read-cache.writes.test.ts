@@ -202,7 +202,8 @@ describe('the embedded read cache after each kind of write', () => {
     const before = await readAll(id);
     // Read twice: the second answers come from the cache on the embedded database.
     expect(await readAll(id)).toEqual(before);
-    if (cache) expect(cache.stats.size).toBeGreaterThan(0);
+    // All five answers are kept (a read whose statement were not declared pure would empty the cache).
+    if (cache) expect(cache.stats.size).toBeGreaterThanOrEqual(5);
     await write(id);
     const after = await readAll(id);
     cache?.bump();
