@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const count = async () => ((await database.db.execute(sql.raw(PURE))).rows[0] as { n: number }).n;
+const count = async () =>
+  ((await database.db.execute(sql.raw(PURE))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 let loads = 0;
 const cachedCount = () =>
   cache.read('probe', async () => {

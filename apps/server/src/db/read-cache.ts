@@ -1,5 +1,3 @@
-import type { DbOrTx } from './client.ts';
-
 /**
  * An exact in-process cache of hot reads, for the embedded database only.
  *
@@ -109,6 +107,6 @@ export function attachReadCache(db: object, cache: ReadCache): void {
 }
 
 /** The read cache of this handle: the embedded database's root handle only (never a transaction). */
-export function readCacheOf(db: DbOrTx): ReadCache | null {
+export function readCacheOf(db: object): ReadCache | null {
   return cacheByDb.get(db) ?? null;
 }
