@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
+import { attachReadCache, createReadCache, trackWrites } from './read-cache.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A database transaction; functions that write several rows take this, never the global db. */
@@ -92,9 +93,12 @@ export async function openDatabase(
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const client = config.dataDir ? new PGlite(config.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
-  const db = drizzlePglite({ client, casing: 'snake_case' });
+  // This process is PGlite's only writer, so hot reads can be cached exactly (db/read-cache.ts).
+  const readCache = createReadCache();
+  const db = drizzlePglite({ client: trackWrites(client, readCache), casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   rootDbs.add(db);
+  attachReadCache(db, readCache);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

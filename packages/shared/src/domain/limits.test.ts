@@ -21,4 +21,18 @@ describe('wallet limits', () => {
   ])('the Lagos day of %s starts at %s', (now, start) => {
     expect(lagosDayStart(new Date(now)).toISOString()).toBe(start);
   });
+
+  it('agrees with the Africa/Lagos calendar at every half hour of 1965-1966 and 2024-2027', () => {
+    const lagosDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', dateStyle: 'short' });
+    const ranges = [
+      [Date.UTC(1965, 0, 1), Date.UTC(1967, 0, 1)],
+      [Date.UTC(2024, 0, 1), Date.UTC(2028, 0, 1)],
+    ] as const;
+    for (const [from, to] of ranges)
+      for (let at = from; at < to; at += 1_800_000) {
+        const expected = new Date(`${lagosDate.format(new Date(at))}T00:00:00+01:00`).toISOString();
+        if (lagosDayStart(new Date(at)).toISOString() !== expected)
+          expect(lagosDayStart(new Date(at)).toISOString()).toBe(expected);
+      }
+  });
 });

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { readCacheOf } from '../../db/read-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import type { AuthUser } from './auth.user.ts';
@@ -101,20 +102,26 @@ export function createTokenService(
     return claims;
   }
 
+  const sessionQuery = db
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .limit(1);
+  // A plain SELECT: running it is not a write for the embedded read cache (which a session read every
+  // few seconds would otherwise empty), and one prepared statement saves building it on every read.
+  readCacheOf(db)?.pureRead(sessionQuery.toSQL().sql);
+  const sessionById = sessionQuery.prepare('session_with_user');
+
   /** The session row and its slim user, read from the database and kept in the cache. */
   async function readSession(sessionId: string): Promise<SessionState> {
     const ticket = cache.beginRead();
-    const [row] = await db
-      .select({
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        user: sessionUserColumns,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, sessionId))
-      .limit(1);
+    const [row] = await sessionById.execute({ sessionId });
     // Revoked and deleted are final; an expired session is not cached as gone (tests move the clock back).
     const state: SessionState =
       !row || row.revokedAt

@@ -12,6 +12,7 @@ import {
   type TransactionListItem,
 } from '@escrow/shared/schemas/transactions';
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { readCacheOf } from '../../db/read-cache.ts';
 
 /**
  * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
@@ -230,8 +231,12 @@ function preparedStatements(db: Db, filter: ListFilter) {
   let prepared = byShape.get(shape);
   if (!prepared) {
     const statements = statementsOf(filter, placeholders);
-    const prepare = (statement: SQL, name: string) =>
-      db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false) as unknown as Prepared;
+    const prepare = (statement: SQL, name: string) => {
+      const query = dialect.sqlToQuery(statement);
+      // Plain SELECTs: the embedded read cache may keep their answers.
+      readCacheOf(db)?.pureRead(query.sql);
+      return db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared;
+    };
     prepared = {
       page: prepare(statements.page, `transactions_list_page_${shape || 'all'}`),
       count: prepare(statements.count, `transactions_list_count_${shape || 'all'}`),
@@ -289,8 +294,20 @@ function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
   };
 }
 
-/** One page of the viewer's transactions as slim list items, `hasMore`, and the capped total. */
+/**
+ * One page of the viewer's transactions as slim list items, `hasMore`, and the capped total. Without a
+ * search term, the embedded database keeps the answer until the next write (db/read-cache.ts).
+ */
 export async function listTransactionItems(db: DbOrTx, filter: ListFilter): Promise<TransactionList> {
+  const cache = !searchOf(filter.q) ? readCacheOf(db) : null;
+  if (!cache) return readPage(db, filter);
+  const { userId, page, limit, status, role } = filter;
+  return cache.read(`transactions-page:${JSON.stringify([userId, page, limit, status, role])}`, () =>
+    readPage(db, filter),
+  );
+}
+
+async function readPage(db: DbOrTx, filter: ListFilter): Promise<TransactionList> {
   const offset = (filter.page - 1) * filter.limit;
   let runPage: () => Promise<unknown>;
   let runCount: () => Promise<unknown>;

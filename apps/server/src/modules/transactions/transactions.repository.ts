@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
 import { isRootDb, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
+import { readCacheOf } from '../../db/read-cache.ts';
 import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -50,16 +51,21 @@ function selectRecords(db: DbOrTx) {
 }
 
 function prepareRecordById(db: Db) {
-  return selectRecords(db)
+  const query = selectRecords(db)
     .where(eq(transactions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('transaction_record_by_id');
+    .limit(1);
+  // A plain SELECT of rows and their parties: the embedded read cache may keep its answers.
+  readCacheOf(db)?.pureRead(query.toSQL().sql);
+  return query.prepare('transaction_record_by_id');
 }
 // One prepared statement per database handle: the read path skips building SQL (and, on PostgreSQL,
 // parsing and planning it) on every request. Inside a database transaction the query is built as usual.
 const recordById = new WeakMap<Db, ReturnType<typeof prepareRecordById>>();
 
-/** The record of one transaction (row, parties, invitation) in one round trip. */
+/**
+ * The record of one transaction (row, parties, invitation) in one round trip. On the embedded database
+ * the answer is kept until the next write (db/read-cache.ts); it is frozen, never to be changed.
+ */
 export async function findTransactionRecord(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
   if (!isRootDb(db)) {
     const [record] = await selectRecords(db).where(eq(transactions.id, id)).limit(1);
@@ -67,8 +73,10 @@ export async function findTransactionRecord(db: DbOrTx, id: string): Promise<Tra
   }
   let prepared = recordById.get(db);
   if (!prepared) recordById.set(db, (prepared = prepareRecordById(db)));
-  const [record] = await prepared.execute({ id });
-  return record ?? null;
+  const statement = prepared;
+  const load = async () => (await statement.execute({ id }))[0] ?? null;
+  const cache = readCacheOf(db);
+  return cache ? cache.read(`transaction-record:${id}`, load) : load();
 }
 
 export async function findRecordByInviteCode(db: DbOrTx, code: string) {

@@ -9,6 +9,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { readCacheOf } from '../../db/read-cache.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { withdrawals } from '../../db/schema/wallet.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -68,13 +69,18 @@ function summaryQuery(db: DbOrTx, wallet: WalletRef, dayStart: unknown) {
     );
 }
 
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
 function prepareSummary(db: Db) {
   const wallet = {
     userId: sql.placeholder('userId'),
     currency: sql.placeholder('currency'),
     walletCode: sql.placeholder('walletCode'),
   };
-  return summaryQuery(db, wallet, sql.placeholder('dayStart')).prepare('wallet_summary');
+  const query = summaryQuery(db, wallet, sql.placeholder('dayStart'));
+  // A plain SELECT whose only time is the `dayStart` parameter: the embedded read cache may keep its answers.
+  readCacheOf(db)?.pureRead(query.toSQL().sql);
+  return query.prepare('wallet_summary');
 }
 // One prepared statement per database handle (as transactions.repository.ts does): no SQL is built per
 // request and PostgreSQL parses and plans it once per connection. Inside a database transaction the
@@ -94,15 +100,20 @@ export async function walletSummary(
   const currency = WALLET_CURRENCY;
   const dayStart = lagosDayStart(deps.clock.now());
   const wallet = { userId: user.id, currency, walletCode: accountCodes.userWallet(user.id, currency) };
-  let rows: Awaited<ReturnType<typeof summaryQuery>>;
+  let row: SummaryRow;
   if (isRootDb(deps.db)) {
     let prepared = summaryByDb.get(deps.db);
     if (!prepared) summaryByDb.set(deps.db, (prepared = prepareSummary(deps.db)));
-    rows = await prepared.execute({ ...wallet, dayStart });
+    const statement = prepared;
+    const load = async () => (await statement.execute({ ...wallet, dayStart }))[0]!;
+    // On the embedded database the figures are kept until the next write; the day is part of the key.
+    const cache = readCacheOf(deps.db);
+    row = await (cache
+      ? cache.read(`wallet-summary:${wallet.walletCode}:${dayStart.toISOString()}`, load)
+      : load());
   } else {
-    rows = await summaryQuery(deps.db, wallet, dayStart);
+    [row] = (await summaryQuery(deps.db, wallet, dayStart)) as [SummaryRow];
   }
-  const row = rows[0]!;
   const verificationLevel = row.verificationLevel;
   // As loadUser answers for a user that no longer exists.
   if (verificationLevel === null) throw unauthorized('Invalid or expired token');
