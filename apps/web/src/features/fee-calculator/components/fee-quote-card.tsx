@@ -1,7 +1,6 @@
 import type { FeeQuoteResponse } from '@escrow/shared/schemas/fee-calculator';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { formatMoney } from '../../../lib/format';
-import { formatPercent, formatSignedPercent } from '../labels';
+import { formatMoney, formatPercent, formatSignedPercent } from '../../../lib/format';
 import { RiskLevelBadge } from './risk-level-badge';
 
 /** The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note. */

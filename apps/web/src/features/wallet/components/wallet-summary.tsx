@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { formatMoney } from '../../../lib/format';
+import { formatCount, formatMoney } from '../../../lib/format';
 
 const LEVEL_NAMES: Record<Wallet['verificationLevel'], string> = {
   BASIC: 'Basic',
@@ -18,7 +18,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
     ['Total withdrawals', formatMoney(wallet.totalWithdrawals, wallet.currency)],
     [
       'Transactions',
-      wallet.transactionCountCapped ? '1,000+' : wallet.transactionCount.toLocaleString('en-NG'),
+      wallet.transactionCountCapped ? '1,000+' : formatCount(wallet.transactionCount),
     ],
   ];
   return (
