@@ -10,7 +10,6 @@ import { downloadUpload } from '../../lib/uploads';
 import { useUploadObjectUrl } from '../../lib/use-upload-object-url';
 import { fullName, partyLabel } from './dispute-labels';
 
-
 /**
  * Evidence from both parties: images inline, other files downloadable (both through the token, so only
  * the parties and staff can open them). `children` goes under the list (a party's upload form).
@@ -74,7 +73,8 @@ function EvidenceFile({ evidence }: { evidence: Evidence }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <span className="min-w-0 break-all font-medium text-slate-900">
-        {evidence.fileName} <span className="font-normal text-slate-500">({formatFileSize(evidence.size)})</span>
+        {evidence.fileName}{' '}
+        <span className="font-normal text-slate-500">({formatFileSize(evidence.size)})</span>
       </span>
       <Button
         variant="secondary"

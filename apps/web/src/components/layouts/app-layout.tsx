@@ -4,7 +4,7 @@ import { useUnreadMessages } from '../chat/chat-api';
 import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
-import { isStaff, type UnreadCounts } from './nav-items';
+import { isStaff, MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -39,12 +39,16 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
         <main
           id="main-content"
           tabIndex={-1}
-          className="min-w-0 flex-1 px-4 pb-36 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
+          className="min-w-0 flex-1 px-4 pb-24 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
         >
           {children}
         </main>
       </div>
-      <BottomNav unread={unread} className="md:hidden" />
+      <BottomNav
+        unread={unread}
+        moreItems={isStaff(user.role) ? [...MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM] : MORE_NAV_ITEMS}
+        className="md:hidden"
+      />
       <HelpPanel id={helpPanelId} state={helpState} onStateChange={setHelpState} />
       <InstallPrompt />
     </div>

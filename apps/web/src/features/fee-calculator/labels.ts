@@ -38,4 +38,3 @@ export const RISK_LEVEL_CLASSES: Record<RiskLevel, string> = {
   HIGH: 'bg-orange-100 text-orange-800 ring-orange-600/20',
   VERY_HIGH: 'bg-red-100 text-red-800 ring-red-600/20',
 };
-

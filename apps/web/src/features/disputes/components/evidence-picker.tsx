@@ -6,7 +6,6 @@ import { PaperclipIcon } from '../../../components/ui/icons';
 import { formatFileSize } from '../../../lib/format';
 import type { EvidenceFiles } from '../lib/use-evidence-files';
 
-
 /** Choose evidence files: thumbnails for images, size, progress while uploading, remove before sending. */
 export function EvidencePicker({
   evidence,

@@ -14,7 +14,6 @@ import { transactionKeys } from '../api/transaction-keys';
 import { Select } from './form-controls';
 import { TransactionCard } from './transaction-card';
 
-
 /**
  * /app/transactions: search, status and role filters, Refresh, live updates (500 ms debounce), and
  * Previous / 'Page N' / Next paging driven by the server's `hasMore` (the total is exact up to 1,000,

@@ -16,10 +16,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
     ['Pending escrow', formatMoney(wallet.pendingEscrow, wallet.currency)],
     ['Total deposits', formatMoney(wallet.totalDeposits, wallet.currency)],
     ['Total withdrawals', formatMoney(wallet.totalWithdrawals, wallet.currency)],
-    [
-      'Transactions',
-      wallet.transactionCountCapped ? '1,000+' : formatCount(wallet.transactionCount),
-    ],
+    ['Transactions', wallet.transactionCountCapped ? '1,000+' : formatCount(wallet.transactionCount)],
   ];
   return (
     <section aria-label="Wallet summary" className="grid grid-cols-1 gap-4 lg:grid-cols-3">
