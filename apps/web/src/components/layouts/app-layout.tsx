@@ -39,7 +39,7 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
         <main
           id="main-content"
           tabIndex={-1}
-          className="min-w-0 flex-1 px-4 pb-24 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
+          className="min-w-0 flex-1 px-4 pb-36 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
         >
           {children}
         </main>

@@ -15,7 +15,7 @@ export function FeeHistoryList() {
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / FEE_HISTORY_PAGE_SIZE));
 
   return (
-    <Card aria-labelledby="fee-history-title">
+    <Card role="region" aria-labelledby="fee-history-title">
       <CardTitle id="fee-history-title">Previous Calculations</CardTitle>
       {history.isPending ? (
         <div className="mt-4">

@@ -26,7 +26,7 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
     ],
   ];
   return (
-    <Card aria-labelledby="fee-quote-title" className="space-y-5">
+    <Card role="region" aria-labelledby="fee-quote-title" className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle id="fee-quote-title">Fee Estimate</CardTitle>

@@ -46,7 +46,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
 export function WalletLimitsCard({ wallet }: { wallet: Wallet }) {
   const { limits } = wallet;
   return (
-    <Card aria-labelledby="wallet-limits-title">
+    <Card role="region" aria-labelledby="wallet-limits-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="wallet-limits-title">Verification and limits</CardTitle>
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
