@@ -3,9 +3,8 @@ import { VERIFICATION_TEXT, type VerificationResult } from '@escrow/shared/schem
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { Tabs } from '../../../components/ui/tabs';
 import { verificationStatusQuery } from '../api/verification';
-import { BvnForm } from './bvn-form';
 import { DocumentsTab } from './documents-tab';
-import { NinForm, type ProfileNames } from './nin-form';
+import { IdentityCheckForm, type ProfileNames } from './identity-check-form';
 import { VerificationOverview } from './verification-overview';
 
 /** /app/verification (spec 02 §2.6): tabs Overview, NIN Verification, BVN Verification, Documents. */
@@ -45,12 +44,12 @@ export function VerificationPage({
           {
             value: 'nin',
             label: 'NIN Verification',
-            content: <NinForm names={names} onVerified={onVerified} />,
+            content: <IdentityCheckForm kind="nin" names={names} onVerified={onVerified} />,
           },
           {
             value: 'bvn',
             label: 'BVN Verification',
-            content: <BvnForm names={names} onVerified={onVerified} />,
+            content: <IdentityCheckForm kind="bvn" names={names} onVerified={onVerified} />,
           },
           {
             value: 'documents',
