@@ -37,6 +37,26 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 17 §12: numbers and money on screen go through apps/web/src/lib/format.ts only
+    // (lib/no-hand-formatting.test.ts checks the same in the test run).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: 'Format numbers with apps/web/src/lib/format.ts.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(toLocaleString|toFixed)$/]',
+          message:
+            'Format numbers with apps/web/src/lib/format.ts (formatMoney, formatWholeAmount, formatCount…).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -17,8 +17,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           hotkey={['altKey', 'KeyT']}
           richColors
           closeButton
-          // Above the two-row bottom navigation on phones.
-          mobileOffset={{ bottom: '8rem' }}
+          // Above the bottom navigation (one row, 56 px) on phones.
+          mobileOffset={{ bottom: '5rem' }}
         />
       </AuthProvider>
     </QueryClientProvider>

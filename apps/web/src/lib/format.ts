@@ -1,10 +1,58 @@
-import { formatMoney } from '@escrow/shared/domain/money';
+import { formatMoney as formatMoneyIn } from '@escrow/shared/domain/money';
 
-export { formatMoney };
+/*
+ * Every number the web app shows goes through this module (eslint.config.js forbids Intl.NumberFormat,
+ * toLocaleString and toFixed anywhere else in apps/web/src), so one screen cannot drift from another.
+ *
+ * Money has the spec's two forms:
+ * - formatMoney: with kobo, '₦153,750.00': transaction details, payment, the wallet, the landing page
+ *   (spec 01 "Money format: NGN as ₦ with 2 decimals").
+ * - formatWholeAmount: whole naira, floor-rounded, '₦153,750': lists (spec 01 §2 My Transactions "floor
+ *   rounding and thousands separators"), the join page (spec 01 §2 "item price, fee, total (whole
+ *   numbers)") and disputes (spec 02 §2 "en-NG with no decimals").
+ */
 
-/** Lists show amounts floor-rounded with thousands separators (spec 01 §2 My Transactions). */
+/** With kobo: '₦1,234.50' (en-NG grouping, the currency's symbol). */
+export function formatMoney(major: number, currency = 'NGN'): string {
+  return formatMoneyIn(major, currency, 2);
+}
+
+/** Whole naira, floor-rounded: '₦1,234' for 1,234.99. */
 export function formatWholeAmount(major: number, currency = 'NGN'): string {
-  return formatMoney(Math.floor(major), currency, 0);
+  return formatMoneyIn(Math.floor(major), currency, 0);
+}
+
+const countFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators: 12,345. */
+export const formatCount = (count: number): string => countFormat.format(count);
+
+const percentFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
+const signedPercentFormat = new Intl.NumberFormat('en-NG', {
+  maximumFractionDigits: 3,
+  signDisplay: 'exceptZero',
+});
+
+/** Percentage points: 2.85 → '2.85%'. */
+export const formatPercent = (points: number): string => `${percentFormat.format(points)}%`;
+/** Signed percentage points for breakdown lines: '+0.2%', '-0.57%'. */
+export const formatSignedPercent = (points: number): string => `${signedPercentFormat.format(points)}%`;
+
+const ratingFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A 1-5 star rating with one decimal: 4.5. */
+export const formatRating = (rating: number): string => ratingFormat.format(rating);
+
+const megabytesFormat = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A file size: '1.5 MB' from 1 MB up, else whole kilobytes (at least 1 KB). */
+export function formatFileSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${megabytesFormat.format(bytes / (1024 * 1024))} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** en-NG short date, e.g. 21/11/2026. */
@@ -14,6 +62,15 @@ export function formatDate(value: string | Date): string {
 
 export function formatDateTime(value: string | Date): string {
   return new Intl.DateTimeFormat('en-NG', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
+}
+
+/** A deadline in Lagos time, medium date and short time: '21 Nov 2026, 14:30'. */
+export function formatLagosDateTime(value: string | Date): string {
+  return new Intl.DateTimeFormat('en-NG', {
+    timeZone: 'Africa/Lagos',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(value));
 }
 
 /** Spec 01 §9: under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */

@@ -136,6 +136,14 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/**
+ * Beside the user in the sign-in answer and GET /auth/me: when the user signed in before this session
+ * (ISO), or null during their first one, so a newcomer is greeted 'Welcome, {firstName}!' and not
+ * 'Welcome back' (issue 17 §13).
+ */
+export const signInHistorySchema = z.object({ previousSignInAt: z.string().nullable() });
+export type SignInHistory = z.infer<typeof signInHistorySchema>;
+
 /** GET /auth/profile: the user with what the Profile tab shows, computed on the server. */
 export const profileSummarySchema = z.object({
   user: publicUserSchema,

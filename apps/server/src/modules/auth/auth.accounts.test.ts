@@ -105,7 +105,29 @@ describe('POST /api/auth/login', () => {
     expect(data.token).toEqual(expect.any(String));
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(data.token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ success: true, data: { user: data.user } });
+    expect(me.json()).toEqual({ success: true, data: { user: data.user, previousSignInAt: null } });
+  });
+
+  it('says when the user signed in before: null through the first session, then the previous start', async () => {
+    const { email, password } = await signUp(app);
+    const first = (await post('/api/auth/login', { email, password })).json().data;
+    expect(first.previousSignInAt).toBeNull();
+    const meFirst = (
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(first.token) })
+    ).json();
+    expect(meFirst.data.previousSignInAt).toBeNull();
+
+    const second = (await post('/api/auth/login', { email, password })).json().data;
+    expect(second.previousSignInAt).toEqual(expect.any(String));
+    const meSecond = (
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(second.token) })
+    ).json();
+    expect(meSecond.data.previousSignInAt).toBe(second.previousSignInAt);
+    // The first session still is the first sign-in, however many came after it.
+    const again = (
+      await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(first.token) })
+    ).json();
+    expect(again.data.previousSignInAt).toBeNull();
   });
 
   it('answers the same 401 for a wrong password and an unknown account', async () => {

@@ -7,6 +7,7 @@ import {
   publicUserSchema,
   resetPasswordSchema,
   setNewPasswordSchema,
+  signInHistorySchema,
   signupSchema,
   updateProfileSchema,
 } from '@escrow/shared/schemas/auth';
@@ -81,7 +82,9 @@ export const authRoutes =
           tags,
           body: loginSchema,
           response: {
-            200: envelope(z.object({ user: publicUserSchema, token: z.string() })),
+            200: envelope(
+              z.object({ user: publicUserSchema, token: z.string() }).extend(signInHistorySchema.shape),
+            ),
             ...failures(400, 401, 413, 429),
           },
         },
@@ -105,9 +108,16 @@ export const authRoutes =
       '/me',
       {
         preHandler: app.authenticate,
-        schema: { tags, security: bearer, response: { 200: userData, ...failures(401) } },
+        schema: {
+          tags,
+          security: bearer,
+          response: {
+            200: envelope(z.object({ user: publicUserSchema }).extend(signInHistorySchema.shape)),
+            ...failures(401),
+          },
+        },
       },
-      async (request) => ok({ user: await auth.profile(request.user!) }),
+      async (request) => ok(await auth.me(request.user!)),
     );
 
     app.put(

@@ -3,6 +3,7 @@ import {
   type LoginInput,
   type ProfileSummary,
   type PublicUser,
+  type SignInHistory,
   type SignupInput,
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
@@ -24,6 +25,7 @@ import { loadUser } from './auth.load-user.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
+import { previousSignInAt } from './auth.sign-in-history.ts';
 import * as repo from './auth.repository.ts';
 import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
 
@@ -66,8 +68,9 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await loginThrottle.succeeded(keys);
     // Told only to someone who knows the password, so it reveals nothing about the account to others.
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ADMIN_TEXT.suspended);
+    const previous = await previousSignInAt(db, user.id);
     const { token } = await tokens.issue(user.id, userAgent, ip);
-    return { user: toPublicUser(user), token };
+    return { user: toPublicUser(user), token, previousSignInAt: previous };
   }
 
   /** Re-checks the password of a signed-in user, throttled so a stolen token cannot guess it. */
@@ -86,6 +89,12 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   /** The caller's own row, read now (request.user is a slim cached copy without the password hash). */
   async function profile(authUser: AuthUser): Promise<PublicUser> {
     return toPublicUser(await loadUser(db, authUser.id));
+  }
+
+  /** GET /me: the user and when they signed in before this session. */
+  async function me(authUser: AuthUser): Promise<{ user: PublicUser } & SignInHistory> {
+    const user = await profile(authUser);
+    return { user, previousSignInAt: await previousSignInAt(db, authUser.id, authUser.sessionId) };
   }
 
   async function updateProfile(authUser: AuthUser, input: UpdateProfileInput): Promise<PublicUser> {
@@ -171,5 +180,5 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await tokens.revoke(user.sessionId);
   }
 
-  return { signup, login, profile, profileSummary, updateProfile, changePassword, logout };
+  return { signup, login, me, profile, profileSummary, updateProfile, changePassword, logout };
 }

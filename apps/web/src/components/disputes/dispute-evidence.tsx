@@ -5,15 +5,10 @@ import type { Dispute, DisputeEvidence as Evidence } from '@escrow/shared/schema
 import { Button } from '../ui/button';
 import { Card, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/spinner';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatFileSize } from '../../lib/format';
 import { downloadUpload } from '../../lib/uploads';
 import { useUploadObjectUrl } from '../../lib/use-upload-object-url';
 import { fullName, partyLabel } from './dispute-labels';
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Evidence from both parties: images inline, other files downloadable (both through the token, so only
@@ -78,7 +73,8 @@ function EvidenceFile({ evidence }: { evidence: Evidence }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <span className="min-w-0 break-all font-medium text-slate-900">
-        {evidence.fileName} <span className="font-normal text-slate-500">({sizeText(evidence.size)})</span>
+        {evidence.fileName}{' '}
+        <span className="font-normal text-slate-500">({formatFileSize(evidence.size)})</span>
       </span>
       <Button
         variant="secondary"

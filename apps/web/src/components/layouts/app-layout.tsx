@@ -4,7 +4,7 @@ import { useUnreadMessages } from '../chat/chat-api';
 import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
-import { isStaff, type UnreadCounts } from './nav-items';
+import { isStaff, MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -44,7 +44,11 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
           {children}
         </main>
       </div>
-      <BottomNav unread={unread} className="md:hidden" />
+      <BottomNav
+        unread={unread}
+        moreItems={isStaff(user.role) ? [...MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM] : MORE_NAV_ITEMS}
+        className="md:hidden"
+      />
       <HelpPanel id={helpPanelId} state={helpState} onStateChange={setHelpState} />
       <InstallPrompt />
     </div>

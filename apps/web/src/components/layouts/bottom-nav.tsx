@@ -1,11 +1,18 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
-import { badgeText, BOTTOM_NAV_ITEMS, type UnreadCounts } from './nav-items';
+import { MoreSheet } from './more-sheet';
+import {
+  badgeText,
+  BOTTOM_NAV_ITEM_CLASS,
+  BOTTOM_NAV_ITEMS,
+  type NavItem,
+  type UnreadCounts,
+} from './nav-items';
 
-type BottomNavProps = { unread: UnreadCounts; className?: string };
+type BottomNavProps = { unread: UnreadCounts; moreItems: NavItem[]; className?: string };
 
-/** Phone navigation under 768 px: eight destinations in two rows of four, fixed to the bottom. */
-export function BottomNav({ unread, className }: BottomNavProps) {
+/** Phone navigation under 768 px: one row of five fixed to the bottom, the fifth opening the rest. */
+export function BottomNav({ unread, moreItems, className }: BottomNavProps) {
   return (
     <nav
       aria-label="Bottom navigation"
@@ -14,7 +21,7 @@ export function BottomNav({ unread, className }: BottomNavProps) {
         className,
       )}
     >
-      <ul className="grid grid-cols-4">
+      <ul className="grid grid-cols-5">
         {BOTTOM_NAV_ITEMS.map(({ label, to, Icon, badge }) => {
           const count = badge ? badgeText(unread[badge]) : null;
           return (
@@ -23,7 +30,7 @@ export function BottomNav({ unread, className }: BottomNavProps) {
                 to={to}
                 className={({ isActive }) =>
                   cn(
-                    'relative flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600',
+                    BOTTOM_NAV_ITEM_CLASS,
                     isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
                   )
                 }
@@ -40,6 +47,9 @@ export function BottomNav({ unread, className }: BottomNavProps) {
             </li>
           );
         })}
+        <li>
+          <MoreSheet items={moreItems} />
+        </li>
       </ul>
     </nav>
   );

@@ -41,7 +41,7 @@ export function HelpPanel({ id, state, onStateChange }: HelpPanelProps) {
           type="button"
           onClick={() => onStateChange('open')}
           aria-label="Open AI Assistant"
-          className="fixed bottom-36 right-3 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:bottom-4 md:right-4"
+          className="fixed bottom-20 right-3 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:bottom-4 md:right-4"
         >
           <MessageIcon className="h-6 w-6" />
           <span className="absolute -right-1 -top-1 rounded-full bg-amber-400 px-1.5 py-0.5 text-[10px] font-bold leading-none text-slate-900">
@@ -56,7 +56,7 @@ export function HelpPanel({ id, state, onStateChange }: HelpPanelProps) {
           tabIndex={-1}
           hidden={state === 'closed'}
           aria-labelledby={`${id}-title`}
-          className="fixed bottom-32 right-3 z-40 w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none md:bottom-4 md:right-4"
+          className="fixed bottom-20 right-3 z-40 w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none md:bottom-4 md:right-4"
           onKeyDown={(event) => {
             if (event.key === 'Escape') onStateChange('closed');
           }}

@@ -33,13 +33,25 @@ export const SIDE_NAV_ITEMS: NavItem[] = [
   { label: 'User Profile', to: '/app/profile', Icon: UserIcon },
 ];
 
-/** Bottom navigation under 768 px: two rows of four (spec 02 §2.2). */
+/**
+ * Bottom navigation under 768 px. The spec's eight items (spec 02 §2.2, two rows) took about 110 px of a
+ * phone screen; one row of four plus 'More' keeps them all, the rest one tap away in the More sheet
+ * (issue 17 §11).
+ */
 export const BOTTOM_NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
   { label: 'Create', to: '/app/create-transaction', Icon: PlusIcon },
-  { label: 'Join', to: '/app/join-transaction', Icon: LinkIcon },
   { label: 'Transactions', to: '/app/transactions', Icon: ListIcon },
   { label: 'Messages', to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
+];
+
+/** One cell of the bottom navigation (a link or the More button). */
+export const BOTTOM_NAV_ITEM_CLASS =
+  'relative flex h-14 w-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
+
+/** The rest of the spec's bottom navigation, in its order, behind 'More'. */
+export const MORE_NAV_ITEMS: NavItem[] = [
+  { label: 'Join', to: '/app/join-transaction', Icon: LinkIcon },
   { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
   { label: 'Wallet', to: '/app/wallet', Icon: WalletIcon },
   { label: 'Profile', to: '/app/profile', Icon: UserIcon },

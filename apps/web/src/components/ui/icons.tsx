@@ -96,3 +96,4 @@ export const StarIcon = icon(['m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.
 export const PaperclipIcon = icon([
   'm21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7',
 ]);
+export const MoreIcon = icon(['M5 12h.01', 'M12 12h.01', 'M19 12h.01']);

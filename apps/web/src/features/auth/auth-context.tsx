@@ -14,6 +14,8 @@ type AuthContextValue = {
   login: (input: LoginInput) => Promise<PublicUser>;
   logout: () => Promise<void>;
   setUser: (user: PublicUser) => void;
+  /** This session is the user's first sign-in (the server says no earlier one): greet, not welcome back. */
+  firstSignIn: boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -28,12 +30,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<PublicUser | null>(null);
   const [status, setStatus] = useState<AuthStatus>(() => (getToken() ? 'loading' : 'anonymous'));
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  // Only the server's explicit null means "never signed in before"; an older answer without it does not.
+  const [firstSignIn, setFirstSignIn] = useState(false);
 
   const signOutLocally = useCallback(
     (byUser: boolean) => {
       clearToken();
       queryClient.clear();
       setUserState(null);
+      setFirstSignIn(false);
       setStatus('anonymous');
       setSignedOutByUser(byUser);
     },
@@ -45,9 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     authApi
       .me()
-      .then(({ user: me }) => {
+      .then(({ user: me, previousSignInAt }) => {
         if (cancelled) return;
         setUserState(me);
+        setFirstSignIn(previousSignInAt === null);
         setStatus('authenticated');
       })
       .catch((error: unknown) => {
@@ -77,11 +83,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (input: LoginInput) => {
-      const { user: signedIn, token } = await authApi.login(input);
+      const { user: signedIn, token, previousSignInAt } = await authApi.login(input);
       // Nothing cached for a previous account may show to this one.
       queryClient.clear();
       setToken(token);
       setUserState(signedIn);
+      setFirstSignIn(previousSignInAt === null);
       setStatus('authenticated');
       setSignedOutByUser(false);
       return signedIn;
@@ -104,8 +111,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback((next: PublicUser) => setUserState(next), []);
 
   const value = useMemo(
-    () => ({ user, status, signedOutByUser, login, logout, setUser }),
-    [user, status, signedOutByUser, login, logout, setUser],
+    () => ({ user, status, signedOutByUser, login, logout, setUser, firstSignIn }),
+    [user, status, signedOutByUser, login, logout, setUser, firstSignIn],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

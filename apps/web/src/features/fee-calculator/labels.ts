@@ -38,10 +38,3 @@ export const RISK_LEVEL_CLASSES: Record<RiskLevel, string> = {
   HIGH: 'bg-orange-100 text-orange-800 ring-orange-600/20',
   VERY_HIGH: 'bg-red-100 text-red-800 ring-red-600/20',
 };
-
-const percent = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
-const signedPercent = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3, signDisplay: 'exceptZero' });
-
-/** Percentage points for display: 2.85 → '2.85%'; signed for breakdown lines: '+0.2%', '−0.57%'. */
-export const formatPercent = (points: number) => `${percent.format(points)}%`;
-export const formatSignedPercent = (points: number) => `${signedPercent.format(points)}%`;

@@ -34,11 +34,41 @@ function placement(rect: DOMRect | null, position: TourStep['position']): CSSPro
   }
 }
 
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/** Where `style` puts a card of `height` px, in viewport coordinates. */
+function cardBox(style: CSSProperties, height: number): Box {
+  const left = Number(style.left ?? 0);
+  const top =
+    style.top !== undefined ? Number(style.top) : window.innerHeight - Number(style.bottom ?? 0) - height;
+  return { top, bottom: top + height, left, right: left + Number(style.width ?? CARD_WIDTH) };
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * The tour is not modal: the user may Tab into the page while it shows. The card must never cover the
+ * focused control (issue 17 §15), so when it would, it moves to the other half of the screen, clear of
+ * the top bar and the bottom navigation.
+ */
+export function clearOfFocus(style: CSSProperties, height: number, focused: Box | null): CSSProperties {
+  if (!focused || !overlaps(cardBox(style, height), focused)) return style;
+  const vw = window.innerWidth;
+  const width = Math.min(CARD_WIDTH, vw - 2 * GAP);
+  const left = (vw - width) / 2;
+  const focusInLowerHalf = (focused.top + focused.bottom) / 2 > window.innerHeight / 2;
+  // 56 px is the top bar; 72 px the bottom navigation and its gap on phones.
+  return focusInLowerHalf ? { left, top: 56 + GAP, width } : { left, bottom: 72 + GAP, width };
+}
+
 /** The six-step tour: scrolls to each target and highlights it for 3 s; Next, Back, Skip and close. */
 export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
   const [index, setIndex] = useState(0);
   const [measured, setMeasured] = useState<{ target: string; rect: DOMRect } | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const [focused, setFocused] = useState<{ box: Box; cardHeight: number } | null>(null);
   const step = TOUR_STEPS[index]!;
   const last = index === TOUR_STEPS.length - 1;
   // A step whose target is not on screen (e.g. a nav link on a narrow layout) shows the card centred.
@@ -73,14 +103,43 @@ export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
 
   useEffect(() => titleRef.current?.focus(), [index]);
 
+  // Follows the focused control outside the card (and where it moves as the page scrolls).
+  useEffect(() => {
+    const track = () => {
+      const active = document.activeElement;
+      const outside =
+        active instanceof HTMLElement && active !== document.body && !cardRef.current?.contains(active);
+      setFocused(
+        outside
+          ? { box: active.getBoundingClientRect(), cardHeight: cardRef.current?.offsetHeight ?? 220 }
+          : null,
+      );
+    };
+    document.addEventListener('focusin', track);
+    window.addEventListener('scroll', track, true);
+    window.addEventListener('resize', track);
+    return () => {
+      document.removeEventListener('focusin', track);
+      window.removeEventListener('scroll', track, true);
+      window.removeEventListener('resize', track);
+    };
+  }, []);
+
+  const style = clearOfFocus(
+    placement(rect, step.position),
+    focused?.cardHeight ?? 220,
+    focused?.box ?? null,
+  );
+
   return (
     <section
       role="dialog"
       aria-modal="false"
       aria-labelledby="tour-title"
       aria-describedby="tour-description"
+      ref={cardRef}
       data-tour-step={step.id}
-      style={{ position: 'fixed', zIndex: 45, ...placement(rect, step.position) }}
+      style={{ position: 'fixed', zIndex: 45, ...style }}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
       onKeyDown={(event) => event.key === 'Escape' && onFinish()}
     >

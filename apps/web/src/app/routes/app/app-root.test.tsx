@@ -147,17 +147,36 @@ describe('app shell', () => {
       within(bottomNav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual([
-      '/app/dashboard',
-      '/app/create-transaction',
-      '/app/join-transaction',
-      '/app/transactions',
-      '/app/messages',
-      '/app/notifications',
-      '/app/wallet',
-      '/app/profile',
-    ]);
+    ).toEqual(['/app/dashboard', '/app/create-transaction', '/app/transactions', '/app/messages']);
+    // The wallet is behind More, so More is marked as where the user is.
+    expect(within(bottomNav).getByRole('button', { name: 'More' })).toHaveClass('text-brand-700');
     expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the rest of the spec's bottom navigation one tap away in the More sheet", async () => {
+    signedInAs(makeUser());
+    const { router } = renderWithApp(routes, '/app/dashboard');
+    const bottomNav = await screen.findByRole('navigation', { name: 'Bottom navigation' });
+    const more = within(bottomNav).getByRole('button', { name: 'More' });
+    await userEvent.click(more);
+    const sheet = await screen.findByRole('dialog', { name: 'More' });
+    expect(
+      within(sheet)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/app/join-transaction', '/app/notifications', '/app/wallet', '/app/profile']);
+    // Focus is inside the sheet; Escape closes it and gives focus back to More.
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument());
+    expect(more).toHaveFocus();
+
+    await userEvent.click(more);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'More' })).getByRole('link', { name: 'Wallet' }),
+    );
+    expect(router.state.location.pathname).toBe('/app/wallet');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument());
   });
 
   it('user menu shows name, e-mail and member-since, and its items navigate', async () => {

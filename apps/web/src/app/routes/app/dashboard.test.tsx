@@ -34,7 +34,10 @@ function Nav() {
 }
 
 function renderDashboard(handlers: Parameters<typeof stubApi>[0]) {
-  const fetchMock = stubApi({ 'GET /api/auth/me': () => ok({ user: me }), ...handlers });
+  const fetchMock = stubApi({
+    'GET /api/auth/me': () => ok({ user: me, previousSignInAt: '2026-03-01T10:00:00.000Z' }),
+    ...handlers,
+  });
   renderWithApp(
     [
       {
@@ -62,6 +65,16 @@ afterEach(() => {
 });
 
 describe('Dashboard', () => {
+  it('greets a user on their first sign-in with Welcome, not Welcome back', async () => {
+    renderDashboard({
+      'GET /api/auth/me': () => ok({ user: me, previousSignInAt: null }),
+      [STATS]: () => ok({ total: 0, totalValue: 0, valueByCurrency: [], active: 0, completed: 0 }),
+      [RECENT]: () => ok(listPage([])),
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
   it('greets the user and shows the server’s stats and the newest transactions', async () => {
     const created = listItem({
       id: '0192f5a4-7d5e-7000-8000-0000aaaa1111',

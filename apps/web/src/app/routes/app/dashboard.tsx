@@ -19,7 +19,7 @@ import {
 export const DASHBOARD_FALLBACK_REFRESH_MS = 10_000;
 
 export default function DashboardPage() {
-  const { user } = useAuth();
+  const { user, firstSignIn } = useAuth();
   const connection = useLiveConnection();
   useTransactionEvents({ debounceMs: 500 });
   const poll = connection.state === 'connected' ? false : DASHBOARD_FALLBACK_REFRESH_MS;
@@ -45,7 +45,9 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div data-tour="welcome">
-          <h1 className="text-2xl font-bold text-slate-900">Welcome back, {user.firstName}!</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {firstSignIn ? `Welcome, ${user.firstName}!` : `Welcome back, ${user.firstName}!`}
+          </h1>
           <ConnectionIndicator state={connection.state} onReconnect={connection.reconnect} />
         </div>
         <Link

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLedgerCheck } from '../api/ledger-check';
 
 /** Runs the ledger reconciliation on demand and shows its report, problems first. */
@@ -56,7 +56,7 @@ export function LedgerCheckCard() {
             ).map(([label, value]) => (
               <div key={label} className="rounded-lg border border-slate-200 p-3">
                 <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="text-lg font-semibold text-slate-900">{value.toLocaleString('en-NG')}</dd>
+                <dd className="text-lg font-semibold text-slate-900">{formatCount(value)}</dd>
               </div>
             ))}
           </dl>

@@ -1,11 +1,17 @@
-import type { LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@escrow/shared/schemas/auth';
+import type {
+  LoginInput,
+  PublicUser,
+  SignInHistory,
+  SignupInput,
+  UpdateProfileInput,
+} from '@escrow/shared/schemas/auth';
 import { api } from '../../../lib/api-client';
 
 export const authApi = {
   login: (input: LoginInput) =>
-    api<{ user: PublicUser; token: string }>('/auth/login', { method: 'POST', body: input }),
+    api<{ user: PublicUser; token: string } & SignInHistory>('/auth/login', { method: 'POST', body: input }),
   signup: (input: SignupInput) => api<{ user: PublicUser }>('/auth/signup', { method: 'POST', body: input }),
-  me: () => api<{ user: PublicUser }>('/auth/me'),
+  me: () => api<{ user: PublicUser } & SignInHistory>('/auth/me'),
   updateMe: (input: UpdateProfileInput) =>
     api<{ user: PublicUser }>('/auth/me', { method: 'PUT', body: input }),
   /** Revokes the given session; the caller has already dropped it locally (see AuthProvider.logout). */

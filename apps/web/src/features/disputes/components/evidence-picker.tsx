@@ -3,12 +3,8 @@ import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../components/ui/button';
 import { PaperclipIcon } from '../../../components/ui/icons';
+import { formatFileSize } from '../../../lib/format';
 import type { EvidenceFiles } from '../lib/use-evidence-files';
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Choose evidence files: thumbnails for images, size, progress while uploading, remove before sending. */
 export function EvidencePicker({
@@ -72,7 +68,7 @@ export function EvidencePicker({
               )}
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">{item.file.name}</p>
-                <p className="text-xs text-slate-500">{sizeText(item.file.size)}</p>
+                <p className="text-xs text-slate-500">{formatFileSize(item.file.size)}</p>
                 {item.progress !== null ? (
                   <progress
                     className="mt-1 h-1.5 w-full"

@@ -3,9 +3,9 @@ import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format';
 import { FEE_HISTORY_PAGE_SIZE, useFeeHistory } from '../api/fee-history';
-import { TRANSACTION_TYPE_LABELS, formatPercent } from '../labels';
+import { TRANSACTION_TYPE_LABELS } from '../labels';
 import { RiskLevelBadge } from './risk-level-badge';
 
 /** The signed-in user's previous calculations (GET /api/escrow-calculator/history), paged. */
@@ -15,7 +15,7 @@ export function FeeHistoryList() {
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / FEE_HISTORY_PAGE_SIZE));
 
   return (
-    <Card aria-labelledby="fee-history-title">
+    <Card role="region" aria-labelledby="fee-history-title">
       <CardTitle id="fee-history-title">Previous Calculations</CardTitle>
       {history.isPending ? (
         <div className="mt-4">

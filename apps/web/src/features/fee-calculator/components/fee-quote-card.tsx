@@ -1,7 +1,6 @@
 import type { FeeQuoteResponse } from '@escrow/shared/schemas/fee-calculator';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { formatMoney } from '../../../lib/format';
-import { formatPercent, formatSignedPercent } from '../labels';
+import { formatMoney, formatPercent, formatSignedPercent } from '../../../lib/format';
 import { RiskLevelBadge } from './risk-level-badge';
 
 /** The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note. */
@@ -27,7 +26,7 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
     ],
   ];
   return (
-    <Card aria-labelledby="fee-quote-title" className="space-y-5">
+    <Card role="region" aria-labelledby="fee-quote-title" className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle id="fee-quote-title">Fee Estimate</CardTitle>

@@ -1,7 +1,6 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
-import { cn } from '../../../lib/cn';
+import { Tabs } from '../../../components/ui/tabs';
 import { EmailTestTab } from './email-test-tab';
 import { PreferencesTab } from './preferences-tab';
 import { ProfileTab } from './profile-tab';
@@ -40,31 +39,7 @@ export function ProfilePage({
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-      <Tabs.Root defaultValue="profile" className="space-y-4">
-        <Tabs.List
-          aria-label="Profile sections"
-          className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
-        >
-          {tabs.map((tab) => (
-            <Tabs.Trigger
-              key={tab.value}
-              value={tab.value}
-              className={cn(
-                'flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900',
-                'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
-                'focus-visible:outline-2 focus-visible:outline-brand-600',
-              )}
-            >
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
-            {tab.content}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <Tabs label="Profile sections" tabs={tabs} />
     </div>
   );
 }

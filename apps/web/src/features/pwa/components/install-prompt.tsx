@@ -55,7 +55,7 @@ export function InstallPrompt() {
   return (
     <section
       aria-labelledby="install-prompt-title"
-      className="fixed inset-x-3 bottom-36 z-40 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl md:inset-x-auto md:bottom-4 md:left-4 md:w-96"
+      className="fixed inset-x-3 bottom-20 z-40 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl md:inset-x-auto md:bottom-4 md:left-4 md:w-96"
     >
       <h2 id="install-prompt-title" className="font-semibold text-slate-900">
         Install Amana Escrow

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionList, TransactionStats } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format';
 import { transactionKeys, type ListFilters } from './transaction-keys';
 
 export const PAGE_SIZE = 20;
@@ -31,7 +32,7 @@ export const useTransactionList = (filters: ListFilters, page: number) =>
 
 /** '1,000+' when the server stopped counting, else the exact total with separators. */
 export const formatListTotal = (list: Pick<TransactionList, 'total' | 'totalCapped'>) =>
-  `${list.total.toLocaleString('en-NG')}${list.totalCapped ? '+' : ''}`;
+  `${formatCount(list.total)}${list.totalCapped ? '+' : ''}`;
 
 type LiveOptions = { refetchInterval?: number | false };
 

@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { joinLinkFor } from '../lib/share';
+import { STATUS_POLL_MS, useLiveTransaction } from '../hooks/use-live-transaction';
+import { JoinedNote } from './joined-note';
 import { ShareLinkBox } from './share-link-box';
+import { StatusBadge } from './status-badge';
 
 /** After creation: the link to send to the counterparty, with Copy and Share. */
 export function CreateSuccess({
@@ -15,18 +18,32 @@ export function CreateSuccess({
   onCreateAnother: () => void;
 }) {
   const navigate = useNavigate();
-  const { transaction, invitation } = answer;
+  const { transaction: created, invitation } = answer;
+  // Followed live (its room and the 3 s poll while PENDING), so the screen says when the other party joins.
+  const transaction = useLiveTransaction(created.id, { pollWhilePendingMs: STATUS_POLL_MS }).data ?? created;
+  const pending = transaction.status === 'PENDING';
   const link = joinLinkFor(invitation.code);
   return (
     <Card className="space-y-5">
       <div>
-        <CardTitle>Transaction created</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">
-          Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
-          join, the transaction becomes active. The link expires on {formatDateTime(invitation.expiresAt)}.
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Transaction created</CardTitle>
+          <StatusBadge status={transaction.status} />
+        </div>
+        {pending ? (
+          <p className="mt-1 text-sm text-slate-600">
+            Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
+            join, the transaction becomes active. The link expires on {formatDateTime(invitation.expiresAt)}.
+          </p>
+        ) : (
+          <div className="mt-1">
+            <JoinedNote transaction={transaction} />
+          </div>
+        )}
       </div>
-      <ShareLinkBox link={link} title={`Join my escrow transaction: ${transaction.description}`} />
+      {pending ? (
+        <ShareLinkBox link={link} title={`Join my escrow transaction: ${transaction.description}`} />
+      ) : null}
       <dl className="rounded-lg bg-slate-50 p-4 text-sm">
         <div className="flex justify-between py-1">
           <dt className="text-slate-600">Item price</dt>

@@ -6,10 +6,10 @@ import { content } from '../../../config/content';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatWholeAmount } from '../../../lib/format';
 import { useAuth } from '../../auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
 import { failureText } from '../api/wallet-link';
-import { formatAmountPlain } from '../lib/amounts';
 import { Detail } from './form-controls';
 import { NotFoundCard } from './not-found-card';
 import { SecurityList } from './security-list';
@@ -82,9 +82,9 @@ export function InvitationView({ code }: { code: string }) {
         <Card>
           <CardTitle>Financial Details</CardTitle>
           <dl className="mt-3 divide-y divide-slate-100">
-            <Detail label="Item price">{formatAmountPlain(tx.price, tx.currency)}</Detail>
-            <Detail label="Escrow fee (2.5%)">{formatAmountPlain(tx.fee, tx.currency)}</Detail>
-            <Detail label="Total">{formatAmountPlain(tx.total, tx.currency)}</Detail>
+            <Detail label="Item price">{formatWholeAmount(tx.price, tx.currency)}</Detail>
+            <Detail label="Escrow fee (2.5%)">{formatWholeAmount(tx.fee, tx.currency)}</Detail>
+            <Detail label="Total">{formatWholeAmount(tx.total, tx.currency)}</Detail>
           </dl>
           <p className="mt-2 text-xs text-slate-500">
             The buyer pays the total; the seller receives the item price.

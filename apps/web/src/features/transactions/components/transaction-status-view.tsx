@@ -4,13 +4,11 @@ import { content } from '../../../config/content';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
-import { useTransaction } from '../api/get-transaction';
+import { STATUS_POLL_MS, useLiveTransaction } from '../hooks/use-live-transaction';
 import { copyToClipboard, joinLinkFor } from '../lib/share';
+import { JoinedNote } from './joined-note';
 import { ShareLinkBox } from './share-link-box';
 import { StatusBadge } from './status-badge';
-
-/** Spec 01 §2: polled every 3 s while PENDING, so the creator sees the counterparty join. */
-export const STATUS_POLL_MS = 3_000;
 
 /** /app/transaction-status: right after creation, the link to share and the live status. */
 export function TransactionStatusView({
@@ -20,7 +18,7 @@ export function TransactionStatusView({
   initial: Transaction;
   invitationCode: string | null;
 }) {
-  const query = useTransaction(initial.id, { pollWhilePendingMs: STATUS_POLL_MS });
+  const query = useLiveTransaction(initial.id, { pollWhilePendingMs: STATUS_POLL_MS });
   const tx = query.data ?? initial;
   const code = tx.invitation?.code ?? invitationCode;
   return (
@@ -42,9 +40,7 @@ export function TransactionStatusView({
             </Button>
           </div>
         ) : tx.status === 'PENDING' ? null : (
-          <p className="text-sm text-slate-700">
-            {tx.counterpartyName ? `${tx.counterpartyName} has joined.` : 'The invitation is no longer open.'}
-          </p>
+          <JoinedNote transaction={tx} />
         )}
         <Link
           to={`/app/transactions/${tx.id}`}

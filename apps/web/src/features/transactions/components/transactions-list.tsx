@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatCount as count } from '../../../lib/format';
 import { ConnectionIndicator } from '../../realtime/connection-indicator';
 import { useLiveConnection } from '../../realtime/use-live-connection';
 import { useTransactionEvents } from '../../realtime/transaction-events';
@@ -12,8 +13,6 @@ import { formatListTotal, PAGE_SIZE, useTransactionList } from '../api/list-tran
 import { transactionKeys } from '../api/transaction-keys';
 import { Select } from './form-controls';
 import { TransactionCard } from './transaction-card';
-
-const count = (n: number) => n.toLocaleString('en-NG');
 
 /**
  * /app/transactions: search, status and role filters, Refresh, live updates (500 ms debounce), and

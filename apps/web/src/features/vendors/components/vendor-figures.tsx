@@ -1,5 +1,6 @@
 import type { VendorCard } from '@escrow/shared/schemas/vendors';
 import { StarIcon } from '../../../components/ui/icons';
+import { formatRating } from '../../../lib/format';
 
 /** '3 min', '2 h', '1 day': the median first-reply time. */
 export function responseTimeText(minutes: number | null) {
@@ -18,7 +19,7 @@ export function RatingText({ vendor }: { vendor: Pick<VendorCard, 'rating' | 're
     <span className="inline-flex items-center gap-1 text-slate-800">
       <StarIcon className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
       <span>
-        {vendor.rating.toFixed(1)} ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
+        {formatRating(vendor.rating)} ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
       </span>
     </span>
   );

@@ -131,6 +131,37 @@ describe('VerificationPage', () => {
     expect(onVerified).toHaveBeenCalledWith(expect.objectContaining({ verificationLevel: 'ENHANCED' }));
   });
 
+  it('sends the BVN form in the API shape with the profile names', async () => {
+    const calls = stubApi({
+      'GET /api/verification/status': () => ok(basic),
+      'POST /api/verification/bvn': () =>
+        ok(
+          {
+            verificationLevel: 'PREMIUM',
+            trustScore: 35,
+            limits: { dailyWithdrawal: 5_000_000, maxBalance: null },
+            masked: '*******8901',
+          },
+          VERIFICATION_TEXT.bvnVerified,
+        ),
+      'GET /api/wallet': () => ok({}),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'BVN Verification' }));
+    expect(screen.getByText(/A verified BVN raises your level to PREMIUM/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('BVN'), '12345678901');
+    await user.type(screen.getByLabelText('Phone number'), '08031234567');
+    await user.click(screen.getByRole('button', { name: 'Verify BVN' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(VERIFICATION_TEXT.bvnVerified);
+    expect(calls.find((c) => c.key === 'POST /api/verification/bvn')!.body).toEqual({
+      bvn: '12345678901',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phoneNumber: '08031234567',
+    });
+  });
+
   it.each([
     [
       422,

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { WAITLIST_INTEREST_LABELS } from '@escrow/shared/schemas/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { downloadWaitlistCsv, WAITLIST_ADMIN_PAGE_SIZE, waitlistAdminPageQuery } from '../api/admin-waitlist';
 
 /** Staff console: the waitlist, newest first, paged, with a CSV export of every entry. */
@@ -38,7 +38,7 @@ export function WaitlistAdminCard() {
           </h2>
           <p className="text-sm text-slate-600">
             {data
-              ? `${data.total.toLocaleString('en-NG')} ${data.total === 1 ? 'person' : 'people'} waiting for launch`
+              ? `${formatCount(data.total)} ${data.total === 1 ? 'person' : 'people'} waiting for launch`
               : ' '}
           </p>
         </div>

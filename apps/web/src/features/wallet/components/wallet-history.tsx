@@ -16,7 +16,7 @@ export function WalletHistory() {
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / PAGE_SIZE));
 
   return (
-    <Card aria-labelledby="wallet-history-title">
+    <Card role="region" aria-labelledby="wallet-history-title">
       <CardTitle id="wallet-history-title">Transaction History</CardTitle>
       {history.isPending ? (
         <div className="mt-4">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { formatMoney } from '../../../lib/format';
+import { formatCount, formatMoney } from '../../../lib/format';
 
 const LEVEL_NAMES: Record<Wallet['verificationLevel'], string> = {
   BASIC: 'Basic',
@@ -16,10 +16,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
     ['Pending escrow', formatMoney(wallet.pendingEscrow, wallet.currency)],
     ['Total deposits', formatMoney(wallet.totalDeposits, wallet.currency)],
     ['Total withdrawals', formatMoney(wallet.totalWithdrawals, wallet.currency)],
-    [
-      'Transactions',
-      wallet.transactionCountCapped ? '1,000+' : wallet.transactionCount.toLocaleString('en-NG'),
-    ],
+    ['Transactions', wallet.transactionCountCapped ? '1,000+' : formatCount(wallet.transactionCount)],
   ];
   return (
     <section aria-label="Wallet summary" className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -49,7 +46,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
 export function WalletLimitsCard({ wallet }: { wallet: Wallet }) {
   const { limits } = wallet;
   return (
-    <Card aria-labelledby="wallet-limits-title">
+    <Card role="region" aria-labelledby="wallet-limits-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="wallet-limits-title">Verification and limits</CardTitle>
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">

@@ -12,15 +12,10 @@ import { Field } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 import { Select } from '../form-controls';
+import { formatLagosDateTime } from '../../../../lib/format';
 import { useNow } from '../../../../lib/use-now';
 
 const EXTEND_FAILED = 'Failed to extend the inspection period';
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
 /**
  * The inspection window (DESIGN "Inspection window"): while the item is with the buyer, both parties see
@@ -31,7 +26,7 @@ export function InspectionWindow({ transaction: tx }: { transaction: Transaction
   const [open, setOpen] = useState(false);
   if (tx.status !== 'WAITING_FOR_BUYER_CONFIRMATION' || !tx.autoReleaseAt) return null;
   const countdown = countdownText(new Date(tx.autoReleaseAt), now);
-  const date = when(tx.autoReleaseAt);
+  const date = formatLagosDateTime(tx.autoReleaseAt);
   const buyer = tx.viewerRole === 'BUYER';
   return (
     <div

@@ -5,9 +5,8 @@ import type { ActionDialog } from '@escrow/shared/domain/transaction-labels';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
-import { useTransactionEvents } from '../../../realtime/transaction-events';
-import { useLiveConnection, useTransactionRoom } from '../../../realtime/use-live-connection';
-import { useStoreTransaction, useTransaction } from '../../api/get-transaction';
+import { useLiveConnection } from '../../../realtime/use-live-connection';
+import { useLiveTransaction } from '../../hooks/use-live-transaction';
 import { transactionKeys } from '../../api/transaction-keys';
 import { CancelDialog } from '../dialogs/cancel-dialog';
 import { DeliveryDetailsDialog } from '../dialogs/delivery-details-dialog';
@@ -31,18 +30,9 @@ export const DETAILS_NOT_FOUND = "The transaction you're looking for could not b
 export function TransactionDetails({ id }: { id: string }) {
   const location = useLocation();
   const queryClient = useQueryClient();
-  const query = useTransaction(id);
-  const store = useStoreTransaction();
+  const query = useLiveTransaction(id);
   const connection = useLiveConnection();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  useTransactionRoom(query.data ? id : undefined);
-  useTransactionEvents({
-    debounceMs: 300,
-    onUpdated: (payload) => {
-      // The push carries this user's own view of the transaction: show it at once.
-      if (payload.transactionId === id && payload.transaction?.id === id) store(payload.transaction);
-    },
-  });
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {

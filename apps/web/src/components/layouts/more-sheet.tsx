@@ -1,0 +1,63 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { CloseIcon, MoreIcon } from '../ui/icons';
+import { BOTTOM_NAV_ITEM_CLASS, type NavItem } from './nav-items';
+
+/**
+ * The bottom navigation's 'More': a sheet from the bottom of the screen with the remaining items. A
+ * Radix dialog, so focus moves into it, stays there, Escape closes it and focus returns to 'More'.
+ */
+export function MoreSheet({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const current = items.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger
+        className={cn(
+          BOTTOM_NAV_ITEM_CLASS,
+          current ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
+        )}
+      >
+        <MoreIcon className="h-5 w-5" />
+        <span>More</span>
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl focus:outline-none">
+          <div className="flex items-center justify-between">
+            <RadixDialog.Title className="text-base font-semibold text-slate-900">More</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <CloseIcon className="h-5 w-5" />
+            </RadixDialog.Close>
+          </div>
+          <RadixDialog.Description className="sr-only">More places in the app</RadixDialog.Description>
+          <ul className="mt-2 grid grid-cols-2 gap-2">
+            {items.map(({ label, to, Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  <Icon className="h-5 w-5" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

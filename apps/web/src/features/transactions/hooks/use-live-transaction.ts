@@ -1,0 +1,31 @@
+import { useTransactionEvents } from '../../realtime/transaction-events';
+import { useTransactionRoom } from '../../realtime/use-live-connection';
+import { useStoreTransaction, useTransaction } from '../api/get-transaction';
+
+/** Spec 01 §2: the status screen polls every 3 s while PENDING, so the creator sees the counterparty join. */
+export const STATUS_POLL_MS = 3_000;
+
+type Options = {
+  /** Spec 01 §4: 300 ms on the details screen. */
+  debounceMs?: number;
+  /** Also refetch at this interval while PENDING (spec 01 §2 status screen: 3 s). */
+  pollWhilePendingMs?: number;
+};
+
+/**
+ * One transaction kept live: its room on the live channel (once the server has shown it to this user),
+ * each pushed `transaction:updated` written into the cache at once (the push carries this user's own
+ * view), and a debounced refetch after it.
+ */
+export function useLiveTransaction(id: string, { debounceMs = 300, pollWhilePendingMs }: Options = {}) {
+  const query = useTransaction(id, pollWhilePendingMs ? { pollWhilePendingMs } : {});
+  const store = useStoreTransaction();
+  useTransactionRoom(query.data ? id : undefined);
+  useTransactionEvents({
+    debounceMs,
+    onUpdated: (payload) => {
+      if (payload.transactionId === id && payload.transaction?.id === id) store(payload.transaction);
+    },
+  });
+  return query;
+}

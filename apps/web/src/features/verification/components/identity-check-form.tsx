@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type InputHTMLAttributes } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  bvnFormSchema,
+  IDENTITY_NUMBER_LENGTH,
+  ninFormSchema,
+  VERIFICATION_TEXT,
+  type BvnForm,
+  type NinForm,
+  type VerificationResult,
+} from '@escrow/shared/schemas/identity';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { failureMessage, useVerifyIdentity } from '../api/verification';
+import { IdentityCheckResult, type CheckOutcome } from './identity-check-result';
+
+export type ProfileNames = { firstName: string; lastName: string };
+export type IdentityCheckKind = 'nin' | 'bvn';
+
+/** The form's own shape; each field keeps the rule and message of the shared schema it comes from. */
+type CheckValues = { number: string; firstName: string; lastName: string; extra: string };
+
+type CheckSpec = {
+  name: string;
+  level: string;
+  schema: z.ZodType<CheckValues, CheckValues>;
+  extra: { id: string; label: string; input: InputHTMLAttributes<HTMLInputElement> };
+  verified: string;
+  failed: string;
+  toBody: (values: CheckValues) => NinForm | BvnForm;
+};
+
+/** NIN and BVN (spec 02 §5) differ only in the number's name, the third detail and the level gained. */
+const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
+  nin: {
+    name: 'NIN',
+    level: 'ENHANCED',
+    schema: z.object({
+      number: ninFormSchema.shape.nin,
+      firstName: ninFormSchema.shape.firstName,
+      lastName: ninFormSchema.shape.lastName,
+      extra: ninFormSchema.shape.dateOfBirth,
+    }),
+    extra: { id: 'nin-dob', label: 'Date of birth', input: { type: 'date', autoComplete: 'bday' } },
+    verified: VERIFICATION_TEXT.ninVerified,
+    failed: VERIFICATION_TEXT.ninFailed,
+    toBody: ({ number, firstName, lastName, extra }) => ({
+      nin: number,
+      firstName,
+      lastName,
+      dateOfBirth: extra,
+    }),
+  },
+  bvn: {
+    name: 'BVN',
+    level: 'PREMIUM',
+    schema: z.object({
+      number: bvnFormSchema.shape.bvn,
+      firstName: bvnFormSchema.shape.firstName,
+      lastName: bvnFormSchema.shape.lastName,
+      extra: bvnFormSchema.shape.phoneNumber,
+    }),
+    extra: {
+      id: 'bvn-phone',
+      label: 'Phone number',
+      input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '08031234567' },
+    },
+    verified: VERIFICATION_TEXT.bvnVerified,
+    failed: VERIFICATION_TEXT.bvnFailed,
+    toBody: ({ number, firstName, lastName, extra }) => ({
+      bvn: number,
+      firstName,
+      lastName,
+      phoneNumber: extra,
+    }),
+  },
+};
+
+/** The NIN or BVN Verification tab: the number, the profile's names and the third detail, then the result. */
+export function IdentityCheckForm({
+  kind,
+  names,
+  onVerified,
+}: {
+  kind: IdentityCheckKind;
+  names: ProfileNames;
+  onVerified: (result: VerificationResult) => void;
+}) {
+  const check = CHECKS[kind];
+  const verify = useVerifyIdentity(kind);
+  const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckValues>({
+    resolver: zodResolver(check.schema),
+    defaultValues: { number: '', firstName: names.firstName, lastName: names.lastName, extra: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      const result = await verify.mutateAsync(check.toBody(values));
+      setOutcome({ ok: true, message: check.verified, result });
+      onVerified(result);
+    } catch (error) {
+      setOutcome({ ok: false, message: failureMessage(error, check.failed) });
+    }
+  });
+  const ids = { number: kind, firstName: `${kind}-first-name`, lastName: `${kind}-last-name` };
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-4">
+      <p className="text-sm text-slate-600">
+        Use the names on your profile; they must match the names on your {check.name}. A verified {check.name}{' '}
+        raises your level to {check.level}.
+      </p>
+      <Field id={ids.number} label={check.name} error={errors.number?.message}>
+        <Input
+          id={ids.number}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={IDENTITY_NUMBER_LENGTH}
+          placeholder="11 digits"
+          {...fieldErrorProps(ids.number, errors.number?.message)}
+          {...register('number')}
+        />
+      </Field>
+      <Field id={ids.firstName} label="First name" error={errors.firstName?.message}>
+        <Input
+          id={ids.firstName}
+          autoComplete="given-name"
+          {...fieldErrorProps(ids.firstName, errors.firstName?.message)}
+          {...register('firstName')}
+        />
+      </Field>
+      <Field id={ids.lastName} label="Last name" error={errors.lastName?.message}>
+        <Input
+          id={ids.lastName}
+          autoComplete="family-name"
+          {...fieldErrorProps(ids.lastName, errors.lastName?.message)}
+          {...register('lastName')}
+        />
+      </Field>
+      <Field id={check.extra.id} label={check.extra.label} error={errors.extra?.message}>
+        <Input
+          id={check.extra.id}
+          {...check.extra.input}
+          {...fieldErrorProps(check.extra.id, errors.extra?.message)}
+          {...register('extra')}
+        />
+      </Field>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Verifying...' : `Verify ${check.name}`}
+      </Button>
+      <IdentityCheckResult outcome={outcome} />
+    </form>
+  );
+}
