@@ -57,24 +57,20 @@ export async function ledgerRows(
   const insert = () => db.execute(sql`insert into bench_insert (id, amount) values (${randomUUID()}, 1)`);
   const cycle = async () => {
     const transactionId = randomUUID();
-    await db.transaction((tx) =>
-      holdFromWallet(tx, {
-        transactionId,
-        buyerId: buyer!.id,
-        currency: 'NGN',
-        amountMinor: 102_500,
-        idempotencyKey: `hold:${transactionId}`,
-      }),
-    );
-    await db.transaction((tx) =>
-      releaseHold(tx, {
-        transactionId,
-        sellerId: seller!.id,
-        priceMinor: 100_000,
-        feeMinor: 2_500,
-        idempotencyKey: `release:${transactionId}`,
-      }),
-    );
+    await holdFromWallet(db, {
+      transactionId,
+      buyerId: buyer!.id,
+      currency: 'NGN',
+      amountMinor: 102_500,
+      idempotencyKey: `hold:${transactionId}`,
+    });
+    await releaseHold(db, {
+      transactionId,
+      sellerId: seller!.id,
+      priceMinor: 100_000,
+      feeMinor: 2_500,
+      idempotencyKey: `release:${transactionId}`,
+    });
   };
 
   const measure = async (op: () => Promise<unknown>) => {

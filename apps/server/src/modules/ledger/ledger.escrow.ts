@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
 import { accountCodes } from './ledger.accounts.ts';
 import {
@@ -110,7 +110,7 @@ type Source = { accountCode: string; amountMinor: number };
  * One round trip: inserts the HELD hold (a conflict on the transaction is a replay of the same key,
  * else 409 'Escrow is already funded for this transaction'), then posts source → escrow.
  */
-async function openHold(tx: Tx, input: HoldInput, source: Source, kindText: string, extra = {}) {
+async function openHold(tx: DbOrTx, input: HoldInput, source: Source, kindText: string, extra = {}) {
   assertAmount('amountMinor', input.amountMinor);
   const escrow = { accountCode: accountCodes.escrow(input.transactionId), amountMinor: input.amountMinor };
   const postings = [source, escrow];
@@ -152,7 +152,7 @@ function validateKey(idempotencyKey: string) {
 }
 
 /** Buyer wallet → escrow. Not enough in the wallet → 422 INSUFFICIENT_FUNDS 'Insufficient wallet balance'. */
-export async function holdFromWallet(tx: Tx, input: HoldInput): Promise<HoldResult> {
+export async function holdFromWallet(tx: DbOrTx, input: HoldInput): Promise<HoldResult> {
   const wallet = {
     accountCode: accountCodes.userWallet(input.buyerId, input.currency),
     amountMinor: -input.amountMinor,
@@ -162,7 +162,7 @@ export async function holdFromWallet(tx: Tx, input: HoldInput): Promise<HoldResu
 
 /** External funding → escrow, for a card or bank-transfer payment the provider has confirmed. */
 export async function holdFromProvider(
-  tx: Tx,
+  tx: DbOrTx,
   input: HoldInput & { providerReference: string },
 ): Promise<HoldResult> {
   const funding = accountCodes.externalFunding(input.currency);
@@ -191,7 +191,7 @@ type Resolution = {
  * the first answer. One round trip, or two the first time an account it credits does not exist yet
  * (the database names the codes, describeAccount describes them, and the call is made again).
  */
-async function resolveHold(tx: Tx, resolution: Resolution): Promise<HoldResult> {
+async function resolveHold(tx: DbOrTx, resolution: Resolution): Promise<HoldResult> {
   validateKey(resolution.idempotencyKey);
   const p = JSON.stringify({
     ...resolution,
@@ -213,7 +213,7 @@ async function resolveHold(tx: Tx, resolution: Resolution): Promise<HoldResult> 
 
 /** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal the hold. */
 export async function releaseHold(
-  tx: Tx,
+  tx: DbOrTx,
   input: {
     transactionId: string;
     sellerId: string;
@@ -242,7 +242,7 @@ export async function releaseHold(
  * `sellerId` is needed when the seller gets a part (taken from the hold when it was recorded there).
  */
 export async function refundHold(
-  tx: Tx,
+  tx: DbOrTx,
   input: {
     transactionId: string;
     buyerAmountMinor: number;

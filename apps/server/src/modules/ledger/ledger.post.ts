@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { ErrorCode } from '@escrow/shared/errors';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { LEDGER_ACCOUNT_TYPES, type JournalEntryRow } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeAccount, lockRank, type AccountDescription } from './ledger.accounts.ts';
@@ -128,7 +128,7 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
  * Runs one ledger function (one round trip) and returns its jsonb answer. Its refusals come back as
  * the errors callers have always seen: LedgerInvariantError, or AppError with the same code and text.
  */
-export async function callLedger<T>(tx: Tx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
+export async function callLedger<T>(tx: DbOrTx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
   let result: unknown;
   try {
     result = await tx.execute(query);
@@ -147,7 +147,7 @@ export async function callLedger<T>(tx: Tx, query: SQL, insufficientFundsMessage
  * unbalanced entry, any UPDATE/DELETE of postings, and a wallet or escrow below zero, even if this
  * code were wrong.
  */
-export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostEntryResult> {
+export async function postEntry(tx: DbOrTx, input: PostEntryInput): Promise<PostEntryResult> {
   validate(input);
   const codes = new Set(input.postings.flatMap((p) => (p.accountCode ? [p.accountCode] : [])));
   const entry = {
