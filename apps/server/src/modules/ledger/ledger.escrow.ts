@@ -15,13 +15,16 @@ import {
  * Escrow as a two-phase hold (TigerBeetle's pending/post/void): paying moves the total into the
  * transaction's escrow account; release or refund empties it exactly once. Every function runs in the
  * caller's database transaction (`tx`), so the hold, the postings and the caller's own rows (status,
- * activity) commit or roll back together. Post one business event per database transaction (pay, then
+ * activity) commit or roll back together; given the database itself, the event is its one statement
+ * and commits (or fails) whole on its own. Post one business event per database transaction (pay, then
  * later release, in separate transactions): accounts are locked in a fixed order within an entry, and
  * two entries in one transaction could lock user accounts out of that order.
  *
- * Each event is ONE call to a database function (migration 0003): ledger_hold_escrow opens the hold
- * and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
+ * Each event is ONE call to a database function (migrations 0003, 0015): ledger_hold_escrow opens the
+ * hold and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
  * building the legs from the hold it locked (the caller does not know the hold's currency or buyer).
+ * The balance rows are locked last and held until commit, and the platform fee account is in every
+ * release: a caller's own statements after the event keep that row locked, so post the event last.
  */
 export type EscrowHold = {
   transactionId: string;

@@ -107,7 +107,7 @@ export function describeAccounts(
   return into;
 }
 
-/** SQLSTATEs the ledger functions raise (migration 0003); anything else is rethrown as it is. */
+/** SQLSTATEs the ledger functions raise (migrations 0003, 0015); anything else is rethrown as it is. */
 function ledgerError(error: unknown, insufficientFundsMessage?: string): Error | null {
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
     const { code, message, detail } = current as { code?: unknown; message?: string; detail?: string };
@@ -140,10 +140,11 @@ export async function callLedger<T>(tx: DbOrTx, query: SQL, insufficientFundsMes
 }
 
 /**
- * The ONE writer of the ledger. Inside the caller's transaction, in one call to the database function
- * ledger_post_entry (migration 0003): records the entry (or returns the existing one for a repeated
- * idempotency key), creates accounts named by code on first use, moves the cached balances with
- * guarded updates in a fixed lock order, and appends the postings. The database refuses an
+ * The ONE writer of the ledger. Inside the caller's transaction (or, given the database, as a statement
+ * of its own), in one call to the database function ledger_post_entry (migrations 0003, 0015): records
+ * the entry (or returns the existing one for a repeated idempotency key), creates accounts named by
+ * code on first use, appends the postings, and last moves the cached balances with guarded updates in
+ * a fixed lock order (so balance rows stay locked only until the commit). The database refuses an
  * unbalanced entry, any UPDATE/DELETE of postings, and a wallet or escrow below zero, even if this
  * code were wrong.
  */
