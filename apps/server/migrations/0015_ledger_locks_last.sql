@@ -127,3 +127,114 @@ BEGIN
   RETURN jsonb_build_object('created', true, 'entry', to_jsonb(v_entry));
 END;
 $$;
+--> statement-breakpoint
+-- A release or refund builds its legs once (it built them twice: to ask for missing accounts, then to
+-- post) and ledger_escrow_legs is PL/pgSQL, whose query plan each connection keeps (as an SQL function
+-- called from PL/pgSQL it was planned again on every call). Same legs, same answers.
+CREATE OR REPLACE FUNCTION ledger_escrow_legs(p jsonb, p_hold escrow_holds) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT coalesce(jsonb_agg(leg ORDER BY n), '[]'::jsonb)
+      FROM (
+        SELECT n, jsonb_strip_nulls(jsonb_build_object('code', code, 'amount', amount, 'memo', memo,
+                                                       'postingId', p->'postingIds'->>(n - 1)::integer)) AS leg
+          FROM (
+            SELECT row_number() OVER (ORDER BY k) AS n, code, amount, memo
+              FROM (VALUES
+                (1, 'escrow:' || p_hold.transaction_id, -(p->>'total')::bigint, NULL::text),
+                (2, CASE WHEN p->>'status' = 'RELEASED' THEN 'user:' || (p->>'sellerId') || ':' || p_hold.currency
+                         ELSE 'user:' || p_hold.buyer_id || ':' || p_hold.currency END,
+                    CASE WHEN p->>'status' = 'RELEASED' THEN (p->>'priceMinor')::bigint
+                         ELSE (p->>'buyerAmountMinor')::bigint END,
+                    CASE WHEN p->>'status' = 'RELEASED' THEN NULL ELSE 'refund_buyer' END),
+                (3, CASE WHEN p->>'status' = 'REFUNDED' THEN
+                      'user:' || nullif(coalesce(p->>'sellerId', p_hold.seller_id), '') || ':' || p_hold.currency END,
+                    (p->>'sellerAmountMinor')::bigint, 'refund_seller'),
+                (4, 'platform:fees:' || p_hold.currency, (p->>'feeMinor')::bigint, NULL)
+              ) AS legs(k, code, amount, memo)
+             WHERE code IS NOT NULL AND amount IS NOT NULL AND amount <> 0
+          ) kept
+      ) numbered
+  );
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION ledger_resolve_escrow(
+  p jsonb,
+  p_accounts jsonb,
+  p_lock_ranks jsonb
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_transaction_id text := p->>'transactionId';
+  v_key text := p->>'idempotencyKey';
+  v_release boolean := p->>'status' = 'RELEASED';
+  v_hold escrow_holds;
+  v_read escrow_holds;
+  v_seller text;
+  v_legs jsonb;
+  v_describe text[];
+  v_replay jsonb;
+  v_posted jsonb;
+BEGIN
+  -- Accounts the entry will need that TypeScript has not described yet (a first credit to a wallet,
+  -- the first fee in a currency): ask for them before writing anything.
+  SELECT * INTO v_read FROM escrow_holds WHERE transaction_id = v_transaction_id;
+  IF FOUND AND v_read.status = 'HELD' THEN
+    v_legs := ledger_escrow_legs(p, v_read);
+    SELECT array_agg(DISTINCT leg->>'code') INTO v_describe
+      FROM jsonb_array_elements(v_legs) AS leg
+     WHERE p_accounts->(leg->>'code') IS NULL
+       AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.code = leg->>'code');
+    IF v_describe IS NOT NULL THEN
+      RETURN jsonb_build_object('describe', to_jsonb(v_describe), 'currency', v_read.currency);
+    END IF;
+  END IF;
+
+  -- A replayed key means this hold was already resolved by it: the guarded update finds nothing.
+  UPDATE escrow_holds SET status = p->>'status', resolved_at = now(), updated_at = now()
+   WHERE transaction_id = v_transaction_id AND status = 'HELD'
+  RETURNING * INTO v_hold;
+  IF NOT FOUND THEN
+    v_replay := ledger_escrow_replay(v_transaction_id, v_key);
+    IF v_replay IS NOT NULL THEN
+      RETURN v_replay;
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM escrow_holds WHERE transaction_id = v_transaction_id) THEN
+      RAISE EXCEPTION USING ERRCODE = 'LG002', DETAIL = 'CONFLICT',
+        MESSAGE = 'Escrow is not funded for this transaction';
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'LG002', DETAIL = 'CONFLICT', MESSAGE = 'Escrow has already been resolved';
+  END IF;
+  IF (p->>'total')::bigint <> v_hold.amount THEN
+    RAISE EXCEPTION USING ERRCODE = 'LG001',
+      MESSAGE = format('Resolution of %s does not match the hold of %s', p->>'total', v_hold.amount);
+  END IF;
+  v_seller := CASE WHEN v_release THEN p->>'sellerId' ELSE coalesce(p->>'sellerId', v_hold.seller_id) END;
+  -- As before, an empty seller id counts as none (no seller leg), though the metadata keeps it.
+  IF NOT v_release AND (p->>'sellerAmountMinor')::bigint > 0 AND coalesce(v_seller, '') = '' THEN
+    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'A refund that pays the seller needs the seller id';
+  END IF;
+
+  -- The legs read above, unless the hold was not HELD then or its parties differ in the row now locked.
+  IF v_legs IS NULL OR (v_hold.currency, v_hold.buyer_id, v_hold.seller_id)
+                       IS DISTINCT FROM (v_read.currency, v_read.buyer_id, v_read.seller_id) THEN
+    v_legs := ledger_escrow_legs(p, v_hold);
+  END IF;
+  v_posted := ledger_post_entry(
+    jsonb_build_object(
+      'id', p->>'entryId',
+      'idempotencyKey', v_key,
+      'kind', CASE WHEN v_release THEN 'ESCROW_RELEASE' ELSE 'ESCROW_REFUND' END,
+      'description', p->>'description',
+      'currency', v_hold.currency,
+      'userId', CASE WHEN v_release THEN v_seller ELSE v_hold.buyer_id END,
+      'transactionId', v_transaction_id,
+      'metadata', jsonb_build_object('buyerId', v_hold.buyer_id, 'sellerId', v_seller)),
+    v_legs, p_accounts, p_lock_ranks);
+  IF NOT (v_posted->>'created')::boolean THEN
+    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = format('Key %s was already used by another entry', v_key);
+  END IF;
+  RETURN jsonb_build_object('replayed', false, 'hold', to_jsonb(v_hold), 'entryId', v_posted->'entry'->>'id');
+END;
+$$;
