@@ -2,10 +2,14 @@
  * The ledger rows (PostgreSQL): escrow cycles per second through the app's ledger functions, beside
  * single-row INSERTs into a two-column table, both from 8 concurrent workers on the app's pool in the
  * same run, on the same database, with PostgreSQL's default synchronous_commit.
- * One escrow cycle is a payment into escrow (`holdFromWallet`, one database transaction) and its release
- * to the seller and the platform (`releaseHold`, a second one), as the transaction lifecycle runs them:
- * 2 journal entries, 5 postings, 5 cached-balance updates with their guards, the hold row and its
- * resolution, and the deferred "every entry balances" checks at commit.
+ * One escrow cycle is a payment into escrow (`holdFromWallet`) and its release to the seller and the
+ * platform (`releaseHold`): 2 journal entries, 5 postings, 5 cached-balance updates with their guards,
+ * the hold row and its resolution, and the deferred "every entry balances" checks at commit. Each money
+ * event is the ledger's one statement on its own (autocommit: one round trip, one commit), given the
+ * database instead of a transaction; in the app the same statement runs inside the step's transaction.
+ * Each worker pays from its own buyer to its own seller, as concurrent payments come from different
+ * people; every release credits the one platform fee account, as in production (that row is the
+ * shared one: releases queue on it, one commit at a time).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -27,54 +31,59 @@ export async function ledgerRows(
   seconds: number,
   warmupSeconds: number,
 ): Promise<{ insert: Measurement; cycle: Measurement }> {
-  const [buyer, seller] = await db
+  const people = await db
     .insert(users)
     .values(
-      ['buyer', 'seller'].map((role) => ({
-        email: `bench-${role}-${randomUUID()}@example.com`,
+      Array.from({ length: 2 * LEDGER_WORKERS }, (_, i) => ({
+        email: `bench-${i}-${randomUUID()}@example.com`,
         passwordHash: 'bench',
         firstName: 'Bench',
-        lastName: role,
+        lastName: String(i),
       })),
     )
     .returning({ id: users.id });
+  // A pair is taken by one cycle at a time: LEDGER_WORKERS workers, as many pairs.
+  const pairs = Array.from({ length: LEDGER_WORKERS }, (_, i) => ({
+    buyer: people[2 * i]!,
+    seller: people[2 * i + 1]!,
+  }));
   // Enough money for every cycle the run can make.
-  await db.transaction((tx) =>
-    postEntry(tx, {
+  for (const { buyer } of pairs)
+    await postEntry(db, {
       idempotencyKey: `bench-fund:${randomUUID()}`,
       kind: 'DEPOSIT',
       description: 'Bench funding',
       currency: 'NGN',
-      userId: buyer!.id,
+      userId: buyer.id,
       postings: [
         { accountCode: accountCodes.externalFunding('NGN'), amountMinor: -1_000_000_000_000 },
-        { accountCode: accountCodes.userWallet(buyer!.id, 'NGN'), amountMinor: 1_000_000_000_000 },
+        { accountCode: accountCodes.userWallet(buyer.id, 'NGN'), amountMinor: 1_000_000_000_000 },
       ],
-    }),
-  );
+    });
   await db.execute(sql`create table bench_insert (id text primary key, amount bigint not null)`);
 
   const insert = () => db.execute(sql`insert into bench_insert (id, amount) values (${randomUUID()}, 1)`);
   const cycle = async () => {
-    const transactionId = randomUUID();
-    await db.transaction((tx) =>
-      holdFromWallet(tx, {
+    const pair = pairs.pop()!;
+    try {
+      const transactionId = randomUUID();
+      await holdFromWallet(db, {
         transactionId,
-        buyerId: buyer!.id,
+        buyerId: pair.buyer.id,
         currency: 'NGN',
         amountMinor: 102_500,
         idempotencyKey: `hold:${transactionId}`,
-      }),
-    );
-    await db.transaction((tx) =>
-      releaseHold(tx, {
+      });
+      await releaseHold(db, {
         transactionId,
-        sellerId: seller!.id,
+        sellerId: pair.seller.id,
         priceMinor: 100_000,
         feeMinor: 2_500,
         idempotencyKey: `release:${transactionId}`,
-      }),
-    );
+      });
+    } finally {
+      pairs.push(pair);
+    }
   };
 
   const measure = async (op: () => Promise<unknown>) => {

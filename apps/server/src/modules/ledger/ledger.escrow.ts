@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
 import { accountCodes } from './ledger.accounts.ts';
 import {
@@ -15,13 +15,16 @@ import {
  * Escrow as a two-phase hold (TigerBeetle's pending/post/void): paying moves the total into the
  * transaction's escrow account; release or refund empties it exactly once. Every function runs in the
  * caller's database transaction (`tx`), so the hold, the postings and the caller's own rows (status,
- * activity) commit or roll back together. Post one business event per database transaction (pay, then
+ * activity) commit or roll back together; given the database itself, the event is its one statement
+ * and commits (or fails) whole on its own. Post one business event per database transaction (pay, then
  * later release, in separate transactions): accounts are locked in a fixed order within an entry, and
  * two entries in one transaction could lock user accounts out of that order.
  *
- * Each event is ONE call to a database function (migration 0003): ledger_hold_escrow opens the hold
- * and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
+ * Each event is ONE call to a database function (migrations 0003, 0015): ledger_hold_escrow opens the
+ * hold and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
  * building the legs from the hold it locked (the caller does not know the hold's currency or buyer).
+ * The balance rows are locked last and held until commit, and the platform fee account is in every
+ * release: a caller's own statements after the event keep that row locked, so post the event last.
  */
 export type EscrowHold = {
   transactionId: string;
@@ -110,7 +113,7 @@ type Source = { accountCode: string; amountMinor: number };
  * One round trip: inserts the HELD hold (a conflict on the transaction is a replay of the same key,
  * else 409 'Escrow is already funded for this transaction'), then posts source → escrow.
  */
-async function openHold(tx: Tx, input: HoldInput, source: Source, kindText: string, extra = {}) {
+async function openHold(tx: DbOrTx, input: HoldInput, source: Source, kindText: string, extra = {}) {
   assertAmount('amountMinor', input.amountMinor);
   const escrow = { accountCode: accountCodes.escrow(input.transactionId), amountMinor: input.amountMinor };
   const postings = [source, escrow];
@@ -152,7 +155,7 @@ function validateKey(idempotencyKey: string) {
 }
 
 /** Buyer wallet → escrow. Not enough in the wallet → 422 INSUFFICIENT_FUNDS 'Insufficient wallet balance'. */
-export async function holdFromWallet(tx: Tx, input: HoldInput): Promise<HoldResult> {
+export async function holdFromWallet(tx: DbOrTx, input: HoldInput): Promise<HoldResult> {
   const wallet = {
     accountCode: accountCodes.userWallet(input.buyerId, input.currency),
     amountMinor: -input.amountMinor,
@@ -162,7 +165,7 @@ export async function holdFromWallet(tx: Tx, input: HoldInput): Promise<HoldResu
 
 /** External funding → escrow, for a card or bank-transfer payment the provider has confirmed. */
 export async function holdFromProvider(
-  tx: Tx,
+  tx: DbOrTx,
   input: HoldInput & { providerReference: string },
 ): Promise<HoldResult> {
   const funding = accountCodes.externalFunding(input.currency);
@@ -191,7 +194,7 @@ type Resolution = {
  * the first answer. One round trip, or two the first time an account it credits does not exist yet
  * (the database names the codes, describeAccount describes them, and the call is made again).
  */
-async function resolveHold(tx: Tx, resolution: Resolution): Promise<HoldResult> {
+async function resolveHold(tx: DbOrTx, resolution: Resolution): Promise<HoldResult> {
   validateKey(resolution.idempotencyKey);
   const p = JSON.stringify({
     ...resolution,
@@ -213,7 +216,7 @@ async function resolveHold(tx: Tx, resolution: Resolution): Promise<HoldResult> 
 
 /** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal the hold. */
 export async function releaseHold(
-  tx: Tx,
+  tx: DbOrTx,
   input: {
     transactionId: string;
     sellerId: string;
@@ -242,7 +245,7 @@ export async function releaseHold(
  * `sellerId` is needed when the seller gets a part (taken from the hold when it was recorded there).
  */
 export async function refundHold(
-  tx: Tx,
+  tx: DbOrTx,
   input: {
     transactionId: string;
     buyerAmountMinor: number;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { ErrorCode } from '@escrow/shared/errors';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { LEDGER_ACCOUNT_TYPES, type JournalEntryRow } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describeAccount, lockRank, type AccountDescription } from './ledger.accounts.ts';
@@ -107,7 +107,7 @@ export function describeAccounts(
   return into;
 }
 
-/** SQLSTATEs the ledger functions raise (migration 0003); anything else is rethrown as it is. */
+/** SQLSTATEs the ledger functions raise (migrations 0003, 0015); anything else is rethrown as it is. */
 function ledgerError(error: unknown, insufficientFundsMessage?: string): Error | null {
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
     const { code, message, detail } = current as { code?: unknown; message?: string; detail?: string };
@@ -128,7 +128,7 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
  * Runs one ledger function (one round trip) and returns its jsonb answer. Its refusals come back as
  * the errors callers have always seen: LedgerInvariantError, or AppError with the same code and text.
  */
-export async function callLedger<T>(tx: Tx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
+export async function callLedger<T>(tx: DbOrTx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
   let result: unknown;
   try {
     result = await tx.execute(query);
@@ -140,14 +140,15 @@ export async function callLedger<T>(tx: Tx, query: SQL, insufficientFundsMessage
 }
 
 /**
- * The ONE writer of the ledger. Inside the caller's transaction, in one call to the database function
- * ledger_post_entry (migration 0003): records the entry (or returns the existing one for a repeated
- * idempotency key), creates accounts named by code on first use, moves the cached balances with
- * guarded updates in a fixed lock order, and appends the postings. The database refuses an
+ * The ONE writer of the ledger. Inside the caller's transaction (or, given the database, as a statement
+ * of its own), in one call to the database function ledger_post_entry (migrations 0003, 0015): records
+ * the entry (or returns the existing one for a repeated idempotency key), creates accounts named by
+ * code on first use, appends the postings, and last moves the cached balances with guarded updates in
+ * a fixed lock order (so balance rows stay locked only until the commit). The database refuses an
  * unbalanced entry, any UPDATE/DELETE of postings, and a wallet or escrow below zero, even if this
  * code were wrong.
  */
-export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostEntryResult> {
+export async function postEntry(tx: DbOrTx, input: PostEntryInput): Promise<PostEntryResult> {
   validate(input);
   const codes = new Set(input.postings.flatMap((p) => (p.accountCode ? [p.accountCode] : [])));
   const entry = {
