@@ -1,14 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fail,
-  LocationProbe,
-  makeUser,
-  ok,
-  renderWithApp,
-  stubApi,
-} from '../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import LoginPage from './login';
 
 const routes = [

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, LocationProbe, ok, renderWithApp, stubApi } from '../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import ForgotPasswordPage from './forgot-password';
 import ResetPasswordPage from './reset-password';
 

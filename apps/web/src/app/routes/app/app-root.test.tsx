@@ -4,14 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_TEXT } from '@escrow/shared/schemas/assistant';
 import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
 import { api } from '../../../lib/api-client';
-import {
-  fail,
-  LocationProbe,
-  makeUser,
-  ok,
-  renderWithApp,
-  stubApi,
-} from '../../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import AppRoot from './app-root';
 
 beforeAll(() => {

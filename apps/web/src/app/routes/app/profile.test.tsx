@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
-import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../features/auth/testing/render-with-app';
+import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import ProfilePage from './profile';
 
 const me = makeUser({

@@ -6,7 +6,7 @@ import { content } from '../../../config/content';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
 import { failureText } from '../api/wallet-link';
 import { formatAmountPlain } from '../lib/amounts';

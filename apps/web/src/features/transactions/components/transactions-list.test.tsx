@@ -7,8 +7,8 @@ import {
   type TransactionListItem,
 } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
-import { makeUser, ok, renderWithApp, stubApi } from '../../auth/testing/render-with-app';
-import { FakeSocket } from '../../realtime/testing/fake-socket';
+import { makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { FakeSocket } from '../../../testing/fake-socket';
 import { TransactionsList } from './transactions-list';
 
 const me = makeUser({ id: 'user-me', firstName: 'Ada', lastName: 'Obi', onboardingCompleted: true });

@@ -3,7 +3,7 @@ import type { VendorProfileAnswer } from '@escrow/shared/schemas/vendors';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useVendor } from '../api/vendors';
 import { contactLink, SaveVendorButton } from './vendor-card';
 import { RatingText, TrustBadge, VendorFacts } from './vendor-figures';

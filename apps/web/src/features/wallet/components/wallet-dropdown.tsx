@@ -5,10 +5,10 @@ import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/ui/icons';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
-import { useWallet } from '../api/get-wallet';
+import { useWallet } from '../../../lib/wallet-query';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { MASKED_AMOUNT, useHiddenAmounts } from '../hooks/use-hidden-amounts';
-import { TestModeBadge } from './test-mode-badge';
+import { TestModeBadge } from '../../../components/test-mode-badge';
 import { WalletEntryRow } from './wallet-entry-row';
 
 const RECENT_ITEMS = 3;

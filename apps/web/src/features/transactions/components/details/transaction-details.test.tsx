@@ -6,7 +6,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../../lib/socket';
-import { FakeSocket } from '../../../realtime/testing/fake-socket';
+import { FakeSocket } from '../../../../testing/fake-socket';
 import { fail, makeTransaction, ok, stubApi } from '../../testing/transaction-test-utils';
 import { TransactionDetails } from './transaction-details';
 

@@ -4,8 +4,8 @@ import { createMemoryRouter, parsePath, RouterProvider, useLocation, type RouteO
 import { toast, Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
-import { createQueryClient } from '../../../lib/query-client';
-import { AuthProvider } from '../auth-context';
+import { createQueryClient } from '../lib/query-client';
+import { AuthProvider } from '../lib/auth/auth-context';
 
 /** Renders routes inside the app's real providers (query client, auth, toasts) on a memory router. */
 export function renderWithApp(routes: RouteObject[], initialPath: string, initialState?: unknown) {

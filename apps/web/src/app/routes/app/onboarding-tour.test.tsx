@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DashboardPage from '../../app/routes/app/dashboard';
-import { createLiveChannel, setLiveChannelForTests } from '../../lib/socket';
-import { makeUser, ok, renderWithApp, stubApi } from '../auth/testing/render-with-app';
-import { FakeSocket } from '../realtime/testing/fake-socket';
-import { TOUR_STEPS } from './tour-steps';
+import DashboardPage from './dashboard';
+import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
+import { makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { FakeSocket } from '../../../testing/fake-socket';
+import { TOUR_STEPS } from '../../../features/onboarding/tour-steps';
 
 const newcomer = makeUser({ id: 'u1', firstName: 'Ada', onboardingCompleted: false });
 

@@ -1,5 +1,5 @@
 import type { LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@escrow/shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const authApi = {
   login: (input: LoginInput) =>
