@@ -1,5 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { CloseIcon, MessageIcon, MinusIcon, PlusIcon } from '../ui/icons';
+import CloseIcon from 'lucide-react/icons/x';
+import MessageIcon from 'lucide-react/icons/message-circle';
+import MinusIcon from 'lucide-react/icons/minus';
+import PlusIcon from 'lucide-react/icons/plus';
 import { Spinner } from '../ui/spinner';
 
 export type HelpPanelState = 'closed' | 'open' | 'minimised';

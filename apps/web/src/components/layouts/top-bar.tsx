@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { content } from '../../config/content';
-import { HelpIcon, ShieldIcon } from '../ui/icons';
+import HelpIcon from 'lucide-react/icons/circle-help';
+import ShieldIcon from 'lucide-react/icons/shield-check';
 import type { HelpPanelState } from './help-panel';
 import { UserMenu } from './user-menu';
 
@@ -38,7 +39,7 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, not
           aria-controls={helpState !== 'closed' ? helpPanelId : undefined}
           className="flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <HelpIcon />
+          <HelpIcon className="h-5 w-5" />
         </button>
         {notifications}
         <UserMenu user={user} />

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PlusIcon } from '../../../components/ui/icons';
+import PlusIcon from 'lucide-react/icons/plus';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { QuickActions } from '../../../features/dashboard/components/quick-actions';
 import { RecentTransactions } from '../../../features/dashboard/components/recent-transactions';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
-import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/ui/icons';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
