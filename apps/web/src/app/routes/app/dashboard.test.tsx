@@ -34,7 +34,7 @@ function Nav() {
 }
 
 function renderDashboard(handlers: Parameters<typeof stubApi>[0]) {
-  const fetchMock = stubApi({ 'GET /api/auth/me': () => ok({ user: me }), ...handlers });
+  const { calls } = stubApi({ 'GET /api/auth/me': () => ok({ user: me }), ...handlers });
   renderWithApp(
     [
       {
@@ -49,7 +49,7 @@ function renderDashboard(handlers: Parameters<typeof stubApi>[0]) {
     ],
     '/app/dashboard',
   );
-  return fetchMock;
+  return calls;
 }
 
 beforeEach(() => {
@@ -95,7 +95,7 @@ describe('Dashboard', () => {
   });
 
   it('asks the server for the 5 newest matching the search and status filter', async () => {
-    const fetchMock = renderDashboard({
+    const calls = renderDashboard({
       [STATS]: () => ok({ total: 1, totalValue: 10, valueByCurrency: [], active: 1, completed: 0 }),
       [RECENT]: () => ok(listPage([listItem()])),
       [`${RECENT}&status=COMPLETED`]: () => ok(listPage([])),
@@ -107,7 +107,7 @@ describe('Dashboard', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
     await user.type(screen.getByLabelText('Search recent transactions'), 'cam');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = calls.map((call) => call.path);
     expect(urls).toContain('/api/transactions/my-transactions?page=1&limit=5&status=COMPLETED&q=cam');
   });
 

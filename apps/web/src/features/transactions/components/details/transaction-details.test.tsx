@@ -14,7 +14,7 @@ let socket: FakeSocket;
 
 function renderDetails(tx: Transaction | null, state?: unknown, extra: Parameters<typeof stubApi>[0] = {}) {
   const id = tx?.id ?? 'unknown-id';
-  const calls = stubApi({
+  const { calls } = stubApi({
     ...extra,
     [`GET /api/transactions/${id}`]: () =>
       tx ? ok({ transaction: tx }) : fail(404, 'Transaction Not Found', 'NOT_FOUND'),
