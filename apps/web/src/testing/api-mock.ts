@@ -30,8 +30,9 @@ async function requestBody(request: Request): Promise<unknown> {
 
 /**
  * Answers "METHOD /api/path?query" from `handlers` (a key ending in '*' matches by prefix) and records
- * every request, headers by their lowercase names. Replaces the previous test's or call's
- * handlers; any other request is unhandled, so MSW reports it and the app's fetch fails.
+ * every request, headers by their lowercase names. A handler that throws makes the fetch fail as a
+ * dropped connection does. Replaces the previous test's or call's handlers; any other request is
+ * unhandled, so MSW reports it and the app's fetch fails.
  */
 export function stubApi(handlers: Record<string, StubHandler>) {
   const calls: StubCall[] = [];
@@ -52,8 +53,14 @@ export function stubApi(handlers: Record<string, StubHandler>) {
       calls.push(call);
       // No answer here: MSW treats the request as unhandled (an error, see testing/setup.ts).
       if (!handler) return undefined;
-      const { status = 200, body, headers } = await handler(call);
-      return HttpResponse.json(body as never, { status, headers });
+      let reply: StubReply;
+      try {
+        reply = await handler(call);
+      } catch {
+        // A handler that throws stands for a connection that failed: the app's fetch rejects.
+        return HttpResponse.error();
+      }
+      return HttpResponse.json(reply.body as never, { status: reply.status ?? 200, headers: reply.headers });
     }),
   );
   return { calls };
