@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth/auth-context';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

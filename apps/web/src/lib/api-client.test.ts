@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiServer } from '../testing/api-mock';
 import { api, ApiError, retryAfterSeconds } from './api-client';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+/** The sign-in call below gets exactly this response (raw, so headers and bodies can be anything). */
+const answerWith = (response: Response) =>
+  apiServer.use(http.post('/api/auth/login', () => response.clone()));
 
 const tooMany = (headers: Record<string, string>) =>
   new Response(
@@ -27,7 +26,7 @@ describe('a 429 answer', () => {
     ['60', 'Too many attempts, try again in 1 minute'],
     ['1', 'Too many attempts, try again in 1 minute'],
   ])('with Retry-After %s reads "%s"', async (seconds, text) => {
-    fetchMock.mockResolvedValue(tooMany({ 'retry-after': seconds }));
+    answerWith(tooMany({ 'retry-after': seconds }));
     const error = await failure();
     expect(error.message).toBe(text);
     expect(error.status).toBe(429);
@@ -36,17 +35,17 @@ describe('a 429 answer', () => {
 
   it('reads an HTTP-date Retry-After too', async () => {
     const inTenMinutes = new Date(Date.now() + 9.5 * 60_000).toUTCString();
-    fetchMock.mockResolvedValue(tooMany({ 'retry-after': inTenMinutes }));
+    answerWith(tooMany({ 'retry-after': inTenMinutes }));
     expect((await failure()).message).toBe('Too many attempts, try again in 10 minutes');
   });
 
   it('without Retry-After (or an unreadable body) still says to try again later', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>busy</html>', { status: 429 }));
+    answerWith(new Response('<html>busy</html>', { status: 429 }));
     expect((await failure()).message).toBe('Too many attempts, try again later');
   });
 
   it('leaves other failures to the server text', async () => {
-    fetchMock.mockResolvedValue(
+    answerWith(
       new Response(JSON.stringify({ success: false, error: 'Invalid email or password', code: 'X' }), {
         status: 401,
       }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../features/realtime/testing/fake-socket';
+import { FakeSocket } from '../testing/fake-socket';
 import { createLiveChannel, GAVE_UP_WARNING } from './socket';
 
 let sockets: FakeSocket[];

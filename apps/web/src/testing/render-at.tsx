@@ -3,48 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { vi } from 'vitest';
 import { setLiveChannelForTests, type ConnectionState, type LiveChannel } from '../lib/socket';
 
-export type StubCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
-type Reply = { status?: number; body: unknown };
-type Handler = (call: StubCall) => Reply | Promise<Reply>;
-
-/**
- * Stubs fetch: answers "METHOD /api/path?query" from `handlers` (a key ending in '*' matches by
- * prefix), records every call, and fails loudly on a call the test did not expect.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const calls: StubCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = typeof input === 'string' ? input : input.toString();
-    const method = init.method ?? 'GET';
-    const key = `${method} ${path}`;
-    const handler =
-      handlers[key] ??
-      Object.entries(handlers).find(
-        ([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)),
-      )?.[1];
-    if (!handler) throw new Error(`Unexpected API call in test: ${key}`);
-    const call = {
-      method,
-      path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const { status = 200, body } = await handler(call);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
-
-export const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
-export const fail = (status: number, error: string, code: string) => ({
-  status,
-  body: { success: false, error, code },
-});
+export { fail, ok, stubApi, type StubCall } from './api-mock';
 
 /** Shows where the app went, for navigation assertions. */
 function LocationProbe() {

@@ -1,14 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fail,
-  LocationProbe,
-  makeUser,
-  ok,
-  renderWithApp,
-  stubApi,
-} from '../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import LoginPage from './login';
 
 const routes = [
@@ -24,7 +17,7 @@ afterEach(() => {
 
 describe('sign-in screen', () => {
   it('shows the spec validation messages and calls nothing when the form is invalid', async () => {
-    const fetchMock = stubApi({});
+    const { calls } = stubApi({});
     renderWithApp(routes, '/login');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -34,7 +27,7 @@ describe('sign-in screen', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('show/hide toggles the password input type and its own label', async () => {
@@ -49,7 +42,7 @@ describe('sign-in screen', () => {
   });
 
   it('signs in, stores the token, toasts and goes to the dashboard', async () => {
-    const fetchMock = stubApi({
+    const { calls } = stubApi({
       'POST /api/auth/login': ({ body }) =>
         ok({ user: makeUser({ email: (body as { email: string }).email }), token: 'token-123' }),
     });
@@ -61,9 +54,9 @@ describe('sign-in screen', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
     expect(await screen.findByText('Successfully signed in!')).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('token-123');
-    const [, init] = fetchMock.mock.calls[0]!;
+    const [call] = calls;
     // The schema trims the e-mail before it is sent.
-    expect(JSON.parse(init!.body as string)).toEqual({ email: 'ada@example.com', password: 'secret123' });
+    expect(call!.body).toEqual({ email: 'ada@example.com', password: 'secret123' });
   });
 
   it('returns to the page the guard remembered', async () => {
@@ -100,12 +93,13 @@ describe('sign-in screen', () => {
 
   it('disables submit while the call is under way', async () => {
     let answer: (value: ReturnType<typeof ok>) => void = () => {};
-    stubApi({ 'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)) });
+    const { calls } = stubApi({ 'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)) });
     renderWithApp(routes, '/login');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    await waitFor(() => expect(calls).toHaveLength(1));
     answer(ok({ user: makeUser(), token: 't' }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument(),

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, LocationProbe, ok, renderWithApp, stubApi } from '../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import ForgotPasswordPage from './forgot-password';
 import ResetPasswordPage from './reset-password';
 
@@ -19,16 +19,16 @@ afterEach(() => {
 
 describe('forgot password', () => {
   it('validates the e-mail, then shows the generic answer', async () => {
-    const fetchMock = stubApi({ 'POST /api/auth/reset-password': () => ok(null) });
+    const { calls } = stubApi({ 'POST /api/auth/reset-password': () => ok(null) });
     renderWithApp(routes, '/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
 
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(GENERIC);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ email: 'ada@example.com' });
+    expect(calls[0]!.body).toEqual({ email: 'ada@example.com' });
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
   });
 
@@ -54,25 +54,25 @@ describe('reset password', () => {
   });
 
   it('checks length and confirmation with the spec texts', async () => {
-    const fetchMock = stubApi({});
+    const { calls } = stubApi({});
     renderWithApp(routes, '/reset-password?token=tok');
     await userEvent.type(screen.getByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'shorter');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('New password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByText('New passwords do not match')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('sets the password with the token from the link, toasts and goes to sign-in', async () => {
-    const fetchMock = stubApi({ 'POST /api/auth/set-new-password': () => ok(null) });
+    const { calls } = stubApi({ 'POST /api/auth/set-new-password': () => ok(null) });
     renderWithApp(routes, '/reset-password?token=abc_DEF-123');
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-pass');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
     expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+    expect(calls[0]!.body).toEqual({
       resetToken: 'abc_DEF-123',
       newPassword: 'brand-new-pass',
     });

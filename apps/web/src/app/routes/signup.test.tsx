@@ -1,14 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fail,
-  LocationProbe,
-  makeUser,
-  ok,
-  renderWithApp,
-  stubApi,
-} from '../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import SignupPage from './signup';
 
 const routes = [
@@ -28,7 +21,7 @@ async function fill(values: Record<string, string>) {
 
 describe('sign-up screen', () => {
   it('shows every spec validation message on an empty submit', async () => {
-    const fetchMock = stubApi({});
+    const { calls } = stubApi({});
     renderWithApp(routes, '/signup');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
@@ -36,7 +29,7 @@ describe('sign-up screen', () => {
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("puts 'Passwords don't match' on the confirm field", async () => {
@@ -67,7 +60,7 @@ describe('sign-up screen', () => {
   });
 
   it('creates the account without signing in, clears the cache and goes to sign-in keeping `from`', async () => {
-    const fetchMock = stubApi({ 'POST /api/auth/signup': () => ok({ user: makeUser() }, 201) });
+    const { calls } = stubApi({ 'POST /api/auth/signup': () => ok({ user: makeUser() }, 201) });
     const { queryClient } = renderWithApp(routes, '/signup', {
       from: { pathname: '/app/join-transaction/x1' },
     });
@@ -88,9 +81,9 @@ describe('sign-up screen', () => {
     ).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(queryClient.getQueryData(['something-cached'])).toBeUndefined();
-    const [, init] = fetchMock.mock.calls[0]!;
+    const [call] = calls;
     // The confirmation stays in the browser; the API gets exactly its four fields.
-    expect(JSON.parse(init!.body as string)).toEqual({
+    expect(call!.body).toEqual({
       firstName: 'Ada',
       lastName: 'Obi',
       email: 'ada@example.com',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { content } from '../../config/content';
-import { ShieldIcon } from '../../components/ui/icons';
+import ShieldIcon from 'lucide-react/icons/shield-check';
 
 const buttonClass =
   'inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';

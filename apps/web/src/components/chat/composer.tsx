@@ -3,7 +3,7 @@ import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { MESSAGE_MAX, MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
 import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/schemas/uploads';
 import { Button } from '../ui/button';
-import { PaperclipIcon } from '../ui/icons';
+import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { Textarea } from '../ui/panels';
 import { liveChannel } from '../../lib/socket';
 import { uploadFile } from '../../lib/uploads';

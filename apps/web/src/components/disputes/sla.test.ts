@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges } from '../../features/admin/lib/audit-summary';
 import { ageText, slaState } from './sla';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -29,17 +28,5 @@ describe('slaState', () => {
     expect(
       slaState({ status: 'RESOLVED', slaDueAt: '2026-03-09T00:00:00Z', slaBreached: false }, now).kind,
     ).toBe('done');
-  });
-});
-
-describe('auditChanges', () => {
-  it('pairs before and after per field', () => {
-    expect(
-      auditChanges({
-        before: { status: 'OPEN', assignedTo: null },
-        after: { status: 'IN_REVIEW', level: 2 },
-      }),
-    ).toEqual(['status: OPEN → IN_REVIEW', 'assignedTo: none → —', 'level: — → 2']);
-    expect(auditChanges({ note: 'x' })).toEqual([]);
   });
 });

@@ -1,15 +1,36 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { useUnreadMessages } from '../chat/chat-api';
-import { InstallPrompt } from '../../features/pwa/components/install-prompt';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
 import { isStaff, MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM, type UnreadCounts } from './nav-items';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
+/**
+ * The pieces of the shell that belong to features. The app layer (app/shell-slots.tsx) supplies them, so
+ * components/ never imports a feature.
+ */
+export type ShellSlots = {
+  /** Desktop-only top-bar status: connectivity and the wallet. */
+  topBarStatus: ReactNode;
+  /** The top bar's notification bell. */
+  notifications: ReactNode;
+  /** The help panel's conversation, rendered from the panel's first opening (a lazy component loads then). */
+  assistant: ReactNode;
+  installPrompt: ReactNode;
+};
+
 /** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
-export function AppLayout({ user, children }: { user: PublicUser; children: ReactNode }) {
+export function AppLayout({
+  user,
+  slots,
+  children,
+}: {
+  user: PublicUser;
+  slots: ShellSlots;
+  children: ReactNode;
+}) {
   const helpPanelId = useId();
   const [helpState, setHelpState] = useState<HelpPanelState>('closed');
   // The side and bottom navigation's Messages badge; the bell reads its own count (features/notifications).
@@ -29,6 +50,8 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
         helpPanelId={helpPanelId}
         helpState={helpState}
         onToggleHelp={() => setHelpState((state) => (state === 'open' ? 'closed' : 'open'))}
+        status={slots.topBarStatus}
+        notifications={slots.notifications}
       />
       <div className="flex">
         <SideNav
@@ -49,8 +72,10 @@ export function AppLayout({ user, children }: { user: PublicUser; children: Reac
         moreItems={isStaff(user.role) ? [...MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM] : MORE_NAV_ITEMS}
         className="md:hidden"
       />
-      <HelpPanel id={helpPanelId} state={helpState} onStateChange={setHelpState} />
-      <InstallPrompt />
+      <HelpPanel id={helpPanelId} state={helpState} onStateChange={setHelpState}>
+        {slots.assistant}
+      </HelpPanel>
+      {slots.installPrompt}
     </div>
   );
 }

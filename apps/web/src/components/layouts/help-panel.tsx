@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { CloseIcon, MessageIcon, MinusIcon, PlusIcon } from '../ui/icons';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import CloseIcon from 'lucide-react/icons/x';
+import MessageIcon from 'lucide-react/icons/message-circle';
+import MinusIcon from 'lucide-react/icons/minus';
+import PlusIcon from 'lucide-react/icons/plus';
 import { Spinner } from '../ui/spinner';
 
 export type HelpPanelState = 'closed' | 'open' | 'minimised';
@@ -8,10 +11,9 @@ type HelpPanelProps = {
   id: string;
   state: HelpPanelState;
   onStateChange: (state: HelpPanelState) => void;
+  /** The conversation (the app layer passes the lazily loaded assistant, so it loads on first open). */
+  children: ReactNode;
 };
-
-// Loaded on first open, so the assistant weighs nothing on the first page.
-const AssistantChat = lazy(() => import('../../features/assistant/components/assistant-chat'));
 
 const iconButton =
   'flex h-8 w-8 items-center justify-center rounded-lg text-white/90 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white';
@@ -21,7 +23,7 @@ const iconButton =
  * it opens (also toggled by the top bar's help button), which can be minimised or closed. The
  * conversation stays mounted once opened, so minimising or closing does not lose it.
  */
-export function HelpPanel({ id, state, onStateChange }: HelpPanelProps) {
+export function HelpPanel({ id, state, onStateChange, children }: HelpPanelProps) {
   const panelRef = useRef<HTMLElement>(null);
   const [opened, setOpened] = useState(false);
 
@@ -93,7 +95,7 @@ export function HelpPanel({ id, state, onStateChange }: HelpPanelProps) {
                 </div>
               }
             >
-              <AssistantChat />
+              {children}
             </Suspense>
           </div>
         </section>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 

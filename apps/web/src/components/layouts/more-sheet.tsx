@@ -2,7 +2,8 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { CloseIcon, MoreIcon } from '../ui/icons';
+import CloseIcon from 'lucide-react/icons/x';
+import MoreIcon from 'lucide-react/icons/ellipsis';
 import { BOTTOM_NAV_ITEM_CLASS, type NavItem } from './nav-items';
 
 /**

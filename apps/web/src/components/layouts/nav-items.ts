@@ -1,16 +1,14 @@
 import type { ComponentType } from 'react';
-import {
-  BellIcon,
-  ConsoleIcon,
-  HomeIcon,
-  LinkIcon,
-  ListIcon,
-  MessageIcon,
-  PlusIcon,
-  ScaleIcon,
-  UserIcon,
-  WalletIcon,
-} from '../ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
+import ConsoleIcon from 'lucide-react/icons/terminal';
+import HomeIcon from 'lucide-react/icons/house';
+import LinkIcon from 'lucide-react/icons/link';
+import ListIcon from 'lucide-react/icons/list';
+import MessageIcon from 'lucide-react/icons/message-circle';
+import PlusIcon from 'lucide-react/icons/plus';
+import ScaleIcon from 'lucide-react/icons/scale';
+import UserIcon from 'lucide-react/icons/user';
+import WalletIcon from 'lucide-react/icons/wallet';
 
 export type NavItem = {
   label: string;

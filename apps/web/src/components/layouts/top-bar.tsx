@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { content } from '../../config/content';
-import { ConnectivityIndicators } from '../../features/pwa/components/connectivity-indicators';
-import { NotificationMenu } from '../../features/notifications/components/notification-menu';
-import { WalletDropdown } from '../../features/wallet/components/wallet-dropdown';
-import { HelpIcon, ShieldIcon } from '../ui/icons';
+import HelpIcon from 'lucide-react/icons/circle-help';
+import ShieldIcon from 'lucide-react/icons/shield-check';
 import type { HelpPanelState } from './help-panel';
 import { UserMenu } from './user-menu';
 
@@ -13,10 +12,14 @@ type TopBarProps = {
   helpPanelId: string;
   helpState: HelpPanelState;
   onToggleHelp: () => void;
+  /** Desktop-only status pieces (connectivity, wallet), supplied by the app layer. */
+  status: ReactNode;
+  /** The notification bell, supplied by the app layer. */
+  notifications: ReactNode;
 };
 
 /** Spec 02 §2.2 top bar. Connectivity and wallet are desktop-only; they are slots of other features. */
-export function TopBar({ user, helpPanelId, helpState, onToggleHelp }: TopBarProps) {
+export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, notifications }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
       <Link
@@ -27,10 +30,7 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp }: TopBarPro
         <span className="truncate">{content.productName}</span>
       </Link>
       <div className="flex items-center gap-1 sm:gap-2">
-        <div className="hidden items-center gap-2 md:flex">
-          <ConnectivityIndicators />
-          <WalletDropdown hiddenByDefault={user.hideAmounts} />
-        </div>
+        <div className="hidden items-center gap-2 md:flex">{status}</div>
         <button
           type="button"
           onClick={onToggleHelp}
@@ -39,9 +39,9 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp }: TopBarPro
           aria-controls={helpState !== 'closed' ? helpPanelId : undefined}
           className="flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <HelpIcon />
+          <HelpIcon className="h-5 w-5" />
         </button>
-        <NotificationMenu />
+        {notifications}
         <UserMenu user={user} />
       </div>
     </header>

@@ -10,7 +10,11 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
 import { Avatar } from '../ui/avatar';
-import { BellIcon, ConsoleIcon, LogOutIcon, SettingsIcon, UserIcon } from '../ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
+import ConsoleIcon from 'lucide-react/icons/terminal';
+import LogOutIcon from 'lucide-react/icons/log-out';
+import SettingsIcon from 'lucide-react/icons/settings';
+import UserIcon from 'lucide-react/icons/user';
 import { useLogoutDialog } from './logout-dialog';
 import { isStaff, OPERATOR_CONSOLE_ITEM } from './nav-items';
 

@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cn } from '../../lib/cn';
-import { EyeIcon, EyeOffIcon } from './icons';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { Input } from './input';
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
@@ -22,7 +23,7 @@ export function PasswordInput({ className, revealLabel = 'password', ref, ...pro
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
       >
-        {visible ? <EyeOffIcon /> : <EyeIcon />}
+        {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
       </button>
     </div>
   );

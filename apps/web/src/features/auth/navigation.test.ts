@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, errorText, rememberedPath } from './navigation';
-import { makeUser } from './testing/render-with-app';
+import { makeUser } from '../../testing/render-with-app';
 
 describe('decideAccess', () => {
   const staffOnly = [['ADMIN', 'SUPPORT']] as const;

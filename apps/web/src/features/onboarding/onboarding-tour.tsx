@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from '../../components/ui/button';
-import { CloseIcon } from '../../components/ui/icons';
+import CloseIcon from 'lucide-react/icons/x';
 import { HIGHLIGHT_MS, TOUR_STEPS, type TourStep } from './tour-steps';
 
 const CARD_WIDTH = 320;

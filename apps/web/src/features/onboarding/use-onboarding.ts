@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { authApi } from '../auth/api/auth-api';
-import { useAuth } from '../auth/auth-context';
+import { authApi } from '../../lib/auth/auth-api';
+import { useAuth } from '../../lib/auth/auth-context';
 import { ONBOARDING_KEY } from './tour-steps';
 
 const completedLocally = () => localStorage.getItem(ONBOARDING_KEY) === 'true';

@@ -4,14 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_TEXT } from '@escrow/shared/schemas/assistant';
 import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
 import { api } from '../../../lib/api-client';
-import {
-  fail,
-  LocationProbe,
-  makeUser,
-  ok,
-  renderWithApp,
-  stubApi,
-} from '../../../features/auth/testing/render-with-app';
+import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import AppRoot from './app-root';
 
 beforeAll(() => {
@@ -67,11 +60,13 @@ describe('guard of /app', () => {
   it("shows 'Loading...' while the session resolves, then sends a rejected session to /login with `from`", async () => {
     localStorage.setItem('authToken', 'stale-token');
     let answer: (value: ReturnType<typeof fail>) => void = () => {};
-    stubApi({ 'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)) });
+    const { calls } = stubApi({ 'GET /api/auth/me': () => new Promise((resolve) => (answer = resolve)) });
     renderWithApp(routes, '/app/wallet');
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByRole('heading', { name: 'Wallet screen' })).not.toBeInTheDocument();
+    // The mock hears the request a few ticks after the app sends it.
+    await waitFor(() => expect(calls).toHaveLength(1));
     answer(fail(401, 'Unauthorized', 'UNAUTHORIZED'));
 
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
@@ -80,12 +75,12 @@ describe('guard of /app', () => {
   });
 
   it('sends a visitor without a token straight to /login, remembering the page', async () => {
-    const fetchMock = stubApi({});
+    const { calls } = stubApi({});
     const { router } = renderWithApp(routes, '/app/wallet');
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByTestId('from')).toHaveTextContent('/app/wallet');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('sends a USER on a staff-only route to /unauthorized', async () => {
@@ -265,7 +260,7 @@ describe('app shell', () => {
 
 describe('logout dialog', () => {
   it('Cancel keeps the user signed in', async () => {
-    const fetchMock = signedInAs();
+    const { calls } = signedInAs();
     renderWithApp(routes, '/app/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: /Account menu for Ada/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
@@ -277,11 +272,11 @@ describe('logout dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('token-abc');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/logout')).toHaveLength(0);
+    expect(calls.filter((call) => call.path === '/api/auth/logout')).toHaveLength(0);
   });
 
   it('Logout (opened from another screen) revokes the session, clears the token and lands on /login', async () => {
-    const fetchMock = signedInAs(makeUser(), { 'POST /api/auth/logout': () => ok(null) });
+    const { calls } = signedInAs(makeUser(), { 'POST /api/auth/logout': () => ok(null) });
     const { router } = renderWithApp(routes, '/app/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Dashboard log out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
@@ -292,8 +287,8 @@ describe('logout dialog', () => {
     // Logging out on purpose does not make the next sign-in return to the page left behind.
     expect(screen.getByTestId('from')).toHaveTextContent('none');
     expect(localStorage.getItem('authToken')).toBeNull();
-    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
-    expect((logoutCall?.[1]?.headers as Record<string, string>).authorization).toBe('Bearer token-abc');
+    const logoutCall = calls.find((call) => call.path === '/api/auth/logout');
+    expect(logoutCall?.headers.authorization).toBe('Bearer token-abc');
   });
 
   it('Logout still signs out locally when the server cannot be reached', async () => {

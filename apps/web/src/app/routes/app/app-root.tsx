@@ -2,11 +2,12 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { AppLayout } from '../../../components/layouts/app-layout';
 import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog';
-import { useAuth } from '../../../features/auth/auth-context';
-import { AppLiveEvents } from '../../../features/realtime/app-live-events';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { AppLiveEvents } from '../../../lib/realtime/app-live-events';
 import { NotificationLiveEvents } from '../../../features/notifications/components/notification-live-events';
 import { MessageLiveEvents } from '../../../features/messages/lib/use-message-events';
 import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
+import { shellSlots } from '../../shell-slots';
 
 /**
  * Guard and shell of /app (spec 02 §2.1). A signed-out visitor goes to /login and the page is
@@ -33,7 +34,7 @@ export default function AppRoot() {
 
   return (
     <LogoutDialogProvider>
-      <AppLayout user={user}>
+      <AppLayout user={user} slots={shellSlots(user)}>
         <AppLiveEvents />
         <NotificationLiveEvents />
         <MessageLiveEvents />

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { transactionListItemSchema } from '@escrow/shared/schemas/transactions';
-import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../features/auth/testing/render-with-app';
-import { FakeSocket } from '../../../features/realtime/testing/fake-socket';
+import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { FakeSocket } from '../../../testing/fake-socket';
 import { makeTransaction } from '../../../features/transactions/testing/transaction-test-utils';
 import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
 import DashboardPage from './dashboard';
@@ -34,7 +34,7 @@ function Nav() {
 }
 
 function renderDashboard(handlers: Parameters<typeof stubApi>[0]) {
-  const fetchMock = stubApi({
+  const { calls } = stubApi({
     'GET /api/auth/me': () => ok({ user: me, previousSignInAt: '2026-03-01T10:00:00.000Z' }),
     ...handlers,
   });
@@ -52,7 +52,7 @@ function renderDashboard(handlers: Parameters<typeof stubApi>[0]) {
     ],
     '/app/dashboard',
   );
-  return fetchMock;
+  return calls;
 }
 
 beforeEach(() => {
@@ -108,7 +108,7 @@ describe('Dashboard', () => {
   });
 
   it('asks the server for the 5 newest matching the search and status filter', async () => {
-    const fetchMock = renderDashboard({
+    const calls = renderDashboard({
       [STATS]: () => ok({ total: 1, totalValue: 10, valueByCurrency: [], active: 1, completed: 0 }),
       [RECENT]: () => ok(listPage([listItem()])),
       [`${RECENT}&status=COMPLETED`]: () => ok(listPage([])),
@@ -120,7 +120,7 @@ describe('Dashboard', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
     await user.type(screen.getByLabelText('Search recent transactions'), 'cam');
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    const urls = calls.map((call) => call.path);
     expect(urls).toContain('/api/transactions/my-transactions?page=1&limit=5&status=COMPLETED&q=cam');
   });
 

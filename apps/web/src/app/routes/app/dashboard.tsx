@@ -1,15 +1,15 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PlusIcon } from '../../../components/ui/icons';
-import { useAuth } from '../../../features/auth/auth-context';
+import PlusIcon from 'lucide-react/icons/plus';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { QuickActions } from '../../../features/dashboard/components/quick-actions';
 import { RecentTransactions } from '../../../features/dashboard/components/recent-transactions';
 import { StatTiles } from '../../../features/dashboard/components/stat-tiles';
 import { OnboardingTour } from '../../../features/onboarding/onboarding-tour';
 import { useOnboarding } from '../../../features/onboarding/use-onboarding';
-import { ConnectionIndicator } from '../../../features/realtime/connection-indicator';
-import { useTransactionEvents } from '../../../features/realtime/transaction-events';
-import { useLiveConnection } from '../../../features/realtime/use-live-connection';
+import { ConnectionIndicator } from '../../../components/connection-indicator';
+import { useTransactionEvents } from '../../../lib/realtime/transaction-events';
+import { useLiveConnection } from '../../../lib/realtime/use-live-connection';
 import {
   useRecentTransactions,
   useTransactionStats,

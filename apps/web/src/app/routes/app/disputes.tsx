@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../../features/auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { CreateDisputeForm } from '../../../features/disputes/components/create-dispute-form';
 import { DisputeDetail } from '../../../features/disputes/components/dispute-detail';
 import { DisputesList } from '../../../features/disputes/components/disputes-list';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { JoinLinkForm } from '../../../features/transactions/components/join-link-form';
 
 export default function JoinTransactionPage() {

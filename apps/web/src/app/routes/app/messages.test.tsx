@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider } from '../../../features/auth/auth-context';
+import { AuthProvider } from '../../../lib/auth/auth-context';
 import { renderAt } from '../../../testing/render-at';
 import MessagesPage from './messages';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
-import { useAuth } from '../../../features/auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { MessagesPage as Page } from '../../../features/messages/components/messages-page';
 
 export default function MessagesPage() {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
-import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../features/auth/testing/render-with-app';
+import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import ProfilePage from './profile';
 
 const me = makeUser({
@@ -20,7 +20,7 @@ const PREFERENCES = {
 };
 
 function renderProfile(user: PublicUser, handlers: Parameters<typeof stubApi>[0] = {}) {
-  const fetchMock = stubApi({
+  const { calls } = stubApi({
     'GET /api/auth/me': () => ok({ user }),
     'GET /api/auth/profile': () =>
       ok({
@@ -54,7 +54,7 @@ function renderProfile(user: PublicUser, handlers: Parameters<typeof stubApi>[0]
     ...handlers,
   });
   renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
-  return fetchMock;
+  return calls;
 }
 
 /** A picture that says it is over 5MB (jsdom need not hold the bytes). */
@@ -98,15 +98,15 @@ describe('/app/profile', () => {
     ['a picture over 5MB', () => hugePicture(), 'Image size should be less than 5MB'],
   ])('refuses %s before sending it', async (_what, makeFile, text) => {
     const file = makeFile();
-    const fetchMock = renderProfile(me);
+    const calls = renderProfile(me);
     await screen.findByTestId('completed-count');
     await userEvent.upload(screen.getByLabelText('Choose a profile picture'), file, { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/uploads');
+    expect(calls.map((call) => call.path)).not.toContain('/api/uploads');
   });
 
   it('asks for the current password before changing the e-mail, then sends both', async () => {
-    const fetchMock = renderProfile(me, {
+    const calls = renderProfile(me, {
       'PUT /api/auth/me': ({ body }) =>
         (body as { currentPassword?: string }).currentPassword === 'right-one'
           ? ok({ user: { ...me, email: 'new@example.com' } })
@@ -119,7 +119,7 @@ describe('/app/profile', () => {
     expect(
       await screen.findByText('Please enter your current password to change your email'),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     await userEvent.type(screen.getByLabelText(/Current password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -129,8 +129,8 @@ describe('/app/profile', () => {
     await userEvent.type(screen.getByLabelText(/Current password/), 'right-one');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    const put = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').at(-1)!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({
+    const put = calls.filter((call) => call.method === 'PUT').at(-1)!;
+    expect(put.body).toEqual({
       firstName: 'Ada',
       lastName: 'Obi',
       email: 'new@example.com',
@@ -139,17 +139,15 @@ describe('/app/profile', () => {
   }, 20_000);
 
   it('lists sessions and signs out another one', async () => {
-    const fetchMock = renderProfile(me, { 'DELETE /api/auth/sessions/s2': () => ok(null) });
+    const calls = renderProfile(me, { 'DELETE /api/auth/sessions/s2': () => ok(null) });
     await userEvent.click(await screen.findByRole('tab', { name: 'Security' }));
     expect(await screen.findByText('Safari on iPhone')).toBeInTheDocument();
     expect(screen.getByText('This device')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPhone (10.0.0.2)' }));
     expect(await screen.findByText('Session signed out')).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(
-        ([url, init]) => url === '/api/auth/sessions/s2' && init?.method === 'DELETE',
-      ),
-    ).toBe(true);
+    expect(calls.some((call) => call.path === '/api/auth/sessions/s2' && call.method === 'DELETE')).toBe(
+      true,
+    );
   });
 
   it('checks the new passwords match with the spec texts', async () => {
@@ -167,7 +165,7 @@ describe('/app/profile', () => {
   });
 
   it('saves hide amounts by default and shows the notification preferences', async () => {
-    const fetchMock = renderProfile(me, {
+    const calls = renderProfile(me, {
       'PUT /api/auth/me': () => ok({ user: { ...me, hideAmounts: true } }),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Preferences' }));
@@ -179,8 +177,8 @@ describe('/app/profile', () => {
       'aria-checked',
       'true',
     );
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ hideAmounts: true });
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toEqual({ hideAmounts: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../../../features/auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ProfilePage as Page } from '../../../features/profile/components/profile-page';
 

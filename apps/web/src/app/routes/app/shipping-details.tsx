@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTransaction } from '../../../features/transactions/api/get-transaction';
 import { NotFoundCard } from '../../../features/transactions/components/not-found-card';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '../../../features/auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { VerificationPage } from '../../../features/verification/components/verification-page';
 
 export default function VerificationRoute() {

@@ -171,7 +171,7 @@ describe('DisputeWorkspace', () => {
       resolution: 'REFUND_FULL',
       reason: 'The seller never shipped.',
     });
-    expect(post?.headers['Idempotency-Key']).toMatch(/.{16,}/);
+    expect(post?.headers['idempotency-key']).toMatch(/.{16,}/);
     expect(await screen.findByText('Decision executed: Full refund to the buyer')).toBeInTheDocument();
   });
 

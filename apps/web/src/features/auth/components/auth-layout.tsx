@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { content } from '../../../config/content';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { AuthClaims } from './auth-claims';
 import { FeatureCarousel } from './feature-carousel';
 import type { FeatureSlide } from './feature-slides';

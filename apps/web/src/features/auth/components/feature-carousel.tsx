@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
+import PauseIcon from 'lucide-react/icons/pause';
+import PlayIcon from 'lucide-react/icons/play';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useRotatingIndex } from '../hooks/use-rotating-index';
 import type { FeatureSlide } from './feature-slides';

@@ -1,14 +1,12 @@
 import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
 import type { ComponentType } from 'react';
-import {
-  BadgeCheckIcon,
-  LinkIcon,
-  PercentIcon,
-  ScaleIcon,
-  ShieldIcon,
-  TruckIcon,
-  WalletIcon,
-} from '../../../components/ui/icons';
+import BadgeCheckIcon from 'lucide-react/icons/badge-check';
+import LinkIcon from 'lucide-react/icons/link';
+import PercentIcon from 'lucide-react/icons/percent';
+import ScaleIcon from 'lucide-react/icons/scale';
+import ShieldIcon from 'lucide-react/icons/shield-check';
+import TruckIcon from 'lucide-react/icons/truck';
+import WalletIcon from 'lucide-react/icons/wallet';
 
 export type FeatureSlide = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
 

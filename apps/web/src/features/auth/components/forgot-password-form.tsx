@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { AUTH_TEXT, resetPasswordSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../../../lib/auth/auth-api';
 
 const linkClass =
   'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';

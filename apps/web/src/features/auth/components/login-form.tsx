@@ -6,7 +6,7 @@ import { loginSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { DEFAULT_SIGNED_IN_PATH, errorText, rememberedPath } from '../navigation';
 
 /** Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. */

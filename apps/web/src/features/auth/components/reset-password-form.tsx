@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../../../lib/auth/auth-api';
 import { errorText } from '../navigation';
 
 // The API's own rule for the new password (≥ 8, the spec's text), plus the confirmation field.

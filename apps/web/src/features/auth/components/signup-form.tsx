@@ -7,7 +7,7 @@ import { signupFormSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { authApi } from '../api/auth-api';
+import { authApi } from '../../../lib/auth/auth-api';
 import { errorText } from '../navigation';
 
 /**

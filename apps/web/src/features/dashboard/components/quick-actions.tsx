@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { LinkIcon, ListIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons';
+import LinkIcon from 'lucide-react/icons/link';
+import ListIcon from 'lucide-react/icons/list';
+import PlusIcon from 'lucide-react/icons/plus';
+import ShieldIcon from 'lucide-react/icons/shield-check';
 
 const ACTIONS = [
   { to: '/app/transactions', label: 'My Transactions', Icon: ListIcon },

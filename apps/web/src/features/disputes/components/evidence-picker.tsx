@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../components/ui/button';
-import { PaperclipIcon } from '../../../components/ui/icons';
+import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { formatFileSize } from '../../../lib/format';
 import type { EvidenceFiles } from '../lib/use-evidence-files';
 
@@ -63,7 +63,7 @@ export function EvidencePicker({
                 <img src={item.previewUrl} alt="" className="h-12 w-12 flex-none rounded object-cover" />
               ) : (
                 <span className="flex h-12 w-12 flex-none items-center justify-center rounded bg-slate-100 text-slate-500">
-                  <PaperclipIcon />
+                  <PaperclipIcon className="h-5 w-5" />
                 </span>
               )}
               <div className="min-w-0 flex-1">

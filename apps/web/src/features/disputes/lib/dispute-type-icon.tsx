@@ -1,5 +1,9 @@
 import type { DisputeType } from '@escrow/shared/domain/disputes';
-import { CardIcon, HelpIcon, ShieldIcon, StarIcon, TruckIcon } from '../../../components/ui/icons';
+import CardIcon from 'lucide-react/icons/credit-card';
+import HelpIcon from 'lucide-react/icons/circle-help';
+import ShieldIcon from 'lucide-react/icons/shield-check';
+import StarIcon from 'lucide-react/icons/star';
+import TruckIcon from 'lucide-react/icons/truck';
 
 const ICONS: Record<DisputeType, typeof HelpIcon> = {
   PAYMENT: CardIcon,

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { content } from '../../../config/content';
 import { useCycle } from '../hooks/use-cycle';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
-import { CheckIcon } from './landing-icons';
+import CheckIcon from 'lucide-react/icons/check';
 
 /** Spec 01 §2: the rotating 'Built for' word changes every 4 s. */
 export const AUDIENCES = ['Individuals', 'Vendors', 'Marketers', 'Entrepreneurs', 'Businesses'] as const;

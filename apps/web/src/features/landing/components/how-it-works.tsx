@@ -1,12 +1,10 @@
 import { content } from '../../../config/content';
-import {
-  ArrowRightIcon,
-  HandshakeIcon,
-  LockIcon,
-  ShieldCheckIcon,
-  TruckIcon,
-  WalletIcon,
-} from './landing-icons';
+import ArrowRightIcon from 'lucide-react/icons/arrow-right';
+import HandshakeIcon from 'lucide-react/icons/handshake';
+import LockIcon from 'lucide-react/icons/lock';
+import ShieldCheckIcon from 'lucide-react/icons/shield-check';
+import TruckIcon from 'lucide-react/icons/truck';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const PARTIES = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { TRANSACTION_FEE_PERCENT, transactionTotals } from '@escrow/shared/domain/fees';
-import { CheckIcon } from './landing-icons';
+import CheckIcon from 'lucide-react/icons/check';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const EXAMPLE_PRICE_MINOR = 100_000_00;

@@ -1,5 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
-import { IdCardIcon, LockIcon, ScaleIcon, ShieldCheckIcon, WalletIcon } from './landing-icons';
+import IdCardIcon from 'lucide-react/icons/id-card';
+import LockIcon from 'lucide-react/icons/lock';
+import ScaleIcon from 'lucide-react/icons/scale';
+import ShieldCheckIcon from 'lucide-react/icons/shield-check';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const POINTS: Array<{ title: string; text: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { content } from '../../../config/content';
-import { LogoMark } from './landing-icons';
+import { LogoMark } from './logo-mark';
 
 export const LEGAL_LINKS = [
   { to: '/legal/privacy-policy', label: 'Privacy Policy' },

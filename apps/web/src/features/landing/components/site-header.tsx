@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { content } from '../../../config/content';
-import { CloseIcon, LogoMark, MenuIcon } from './landing-icons';
+import CloseIcon from 'lucide-react/icons/x';
+import { LogoMark } from './logo-mark';
+import MenuIcon from 'lucide-react/icons/menu';
 
 export const SECTION_LINKS = [
   { href: '#how-it-works', label: 'How It Works' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { content } from '../../../config/content';
-import { MailIcon } from './landing-icons';
+import MailIcon from 'lucide-react/icons/mail';
 import { SectionHeading, sectionClass } from './section-heading';
 
 export function SupportSection() {

@@ -1,4 +1,4 @@
-import { CheckIcon } from './landing-icons';
+import CheckIcon from 'lucide-react/icons/check';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const FEATURES = [

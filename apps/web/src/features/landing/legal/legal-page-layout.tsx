@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { content } from '../../../config/content';
-import { LogoMark } from '../components/landing-icons';
+import { LogoMark } from '../components/logo-mark';
 import { SiteFooter } from '../components/site-footer';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

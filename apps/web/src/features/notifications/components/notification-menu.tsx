@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BellIcon } from '../../../components/ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { badgeText } from '../../../components/layouts/nav-items';
@@ -20,7 +20,7 @@ export function NotificationMenu() {
         aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
         className="relative flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <BellIcon />
+        <BellIcon className="h-5 w-5" />
         {badge ? (
           <span
             aria-hidden="true"

@@ -1,3 +1,4 @@
+import CheckIcon from 'lucide-react/icons/check';
 import { useInstallState } from '../hooks/use-install-state';
 import { useOnlineStatus } from '../hooks/use-online-status';
 
@@ -25,15 +26,7 @@ export function ConnectivityIndicators() {
       </span>
       {installed ? (
         <span className={`${pill} bg-slate-100 text-slate-800`} title="Running as an installed app">
-          <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" focusable="false">
-            <path
-              d="m5 12 5 5L20 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            />
-          </svg>
+          <CheckIcon className="h-3.5 w-3.5" strokeWidth={2.5} />
           App installed
         </span>
       ) : null}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTransactionInput, Invitation, Transaction } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
-import { markCreatedHere } from '../../realtime/transaction-events';
-import { transactionKeys } from './transaction-keys';
+import { markCreatedHere } from '../../../lib/realtime/transaction-events';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
 export type CreateTransactionAnswer = { transaction: Transaction; invitation: Invitation };
 

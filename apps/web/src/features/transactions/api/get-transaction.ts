@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
 type TransactionAnswer = { transaction: Transaction };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, Transaction } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
 type InviteAnswer = { invitation: Invitation & { transaction: Transaction } };
 

@@ -7,7 +7,7 @@ import type {
   Transaction,
 } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 import { createIdempotencyKeys } from './wallet-link';
 
 type Answer = { transaction: Transaction };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { TransactionList, TransactionStats } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
-import { transactionKeys, type ListFilters } from './transaction-keys';
+import { transactionKeys, type ListFilters } from '../../../lib/query-keys/transaction-keys';
 
 export const PAGE_SIZE = 20;
 export const RECENT_COUNT = 5;

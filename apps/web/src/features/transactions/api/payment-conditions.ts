@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentConditionList } from '@escrow/shared/schemas/payment-conditions';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 import { createIdempotencyKeys } from './wallet-link';
 
 /** GET /api/payment-conditions/transaction/{id}: the conditions and whether an auto-release is scheduled. */

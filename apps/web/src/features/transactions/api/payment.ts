@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConfirmPaymentInput, PaymentIntent, Transaction } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 import { createIdempotencyKeys, walletKeys, walletQueryOptions } from './wallet-link';
 
 const path = (id: string, action: string) => `/transactions/${encodeURIComponent(id)}/${action}`;

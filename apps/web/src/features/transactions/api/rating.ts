@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RatingAnswer, RatingBody, TransactionRating } from '@escrow/shared/schemas/vendors';
 import { api } from '../../../lib/api-client';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
 const ratingKey = (id: string) => [...transactionKeys.detail(id), 'rating'] as const;
 

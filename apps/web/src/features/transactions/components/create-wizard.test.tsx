@@ -103,7 +103,7 @@ describe('CreateWizard', () => {
 
   it('lets a buyer through step 4 without item fields and creates the transaction on step 5', async () => {
     const transaction = makeTransaction({ creatorRole: 'BUYER', viewerRole: 'BUYER', status: 'PENDING' });
-    const calls = stubApi({
+    const { calls } = stubApi({
       'POST /api/transactions/create': () =>
         ok({ transaction, invitation: { code: 'inv_code-123', expiresAt: '2026-01-17T09:00:00.000Z' } }),
     });

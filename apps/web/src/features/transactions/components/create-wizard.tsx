@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { createTransactionSchema, TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { ArrowLeftIcon, PercentIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
+import PercentIcon from 'lucide-react/icons/percent';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
 import {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatWholeAmount } from '../../../lib/format';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
 import { failureText } from '../api/wallet-link';
 import { Detail } from './form-controls';

@@ -1,4 +1,4 @@
-import { ShieldIcon } from '../../../components/ui/icons';
+import ShieldIcon from 'lucide-react/icons/shield-check';
 
 const POINTS = [
   { title: 'Escrow protected', text: 'The buyer’s payment is held by us, not by the other party.' },

@@ -7,8 +7,8 @@ import {
   type TransactionListItem,
 } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
-import { makeUser, ok, renderWithApp, stubApi } from '../../auth/testing/render-with-app';
-import { FakeSocket } from '../../realtime/testing/fake-socket';
+import { makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { FakeSocket } from '../../../testing/fake-socket';
 import { TransactionsList } from './transactions-list';
 
 const me = makeUser({ id: 'user-me', firstName: 'Ada', lastName: 'Obi', onboardingCompleted: true });
@@ -55,10 +55,9 @@ function renderList(pages: Record<string, () => TransactionList>) {
   const handlers = Object.fromEntries(
     Object.entries(pages).map(([query, answer]) => [`GET ${LIST}?${query}`, () => ok(answer())]),
   );
-  const fetchMock = stubApi({ 'GET /api/auth/me': () => ok({ user: me }), ...handlers });
+  const { calls } = stubApi({ 'GET /api/auth/me': () => ok({ user: me }), ...handlers });
   renderWithApp([{ path: '/app/transactions', element: <TransactionsList /> }], '/app/transactions');
-  const listCalls = () =>
-    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(LIST));
+  const listCalls = () => calls.map((call) => call.path).filter((url) => url.startsWith(LIST));
   return { listCalls };
 }
 

@@ -6,11 +6,11 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount as count } from '../../../lib/format';
-import { ConnectionIndicator } from '../../realtime/connection-indicator';
-import { useLiveConnection } from '../../realtime/use-live-connection';
-import { useTransactionEvents } from '../../realtime/transaction-events';
+import { ConnectionIndicator } from '../../../components/connection-indicator';
+import { useLiveConnection } from '../../../lib/realtime/use-live-connection';
+import { useTransactionEvents } from '../../../lib/realtime/transaction-events';
 import { formatListTotal, PAGE_SIZE, useTransactionList } from '../api/list-transactions';
-import { transactionKeys } from '../api/transaction-keys';
+import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 import { Select } from './form-controls';
 import { TransactionCard } from './transaction-card';
 

@@ -1,5 +1,5 @@
-import { useTransactionEvents } from '../../realtime/transaction-events';
-import { useTransactionRoom } from '../../realtime/use-live-connection';
+import { useTransactionEvents } from '../../../lib/realtime/transaction-events';
+import { useTransactionRoom } from '../../../lib/realtime/use-live-connection';
 import { useStoreTransaction, useTransaction } from '../api/get-transaction';
 
 /** Spec 01 §2: the status screen polls every 3 s while PENDING, so the creator sees the counterparty join. */

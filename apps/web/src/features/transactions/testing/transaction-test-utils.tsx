@@ -3,42 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { vi } from 'vitest';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 
-export type StubCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
-type Reply = { status?: number; body: unknown };
-type Handler = (call: StubCall) => Reply | Promise<Reply>;
-
-/** Stubs fetch: answers "METHOD /api/path?query" from `handlers`, records calls, fails on anything else. */
-export function stubApi(handlers: Record<string, Handler>) {
-  const calls: StubCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = typeof input === 'string' ? input : input.toString();
-      const method = init.method ?? 'GET';
-      const handler = handlers[`${method} ${path}`];
-      if (!handler) throw new Error(`Unexpected API call in test: ${method} ${path}`);
-      const call = {
-        method,
-        path,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      calls.push(call);
-      const { status = 200, body } = await handler(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-export const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
-export const fail = (status: number, error: string, code: string) => ({
-  status,
-  body: { success: false, error, code },
-});
+export { fail, ok, stubApi, type StubCall } from '../../../testing/api-mock';
 
 /** Renders with a fresh query client, a memory router and the toaster (toasts are asserted as text). */
 export function renderWithProviders(ui: ReactElement, path = '/') {

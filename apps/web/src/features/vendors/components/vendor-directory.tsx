@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyPanel, ErrorPanel, LoadingPanel, Select } from '../../../components/ui/panels';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useSavedVendors, useVendors, type VendorFilters } from '../api/vendors';
 import { VendorCard } from './vendor-card';
 

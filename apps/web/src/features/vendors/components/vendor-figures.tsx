@@ -1,5 +1,5 @@
 import type { VendorCard } from '@escrow/shared/schemas/vendors';
-import { StarIcon } from '../../../components/ui/icons';
+import StarIcon from 'lucide-react/icons/star';
 import { formatRating } from '../../../lib/format';
 
 /** '3 min', '2 h', '1 day': the median first-reply time. */

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { VendorProfileAnswer } from '@escrow/shared/schemas/vendors';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useVendor } from '../api/vendors';
 import { contactLink, SaveVendorButton } from './vendor-card';
 import { RatingText, TrustBadge, VendorFacts } from './vendor-figures';

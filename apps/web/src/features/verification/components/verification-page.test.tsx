@@ -1,33 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VERIFICATION_TEXT, type VerificationStatus } from '@escrow/shared/schemas/identity';
+import { stubApi, type StubReply } from '../../../testing/api-mock';
 import { VerificationPage } from './verification-page';
 
-afterEach(() => vi.unstubAllGlobals());
-
-type Reply = { status?: number; body: unknown };
-function stubApi(handlers: Record<string, (body: unknown) => Reply>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const key = `${init.method ?? 'GET'} ${input.toString()}`;
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, body });
-      const handler = handlers[key];
-      if (!handler) throw new Error(`Unexpected API call in test: ${key}`);
-      const { status = 200, body: answer } = handler(body);
-      return new Response(JSON.stringify(answer), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
-const ok = (data: unknown, message?: string): Reply => ({ body: { success: true, data, message } });
+// With the optional message the server adds to some answers.
+const ok = (data: unknown, message?: string): StubReply => ({ body: { success: true, data, message } });
 
 const basic: VerificationStatus = {
   user: { verificationLevel: 'BASIC', trustScore: 0, isVerified: false, nin: null, bvn: null },
@@ -92,7 +72,7 @@ describe('VerificationPage', () => {
   });
 
   it('checks the NIN form before sending, then states the result plainly', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/verification/status': () => ok(basic),
       'POST /api/verification/nin': () =>
         ok(
@@ -113,7 +93,7 @@ describe('VerificationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
     expect(await screen.findByText('NIN must be exactly 11 digits')).toBeInTheDocument();
     expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
-    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.clear(screen.getByLabelText('NIN'));
     await user.type(screen.getByLabelText('NIN'), '12345678901');
@@ -122,7 +102,7 @@ describe('VerificationPage', () => {
     const result = await screen.findByRole('status');
     expect(result).toHaveTextContent(VERIFICATION_TEXT.ninVerified);
     expect(result).toHaveTextContent('withdraw up to ₦200,000.00 a day');
-    expect(calls.find((c) => c.key === 'POST /api/verification/nin')!.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/verification/nin')!.body).toEqual({
       nin: '12345678901',
       firstName: 'Ada',
       lastName: 'Obi',
@@ -132,7 +112,7 @@ describe('VerificationPage', () => {
   });
 
   it('sends the BVN form in the API shape with the profile names', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/verification/status': () => ok(basic),
       'POST /api/verification/bvn': () =>
         ok(
@@ -154,7 +134,7 @@ describe('VerificationPage', () => {
     await user.type(screen.getByLabelText('Phone number'), '08031234567');
     await user.click(screen.getByRole('button', { name: 'Verify BVN' }));
     expect(await screen.findByRole('status')).toHaveTextContent(VERIFICATION_TEXT.bvnVerified);
-    expect(calls.find((c) => c.key === 'POST /api/verification/bvn')!.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/verification/bvn')!.body).toEqual({
       bvn: '12345678901',
       firstName: 'Ada',
       lastName: 'Obi',

@@ -1,3 +1,4 @@
+import CheckIcon from 'lucide-react/icons/check';
 import { WAITLIST_LAUNCH } from '@escrow/shared/schemas/waitlist';
 import { content } from '../../../config/content';
 import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
@@ -9,15 +10,7 @@ export function SuccessView({ wizard }: { wizard: WaitlistWizard }) {
   return (
     <div className="mt-5 text-center" role="status">
       <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" focusable="false">
-          <path
-            d="m5 12 5 5L20 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-          />
-        </svg>
+        <CheckIcon className="h-7 w-7" strokeWidth={2.5} />
       </div>
       <p className="mt-4 text-lg font-semibold text-slate-900">Thank you, {form.firstName.trim()}!</p>
       <p className="mt-2 text-sm text-slate-600">

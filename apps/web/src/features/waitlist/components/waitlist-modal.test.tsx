@@ -1,23 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, type StubReply } from '../../../testing/api-mock';
 import { JoinWaitlistButton, WaitlistLauncher } from './waitlist-launcher';
 
-const fetchMock = vi.fn<typeof fetch>();
 const alertMock = vi.fn();
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('alert', alertMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  fetchMock.mockReset();
   alertMock.mockReset();
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function openModal() {
   const user = userEvent.setup();
@@ -76,8 +71,10 @@ describe('waitlist modal', () => {
   });
 
   it('submits from the review step, shows Joining..., then the success view; Join Another Person starts over', async () => {
-    let answer!: (response: Response) => void;
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    let answer!: (reply: StubReply) => void;
+    const { calls } = stubApi({
+      'POST /api/waitlist': () => new Promise<StubReply>((resolve) => (answer = resolve)),
+    });
     const { user, dialog } = await openModal();
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -87,9 +84,9 @@ describe('waitlist modal', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
     expect(within(dialog).getByRole('button', { name: 'Joining...' })).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/waitlist');
-    expect(JSON.parse(init!.body as string)).toEqual({
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(`${calls[0]!.method} ${calls[0]!.path}`).toBe('POST /api/waitlist');
+    expect(calls[0]!.body).toEqual({
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Obi',
@@ -97,7 +94,7 @@ describe('waitlist modal', () => {
       interest: 'business',
     });
 
-    answer(json(201, { success: true, data: { alreadyJoined: false } }));
+    answer({ status: 201, body: { success: true, data: { alreadyJoined: false } } });
     expect(await screen.findByText('Thank you, Ada!')).toBeInTheDocument();
     const follow = screen.getByRole('link', { name: /Follow Us for Updates/ });
     expect(follow).toHaveAttribute('href', 'https://x.com/amanaescrow');
@@ -109,15 +106,13 @@ describe('waitlist modal', () => {
   });
 
   it('on failure alerts the spec text, stays open and re-enables submit', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({ success: false, error: 'Too many sign-up attempts.', code: 'RATE_LIMITED' }),
-        {
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': '42' },
-        },
-      ),
-    );
+    stubApi({
+      'POST /api/waitlist': () => ({
+        status: 429,
+        headers: { 'retry-after': '42' },
+        body: { success: false, error: 'Too many sign-up attempts.', code: 'RATE_LIMITED' },
+      }),
+    });
     const { user, dialog } = await openModal();
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -134,7 +129,7 @@ describe('waitlist modal', () => {
   });
 
   it('closing while submitting resets the submitting flag', async () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    stubApi({ 'POST /api/waitlist': () => new Promise<StubReply>(() => {}) });
     const { user, dialog } = await openModal();
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import CloseIcon from 'lucide-react/icons/x';
 import type { RefObject } from 'react';
 import { useWaitlistWizard } from '../hooks/use-waitlist-wizard';
 import { DetailsStep } from './details-step';
@@ -53,9 +54,7 @@ export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: Wai
               aria-label="Close"
               className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon className="h-5 w-5" />
             </Dialog.Close>
           </div>
 

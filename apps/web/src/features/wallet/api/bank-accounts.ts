@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddBankAccountInput, BankAccount } from '@escrow/shared/schemas/wallet';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
 
 /** GET /api/wallet/bank-accounts: the user's saved payout accounts. */
 export const useBankAccounts = (enabled = true) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Bank } from '@escrow/shared/domain/banks';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
 
 /** GET /api/banks: Nigerian banks a withdrawal can go to (a fixed list, so cached for the session). */
 export const useBanks = (enabled = true) =>

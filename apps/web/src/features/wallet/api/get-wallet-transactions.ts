@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { WalletHistory } from '@escrow/shared/schemas/wallet';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
 
 /** GET /api/wallet/transactions: the user's wallet entries, newest first. */
 export const walletTransactionsQueryOptions = (page: number, limit: number) =>

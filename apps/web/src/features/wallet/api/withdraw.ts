@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WithdrawInput, WithdrawalResult } from '@escrow/shared/schemas/wallet';
 import { api } from '../../../lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
 
 type WithdrawRequest = { body: WithdrawInput; idempotencyKey: string };
 

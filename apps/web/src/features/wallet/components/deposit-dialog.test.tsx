@@ -37,7 +37,7 @@ describe('DepositDialog', () => {
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ amount: 5000.5 });
-    expect(calls[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(calls[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
   it('shows the spec text when the deposit fails without a reason', async () => {
@@ -80,7 +80,7 @@ describe('DepositDialog', () => {
     await user.type(input, '2000');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     await vi.waitFor(() => expect(calls).toHaveLength(3));
-    const [first, second, third] = calls.map((c) => c.headers['Idempotency-Key']);
+    const [first, second, third] = calls.map((c) => c.headers['idempotency-key']);
     expect(second).toBe(first);
     expect(third).not.toBe(first);
   });

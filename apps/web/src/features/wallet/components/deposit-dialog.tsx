@@ -9,7 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { parseAmountMinor } from '../amount';
 import { useDeposit } from '../api/deposit';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
-import { TestModeBadge } from './test-mode-badge';
+import { TestModeBadge } from '../../../components/test-mode-badge';
 
 type DepositDialogProps = {
   open: boolean;

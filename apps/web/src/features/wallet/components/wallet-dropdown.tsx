@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
-import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/ui/icons';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
-import { useWallet } from '../api/get-wallet';
+import { useWallet } from '../../../lib/wallet-query';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { MASKED_AMOUNT, useHiddenAmounts } from '../hooks/use-hidden-amounts';
-import { TestModeBadge } from './test-mode-badge';
+import { TestModeBadge } from '../../../components/test-mode-badge';
 import { WalletEntryRow } from './wallet-entry-row';
 
 const RECENT_ITEMS = 3;

@@ -69,7 +69,7 @@ describe('WithdrawDialog', () => {
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     const [call] = withdrawCalls(calls);
     expect(call!.body).toEqual({ amount: 9950, bankAccountId: 'acct-1' });
-    expect(call!.headers['Idempotency-Key']).toBeTruthy();
+    expect(call!.headers['idempotency-key']).toBeTruthy();
   });
 
   it.each(['', '0', '1.001'])('refuses the amount %j', async (typed) => {

@@ -11,7 +11,7 @@ import { useBankAccounts } from '../api/bank-accounts';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { useWithdraw } from '../api/withdraw';
 import { BankAccountPicker } from './bank-account-picker';
-import { TestModeBadge } from './test-mode-badge';
+import { TestModeBadge } from '../../../components/test-mode-badge';
 
 type WithdrawDialogProps = {
   open: boolean;

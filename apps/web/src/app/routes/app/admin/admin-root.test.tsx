@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, renderWithApp } from '../../../../features/auth/testing/render-with-app';
+import { makeUser, renderWithApp } from '../../../../testing/render-with-app';
 import {
   installFakeLiveChannel,
   makeUserDetail,

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, NavLink, Route, Routes, useParams } from 'react-router';
 import { cn } from '../../../../lib/cn';
-import { useAuth } from '../../../../features/auth/auth-context';
+import { useAuth } from '../../../../lib/auth/auth-context';
 import { AuditLog } from '../../../../features/admin/components/audit-log';
 import { DisputeQueue } from '../../../../features/admin/components/dispute-queue';
 import { DisputeWorkspace } from '../../../../features/admin/components/dispute-workspace';

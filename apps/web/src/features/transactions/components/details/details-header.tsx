@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import type { ConnectionState } from '../../../../lib/socket';
 import { Button } from '../../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../../components/ui/icons';
-import { ConnectionIndicator } from '../../../realtime/connection-indicator';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
+import { ConnectionIndicator } from '../../../../components/connection-indicator';
 import { copyToClipboard, joinLinkFor, shareLink } from '../../lib/share';
 
 type Props = {

@@ -23,7 +23,7 @@ describe('the inspection window on the details screen', () => {
   it('tells the buyer when the escrow is released and lets them extend it once', async () => {
     const tx = shipped();
     const extended = { ...tx, autoReleaseAt: inThreeDays(), inspectionExtendedAt: new Date().toISOString() };
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`POST /api/transactions/${tx.id}/extend-inspection`]: () => ok({ transaction: extended }),
     });
     renderWithProviders(<InspectionWindow transaction={tx} />);

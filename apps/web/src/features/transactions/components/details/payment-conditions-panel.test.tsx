@@ -31,7 +31,7 @@ const condition = (overrides: Partial<PaymentCondition>): PaymentCondition => ({
 });
 
 function renderPanel(overrides: Partial<Transaction>, conditions: PaymentCondition[] = [], auto = false) {
-  const calls = stubApi({
+  const { calls } = stubApi({
     [LIST]: () => ok({ conditions, autoReleaseEnabled: auto }),
     'POST /api/payment-conditions/create': () => ok({ condition: condition({}) }),
     'POST /api/payment-conditions/time-based': () =>

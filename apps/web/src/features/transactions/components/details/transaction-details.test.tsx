@@ -6,7 +6,7 @@ import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../../lib/socket';
-import { FakeSocket } from '../../../realtime/testing/fake-socket';
+import { FakeSocket } from '../../../../testing/fake-socket';
 import { fail, makeTransaction, ok, stubApi } from '../../testing/transaction-test-utils';
 import { TransactionDetails } from './transaction-details';
 
@@ -14,7 +14,7 @@ let socket: FakeSocket;
 
 function renderDetails(tx: Transaction | null, state?: unknown, extra: Parameters<typeof stubApi>[0] = {}) {
   const id = tx?.id ?? 'unknown-id';
-  const calls = stubApi({
+  const { calls } = stubApi({
     ...extra,
     [`GET /api/transactions/${id}`]: () =>
       tx ? ok({ transaction: tx }) : fail(404, 'Transaction Not Found', 'NOT_FOUND'),

@@ -32,7 +32,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 
 describe('DeliveryDetailsDialog', () => {
   it('shows every required-field message and the failure toast on an empty submit', async () => {
-    const calls = stubApi({});
+    const { calls } = stubApi({});
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Save Delivery Details' }));
     expect(await screen.findByText('Please fill in all required fields correctly')).toBeInTheDocument();
@@ -63,7 +63,9 @@ describe('DeliveryDetailsDialog', () => {
   });
 
   it('saves the address in Nigeria and closes', async () => {
-    const calls = stubApi({ [PATH]: () => ok({ transaction: { ...tx, status: 'WAITING_FOR_PAYMENT' } }) });
+    const { calls } = stubApi({
+      [PATH]: () => ok({ transaction: { ...tx, status: 'WAITING_FOR_PAYMENT' } }),
+    });
     const { user, onOpenChange } = renderDialog();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save Delivery Details' }));

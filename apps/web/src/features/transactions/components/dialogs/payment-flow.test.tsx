@@ -34,7 +34,7 @@ function renderFlow() {
 
 describe('PaymentFlow', () => {
   it('shows the real wallet balance and refuses a wallet that does not cover the total', async () => {
-    const calls = stubApi({ 'GET /api/wallet': () => wallet(100_000) });
+    const { calls } = stubApi({ 'GET /api/wallet': () => wallet(100_000) });
     renderFlow();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦100,000.00');
     expect(screen.getByText(/Insufficient wallet balance/)).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('PaymentFlow', () => {
   });
 
   it('steers a buyer whose wallet cannot hold the total to bank transfer or card (issue 17 point 1)', async () => {
-    const calls = stubApi({ 'GET /api/wallet': () => wallet(20_000, true, 100_000) });
+    const { calls } = stubApi({ 'GET /api/wallet': () => wallet(20_000, true, 100_000) });
     const { user } = renderFlow();
     expect(
       await screen.findByText(
@@ -67,7 +67,7 @@ describe('PaymentFlow', () => {
   });
 
   it('pays from a wallet that covers the total, with an idempotency key', async () => {
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/wallet': () => wallet(200_000),
       [CONFIRM]: () => ok({ transaction: { ...tx, status: 'WAITING_FOR_SHIPMENT' } }),
     });
@@ -78,12 +78,12 @@ describe('PaymentFlow', () => {
     expect(onPaid).toHaveBeenCalledWith(expect.objectContaining({ status: 'WAITING_FOR_SHIPMENT' }));
     const confirm = calls.find((c) => c.method === 'PUT')!;
     expect(confirm.body).toEqual({ paymentMethod: 'WALLET' });
-    expect(confirm.headers['Idempotency-Key']).toBeTruthy();
+    expect(confirm.headers['idempotency-key']).toBeTruthy();
   });
 
   it('pays by bank transfer with the reference the server issued (test mode), and stays after a failure', async () => {
     let attempt = 0;
-    const calls = stubApi({
+    const { calls } = stubApi({
       'GET /api/wallet': () => wallet(0),
       [INTENT]: () =>
         ok({
@@ -116,7 +116,7 @@ describe('PaymentFlow', () => {
     const confirms = calls.filter((c) => c.method === 'PUT');
     expect(confirms[0]!.body).toEqual({ paymentMethod: 'BANK_TRANSFER', paymentReference: 'esc_abc123' });
     // A retry after a 5xx is the same submission: same key.
-    expect(confirms[1]!.headers['Idempotency-Key']).toBe(confirms[0]!.headers['Idempotency-Key']);
+    expect(confirms[1]!.headers['idempotency-key']).toBe(confirms[0]!.headers['idempotency-key']);
   });
 
   it('describes real provider payments as verified within 24 hours', async () => {

@@ -28,7 +28,7 @@ async function tickAll(user: ReturnType<typeof userEvent.setup>, except?: string
 
 describe('ReceiptDialog', () => {
   it('keeps Confirm Receipt disabled until all five boxes are ticked', async () => {
-    const calls = stubApi({});
+    const { calls } = stubApi({});
     const { user } = renderDialog();
     const confirm = screen.getByRole('button', { name: 'Confirm Receipt' });
     expect(confirm).toBeDisabled();
@@ -42,7 +42,7 @@ describe('ReceiptDialog', () => {
   });
 
   it('sends the five ticked boxes with an idempotency key and closes on success', async () => {
-    const calls = stubApi({ [PATH]: () => ok({ transaction: { ...tx, status: 'COMPLETED' } }) });
+    const { calls } = stubApi({ [PATH]: () => ok({ transaction: { ...tx, status: 'COMPLETED' } }) });
     const { user, onOpenChange } = renderDialog();
     await tickAll(user);
     await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
@@ -55,7 +55,7 @@ describe('ReceiptDialog', () => {
       understandFundRelease: true,
       noDisputes: true,
     });
-    expect(calls[0]!.headers['Idempotency-Key']).toBeTruthy();
+    expect(calls[0]!.headers['idempotency-key']).toBeTruthy();
   });
 
   it('stays open with the spec text when the server fails, and shows a refusal in its own words', async () => {

@@ -62,7 +62,7 @@ describe('photoProblem', () => {
 
 describe('ShipmentDialog', () => {
   it('lists what is missing before anything is sent', async () => {
-    const calls = stubApi({});
+    const { calls } = stubApi({});
     const user = userEvent.setup();
     renderWithProviders(<ShipmentDialog transaction={tx} open onOpenChange={() => {}} />);
     expect(screen.getByLabelText('Estimated delivery date *')).toHaveAttribute('min', todayInLagos());
@@ -80,7 +80,7 @@ describe('ShipmentDialog', () => {
 
   it('refuses a non-image file, uploads a photo and confirms the shipment with its id', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const calls = stubApi({
+    const { calls } = stubApi({
       [`PUT /api/transactions/${tx.id}/shipping-details`]: () =>
         ok({ transaction: { ...tx, status: 'WAITING_FOR_BUYER_CONFIRMATION' } }),
     });

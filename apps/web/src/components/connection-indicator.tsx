@@ -1,5 +1,5 @@
-import type { ConnectionState } from '../../lib/socket';
-import { cn } from '../../lib/cn';
+import type { ConnectionState } from '../lib/socket';
+import { cn } from '../lib/cn';
 
 const LOOK: Record<ConnectionState, { label: string; dot: string }> = {
   connected: { label: 'Live', dot: 'bg-emerald-500' },

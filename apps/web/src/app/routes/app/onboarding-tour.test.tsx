@@ -1,16 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DashboardPage from '../../app/routes/app/dashboard';
-import { createLiveChannel, setLiveChannelForTests } from '../../lib/socket';
-import { makeUser, ok, renderWithApp, stubApi } from '../auth/testing/render-with-app';
-import { FakeSocket } from '../realtime/testing/fake-socket';
-import { TOUR_STEPS } from './tour-steps';
+import DashboardPage from './dashboard';
+import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
+import { makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { FakeSocket } from '../../../testing/fake-socket';
+import { TOUR_STEPS } from '../../../features/onboarding/tour-steps';
 
 const newcomer = makeUser({ id: 'u1', firstName: 'Ada', onboardingCompleted: false });
 
 function renderWithTour() {
-  const fetchMock = stubApi({
+  const { calls } = stubApi({
     'GET /api/auth/me': () => ok({ user: newcomer }),
     'PUT /api/auth/me': ({ body }) => ok({ user: { ...newcomer, ...(body as object) } }),
     'GET /api/transactions/stats': () =>
@@ -36,7 +36,7 @@ function renderWithTour() {
     ],
     '/app/dashboard',
   );
-  return fetchMock;
+  return calls;
 }
 
 beforeEach(() => {
@@ -53,7 +53,7 @@ afterEach(() => {
 
 describe('Onboarding tour', () => {
   it('walks the six steps with Next and Back, highlighting each target, and saves completion on Finish', async () => {
-    const fetchMock = renderWithTour();
+    const calls = renderWithTour();
     const user = userEvent.setup();
     expect(await screen.findByRole('dialog', { name: TOUR_STEPS[0]!.title })).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
@@ -84,9 +84,11 @@ describe('Onboarding tour', () => {
     expect(localStorage.getItem('onboardingCompleted')).toBe('true');
     await vi.waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(
-          ([url, init]) =>
-            url === '/api/auth/me' && init?.method === 'PUT' && init.body === '{"onboardingCompleted":true}',
+        calls.some(
+          (call) =>
+            call.path === '/api/auth/me' &&
+            call.method === 'PUT' &&
+            JSON.stringify(call.body) === '{"onboardingCompleted":true}',
         ),
       ).toBe(true),
     );

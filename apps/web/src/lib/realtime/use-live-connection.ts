@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { liveChannel, type ConnectionState } from '../../lib/socket';
+import { liveChannel, type ConnectionState } from '../socket';
 
 /**
  * Keeps the live channel open while the calling screen is mounted and reports its state. `reconnect`

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveChannel, setLiveChannelForTests } from '../../lib/socket';
-import { FakeSocket } from './testing/fake-socket';
+import { createLiveChannel, setLiveChannelForTests } from '../socket';
+import { FakeSocket } from '../../testing/fake-socket';
 import { markCreatedHere, useTransactionEvents } from './transaction-events';
 
 let socket: FakeSocket;

@@ -7,10 +7,8 @@ import {
   type TransactionCreatedPayload,
   type TransactionUpdatedPayload,
 } from '@escrow/shared/events';
-import { liveChannel } from '../../lib/socket';
-
-/** Every transaction query of the app lives under this key root, so one invalidation refreshes them all. */
-export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
+import { TRANSACTIONS_QUERY_ROOT } from '../query-keys/transaction-keys';
+import { liveChannel } from '../socket';
 
 export const NEW_TRANSACTION_TOAST = 'New transaction created successfully!';
 

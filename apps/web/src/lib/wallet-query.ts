@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
-import { api } from '../../../lib/api-client';
-import { walletKeys } from './wallet-keys';
+import { api } from './api-client';
+import { walletKeys } from './query-keys/wallet-keys';
 
 /** GET /api/wallet: balance, escrow, totals, level limits, fee and whether the provider is in test mode. */
 export const walletQueryOptions = () =>

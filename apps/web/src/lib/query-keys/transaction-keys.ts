@@ -1,4 +1,5 @@
-import { TRANSACTIONS_QUERY_ROOT } from '../../realtime/transaction-events';
+/** Every transaction query of the app lives under this key root, so one invalidation refreshes them all. */
+export const TRANSACTIONS_QUERY_ROOT = ['transactions'] as const;
 
 export type ListFilters = { status?: string; role?: string; q?: string };
 

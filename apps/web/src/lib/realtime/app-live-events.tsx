@@ -1,4 +1,4 @@
-import { walletKeys } from '../wallet/api/wallet-keys';
+import { walletKeys } from '../query-keys/wallet-keys';
 import { useTransactionEvents } from './transaction-events';
 import { useLiveConnection } from './use-live-connection';
 

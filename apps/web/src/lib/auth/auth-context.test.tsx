@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_EXPIRED_EVENT } from '../../lib/api-client';
+import { SESSION_EXPIRED_EVENT } from '../api-client';
 import { useAuth } from './auth-context';
-import { fail, makeUser, ok, renderWithApp, stubApi } from './testing/render-with-app';
+import { fail, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 
 function WhoAmI() {
   const { status, user } = useAuth();

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 /** Shown wherever money comes in or goes out while the sandbox provider is active: nothing real moves. */
 export function TestModeBadge({ className }: { className?: string }) {

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveChannel, setLiveChannelForTests } from '../../lib/socket';
+import { createLiveChannel, setLiveChannelForTests } from '../socket';
 import { AppLiveEvents } from './app-live-events';
-import { FakeSocket } from './testing/fake-socket';
+import { FakeSocket } from '../../testing/fake-socket';
 
 let socket: FakeSocket;
 

@@ -5,7 +5,7 @@ import type {
   SignupInput,
   UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const authApi = {
   login: (input: LoginInput) =>

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
-import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../../lib/api-client';
-import { authApi } from './api/auth-api';
+import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api-client';
+import { authApi } from './auth-api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

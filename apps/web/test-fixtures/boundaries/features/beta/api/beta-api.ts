@@ -1,0 +1,3 @@
+import { apiRoot } from '../../../lib/api';
+
+export const betaUrl = `${apiRoot}/beta`;
