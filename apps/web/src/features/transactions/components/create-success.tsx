@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CreateTransactionAnswer } from '../api/create-transaction';
 import { Button } from '../../../components/ui/button';
@@ -10,9 +11,12 @@ import { ShareLinkBox } from './share-link-box';
 export function CreateSuccess({
   answer,
   onCreateAnother,
+  headingRef,
 }: {
   answer: CreateTransactionAnswer;
   onCreateAnother: () => void;
+  /** The wizard moves focus here when the transaction is created (issue 17 point 14). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const navigate = useNavigate();
   const { transaction, invitation } = answer;
@@ -20,7 +24,9 @@ export function CreateSuccess({
   return (
     <Card className="space-y-5">
       <div>
-        <CardTitle>Transaction created</CardTitle>
+        <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
+          Transaction created
+        </CardTitle>
         <p className="mt-1 text-sm text-slate-600">
           Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
           join, the transaction becomes active. The link expires on {formatDateTime(invitation.expiresAt)}.
