@@ -10,6 +10,7 @@ export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
         {WAITLIST_INTERESTS.map((interest) => {
           const { title, description } = WAITLIST_INTEREST_LABELS[interest];
           const checked = wizard.form.interest === interest;
+          const field = wizard.methods.register('interest');
           return (
             <label
               key={interest}
@@ -19,10 +20,8 @@ export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
             >
               <input
                 type="radio"
-                name="interest"
                 value={interest}
-                checked={checked}
-                onChange={() => wizard.update('interest', interest)}
+                {...field}
                 className="mt-1 h-4 w-4 accent-brand-700"
               />
               <span>
