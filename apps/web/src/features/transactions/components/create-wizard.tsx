@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ArrowLeftIcon, PercentIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldIssues } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
 import {
   EMPTY_CREATE_FORM,
@@ -79,7 +80,8 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
       ? { values, errors: {} }
       : { values: {}, errors: toFieldErrors(parsed.error.issues) };
   };
-  const form = useForm<CreateFormValues>({ defaultValues: initial, resolver, mode: 'onTouched' });
+  const form = useForm<CreateFormValues>({ defaultValues: initial, resolver });
+  useFixAsYouType(form);
   const { handleSubmit, trigger, setError, reset, getValues, clearErrors } = form;
   const [role, useCourier] = useWatch({ control: form.control, name: ['creatorRole', 'useCourier'] });
   const seller = role === 'SELLER';

@@ -23,7 +23,7 @@ const FIELDS: Array<{
   },
 ];
 
-/** Step 1: e-mail, first and last name, optional phone. Errors show once a field has been left or Next pressed. */
+/** Step 1: e-mail, first and last name, optional phone. Errors show once Next is pressed, then follow the edits. */
 export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
   const {
     register,

@@ -7,6 +7,7 @@ import {
   type WaitlistEntryInput,
   type WaitlistInterest,
 } from '@escrow/shared/schemas/waitlist';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { joinWaitlist } from '../api/join-waitlist';
 
 export type WaitlistStep = 1 | 2 | 3 | 'success';
@@ -45,8 +46,8 @@ export function useWaitlistWizard() {
   const methods = useForm<WaitlistEntryInput, unknown, WaitlistEntry>({
     resolver: zodResolver(waitlistEntrySchema),
     defaultValues: EMPTY_FORM,
-    mode: 'onTouched',
   });
+  useFixAsYouType(methods);
   // What the review and success views show: the fields as typed (the form starts with every one set).
   const form = { ...EMPTY_FORM, ...methods.watch() } as WaitlistForm;
 
