@@ -16,7 +16,11 @@ describe('price bounds (DESIGN "Money")', () => {
   });
 
   it('is part of the create schema, on the price field', () => {
-    const parsed = createTransactionSchema.safeParse({ useCourier: false, description: 'Phone', price: 0.01 });
+    const parsed = createTransactionSchema.safeParse({
+      useCourier: false,
+      description: 'Phone',
+      price: 0.01,
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({ path: ['price'], message: 'Amount must be at least ₦100.00' }),

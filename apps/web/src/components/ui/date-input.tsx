@@ -10,5 +10,14 @@ import { Input } from './input';
 export function DateInput(
   props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> },
 ) {
-  return <Input type="text" inputMode="numeric" autoComplete="off" maxLength={10} placeholder={DATE_FORMAT_HINT} {...props} />;
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      placeholder={DATE_FORMAT_HINT}
+      {...props}
+    />
+  );
 }

@@ -12,7 +12,10 @@ export function FilePicker({
   className,
   ref,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { buttonText: string; ref?: Ref<HTMLInputElement> }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  buttonText: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
   return (
     <div className={cn('relative inline-flex', className)}>
       <input

@@ -67,7 +67,9 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pendingIssues = useRef<FieldIssue[]>([]);
   const stepRef = useRef(step);
-  stepRef.current = step;
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
   const create = useCreateTransaction();
   const initial = invited ? { ...EMPTY_CREATE_FORM, creatorRole: 'BUYER' as const } : EMPTY_CREATE_FORM;
 
@@ -128,7 +130,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
     return true;
   }
 
-  const submit = handleSubmit(async (values) => {
+  const createFrom = async (values: CreateFormValues) => {
     const payload = { ...toCreatePayload(values), ...(invited ? { invitedUserId: invited.userId } : {}) };
     // The whole shared schema once more: a value it would refuse is shown on its field before sending.
     const checked = createTransactionSchema.safeParse(payload);
@@ -156,7 +158,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined;
       toast.error(CREATE_FAILED, reason ? { description: reason } : undefined);
     }
-  });
+  };
 
   const status = (
     <p role="status" className="sr-only">
@@ -227,7 +229,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void (step < WIZARD_STEPS ? next() : submit(event));
+            void (step < WIZARD_STEPS ? next() : handleSubmit(createFrom)());
           }}
         >
           <Card className="space-y-5">

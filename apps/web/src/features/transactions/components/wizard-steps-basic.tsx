@@ -23,7 +23,10 @@ function ChoiceGroup<N extends 'creatorRole' | 'useCourier'>({
   const errorId = `tx-${name}-error`;
   const message = fieldState.error?.message;
   return (
-    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-describedby={message ? errorId : undefined}>
+    <fieldset
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+      aria-describedby={message ? errorId : undefined}
+    >
       <legend className="mb-3 text-sm text-slate-600">{legend}</legend>
       {choices.map((choice, index) => (
         <ChoiceCard

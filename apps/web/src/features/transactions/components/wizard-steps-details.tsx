@@ -82,7 +82,13 @@ function QuantityField() {
 export function ItemDetailsStep() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <SelectField name="itemType" label="Item type *" placeholder="Select item type" choices={ITEM_TYPES} required />
+      <SelectField
+        name="itemType"
+        label="Item type *"
+        placeholder="Select item type"
+        choices={ITEM_TYPES}
+        required
+      />
       <SelectField
         name="itemCategory"
         label="Category *"

@@ -126,10 +126,12 @@ export function stepSchema(step: number, role: CreateFormValues['creatorRole'], 
   switch (step) {
     case 1:
       // The schema defaults the role for API callers; the wizard asks for an explicit choice.
-      return z.object({ creatorRole: shape.creatorRole.unwrap().or(z.undefined()) }).refine(
-        (v) => v.creatorRole !== undefined,
-        { path: ['creatorRole'], message: CREATE_STEP_TEXT.roleRequired },
-      );
+      return z
+        .object({ creatorRole: shape.creatorRole.unwrap().or(z.undefined()) })
+        .refine((v) => v.creatorRole !== undefined, {
+          path: ['creatorRole'],
+          message: CREATE_STEP_TEXT.roleRequired,
+        });
     case 2:
       return transactionDraftSchema.pick({ useCourier: true });
     case 3:

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   waitlistEntrySchema,
   type WaitlistEntry,
@@ -49,7 +49,7 @@ export function useWaitlistWizard() {
   });
   useFixAsYouType(methods);
   // What the review and success views show: the fields as typed (the form starts with every one set).
-  const form = { ...EMPTY_FORM, ...methods.watch() } as WaitlistForm;
+  const form = { ...EMPTY_FORM, ...useWatch({ control: methods.control }) } as WaitlistForm;
 
   const next = useCallback(async () => {
     if (step !== 1 && step !== 2) return;

@@ -107,7 +107,13 @@ export function PhotoUploader({ transactionId, onChange, error }: Props) {
         disabled={kept >= MAX_PHOTOS}
         onChange={(event) => pick(event.target.files)}
         aria-describedby={error ? 'shipment-photos-error' : undefined}
-        buttonText={kept === 0 ? 'Choose photos' : kept >= MAX_PHOTOS ? `${kept} of ${MAX_PHOTOS} photos` : `Add photos (${kept} of ${MAX_PHOTOS})`}
+        buttonText={
+          kept === 0
+            ? 'Choose photos'
+            : kept >= MAX_PHOTOS
+              ? `${kept} of ${MAX_PHOTOS} photos`
+              : `Add photos (${kept} of ${MAX_PHOTOS})`
+        }
       />
       {error ? (
         <p id="shipment-photos-error" role="alert" className="text-sm text-red-600">

@@ -75,8 +75,12 @@ describe('ShipmentDialog', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     // Issue 17 point 5: each message sits on its own field.
-    expect(screen.getByLabelText('Tracking number *')).toHaveAccessibleDescription('Please enter tracking number');
-    expect(screen.getByLabelText('Courier service *')).toHaveAccessibleDescription('Please select courier service');
+    expect(screen.getByLabelText('Tracking number *')).toHaveAccessibleDescription(
+      'Please enter tracking number',
+    );
+    expect(screen.getByLabelText('Courier service *')).toHaveAccessibleDescription(
+      'Please select courier service',
+    );
     expect(screen.getByLabelText(/Estimated delivery date/)).toHaveAccessibleDescription(
       'Please enter estimated delivery date',
     );
