@@ -89,7 +89,12 @@ describe('landing page', () => {
 
       const next = dialog.getByRole('button', { name: 'Next' });
       expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-      expect(await next.isDisabled()).toBe(true);
+      // Issue 17 point 6: Next is never a silent disabled button; it focuses what is missing.
+      await next.click();
+      await dialog.getByText('First name is required').waitFor();
+      expect(await dialog.getByLabel('Email address').evaluate((el) => el === document.activeElement)).toBe(
+        true,
+      );
       await dialog.getByLabel('Email address').fill(email);
       await dialog.getByLabel('First name').fill('Amaka');
       await dialog.getByLabel('Last name').fill('Eze');

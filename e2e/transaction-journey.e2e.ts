@@ -7,6 +7,7 @@ import {
   apiAs,
   createAccount,
   lagosDatePlus,
+  lagosDisplayDatePlus,
   joinedListing,
   personBrowser,
   sellerCreates,
@@ -145,7 +146,7 @@ describe('transaction lifecycle in two browsers', () => {
       await shipment.getByText('Uploaded').waitFor();
       await shipment.getByLabel('Tracking number *').fill('GIG-7781-2201');
       await shipment.getByLabel('Courier service *').selectOption('GIG Logistics');
-      await shipment.getByLabel('Estimated delivery date *').fill(lagosDatePlus(3));
+      await shipment.getByLabel(/Estimated delivery date/).fill(lagosDisplayDatePlus(3));
       await shipment.getByLabel('Packaging details').fill('Bubble wrap in a sealed box');
       await shipment.getByRole('button', { name: 'Confirm Shipment' }).click();
       await seeText(sp, 'Shipment confirmed successfully!');

@@ -143,6 +143,12 @@ export function lagosDatePlus(days: number): string {
   return new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The same day as the app's date fields take it: dd/mm/yyyy (en-NG). */
+export function lagosDisplayDatePlus(days: number): string {
+  const [year, month, day] = lagosDatePlus(days).split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** Waits until a toast (or any text) with exactly this content is on the page. */
 export async function seeText(page: Page, text: string, timeout = 15_000) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout });

@@ -3,11 +3,32 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { TRANSACTION_CURRENCIES } from '@escrow/shared/domain/nigeria';
+import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '@escrow/shared/domain/price-bounds';
 
 /** The only place that reads process.env. Every setting is documented in docs/configuration.md. */
 const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const rateLimit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+const priceBoundsSetting = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.partialRecord(
+      z.enum(TRANSACTION_CURRENCIES),
+      z
+        .object({ min: z.number().positive(), max: z.number().positive() })
+        .refine((b) => b.min <= b.max, 'min must not exceed max'),
+    ),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -88,6 +109,9 @@ const envSchema = z.object({
   // Timed jobs (time-based releases, invitation expiry): on by default, off under NODE_ENV=test.
   SCHEDULER_ENABLED: z.preprocess(emptyToUndefined, booleanFromString.optional()),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  // A transaction's price bounds per currency (DESIGN "Money"), JSON in major units merged over the defaults:
+  // '{"NGN":{"min":100,"max":50000000}}'.
+  TRANSACTION_PRICE_BOUNDS: z.preprocess(emptyToUndefined, priceBoundsSetting.optional()),
   // The inspection period after the estimated delivery date before the escrow releases by itself.
   INSPECTION_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   // A withdrawal still pending this long is checked with the provider, then again every such period.
@@ -140,6 +164,8 @@ export type AppConfig = RawEnv & {
   paymentProvider: 'sandbox' | 'paystack';
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   identityProvider: 'sandbox' | 'dojah';
+  /** The price bounds the create route enforces: the defaults with TRANSACTION_PRICE_BOUNDS over them. */
+  priceBounds: PriceBounds;
   /** The 32-byte key that encrypts NIN, BVN and document numbers and keys their uniqueness hash. */
   identityKey: Buffer;
 };
@@ -186,6 +212,7 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
     paymentProvider: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    priceBounds: { ...DEFAULT_PRICE_BOUNDS, ...env.TRANSACTION_PRICE_BOUNDS },
     identityProvider:
       env.IDENTITY_PROVIDER ?? (env.DOJAH_APP_ID && env.DOJAH_SECRET_KEY ? 'dojah' : 'sandbox'),
     identityKey: keyBytes(

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { dismissPageToastsOnNavigation } from '../lib/page-toasts';
 
 /**
  * Until the first screen's code has arrived the page stays blank: it is one small chunk, and a spinner
@@ -58,3 +59,5 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+// Toasts stay on the page that raised them (lib/page-toasts.ts).
+dismissPageToastsOnNavigation(router);

@@ -56,3 +56,36 @@ export function formatMoney(major: number, currency = 'NGN', fractionDigits = 2)
   }).format(Math.abs(major));
   return `${major < 0 ? '-' : ''}${symbol}${formatted}`;
 }
+
+/**
+ * The one reading of an amount a person typed (every amount field and the calculators): spaces, thousands
+ * commas, a leading currency symbol and a trailing point ('1.') are tolerated. Returns the major-unit
+ * number, or null when the text is not a plain non-negative decimal. Exactness (at most 2 decimals, size)
+ * is left to `toMinor` and the schemas, so a form can say which rule an amount breaks.
+ */
+export function readTypedAmount(text: string): number | null {
+  const cleaned = cleanTypedAmount(text);
+  if (cleaned === null) return null;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A typed amount in exact minor units, or null unless it is a valid amount (≤ 2 decimals, within the maximum). */
+export function typedAmountToMinor(text: string): number | null {
+  const cleaned = cleanTypedAmount(text);
+  return cleaned === null ? null : toMinor(cleaned);
+}
+
+function cleanTypedAmount(text: string): string | null {
+  const cleaned = text
+    .replace(/[\s,]/g, '')
+    .replace(/^(₦|\$|€|£|NGN|USD|EUR|GBP)/i, '')
+    .replace(/\.$/, '');
+  return /^\d+(\.\d+)?$/.test(cleaned) ? cleaned : null;
+}
+
+/** A typed amount that can be paid or moved: exact minor units above 0, or null. */
+export function typedPositiveAmountToMinor(text: string): number | null {
+  const minor = typedAmountToMinor(text);
+  return minor !== null && minor > 0 ? minor : null;
+}

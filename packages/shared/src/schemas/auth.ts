@@ -7,6 +7,8 @@ export const AUTH_TEXT = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   invalidEmail: 'Invalid email address',
+  // Issue 17 point 7: a field left empty says it is required, not that it is invalid.
+  emailRequired: 'Email is required',
   passwordMin6: 'Password must be at least 6 characters',
   confirmRequired: 'Please confirm your password',
   passwordsDontMatch: "Passwords don't match",
@@ -32,11 +34,21 @@ export const AUTH_TEXT = {
 
 // `error` on the base string also covers a missing field or a wrong type, so a request without the
 // field gets the same text as an empty one.
+// An empty string says the e-mail is required; anything else that is not an address gets `message`.
 const email = (message: string) =>
-  z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { message: AUTH_TEXT.emailRequired, abort: true })
+    .max(254, message)
+    .pipe(z.email(message));
 // Argon2 work grows with input; a sane upper bound keeps a hostile 1 MB password from costing CPU.
-const password = (required: string, min: number) =>
-  z.string({ error: required }).min(min, required).max(128, 'Password must be at most 128 characters');
+const password = (required: string, min: number, empty = min === 1 ? required : AUTH_TEXT.passwordRequired) =>
+  z
+    .string({ error: required })
+    .min(1, { message: empty, abort: true })
+    .min(min, required)
+    .max(128, 'Password must be at most 128 characters');
 // Names appear in e-mails, the operator console and PDFs: angle brackets and control characters have
 // no place in a name and are refused rather than trusted to be escaped everywhere.
 const name = (message: string) =>

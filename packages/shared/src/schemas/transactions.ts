@@ -10,9 +10,11 @@ import {
   PAYMENT_METHODS,
   SHIPMENT_ITEM_CONDITIONS,
   TRANSACTION_CURRENCIES,
+  type TransactionCurrency,
   isDeliveryPhone,
   todayInLagos,
 } from '../domain/nigeria.ts';
+import { DEFAULT_PRICE_BOUNDS, priceBoundProblem, type PriceBounds } from '../domain/price-bounds.ts';
 import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 
 /** Texts are the spec's (01 §5, §8) and live only here; forms and server share them. */
@@ -136,19 +138,45 @@ export const transactionDraftSchema = z.object({
   total: z.number().optional(),
 });
 
-export const createTransactionSchema = transactionDraftSchema.superRefine((value, ctx) => {
+/**
+ * The price bound rule (DESIGN "Money") as a refinement of any object holding `price` and `currency`, so
+ * the wizard's price step and the server refuse the same prices with the same message.
+ */
+export function refinePriceBounds(bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) {
+  return (
+    value: { price?: number | undefined; currency?: TransactionCurrency | undefined },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (typeof value.price !== 'number' || !Number.isFinite(value.price) || value.price <= 0) return;
+    const problem = priceBoundProblem(value.price, value.currency ?? 'NGN', bounds);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
+  };
+}
+
+/** A seller describes the item (spec 01 §5 step 4): type, category and condition are required. */
+export function refineSellerItem(
+  value: {
+    creatorRole?: string | undefined;
+    itemType?: unknown;
+    itemCategory?: unknown;
+    itemCondition?: unknown;
+  },
+  ctx: z.RefinementCtx,
+) {
   if (value.creatorRole !== 'SELLER') return;
-  if (!value.itemType)
-    ctx.addIssue({ code: 'custom', path: ['itemType'], message: TRANSACTION_TEXT.itemTypeRequired });
-  if (!value.itemCategory)
-    ctx.addIssue({ code: 'custom', path: ['itemCategory'], message: TRANSACTION_TEXT.itemCategoryRequired });
-  if (!value.itemCondition)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['itemCondition'],
-      message: TRANSACTION_TEXT.itemConditionRequired,
-    });
-});
+  const required = [
+    ['itemType', TRANSACTION_TEXT.itemTypeRequired],
+    ['itemCategory', TRANSACTION_TEXT.itemCategoryRequired],
+    ['itemCondition', TRANSACTION_TEXT.itemConditionRequired],
+  ] as const;
+  for (const [field, message] of required)
+    if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+}
+
+/** The create body for the given price bounds (the server passes its configured ones). */
+export const createTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
+  transactionDraftSchema.superRefine(refinePriceBounds(bounds)).superRefine(refineSellerItem);
+export const createTransactionSchema = createTransactionSchemaFor(DEFAULT_PRICE_BOUNDS);
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionPayload = z.output<typeof createTransactionSchema>;
 

@@ -315,3 +315,44 @@ describe('uploads', () => {
     );
   });
 });
+
+describe('price bounds (DESIGN "Money": ₦100 to ₦50,000,000; USD, EUR, GBP 1 to 50,000)', () => {
+  it.each([
+    [{ ...valid, price: 99.99 }, 'Amount must be at least ₦100.00'],
+    [{ ...valid, price: 0.01 }, 'Amount must be at least ₦100.00'],
+    [{ ...valid, price: 50_000_000.01 }, 'Amount must be at most ₦50,000,000.00'],
+    [{ ...valid, price: 99_999_999_999 }, 'Amount must be at most ₦50,000,000.00'],
+    [{ ...valid, price: 'abc' }, 'Price must be greater than 0'],
+    [{ ...valid, currency: 'USD', price: 0.5 }, 'Amount must be at least $1.00'],
+    [{ ...valid, currency: 'GBP', price: 50_001 }, 'Amount must be at most £50,000.00'],
+  ])('refuses %j with 400 and a message naming the bound', async (payload, message) => {
+    const res = await post(app, buyer, '/api/transactions/create', payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({
+      success: false,
+      error: message,
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'price', message }],
+    });
+  });
+
+  it.each([100, 50_000_000])('accepts ₦%d, the bound itself', async (price) => {
+    const res = await post(app, buyer, '/api/transactions/create', { ...valid, price });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('follows TRANSACTION_PRICE_BOUNDS when it is configured', async () => {
+    const configured = await createTestApp({ TRANSACTION_PRICE_BOUNDS: '{"NGN":{"min":500,"max":1000}}' });
+    try {
+      const user = await createUser(configured, 'Ifeoma');
+      const low = await post(configured, user, '/api/transactions/create', { ...valid, price: 400 });
+      expect(JSON.parse(low.body).error).toBe('Amount must be at least ₦500.00');
+      const high = await post(configured, user, '/api/transactions/create', { ...valid, price: 1001 });
+      expect(JSON.parse(high.body).error).toBe('Amount must be at most ₦1,000.00');
+      const inside = await post(configured, user, '/api/transactions/create', { ...valid, price: 999 });
+      expect(inside.statusCode, inside.body).toBe(201);
+    } finally {
+      await configured.close();
+    }
+  });
+});

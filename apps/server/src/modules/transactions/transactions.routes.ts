@@ -5,7 +5,7 @@ import {
   cancelTransactionSchema,
   confirmPaymentSchema,
   createTransactionAnswerSchema,
-  createTransactionSchema,
+  createTransactionSchemaFor,
   deliveryDetailsBodySchema,
   inviteAnswerSchema,
   joinTransactionSchema,
@@ -82,7 +82,7 @@ export const transactionsRoutes =
         schema: {
           tags,
           security,
-          body: createTransactionSchema,
+          body: createTransactionSchemaFor(deps.config.priceBounds),
           response: { 201: envelope(createTransactionAnswerSchema) },
         },
       },

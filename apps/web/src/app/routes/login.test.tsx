@@ -20,7 +20,8 @@ describe('sign-in screen', () => {
     const { calls } = stubApi({});
     renderWithApp(routes, '/login');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    // An empty field says it is required (issue 17 point 7); the format message is for a bad address.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
 

@@ -22,8 +22,12 @@ describe('forgot password', () => {
     const { calls } = stubApi({ 'POST /api/auth/reset-password': () => ok(null) });
     renderWithApp(routes, '/forgot-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Email'));
 
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));

@@ -26,10 +26,16 @@ describe('sign-up screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    // Issue 17 point 7: empty says required; the format message is for what is not an address.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+    await fill({ Email: 'ada@', Password: '12345' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
   it("puts 'Passwords don't match' on the confirm field", async () => {
@@ -91,7 +97,7 @@ describe('sign-up screen', () => {
     });
   });
 
-  it("shows the server's text on failure and stays on the form", async () => {
+  it('shows a taken e-mail on the e-mail field, focused, without a toast', async () => {
     stubApi({
       'POST /api/auth/signup': () => fail(409, 'An account with this email already exists', 'EMAIL_TAKEN'),
     });
@@ -104,7 +110,29 @@ describe('sign-up screen', () => {
       'Confirm password': 'secret123',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    await vi.waitFor(() =>
+      expect(email).toHaveAccessibleDescription('An account with this email already exists'),
+    );
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('An account with this email already exists')).toHaveLength(1);
+  });
+
+  it("shows the server's text on failure and stays on the form", async () => {
+    stubApi({
+      'POST /api/auth/signup': () => fail(503, 'Service unavailable', 'UNAVAILABLE'),
+    });
+    renderWithApp(routes, '/signup');
+    await fill({
+      'First name': 'Ada',
+      'Last name': 'Obi',
+      Email: 'ada@example.com',
+      Password: 'secret123',
+      'Confirm password': 'secret123',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 

@@ -11,7 +11,8 @@ import { CURRENCY_SYMBOLS, toMajor } from '@escrow/shared/domain/money';
 import { proposeResolutionSchema, type Dispute } from '@escrow/shared/schemas/disputes';
 import { Field, fieldErrorProps, Input } from '../ui/input';
 import { Textarea } from '../ui/panels';
-import { formatMinor, minorOf, NO_MONEY_MOVES, parseAmountMinor, splitText } from './settlement';
+import { typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
+import { formatMinor, minorOf, NO_MONEY_MOVES, splitText } from './settlement';
 
 type Errors = Partial<Record<'resolution' | 'amount' | 'reason', string>>;
 export type ResolutionInput = { resolution: ResolutionAction; amount?: number; reason: string };
@@ -29,7 +30,7 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: 'MEDIATION'
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  const shareMinor = parseAmountMinor(share);
+  const shareMinor = typedPositiveAmountToMinor(share);
   const shareValid = shareMinor !== null && isValidPartialShare(shareMinor, priceMinor);
   const split =
     resolution && (resolution !== 'REFUND_PARTIAL' || shareValid)

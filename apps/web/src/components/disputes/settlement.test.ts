@@ -1,6 +1,6 @@
 import { settlementSplit } from '@escrow/shared/domain/disputes';
 import { describe, expect, it } from 'vitest';
-import { parseAmountMinor, splitText } from './settlement';
+import { splitText } from './settlement';
 
 describe('splitText', () => {
   it('states every movement of the held money', () => {
@@ -9,15 +9,4 @@ describe('splitText', () => {
       'Buyer receives ₦4,000.00 · Seller receives ₦6,000.00 · Platform keeps ₦250.00',
     );
   });
-});
-
-describe('parseAmountMinor', () => {
-  it.each([
-    ['1,500.5', 150_050],
-    [' 20 ', 2_000],
-    ['0', null],
-    ['-5', null],
-    ['1.234', null],
-    ['abc', null],
-  ])('%s → %s', (text, minor) => expect(parseAmountMinor(text)).toBe(minor));
 });

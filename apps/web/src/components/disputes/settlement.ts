@@ -2,12 +2,6 @@ import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import type { SettlementSplit } from '@escrow/shared/domain/disputes';
 import { formatMoney } from '../../lib/format';
 
-/** Parses a typed amount exactly (commas allowed) to minor units; null unless > 0 with at most 2 decimals. */
-export function parseAmountMinor(text: string): number | null {
-  const minor = toMinor(text.replace(/,/g, '').trim());
-  return minor !== null && minor > 0 ? minor : null;
-}
-
 export const minorOf = (major: number) => toMinor(major) ?? 0;
 
 export const formatMinor = (minor: number, currency: string) => formatMoney(toMajor(minor), currency);

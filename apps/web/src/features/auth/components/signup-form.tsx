@@ -7,6 +7,8 @@ import { signupFormSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-values';
 import { authApi } from '../../../lib/auth/auth-api';
 import { errorText } from '../navigation';
 
@@ -21,6 +23,7 @@ export function SignupForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
@@ -34,6 +37,12 @@ export function SignupForm() {
       queryClient.clear();
       navigate('/login', { state: location.state });
     } catch (error) {
+      // A taken e-mail is about the e-mail field: said there, focused, no toast (issue 17 point 7).
+      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
+        setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      if (showServerFieldErrors(error, setError).length) return;
       toast.error(errorText(error, 'Failed to create account. Please try again.'));
     }
   });

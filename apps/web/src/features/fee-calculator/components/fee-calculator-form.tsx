@@ -8,7 +8,7 @@ import {
   type FeePaymentMethod,
   type FeeTransactionType,
 } from '@escrow/shared/domain/fee-estimate';
-import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import { toMajor, typedAmountToMinor } from '@escrow/shared/domain/money';
 import {
   ITEM_CATEGORIES,
   TRANSACTION_CURRENCIES,
@@ -48,7 +48,7 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
       if (!amount.trim()) setAmountError(FEE_TEXT.requiredFields);
       return;
     }
-    const amountMinor = toMinor(amount.replace(/,/g, ''));
+    const amountMinor = typedAmountToMinor(amount);
     if (amountMinor === null || amountMinor <= 0) {
       setAmountError(FEE_TEXT.invalidAmount);
       toast.error(FEE_TEXT.invalidAmount);

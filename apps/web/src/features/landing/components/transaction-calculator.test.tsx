@@ -27,10 +27,15 @@ describe('TransactionCalculator', () => {
     await user.type(input, 'abc');
     expect(input).toHaveValue('abc');
     expect(shown()).toEqual({ price: '₦0.00', fee: '₦0.00', total: '₦0.00' });
+    // Spec 01 §5 keeps the rule; the hint says why the figures stay at ₦0.00 (issue 17 point 9).
+    expect(input).toHaveAccessibleDescription('Enter an amount in naira');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(input);
     await user.type(input, '2,000.50');
     expect(shown()).toEqual({ price: '₦2,000.50', fee: '₦50.01', total: '₦2,050.51' });
+    expect(screen.queryByText('Enter an amount in naira')).not.toBeInTheDocument();
+    expect(input).not.toHaveAccessibleDescription();
   });
 
   it('labels the fee with the real rate', () => {

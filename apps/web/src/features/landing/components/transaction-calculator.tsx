@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '@escrow/shared/domain/money';
 import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
-import { quote } from '../lib/calculator';
+import { CALCULATOR_HINT, needsAmountHint, quote } from '../lib/calculator';
 
 /**
  * Spec 01 §2 transaction calculator: the 2.5% fee and the total the buyer pays, in naira with 2
@@ -11,6 +11,8 @@ import { quote } from '../lib/calculator';
 export function TransactionCalculator() {
   const [amount, setAmount] = useState('');
   const inputId = useId();
+  const hintId = useId();
+  const showHint = needsAmountHint(amount);
   const { price, fee, total } = quote(amount);
   const rows = [
     { label: 'Item price', value: formatMoney(price), testId: 'calc-price' },
@@ -47,9 +49,16 @@ export function TransactionCalculator() {
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           maxLength={24}
+          aria-invalid={showHint || undefined}
+          aria-describedby={showHint ? hintId : undefined}
           className="h-12 w-full rounded-lg border border-slate-400 bg-white pl-8 pr-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
         />
       </div>
+      {showHint ? (
+        <p id={hintId} className="mt-1 text-sm text-amber-800">
+          {CALCULATOR_HINT}
+        </p>
+      ) : null}
       <dl className="mt-5 divide-y divide-slate-200">
         {rows.map((row) => (
           <div key={row.label} className="flex items-baseline justify-between gap-4 py-2.5">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountToMinor, quote } from './calculator';
+import { needsAmountHint, parseAmountToMinor, quote } from './calculator';
 
 describe('landing calculator', () => {
   it.each([
@@ -11,7 +11,7 @@ describe('landing calculator', () => {
     ['150000', 15_000_000],
     ['150,000', 15_000_000],
     ['₦ 1,250.5', 125_050],
-    ['99.999', 9_999],
+    ['99.999', 0],
     ['1.', 100],
     ['9'.repeat(20), 0],
   ])('reads %j as %d kobo', (input, minor) => {
@@ -24,5 +24,14 @@ describe('landing calculator', () => {
     expect(quote('10.02')).toEqual({ price: 10.02, fee: 0.25, total: 10.27 });
     expect(quote('10.22')).toEqual({ price: 10.22, fee: 0.26, total: 10.48 });
     expect(quote('letters')).toEqual({ price: 0, fee: 0, total: 0 });
+  });
+
+  it.each([
+    ['', false],
+    ['150000', false],
+    ['abc', true],
+    ['12abc', true],
+  ])('asks for an amount in naira for %j: %s', (input, hint) => {
+    expect(needsAmountHint(input)).toBe(hint);
   });
 });

@@ -1,19 +1,22 @@
-import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import { toMajor, typedAmountToMinor } from '@escrow/shared/domain/money';
 import { transactionTotals } from '@escrow/shared/domain/fees';
 
 export type CalculatorQuote = { price: number; fee: number; total: number };
 
+/** Spec 01 §5: a non-numeric value counts as 0; the screen says so with this hint (issue 17 point 9). */
+export const CALCULATOR_HINT = 'Enter an amount in naira';
+
 /**
- * The landing calculator's reading of what the visitor typed (spec 01 §5: a non-numeric value counts
- * as 0). Spaces, thousands commas and a leading ₦ are tolerated; digits past the kobo are dropped;
- * anything else, or an amount above the API's maximum, is 0.
+ * The landing calculator's reading of what the visitor typed, with the app's one amount reader: anything
+ * that is not an amount (letters, a negative, more than 2 decimals, above the API's maximum) counts as 0.
  */
 export function parseAmountToMinor(input: string): number {
-  const text = input.replace(/[\s,₦]/g, '');
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) return 0;
-  const fraction = (match[2] ?? '').slice(0, 2);
-  return toMinor(fraction ? `${match[1]}.${fraction}` : match[1]!) ?? 0;
+  return typedAmountToMinor(input) ?? 0;
+}
+
+/** Whether the typed text needs the hint: something was typed and it is not an amount. */
+export function needsAmountHint(input: string): boolean {
+  return input.trim() !== '' && typedAmountToMinor(input) === null;
 }
 
 /** Fee and total with the same integer rule the server charges (fees.ts), back in naira for display. */

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CreateTransactionAnswer } from '../api/create-transaction';
 import { Button } from '../../../components/ui/button';
@@ -13,9 +14,12 @@ import { StatusBadge } from './status-badge';
 export function CreateSuccess({
   answer,
   onCreateAnother,
+  headingRef,
 }: {
   answer: CreateTransactionAnswer;
   onCreateAnother: () => void;
+  /** The wizard moves focus here when the transaction is created (issue 17 point 14). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const navigate = useNavigate();
   const { transaction: created, invitation } = answer;
@@ -27,7 +31,9 @@ export function CreateSuccess({
     <Card className="space-y-5">
       <div>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>Transaction created</CardTitle>
+          <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
+            Transaction created
+          </CardTitle>
           <StatusBadge status={transaction.status} />
         </div>
         {pending ? (

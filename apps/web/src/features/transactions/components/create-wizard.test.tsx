@@ -6,33 +6,46 @@ import { fail, makeTransaction, ok, renderWithProviders, stubApi } from '../test
 
 afterEach(() => vi.unstubAllGlobals());
 
+type User = ReturnType<typeof userEvent.setup>;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const status = () => screen.getByRole('status');
+/** The visible counter (the live region repeats its text for screen readers). */
+const stepCounter = (n: string) => screen.getByText(`Step ${n} of 5`, { selector: 'p:not([role="status"])' });
 
-async function toStep3(
-  user: ReturnType<typeof userEvent.setup>,
-  role: 'Buyer' | 'Seller',
-  courier: 'Yes' | 'No',
-) {
+async function toStep3(user: User, role: 'Buyer' | 'Seller', courier: 'Yes' | 'No') {
   await user.click(screen.getByRole('radio', { name: new RegExp(`^${role}`) }));
   await user.click(continueButton());
   await user.click(screen.getByRole('radio', { name: new RegExp(`^${courier}`) }));
   await user.click(continueButton());
 }
 
-describe('CreateWizard', () => {
-  it('keeps Continue disabled until a role and then a courier choice are made', async () => {
+async function typeIn(user: User, label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, text);
+  return input;
+}
+
+describe('CreateWizard: Continue says what is missing (issue 17 point 6)', () => {
+  it('focuses the role choice with its message when Continue is pressed without one', async () => {
     stubApi({});
     const user = userEvent.setup();
     renderWithProviders(<CreateWizard />);
-    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
-    expect(continueButton()).toBeDisabled();
-    await user.click(screen.getByRole('radio', { name: /I want to sell something/ }));
+    expect(stepCounter('1')).toBeInTheDocument();
     expect(continueButton()).toBeEnabled();
     await user.click(continueButton());
-    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
-    expect(continueButton()).toBeDisabled();
-    await user.click(screen.getByRole('radio', { name: /Local pickup or delivery/ }));
-    expect(continueButton()).toBeEnabled();
+    expect(stepCounter('1')).toBeInTheDocument();
+    const buyer = screen.getByRole('radio', { name: /^Buyer/ });
+    expect(buyer).toHaveFocus();
+    expect(buyer).toHaveAccessibleDescription('Please choose whether you are buying or selling');
+    await user.click(screen.getByRole('radio', { name: /I want to sell something/ }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(continueButton());
+    expect(stepCounter('2')).toBeInTheDocument();
+    await user.click(continueButton());
+    expect(screen.getByRole('radio', { name: /^Yes/ })).toHaveAccessibleDescription(
+      'Please choose whether a courier is needed',
+    );
   });
 
   it('needs a description and a price above 0 on step 3, and shows the 2.5% fee and total', async () => {
@@ -41,19 +54,16 @@ describe('CreateWizard', () => {
     renderWithProviders(<CreateWizard />);
     await toStep3(user, 'Seller', 'No');
     expect(screen.queryByLabelText('Estimated delivery days')).not.toBeInTheDocument();
-    expect(continueButton()).toBeDisabled();
-    await user.type(screen.getByLabelText('Description'), 'Laptop');
-    await user.type(screen.getByLabelText('Price'), '0');
-    expect(continueButton()).toBeDisabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Price must be greater than 0');
-    await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '999.99');
+    await user.click(continueButton());
+    expect(screen.getByLabelText('Description')).toHaveFocus();
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description is required');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Price must be greater than 0');
+    await typeIn(user, 'Description', 'Laptop');
+    await typeIn(user, 'Price', '999.99');
     expect(screen.getByTestId('wizard-fee')).toHaveTextContent('₦25.00');
     expect(screen.getByTestId('wizard-total')).toHaveTextContent('₦1,024.99');
-    expect(continueButton()).toBeEnabled();
-    await user.clear(screen.getByLabelText('Description'));
-    await user.type(screen.getByLabelText('Description'), '   ');
-    expect(continueButton()).toBeDisabled();
+    await user.click(continueButton());
+    expect(screen.getByRole('heading', { name: 'Item Details' })).toBeInTheDocument();
   });
 
   it('refuses more than 2 decimals and delivery days outside 1–30 (default 3, courier only)', async () => {
@@ -63,44 +73,117 @@ describe('CreateWizard', () => {
     await toStep3(user, 'Buyer', 'Yes');
     const days = screen.getByLabelText('Estimated delivery days');
     expect(days).toHaveValue(3);
-    await user.type(screen.getByLabelText('Description'), 'Sofa');
-    await user.type(screen.getByLabelText('Price'), '100.123');
-    expect(continueButton()).toBeDisabled();
-    expect(screen.getByText('Amounts can have at most 2 decimal places')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '150,000');
+    await typeIn(user, 'Description', 'Sofa');
+    const price = await typeIn(user, 'Price', '100.123');
+    await user.click(continueButton());
+    expect(price).toHaveFocus();
+    expect(price).toHaveAccessibleDescription('Amounts can have at most 2 decimal places');
+    await typeIn(user, 'Price', '150,000');
     expect(screen.getByTestId('wizard-total')).toHaveTextContent('₦153,750.00');
-    await user.clear(days);
-    await user.type(days, '31');
-    expect(continueButton()).toBeDisabled();
-    expect(screen.getByText('Estimated delivery days must be between 1 and 30')).toBeInTheDocument();
-    await user.clear(days);
-    await user.type(days, '7');
-    expect(continueButton()).toBeEnabled();
+    await typeIn(user, 'Estimated delivery days', '31');
+    await user.click(continueButton());
+    expect(days).toHaveFocus();
+    expect(days).toHaveAccessibleDescription('Estimated delivery days must be between 1 and 30');
+    await typeIn(user, 'Estimated delivery days', '7');
+    await user.click(continueButton());
+    expect(stepCounter('4')).toBeInTheDocument();
+  });
+});
+
+describe('CreateWizard: price bounds and numbers (issue 17 point 8)', () => {
+  it.each([
+    ['0.01', 'Amount must be at least ₦100.00'],
+    ['99999999999', 'Amount must be at most ₦50,000,000.00'],
+    ['abc', 'Price must be greater than 0'],
+  ])('says %s is refused, as the server does, before Continue', async (typed, message) => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await toStep3(user, 'Buyer', 'No');
+    await typeIn(user, 'Description', 'Phone');
+    const price = await typeIn(user, 'Price', typed);
+    await user.click(continueButton());
+    expect(price).toHaveFocus();
+    expect(price).toHaveAccessibleDescription(message);
+    expect(stepCounter('3')).toBeInTheDocument();
   });
 
-  it('requires type, category and condition from a seller on step 4; bad quantity becomes 1', async () => {
+  it('names the bound in the chosen currency', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await toStep3(user, 'Buyer', 'No');
+    await typeIn(user, 'Description', 'Phone');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    await typeIn(user, 'Price', '0.5');
+    await user.click(continueButton());
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription('Amount must be at least $1.00');
+  });
+
+  it('requires type, category and condition from a seller; weight takes only numbers; bad quantity becomes 1', async () => {
     stubApi({});
     const user = userEvent.setup();
     renderWithProviders(<CreateWizard />);
     await toStep3(user, 'Seller', 'No');
-    await user.type(screen.getByLabelText('Description'), 'Laptop');
-    await user.type(screen.getByLabelText('Price'), '5000');
+    await typeIn(user, 'Description', 'Laptop');
+    await typeIn(user, 'Price', '5000');
     await user.click(continueButton());
     expect(screen.getByRole('heading', { name: 'Item Details' })).toBeInTheDocument();
-    expect(continueButton()).toBeDisabled();
+    await user.click(continueButton());
+    expect(screen.getByLabelText('Item type *')).toHaveFocus();
+    expect(screen.getByLabelText('Item type *')).toHaveAccessibleDescription('Item type is required');
+    expect(screen.getByLabelText('Condition *')).toHaveAccessibleDescription('Item condition is required');
     await user.selectOptions(screen.getByLabelText('Item type *'), 'Physical Product');
     await user.selectOptions(screen.getByLabelText('Category *'), 'Electronics');
-    expect(continueButton()).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Condition *'), 'Good');
-    expect(continueButton()).toBeEnabled();
-    const quantity = screen.getByLabelText('Quantity');
-    await user.clear(quantity);
-    await user.type(quantity, '0');
+    const weight = await typeIn(user, 'Weight (kg)', 'abc');
+    await user.click(continueButton());
+    expect(weight).toHaveFocus();
+    expect(weight).toHaveAccessibleDescription('Weight must be a number of kilograms');
+    await typeIn(user, 'Weight (kg)', '2.5');
+    const quantity = await typeIn(user, 'Quantity', '0');
     await user.tab();
     expect(quantity).toHaveValue(1);
+    await user.click(continueButton());
+    expect(screen.getByRole('heading', { name: 'Additional Information' })).toBeInTheDocument();
   });
+});
 
+describe('CreateWizard: focus and announcements (issue 17 point 14)', () => {
+  it('moves focus to each new step heading and announces Step N of 5, then the success screen', async () => {
+    const transaction = makeTransaction({ creatorRole: 'BUYER', viewerRole: 'BUYER', status: 'PENDING' });
+    stubApi({
+      'POST /api/transactions/create': () =>
+        ok({ transaction, invitation: { code: 'inv_code-123', expiresAt: '2026-01-17T09:00:00.000Z' } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await user.click(screen.getByRole('radio', { name: /^Buyer/ }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { name: 'Courier Service' })).toHaveFocus();
+    expect(status()).toHaveTextContent('Step 2 of 5');
+    await user.click(screen.getByRole('radio', { name: /^No/ }));
+    await user.click(continueButton());
+    expect(screen.getByRole('heading', { name: 'Transaction Details' })).toHaveFocus();
+    expect(status()).toHaveTextContent('Step 3 of 5');
+    await typeIn(user, 'Description', 'Shoes');
+    await typeIn(user, 'Price', '2000');
+    await user.click(continueButton());
+    expect(screen.getByRole('heading', { name: 'Transaction Preferences' })).toHaveFocus();
+    await user.click(continueButton());
+    expect(screen.getByRole('heading', { name: 'Transaction Terms' })).toHaveFocus();
+    expect(status()).toHaveTextContent('Step 5 of 5');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Transaction Preferences' })).toHaveFocus();
+    expect(status()).toHaveTextContent('Step 4 of 5');
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction created' })).toHaveFocus();
+    expect(status()).toHaveTextContent('Transaction created');
+  });
+});
+
+describe('CreateWizard: sending', () => {
   it('lets a buyer through step 4 without item fields and creates the transaction on step 5', async () => {
     const transaction = makeTransaction({ creatorRole: 'BUYER', viewerRole: 'BUYER', status: 'PENDING' });
     const { calls } = stubApi({
@@ -110,15 +193,14 @@ describe('CreateWizard', () => {
     const user = userEvent.setup();
     renderWithProviders(<CreateWizard />);
     await toStep3(user, 'Buyer', 'Yes');
-    await user.type(screen.getByLabelText('Description'), 'iPhone 13');
-    await user.type(screen.getByLabelText('Price'), '150000');
+    await typeIn(user, 'Description', 'iPhone 13');
+    await typeIn(user, 'Price', '150000');
     await user.click(continueButton());
     expect(screen.getByRole('heading', { name: 'Transaction Preferences' })).toBeInTheDocument();
-    expect(continueButton()).toBeEnabled();
-    await user.type(screen.getByLabelText('Maximum budget'), '160000');
+    await typeIn(user, 'Maximum budget', '160000');
     await user.click(continueButton());
     expect(screen.getByRole('heading', { name: 'Transaction Terms' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Transaction terms'), 'Inspect on delivery');
+    await typeIn(user, 'Transaction terms', 'Inspect on delivery');
     await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
 
     expect(
@@ -139,18 +221,44 @@ describe('CreateWizard', () => {
     });
   });
 
+  it('shows a server refusal on its field, back on the step that holds it', async () => {
+    stubApi({
+      'POST /api/transactions/create': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Amount must be at least ₦500.00',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'price', message: 'Amount must be at least ₦500.00' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await toStep3(user, 'Buyer', 'No');
+    await typeIn(user, 'Description', 'Shoes');
+    await typeIn(user, 'Price', '200');
+    await user.click(continueButton());
+    await user.click(continueButton());
+    await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
+    const price = await screen.findByLabelText('Price');
+    expect(stepCounter('3')).toBeInTheDocument();
+    expect(price).toHaveFocus();
+    expect(price).toHaveAccessibleDescription('Amount must be at least ₦500.00');
+  });
+
   it('tells the user when creation fails and stays on step 5', async () => {
     stubApi({ 'POST /api/transactions/create': () => fail(500, 'Internal server error', 'INTERNAL_ERROR') });
     const user = userEvent.setup();
     renderWithProviders(<CreateWizard />);
     await toStep3(user, 'Buyer', 'No');
-    await user.type(screen.getByLabelText('Description'), 'Shoes');
-    await user.type(screen.getByLabelText('Price'), '2000');
+    await typeIn(user, 'Description', 'Shoes');
+    await typeIn(user, 'Price', '2000');
     await user.click(continueButton());
     await user.click(continueButton());
     await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
     expect(await screen.findByText('Failed to create transaction. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('Step 5 of 5')).toBeInTheDocument();
+    expect(stepCounter('5')).toBeInTheDocument();
   });
 
   it('offers the Fee Calculator', () => {

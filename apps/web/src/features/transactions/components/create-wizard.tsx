@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createTransactionSchema, TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
@@ -7,22 +8,25 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import PercentIcon from 'lucide-react/icons/percent';
 import { ApiError } from '../../../lib/api-client';
+import { serverFieldIssues } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
 import {
-  canContinue,
-  EMPTY_DRAFT,
+  EMPTY_CREATE_FORM,
+  stepFields,
+  stepOfField,
+  stepSchema,
   toCreatePayload,
   WIZARD_STEPS,
-  type CreateDraft,
-} from '../lib/create-draft';
+  type CreateFormValues,
+} from '../lib/create-form';
 import { CreateSuccess } from './create-success';
 import { CourierStep, PricingStep, RoleStep } from './wizard-steps-basic';
 import { AdditionalInfoStep, ItemDetailsStep, PreferencesStep, TermsStep } from './wizard-steps-details';
 
 export const CREATE_FAILED = 'Failed to create transaction. Please try again.';
 
-function stepTitle(step: number, draft: CreateDraft): string {
-  const seller = draft.creatorRole === 'SELLER';
+function stepTitle(step: number, seller: boolean): string {
   return (
     ['Choose Your Role', 'Courier Service', 'Transaction Details'][step - 1] ??
     (step === 4
@@ -38,72 +42,161 @@ function stepTitle(step: number, draft: CreateDraft): string {
 /** Contact Vendor: the vendor the invitation is addressed to (the creator is the buyer). */
 export type InvitedVendor = { userId: string; name: string };
 
-/** /app/create-transaction: the five-step wizard of spec 01 §2, seller and buyer variants. */
+type FieldIssue = { field: keyof CreateFormValues; message: string };
+
+/** The issues of a zod result as the form's errors (every wizard field is top level). */
+function toFieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !errors[key]) errors[key] = { type: 'validation', message: issue.message };
+  }
+  return errors as FieldErrors<CreateFormValues>;
+}
+
+/**
+ * /app/create-transaction: the five-step wizard of spec 01 §2, seller and buyer variants. Continue is
+ * always pressable: it checks the step with the shared schema and, when something is missing, focuses
+ * the first field in question with its message (issue 17 point 6). Each new step (and the success
+ * screen) takes focus on its heading and is announced as 'Step N of 5' (point 14).
+ */
 export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined } = {}) {
   const navigate = useNavigate();
   const [step, setStep] = useState(invited ? 2 : 1);
-  const [draft, setDraft] = useState<CreateDraft>(
-    invited ? { ...EMPTY_DRAFT, creatorRole: 'BUYER' } : EMPTY_DRAFT,
-  );
   const [created, setCreated] = useState<CreateTransactionAnswer | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pendingIssues = useRef<FieldIssue[]>([]);
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
   const create = useCreateTransaction();
-  const update = (patch: Partial<CreateDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const ready = canContinue(step, draft);
+  const initial = invited ? { ...EMPTY_CREATE_FORM, creatorRole: 'BUYER' as const } : EMPTY_CREATE_FORM;
 
-  if (created)
-    return (
-      <CreateSuccess
-        answer={created}
-        onCreateAnother={() => {
-          setCreated(null);
-          setDraft(EMPTY_DRAFT);
-          setStep(1);
-          if (invited) navigate('/app/create-transaction');
-        }}
-      />
+  // The resolver checks the step on screen with its slice of the shared schema.
+  const resolver: Resolver<CreateFormValues> = async (values) => {
+    const parsed = await stepSchema(stepRef.current, values.creatorRole, !!values.useCourier).safeParseAsync(
+      values,
     );
+    return parsed.success
+      ? { values, errors: {} }
+      : { values: {}, errors: toFieldErrors(parsed.error.issues) };
+  };
+  const form = useForm<CreateFormValues>({ defaultValues: initial, resolver });
+  useFixAsYouType(form);
+  const { handleSubmit, trigger, setError, reset, getValues, clearErrors } = form;
+  const [role, useCourier] = useWatch({ control: form.control, name: ['creatorRole', 'useCourier'] });
+  const seller = role === 'SELLER';
 
-  async function submit() {
-    const payload = { ...toCreatePayload(draft), ...(invited ? { invitedUserId: invited.userId } : {}) };
-    // The shared schema is the server's: a value it would refuse is explained here first.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    const issues = pendingIssues.current;
+    pendingIssues.current = [];
+    if (issues.length) {
+      // Back on the step the server refused: its messages on their fields, the first focused.
+      issues.forEach((issue, index) =>
+        setError(issue.field, { type: 'server', message: issue.message }, { shouldFocus: index === 0 }),
+      );
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step, created, setError]);
+
+  function goTo(next: number) {
+    moved.current = true;
+    if (!pendingIssues.current.length) clearErrors();
+    setStep(next);
+    setAnnouncement(`Step ${next} of ${WIZARD_STEPS}`);
+  }
+
+  async function next() {
+    const valid = await trigger([...stepFields(step, role, !!useCourier)], { shouldFocus: true });
+    if (valid) goTo(step + 1);
+  }
+
+  /** Refusals (ours before sending, or the server's 400) go back to the step holding the field. */
+  function showIssues(issues: FieldIssue[]) {
+    const target = issues.map((i) => stepOfField(i.field, getValues('creatorRole'))).find((s) => s !== null);
+    if (!target) return false;
+    if (target === step)
+      issues.forEach((issue, index) =>
+        setError(issue.field, { type: 'server', message: issue.message }, { shouldFocus: index === 0 }),
+      );
+    else {
+      pendingIssues.current = issues;
+      goTo(target);
+    }
+    return true;
+  }
+
+  const createFrom = async (values: CreateFormValues) => {
+    const payload = { ...toCreatePayload(values), ...(invited ? { invitedUserId: invited.userId } : {}) };
+    // The whole shared schema once more: a value it would refuse is shown on its field before sending.
     const checked = createTransactionSchema.safeParse(payload);
     if (!checked.success) {
-      toast.error(CREATE_FAILED, { description: checked.error.issues[0]?.message });
+      const issues = checked.error.issues.map((i) => ({
+        field: String(i.path[0]) as keyof CreateFormValues,
+        message: i.message,
+      }));
+      if (!showIssues(issues)) toast.error(CREATE_FAILED, { description: issues[0]?.message });
       return;
     }
     try {
       const answer = await create.mutateAsync(payload);
       toast.success(TRANSACTION_SUCCESS.created);
+      moved.current = true;
       setCreated(answer);
+      setAnnouncement('Transaction created');
     } catch (error) {
+      const issues = serverFieldIssues(error).map((d) => ({
+        field: d.field as keyof CreateFormValues,
+        message: d.message,
+      }));
+      if (issues.length && showIssues(issues)) return;
       const reason =
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined;
       toast.error(CREATE_FAILED, reason ? { description: reason } : undefined);
     }
-  }
+  };
 
-  const steps = {
-    1: <RoleStep draft={draft} update={update} />,
-    2: <CourierStep draft={draft} update={update} />,
-    3: <PricingStep draft={draft} update={update} />,
-    4:
-      draft.creatorRole === 'SELLER' ? (
-        <ItemDetailsStep draft={draft} update={update} />
-      ) : (
-        <PreferencesStep draft={draft} update={update} />
-      ),
-    5:
-      draft.creatorRole === 'SELLER' ? (
-        <AdditionalInfoStep draft={draft} update={update} />
-      ) : (
-        <TermsStep draft={draft} update={update} />
-      ),
-  } as Record<number, React.ReactNode>;
+  const status = (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
+
+  if (created)
+    return (
+      <>
+        {status}
+        <CreateSuccess
+          answer={created}
+          headingRef={headingRef}
+          onCreateAnother={() => {
+            setCreated(null);
+            reset(EMPTY_CREATE_FORM);
+            goTo(1);
+            if (invited) navigate('/app/create-transaction');
+          }}
+        />
+      </>
+    );
+
+  const steps: Record<number, React.ReactNode> = {
+    1: <RoleStep />,
+    2: <CourierStep />,
+    3: <PricingStep />,
+    4: seller ? <ItemDetailsStep /> : <PreferencesStep />,
+    5: seller ? <AdditionalInfoStep /> : <TermsStep />,
+  };
 
   return (
     <div className="space-y-4">
+      {status}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button variant="ghost" onClick={() => (step === 1 ? navigate('/app/dashboard') : setStep(step - 1))}>
+        <Button variant="ghost" onClick={() => (step === 1 ? navigate('/app/dashboard') : goTo(step - 1))}>
           <ArrowLeftIcon className="h-4 w-4" />
           Back
         </Button>
@@ -132,26 +225,36 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
           </li>
         ))}
       </ol>
-      <Card className="space-y-5">
-        <div>
-          <p className="text-sm font-medium text-brand-700">
-            Step {step} of {WIZARD_STEPS}
-          </p>
-          <CardTitle>{stepTitle(step, draft)}</CardTitle>
-        </div>
-        {steps[step]}
-        <div className="flex justify-end border-t border-slate-100 pt-4">
-          {step < WIZARD_STEPS ? (
-            <Button onClick={() => setStep(step + 1)} disabled={!ready}>
-              Continue
-            </Button>
-          ) : (
-            <Button onClick={() => void submit()} disabled={!ready || create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Transaction'}
-            </Button>
-          )}
-        </div>
-      </Card>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void (step < WIZARD_STEPS ? next() : handleSubmit(createFrom)());
+          }}
+        >
+          <Card className="space-y-5">
+            <div>
+              <p className="text-sm font-medium text-brand-700">
+                Step {step} of {WIZARD_STEPS}
+              </p>
+              <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
+                {stepTitle(step, seller)}
+              </CardTitle>
+            </div>
+            {steps[step]}
+            <div className="flex justify-end border-t border-slate-100 pt-4">
+              {step < WIZARD_STEPS ? (
+                <Button type="submit">Continue</Button>
+              ) : (
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating...' : 'Create Transaction'}
+                </Button>
+              )}
+            </div>
+          </Card>
+        </form>
+      </FormProvider>
     </div>
   );
 }

@@ -48,6 +48,9 @@ export function ChoiceCard({
   title,
   description,
   icon,
+  inputRef,
+  describedBy,
+  onBlur,
 }: {
   name: string;
   value: string;
@@ -56,6 +59,10 @@ export function ChoiceCard({
   title: string;
   description: string;
   icon?: ReactNode;
+  /** The group's first card takes the form's ref, so a missing choice can be focused. */
+  inputRef?: Ref<HTMLInputElement>;
+  describedBy?: string | undefined;
+  onBlur?: () => void;
 }) {
   return (
     <label
@@ -70,6 +77,9 @@ export function ChoiceCard({
         value={value}
         checked={checked}
         onChange={onSelect}
+        onBlur={onBlur}
+        ref={inputRef}
+        aria-describedby={describedBy}
         className="sr-only"
       />
       {icon ? <span className="mt-0.5 text-brand-700">{icon}</span> : null}

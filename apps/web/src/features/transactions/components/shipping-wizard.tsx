@@ -1,53 +1,73 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { decide } from '@escrow/shared/domain/transaction-machine';
-import type { Transaction } from '@escrow/shared/schemas/transactions';
+import type { DeliveryDetails, Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
 import { useSaveDeliveryDetails } from '../api/lifecycle';
 import { failureText } from '../api/wallet-link';
-import {
-  EMPTY_SHIPPING_FORM,
-  SHIPPING_TEXT,
-  stepComplete,
-  toDeliveryDetails,
-  type ShippingForm,
-} from '../lib/shipping-form';
+import { showServerFieldErrors } from '../../../lib/form-values';
+import { DeliveryDetailsFields, useDeliveryDetailsForm, type DeliveryField } from './delivery-details-fields';
 import { Detail } from './form-controls';
-import { AddressStep, LocationStep, PersonalStep } from './shipping-wizard-steps';
 
 const TITLES = ['Personal Information', 'Address', 'Location'];
+
+/** Spec 01 §5 "Shipping wizard": each step's fields, the same ones the delivery dialog asks for. */
+const STEP_FIELDS: Record<number, readonly DeliveryField[]> = {
+  1: ['fullName', 'phoneNumber'],
+  2: ['address', 'city', 'state'],
+  3: ['zipCode', 'country', 'specialInstructions'],
+};
+
+export const SHIPPING_TEXT = {
+  required: 'Please fill in all required fields',
+  saved: 'Shipping details saved successfully!',
+  saveFailed: 'Failed to save shipping details',
+} as const;
 
 /** /app/shipping-details/{id}: the buyer's delivery address in three steps, then on to payment. */
 export function ShippingWizard({ transaction: tx }: { transaction: Transaction }) {
   const navigate = useNavigate();
   const [step, setStep] = useState(1);
-  const [form, setForm] = useState<ShippingForm>(EMPTY_SHIPPING_FORM);
+  const form = useDeliveryDetailsForm(tx.deliveryDetails);
   const save = useSaveDeliveryDetails(tx.id);
-  const update = (patch: Partial<ShippingForm>) => setForm((current) => ({ ...current, ...patch }));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [step]);
+  const goTo = (next: number) => {
+    moved.current = true;
+    setStep(next);
+  };
   const allowed = decide(tx.status, 'PROVIDE_DELIVERY_DETAILS', tx.viewerRole, {
     useCourier: tx.useCourier,
     hasCounterparty: tx.counterpartyId !== null,
     hasDeliveryDetails: tx.deliveryDetails !== null,
   });
 
-  async function next() {
-    if (!stepComplete(step, form)) return void toast.error(SHIPPING_TEXT.required);
-    if (step < 3) return setStep(step + 1);
-    const result = toDeliveryDetails(form);
-    if (!result.ok) {
-      toast.error(result.error);
-      return setStep(result.step);
-    }
+  const saveDetails = async (details: DeliveryDetails) => {
     try {
-      await save.mutateAsync(result.details);
+      await save.mutateAsync(details);
       toast.success(SHIPPING_TEXT.saved);
       navigate(`/app/payment/${tx.id}`);
     } catch (error) {
-      toast.error(failureText(error, SHIPPING_TEXT.saveFailed));
+      const fields = showServerFieldErrors(error, form.setError, (path) => path as DeliveryField);
+      const back = [1, 2, 3].find((n) => STEP_FIELDS[n]!.some((f) => fields.includes(f)));
+      if (back && back !== step) goTo(back);
+      if (!fields.length) toast.error(failureText(error, SHIPPING_TEXT.saveFailed));
     }
+  };
+
+  /** Next checks the step's fields: what is missing is focused and says so beside the field. */
+  async function next() {
+    const valid = await form.trigger([...STEP_FIELDS[step]!], { shouldFocus: true });
+    if (!valid) return void toast.error(SHIPPING_TEXT.required);
+    if (step < 3) return goTo(step + 1);
+    await form.handleSubmit(saveDetails)();
   }
 
   return (
@@ -57,19 +77,30 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
           <>
             <div>
               <p className="text-sm font-medium text-brand-700">Step {step} of 3</p>
-              <CardTitle>{TITLES[step - 1]}</CardTitle>
+              <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
+                {TITLES[step - 1]}
+              </CardTitle>
             </div>
-            {step === 1 ? <PersonalStep form={form} update={update} /> : null}
-            {step === 2 ? <AddressStep form={form} update={update} /> : null}
-            {step === 3 ? <LocationStep form={form} update={update} /> : null}
-            <div className="flex justify-between border-t border-slate-100 pt-4">
-              <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 1}>
-                Previous
-              </Button>
-              <Button onClick={() => void next()} disabled={save.isPending}>
-                {step < 3 ? 'Next' : save.isPending ? 'Saving...' : 'Save & Continue'}
-              </Button>
-            </div>
+            <FormProvider {...form}>
+              <form
+                noValidate
+                className="space-y-5"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void next();
+                }}
+              >
+                <DeliveryDetailsFields key={step} idPrefix="ship" fields={STEP_FIELDS[step]} />
+                <div className="flex justify-between border-t border-slate-100 pt-4">
+                  <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 1}>
+                    Previous
+                  </Button>
+                  <Button type="submit" disabled={save.isPending}>
+                    {step < 3 ? 'Next' : save.isPending ? 'Saving...' : 'Save & Continue'}
+                  </Button>
+                </div>
+              </form>
+            </FormProvider>
           </>
         ) : (
           <div role="status" className="space-y-3">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
 import { inputClass } from './waitlist-styles';
 
@@ -23,16 +23,20 @@ const FIELDS: Array<{
   },
 ];
 
-/** Step 1: e-mail, first and last name, optional phone. Errors show once a field has been left. */
+/** Step 1: e-mail, first and last name, optional phone. Errors show once Next is pressed, then follow the edits. */
 export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
-  const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const {
+    register,
+    setFocus,
+    formState: { errors },
+  } = wizard.methods;
+  useEffect(() => setFocus('email'), [setFocus]);
 
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      {FIELDS.map((field, index) => {
+      {FIELDS.map((field) => {
         const id = `waitlist-${field.name}`;
-        const error = wizard.touched[field.name] ? wizard.errors[field.name] : undefined;
+        const error = errors[field.name]?.message;
         const describedBy = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null]
           .filter(Boolean)
           .join(' ');
@@ -45,20 +49,16 @@ export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
               {field.label}
             </label>
             <input
-              ref={index === 0 ? first : undefined}
               id={id}
-              name={field.name}
               type={field.type}
               inputMode={field.type === 'tel' ? 'tel' : undefined}
               autoComplete={field.autoComplete}
               required={field.name !== 'phone'}
               maxLength={field.name === 'email' ? 254 : field.name === 'phone' ? 32 : 60}
-              value={wizard.form[field.name]}
-              onChange={(event) => wizard.update(field.name, event.target.value)}
-              onBlur={() => wizard.touch(field.name)}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy || undefined}
               className={inputClass}
+              {...register(field.name)}
             />
             {field.hint ? (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">

@@ -10,6 +10,7 @@ export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
         {WAITLIST_INTERESTS.map((interest) => {
           const { title, description } = WAITLIST_INTEREST_LABELS[interest];
           const checked = wizard.form.interest === interest;
+          const field = wizard.methods.register('interest');
           return (
             <label
               key={interest}
@@ -17,14 +18,7 @@ export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
                 checked ? 'border-brand-700 bg-brand-50' : 'border-slate-300 hover:border-slate-400'
               }`}
             >
-              <input
-                type="radio"
-                name="interest"
-                value={interest}
-                checked={checked}
-                onChange={() => wizard.update('interest', interest)}
-                className="mt-1 h-4 w-4 accent-brand-700"
-              />
+              <input type="radio" value={interest} {...field} className="mt-1 h-4 w-4 accent-brand-700" />
               <span>
                 <span className="block font-semibold text-slate-900">{title}</span>
                 <span className="block text-sm text-slate-600">{description}</span>

@@ -44,24 +44,34 @@ describe('waitlist modal', () => {
     expect(screen.getByRole('button', { name: 'Join Waitlist' })).toHaveFocus();
   });
 
-  it('keeps Previous disabled on step 1 and Next disabled until the details are valid', async () => {
+  it('keeps Previous disabled on step 1; Next says what is missing by focusing it with its message', async () => {
     const { user, dialog } = await openModal();
     const next = within(dialog).getByRole('button', { name: 'Next' });
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(next).toBeDisabled();
+    // Issue 17 point 6: never a silent disabled button.
+    expect(next).toBeEnabled();
+    await user.click(next);
+    const email = within(dialog).getByLabelText('Email address');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(within(dialog).getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+    expect(within(dialog).getByText(/Step 1 of 3/)).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText('Email address'), 'not-an-email');
+    await user.type(email, 'not-an-email');
     await user.type(within(dialog).getByLabelText('First name'), 'Ada');
     await user.type(within(dialog).getByLabelText('Last name'), 'Obi');
-    expect(next).toBeDisabled();
-    expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.click(next);
+    expect(email).toHaveFocus();
+    expect(within(dialog).getByText(/Step 1 of 3/)).toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText('Email address'));
-    await user.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
-    await user.type(within(dialog).getByLabelText('Phone number (optional)'), '123');
-    expect(next).toBeDisabled();
-    await user.clear(within(dialog).getByLabelText('Phone number (optional)'));
-    expect(next).toBeEnabled();
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    const phone = within(dialog).getByLabelText('Phone number (optional)');
+    await user.type(phone, '123');
+    await user.click(next);
+    expect(phone).toHaveFocus();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
 
     await user.click(next);
     expect(within(dialog).getByText(/Step 2 of 3/)).toBeInTheDocument();

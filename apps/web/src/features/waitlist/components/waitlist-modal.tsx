@@ -67,7 +67,7 @@ export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: Wai
               onSubmit={(event) => {
                 event.preventDefault();
                 if (step === 3) void wizard.submit();
-                else wizard.next();
+                else void wizard.next();
               }}
             >
               <StepIndicator current={step} />
@@ -90,7 +90,7 @@ export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: Wai
                     {wizard.submitting ? 'Joining...' : 'Join Waitlist'}
                   </button>
                 ) : (
-                  <button type="submit" className={buttonClass('primary')} disabled={!wizard.stepValid}>
+                  <button type="submit" className={buttonClass('primary')}>
                     Next
                   </button>
                 )}

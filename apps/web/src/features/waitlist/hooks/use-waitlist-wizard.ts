@@ -1,9 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
-  waitlistDetailsSchema,
   waitlistEntrySchema,
+  type WaitlistEntry,
+  type WaitlistEntryInput,
   type WaitlistInterest,
 } from '@escrow/shared/schemas/waitlist';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { joinWaitlist } from '../api/join-waitlist';
 
 export type WaitlistStep = 1 | 2 | 3 | 'success';
@@ -14,7 +18,6 @@ export type WaitlistForm = {
   phone: string;
   interest: WaitlistInterest;
 };
-type DetailsField = 'email' | 'firstName' | 'lastName' | 'phone';
 
 const EMPTY_FORM: WaitlistForm = {
   email: '',
@@ -24,48 +27,40 @@ const EMPTY_FORM: WaitlistForm = {
   interest: 'individual',
 };
 
-/** The first message per field of step 1, from the same schema the server uses. */
-function detailsErrors(form: WaitlistForm): Partial<Record<DetailsField, string>> {
-  const result = waitlistDetailsSchema.safeParse(form);
-  if (result.success) return {};
-  const errors: Partial<Record<DetailsField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as DetailsField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+const STEP_FIELDS = {
+  1: ['email', 'firstName', 'lastName', 'phone'],
+  2: ['interest'],
+} as const;
 
 /**
- * The waitlist wizard of spec 01 §2: details → interest → review → success. Next is allowed only on a
- * valid step; a submission that is still running when the modal closes is forgotten (its flag resets).
+ * The waitlist wizard of spec 01 §2: details → interest → review → success, on react-hook-form with the
+ * server's schema. Next is always pressable: on a step with something missing it focuses the first such
+ * field, its message beside it (issue 17 point 6). A submission still running when the modal closes is
+ * forgotten (its flag resets).
  */
 export function useWaitlistWizard() {
   const [step, setStep] = useState<WaitlistStep>(1);
-  const [form, setForm] = useState<WaitlistForm>(EMPTY_FORM);
-  const [touched, setTouched] = useState<Partial<Record<DetailsField, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [alreadyJoined, setAlreadyJoined] = useState(false);
   const submission = useRef(0);
+  const methods = useForm<WaitlistEntryInput, unknown, WaitlistEntry>({
+    resolver: zodResolver(waitlistEntrySchema),
+    defaultValues: EMPTY_FORM,
+  });
+  useFixAsYouType(methods);
+  // What the review and success views show: the fields as typed (the form starts with every one set).
+  const form = { ...EMPTY_FORM, ...useWatch({ control: methods.control }) } as WaitlistForm;
 
-  const errors = useMemo(() => detailsErrors(form), [form]);
-  const stepValid =
-    step === 1 ? Object.keys(errors).length === 0 : step === 2 ? Boolean(form.interest) : true;
-
-  const update = useCallback(<K extends keyof WaitlistForm>(field: K, value: WaitlistForm[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-  }, []);
-  const touch = useCallback((field: DetailsField) => setTouched((t) => ({ ...t, [field]: true })), []);
-
-  const next = useCallback(() => {
-    if (!stepValid) return;
-    setStep((s) => (s === 1 ? 2 : s === 2 ? 3 : s));
-  }, [stepValid]);
+  const next = useCallback(async () => {
+    if (step !== 1 && step !== 2) return;
+    const valid = await methods.trigger([...STEP_FIELDS[step]], { shouldFocus: true });
+    if (valid) setStep(step === 1 ? 2 : 3);
+  }, [methods, step]);
   const previous = useCallback(() => setStep((s) => (s === 3 ? 2 : s === 2 ? 1 : s)), []);
 
   const submit = useCallback(async () => {
     if (submitting) return;
-    const parsed = waitlistEntrySchema.safeParse(form);
+    const parsed = waitlistEntrySchema.safeParse(methods.getValues());
     if (!parsed.success) {
       setStep(1);
       return;
@@ -84,17 +79,16 @@ export function useWaitlistWizard() {
     } finally {
       if (id === submission.current) setSubmitting(false);
     }
-  }, [form, submitting]);
+  }, [methods, submitting]);
 
   /** 'Join Another Person': a clean form at step 1. */
   const reset = useCallback(() => {
     submission.current += 1;
-    setForm(EMPTY_FORM);
-    setTouched({});
+    methods.reset(EMPTY_FORM);
     setSubmitting(false);
     setAlreadyJoined(false);
     setStep(1);
-  }, []);
+  }, [methods]);
 
   /** On close: drop a running submission; after a success the next opening starts afresh. */
   const closed = useCallback(() => {
@@ -103,22 +97,7 @@ export function useWaitlistWizard() {
     if (step === 'success') reset();
   }, [step, reset]);
 
-  return {
-    step,
-    form,
-    errors,
-    touched,
-    stepValid,
-    submitting,
-    alreadyJoined,
-    update,
-    touch,
-    next,
-    previous,
-    submit,
-    reset,
-    closed,
-  };
+  return { step, form, methods, submitting, alreadyJoined, next, previous, submit, reset, closed };
 }
 
 export type WaitlistWizard = ReturnType<typeof useWaitlistWizard>;

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toMajor } from '@escrow/shared/domain/money';
+import { toMajor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
 import { WALLET_TEXT, type Wallet } from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
-import { parseAmountMinor } from '../amount';
 import { useDeposit } from '../api/deposit';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { TestModeBadge } from '../../../components/test-mode-badge';
@@ -39,7 +38,7 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const amountMinor = parseAmountMinor(amount);
+    const amountMinor = typedPositiveAmountToMinor(amount);
     if (amountMinor === null) return setError(WALLET_TEXT.invalidAmount);
     setError(undefined);
     const body = { amount: toMajor(amountMinor) };

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import { toMajor, toMinor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
 import { WALLET_TEXT, type Wallet } from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
-import { parseAmountMinor } from '../amount';
 import { useBankAccounts } from '../api/bank-accounts';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { useWithdraw } from '../api/withdraw';
@@ -38,7 +37,7 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
 
   const feeMinor = wallet ? (toMinor(wallet.withdrawalFee) ?? 0) : 0;
   const balanceMinor = wallet ? (toMinor(wallet.balance) ?? 0) : 0;
-  const amountMinor = parseAmountMinor(amount);
+  const amountMinor = typedPositiveAmountToMinor(amount);
   const remainingTodayMinor = wallet
     ? Math.max(
         0,

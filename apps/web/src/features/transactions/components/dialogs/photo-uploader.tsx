@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { TRANSACTION_TEXT } from '@escrow/shared/schemas/transactions';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../../components/ui/button';
+import { FilePicker } from '../../../../components/ui/file-picker';
 import { uploadShipmentPhoto } from '../../api/uploads';
 
 const RULE = UPLOAD_RULES.shipment_photo;
@@ -98,16 +99,21 @@ export function PhotoUploader({ transactionId, onChange, error }: Props) {
       <label htmlFor="shipment-photos" className="block text-sm font-medium text-slate-700">
         Photos of the item * <span className="font-normal text-slate-500">(1 to 5 images, 5MB each)</span>
       </label>
-      <input
+      <FilePicker
         ref={inputRef}
         id="shipment-photos"
-        type="file"
         accept="image/*"
         multiple
         disabled={kept >= MAX_PHOTOS}
         onChange={(event) => pick(event.target.files)}
         aria-describedby={error ? 'shipment-photos-error' : undefined}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800"
+        buttonText={
+          kept === 0
+            ? 'Choose photos'
+            : kept >= MAX_PHOTOS
+              ? `${kept} of ${MAX_PHOTOS} photos`
+              : `Add photos (${kept} of ${MAX_PHOTOS})`
+        }
       />
       {error ? (
         <p id="shipment-photos-error" role="alert" className="text-sm text-red-600">

@@ -1,7 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { todayInLagos } from '@escrow/shared/domain/nigeria';
 import { makeTransaction, ok, renderWithProviders, stubApi } from '../../testing/transaction-test-utils';
 import { photoProblem } from './photo-uploader';
 import { ShipmentDialog } from './shipment-dialog';
@@ -65,7 +64,6 @@ describe('ShipmentDialog', () => {
     const { calls } = stubApi({});
     const user = userEvent.setup();
     renderWithProviders(<ShipmentDialog transaction={tx} open onOpenChange={() => {}} />);
-    expect(screen.getByLabelText('Estimated delivery date *')).toHaveAttribute('min', todayInLagos());
     expect(screen.getByLabelText('Item condition')).toHaveValue('EXCELLENT');
     await user.click(screen.getByRole('button', { name: 'Confirm Shipment' }));
     for (const text of [
@@ -76,6 +74,37 @@ describe('ShipmentDialog', () => {
     ])
       expect(await screen.findByText(text)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+    // Issue 17 point 5: each message sits on its own field.
+    expect(screen.getByLabelText('Tracking number *')).toHaveAccessibleDescription(
+      'Please enter tracking number',
+    );
+    expect(screen.getByLabelText('Courier service *')).toHaveAccessibleDescription(
+      'Please select courier service',
+    );
+    expect(screen.getByLabelText(/Estimated delivery date/)).toHaveAccessibleDescription(
+      'Please enter estimated delivery date',
+    );
+    expect(screen.getByLabelText(/Photos of the item/)).toHaveAccessibleDescription(
+      'Please upload at least one photo of the item',
+    );
+  });
+
+  it('takes the delivery date as dd/mm/yyyy (en-NG) whatever the browser locale', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<ShipmentDialog transaction={tx} open onOpenChange={() => {}} />);
+    const date = screen.getByLabelText('Estimated delivery date * (dd/mm/yyyy)');
+    expect(date).toHaveAttribute('type', 'text');
+    expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await user.type(date, '12/31/2099');
+    await user.click(screen.getByRole('button', { name: 'Confirm Shipment' }));
+    expect(date).toHaveAccessibleDescription('Please enter estimated delivery date');
+    await user.clear(date);
+    await user.type(date, '01/01/2000');
+    expect(date).toHaveAccessibleDescription('Estimated delivery date cannot be in the past');
+    await user.clear(date);
+    await user.type(date, '31/12/2099');
+    expect(date).not.toHaveAccessibleDescription();
   });
 
   it('refuses a non-image file, uploads a photo and confirms the shipment with its id', async () => {
@@ -91,13 +120,17 @@ describe('ShipmentDialog', () => {
     await user.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('notes.pdf is not an image file')).toBeInTheDocument();
     expect(FakeXhr.sent).toHaveLength(0);
+    expect(screen.getByText('Choose photos')).toBeInTheDocument();
     await user.upload(input, png());
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    // One control: its face counts the photos; the list under it names them.
+    expect(screen.getByText('Add photos (1 of 5)')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Photos' })).getByText('box.png')).toBeInTheDocument();
     expect(FakeXhr.sent[0]!.get('purpose')).toBe('shipment_photo');
     expect(FakeXhr.sent[0]!.get('transactionId')).toBe(tx.id);
     await user.type(screen.getByLabelText('Tracking number *'), 'TRK-1');
     await user.selectOptions(screen.getByLabelText('Courier service *'), 'DHL');
-    await user.type(screen.getByLabelText('Estimated delivery date *'), '2099-01-31');
+    await user.type(screen.getByLabelText(/Estimated delivery date/), '31/01/2099');
     await user.click(screen.getByRole('button', { name: 'Confirm Shipment' }));
     expect(await screen.findByText('Shipment confirmed successfully!')).toBeInTheDocument();
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { COURIERS, SHIPMENT_ITEM_CONDITIONS, todayInLagos } from '@escrow/shared/domain/nigeria';
+import { COURIERS, SHIPMENT_ITEM_CONDITIONS } from '@escrow/shared/domain/nigeria';
 import {
   shipmentDataSchemaFor,
   TRANSACTION_SUCCESS,
@@ -10,8 +10,10 @@ import {
   type Transaction,
 } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
+import { DateInput } from '../../../../components/ui/date-input';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
+import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
 import { useConfirmShipment } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 import { Select, Textarea } from '../form-controls';
@@ -96,13 +98,16 @@ export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
             {...register('courierService', { setValueAs: (value: string) => value || undefined })}
           />
         </Field>
-        <Field id="sh-eta" label="Estimated delivery date *" error={errors.estimatedDelivery?.message}>
-          <Input
+        <Field
+          id="sh-eta"
+          label={`Estimated delivery date * (${DATE_FORMAT_HINT})`}
+          error={errors.estimatedDelivery?.message}
+        >
+          <DateInput
             id="sh-eta"
-            type="date"
-            min={todayInLagos()}
+            aria-required
             {...fieldErrorProps('sh-eta', errors.estimatedDelivery?.message)}
-            {...register('estimatedDelivery')}
+            {...register('estimatedDelivery', { setValueAs: dateValue })}
           />
         </Field>
         <Field id="sh-condition" label="Item condition">

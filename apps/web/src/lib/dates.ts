@@ -1,0 +1,31 @@
+/**
+ * Dates typed as people in Nigeria write them (en-NG, dd/mm/yyyy). A native date input follows the
+ * browser's locale (mm/dd/yyyy in a US browser), so date fields are text fields read here.
+ */
+export const DATE_FORMAT_HINT = 'dd/mm/yyyy';
+
+/** 'd/m/yyyy' or 'dd/mm/yyyy' (also with '-' or '.') → ISO 'yyyy-mm-dd', or null when not a real date. */
+export function parseDisplayDate(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** ISO 'yyyy-mm-dd' → 'dd/mm/yyyy'. */
+export function formatDisplayDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * react-hook-form `setValueAs` for a date field: the ISO date the schemas check, or the text as typed
+ * when it is not a date (the schema then refuses it with the field's own message).
+ */
+export function dateValue(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  return parseDisplayDate(text) ?? text.trim();
+}

@@ -1,0 +1,35 @@
+import { formatMoney } from './money.ts';
+import type { TransactionCurrency } from './nigeria.ts';
+
+/** Inclusive price bounds in major units for one currency. */
+export type PriceBound = { min: number; max: number };
+export type PriceBounds = Record<TransactionCurrency, PriceBound>;
+
+/**
+ * DESIGN "Money": a transaction's price is between ₦100 and ₦50,000,000 (USD, EUR, GBP: 1 to 50,000).
+ * The server may be configured otherwise (TRANSACTION_PRICE_BOUNDS, docs/configuration.md); the web app
+ * checks these defaults before Continue and shows the server's answer when it differs.
+ */
+export const DEFAULT_PRICE_BOUNDS: PriceBounds = {
+  NGN: { min: 100, max: 50_000_000 },
+  USD: { min: 1, max: 50_000 },
+  EUR: { min: 1, max: 50_000 },
+  GBP: { min: 1, max: 50_000 },
+};
+
+export const priceBelowMinimum = (min: number, currency: string) =>
+  `Amount must be at least ${formatMoney(min, currency)}`;
+export const priceAboveMaximum = (max: number, currency: string) =>
+  `Amount must be at most ${formatMoney(max, currency)}`;
+
+/** The message naming the bound a price breaks ('Amount must be at least ₦100.00'), or null when inside. */
+export function priceBoundProblem(
+  price: number,
+  currency: TransactionCurrency,
+  bounds: PriceBounds = DEFAULT_PRICE_BOUNDS,
+): string | null {
+  const bound = bounds[currency];
+  if (price < bound.min) return priceBelowMinimum(bound.min, currency);
+  if (price > bound.max) return priceAboveMaximum(bound.max, currency);
+  return null;
+}
