@@ -90,9 +90,18 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // The request line's fields are fixed by the serializers (req: method, url with secrets redacted,
+  // address; res: status code), so it is written without the wildcard redaction pass every other line
+  // gets (that pass cloned and walked each field of every request line).
+  const requestLog = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+    requestLog.info(
+      {
+        reqId: request.id,
+        req: request,
+        res: reply,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request completed',
     );
     done();

@@ -55,4 +55,30 @@ describe('request log (production logger)', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-reset-token');
     expect(JSON.stringify(lines)).not.toContain('not.a.real.token');
   });
+
+  it('carries only the serializers fixed fields (why it may skip the redaction pass)', async () => {
+    lines.length = 0;
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login?token=in-the-query',
+      headers: { authorization: 'Bearer header.token.value', cookie: 'sid=cookie-value' },
+      payload: { email: 'someone@example.com', password: 'body-password' },
+    });
+    const [line] = lines.filter((l) => l.msg === 'request completed');
+    expect(Object.keys(line!).sort()).toEqual(
+      ['hostname', 'level', 'msg', 'pid', 'reqId', 'req', 'res', 'responseTime', 'time'].sort(),
+    );
+    expect(Object.keys(line!.req as object).sort()).toEqual(['method', 'remoteAddress', 'url']);
+    expect(Object.keys(line!.res as object)).toEqual(['statusCode']);
+    for (const secret of ['in-the-query', 'header.token', 'cookie-value', 'body-password'])
+      expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('still redacts credentials on every other line', () => {
+    lines.length = 0;
+    app.log.info({ body: { password: 'p1', resetToken: 'r1', nin: '12345678901' } }, 'other line');
+    expect(lines[0]).toMatchObject({
+      body: { password: '[Redacted]', resetToken: '[Redacted]', nin: '[Redacted]' },
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
+import { createPreparedReads } from './pglite-prepared.ts';
 import { attachReadCache, createReadCache, trackWrites } from './read-cache.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -95,7 +96,12 @@ export async function openDatabase(
   const client = config.dataDir ? new PGlite(config.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   // This process is PGlite's only writer, so hot reads can be cached exactly (db/read-cache.ts).
   const readCache = createReadCache();
-  const db = drizzlePglite({ client: trackWrites(client, readCache), casing: 'snake_case' });
+  // The declared pure reads run as named prepared statements: parsed and planned once, not per request.
+  const reads = createPreparedReads(client);
+  const db = drizzlePglite({
+    client: trackWrites(client, readCache, reads.query),
+    casing: 'snake_case',
+  });
   await migratePglite(db, { migrationsFolder });
   rootDbs.add(db);
   attachReadCache(db, readCache);

@@ -72,17 +72,22 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * The client drizzle is given on PGlite: the same client, every method call counted as a write by
- * `cache` except a `query` of a declared pure read. Methods run on the real client (PGlite keeps
- * private fields, so `this` must be the client itself).
+ * `cache` except a `query` of a declared pure read, which `pureQuery` runs when given (db/client.ts
+ * gives PGlite's named prepared statements, db/pglite-prepared.ts). Methods run on the real client
+ * (PGlite keeps private fields, so `this` must be the client itself).
  */
-export function trackWrites<Client extends object>(client: Client, cache: ReadCache): Client {
+export function trackWrites<Client extends object>(
+  client: Client,
+  cache: ReadCache,
+  pureQuery?: (...args: never[]) => unknown,
+): Client {
   return new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         if (property === 'query' && typeof args[0] === 'string' && cache.isPureRead(args[0]))
-          return value.apply(target, args);
+          return pureQuery ? pureQuery(...(args as never[])) : value.apply(target, args);
         cache.bump();
         let result: unknown;
         try {
