@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import type { Root as ReactRoot } from 'react-dom/client';
+import { setNavigator } from '../lib/navigation';
+import LandingPage from './routes/landing';
+
+type RouterApp = typeof import('./router-app');
+let routerApp: Promise<RouterApp> | null = null;
+const loadRouterApp = () =>
+  (routerApp ??= import('./router-app').catch((error: unknown) => {
+    routerApp = null; // a later attempt may succeed (e.g. back online)
+    throw error;
+  }));
+
+/**
+ * A first visit to `/` (most first visits) shows the landing page without react-router, the route
+ * table or the providers: they are a third of the JavaScript the page would otherwise download,
+ * parse and run before the visitor can use it (docs/performance.md, Web). The router is fetched when
+ * a link to another page is pointed at or focused, and takes over on the first click (router-app.tsx);
+ * the landing page's own links are lib/link.tsx's, which need no router.
+ */
+export function startLanding(root: ReactRoot): void {
+  setNavigator({
+    prepare: () => void loadRouterApp().catch(() => undefined),
+    navigate: (to) => {
+      if (new URL(to, window.location.href).pathname === window.location.pathname) {
+        // Already here (the logo): as react-router's Link, replace the entry and stay.
+        window.history.replaceState(window.history.state, '', to);
+        return;
+      }
+      loadRouterApp().then(
+        (app) => app.enterFromLanding(root, to),
+        // The router could not be fetched (offline): a full page load, which the service worker serves.
+        () => window.location.assign(to),
+      );
+    },
+  });
+  root.render(
+    <StrictMode>
+      <LandingPage />
+    </StrictMode>,
+  );
+}
