@@ -40,9 +40,7 @@ const dist = shouldBuild
   ? mkdtempSync(path.join(tmpdir(), 'escrow-bench-dist-'))
   : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
-const PAGES = args.has('pages')
-  ? args.get('pages').split(',')
-  : ['/', '/legal/privacy-policy', '/login'];
+const PAGES = args.has('pages') ? args.get('pages').split(',') : ['/', '/legal/privacy-policy', '/login'];
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -111,18 +109,24 @@ function bundleSizes() {
   const routes = Object.keys(manifest)
     .filter((key) => key.startsWith('src/app/routes/') && manifest[key].isDynamicEntry)
     .sort();
+  // A first visit to `/` starts with the landing shell (no router); every other page with the router
+  // app (apps/web/src/main.tsx). A build from before that split has neither: the entry held the router.
+  const LANDING_SHELL = 'src/app/landing-shell.tsx';
+  const ROUTER_APP = 'src/app/router-app.tsx';
+  const start = (key) => ['index.html', ...(manifest[ROUTER_APP] ? [ROUTER_APP] : []), key];
   const rows = [{ route: 'entry (index.html)', ...measure(['index.html']) }];
   for (const key of routes) {
-    rows.push({
-      route: key.replace('src/app/routes/', '').replace(/\.tsx$/, ''),
-      ...measure(['index.html', key]),
-    });
+    const route = key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
+    const keys = route === 'landing' && manifest[LANDING_SHELL] ? ['index.html', LANDING_SHELL] : start(key);
+    rows.push({ route, ...measure(keys) });
   }
   return rows;
 }
 
 function printSizes(rows) {
-  console.log('\nInitial download per route (entry + route chunk and their static imports):\n');
+  console.log(
+    '\nInitial download per route (entry, landing shell or router app, route chunk, and their static imports):\n',
+  );
   console.log(
     `${'route'.padEnd(34)}${'JS raw'.padStart(11)}${'JS gzip'.padStart(11)}${'CSS gzip'.padStart(11)}  files`,
   );

@@ -78,10 +78,10 @@ function preloadLandingShell(): Plugin {
         return [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root as ReactRoot } from 'react-dom/client';
 import { setNavigator } from '../lib/navigation';
 import LandingPage from './routes/landing';
@@ -34,9 +34,13 @@ export function startLanding(root: ReactRoot): void {
       );
     },
   });
-  root.render(
-    <StrictMode>
-      <LandingPage />
-    </StrictMode>,
+  // In a transition, React renders the first screen in slices of a few milliseconds instead of one
+  // task (the first render also compiles much of React's own code): no long task while it loads.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <LandingPage />
+      </StrictMode>,
+    ),
   );
 }
