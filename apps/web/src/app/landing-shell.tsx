@@ -1,10 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import type { Root as ReactRoot } from 'react-dom/client';
 import { setNavigator } from '../lib/navigation';
+import type * as RouterApp from './router-app';
 import LandingPage from './routes/landing';
 
-type RouterApp = typeof import('./router-app');
-let routerApp: Promise<RouterApp> | null = null;
+// Type only (erased): the router app stays out of this chunk until it is asked for.
+let routerApp: Promise<typeof RouterApp> | null = null;
 const loadRouterApp = () =>
   (routerApp ??= import('./router-app').catch((error: unknown) => {
     routerApp = null; // a later attempt may succeed (e.g. back online)
