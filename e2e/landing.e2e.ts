@@ -39,24 +39,17 @@ const calculatorValues = async (page: Page) => ({
 });
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-type ManifestChunk = { file: string; imports?: string[] };
 
-/** The script files a first visit to `/` should fetch: the entry, the landing shell and their imports. */
+/**
+ * The scripts a first visit to `/` should fetch: what index.html names (the entry and the preloads of
+ * the landing code) and the service worker's registration, nothing found later.
+ */
 function landingFiles(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const files = new Set<string>(['/registerSW.js']);
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
-    if (files.has(`/${chunk.file}`)) return;
-    files.add(`/${chunk.file}`);
-    chunk.imports?.forEach(visit);
-  };
-  ['index.html', 'src/app/landing-shell.tsx'].forEach(visit);
-  return [...files].sort();
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+  ];
+  return [...new Set(named.map((match) => match[1]!))].sort();
 }
 
 /** A message only react-router's code carries (it stays in production builds). */

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import type { Root as ReactRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { setNavigator } from '../lib/navigation';
 import type * as RouterApp from './router-app';
 import LandingPage from './routes/landing';
@@ -19,7 +19,8 @@ const loadRouterApp = () =>
  * a link to another page is pointed at or focused, and takes over on the first click (router-app.tsx);
  * the landing page's own links are lib/link.tsx's, which need no router.
  */
-export function startLanding(root: ReactRoot): void {
+export function startLanding(container: HTMLElement): void {
+  const root = createRoot(container);
   setNavigator({
     prepare: () => void loadRouterApp().catch(() => undefined),
     navigate: (to) => {

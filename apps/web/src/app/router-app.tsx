@@ -6,10 +6,10 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { Root as ReactRoot } from 'react-dom/client';
+import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setNavigator } from '../lib/navigation';
-import { LoadFailed } from './load-failed';
+import { showLoadFailed } from './load-failed';
 import { router } from './router';
 
 /**
@@ -80,11 +80,24 @@ function Root() {
   return <RouterProvider router={router} />;
 }
 
-/**
- * Renders the app into the page's root (any page but a first visit to the landing page, or the landing
- * page's handover); lib/navigation's links navigate with the router from now on.
- */
-export function startRouterApp(root: ReactRoot): void {
+/** The entry's own 'could not be loaded' page (plain DOM), inside React's tree. */
+function LoadFailed() {
+  return (
+    <div
+      ref={(element) => {
+        if (element) showLoadFailed(element);
+      }}
+    />
+  );
+}
+
+/** Starts the app on any page but a first visit to the landing page. */
+export function startRouterApp(container: HTMLElement): void {
+  renderRouterApp(createRoot(container));
+}
+
+/** Renders the app into the page's root; lib/navigation's links navigate with the router from now on. */
+function renderRouterApp(root: ReactRoot): void {
   setNavigator({
     navigate: (to) => {
       const { pathname, search, hash } = router.state.location;
@@ -107,5 +120,5 @@ export function startRouterApp(root: ReactRoot): void {
 export async function enterFromLanding(root: ReactRoot, to: string): Promise<void> {
   await router.navigate(to);
   if (!isPublicPage(router.state.location.pathname)) await loadProviders().catch(() => undefined);
-  startRouterApp(root);
+  renderRouterApp(root);
 }
