@@ -1,4 +1,5 @@
 import {
+  startTransition,
   StrictMode,
   useEffect,
   useState,
@@ -105,10 +106,14 @@ function renderRouterApp(root: ReactRoot): void {
       void router.navigate(to, { replace: `${pathname}${search}${hash}` === to });
     },
   });
-  root.render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
+  // In a transition, as the landing shell: the first render (which also compiles much of React's
+  // code) runs in slices instead of one long task, and a handover keeps the landing page up meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
   );
 }
 
