@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../apps/server/src/db/schema/users.ts';
@@ -36,23 +38,59 @@ const calculatorValues = async (page: Page) => ({
   total: await page.getByTestId('calc-total').textContent(),
 });
 
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+/**
+ * The scripts a first visit to `/` should fetch: what index.html names (the entry and the preloads of
+ * the landing code) and the service worker's registration, nothing found later.
+ */
+function landingFiles(): string[] {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const named = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+  ];
+  return [...new Set(named.map((match) => match[1]!))].sort();
+}
+
+/** A message only react-router's code carries (it stays in production builds). */
+const REACT_ROUTER_MARK = 'You cannot render a <Router> inside another <Router>';
+
+/** Every script the page fetches: its path and (a promise of) its text. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(
+      new URL(response.url()).pathname,
+      response.text().catch(() => ''),
+    );
+  });
+  return scripts;
+}
+
+async function anyHasRouterCode(scripts: Map<string, Promise<string>>): Promise<boolean> {
+  const bodies = await Promise.all(scripts.values());
+  return bodies.some((body) => body.includes(REACT_ROUTER_MARK));
+}
+
 describe('landing page', () => {
-  it('loads only the public code, and the calculator shows fee and total for what is typed', async () => {
+  it('loads only the landing code, and the calculator shows fee and total for what is typed', async () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-      });
+      const scripts = recordScripts(page);
       await page.goto(server.url);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
-      // No signed-in app code, providers, or waitlist modal before the visitor asks for them.
-      expect(scripts.some((s) => /\/assets\/(providers|app-root|auth-context|waitlist-modal)-/.test(s))).toBe(
-        false,
-      );
-      expect(scripts.some((s) => /\/assets\/landing-/.test(s))).toBe(true);
+      // Exactly the entry and the landing shell with what they import (docs/performance.md, Web): no
+      // router, route table, providers, signed-in app code or waitlist modal before they are asked for.
+      expect([...scripts.keys()].sort()).toEqual(landingFiles());
+      for (const [url, body] of scripts) {
+        expect({ url, hasRouterCode: (await body).includes(REACT_ROUTER_MARK) }).toEqual({
+          url,
+          hasRouterCode: false,
+        });
+      }
 
       const amount = page.getByLabel('Item price in naira');
       await amount.fill('150000');
@@ -63,6 +101,42 @@ describe('landing page', () => {
       await amount.pressSequentially('abc');
       expect(await amount.inputValue()).toBe('abc');
       expect(await calculatorValues(page)).toEqual({ fee: '₦0.00', total: '₦0.00' });
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  it('hands over to the router on the first link: no page reload, and Back shows the landing page again', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const scripts = recordScripts(page);
+      await page.goto(server.url);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const amount = page.getByLabel('Item price in naira');
+      await amount.fill('1000');
+      // Marks this document: a full page load would lose it.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const routerLoadedBefore = await anyHasRouterCode(scripts);
+
+      await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByLabel('Password', { exact: true }).waitFor();
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+      expect({ routerLoadedBefore, routerLoadedAfter: await anyHasRouterCode(scripts) }).toEqual({
+        routerLoadedBefore: false,
+        routerLoadedAfter: true,
+      });
+
+      // Back: the landing page again, now under the router, and it still works.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /without the fear of being scammed/ }).waitFor();
+      await amount.fill('150000');
+      expect(await calculatorValues(page)).toEqual({ fee: '₦3,750.00', total: '₦153,750.00' });
+      await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
+      await page.getByLabel('First name').waitFor();
+      expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     } finally {
       await browser.dispose();
     }

@@ -6,17 +6,23 @@
  *
  *   npm run bench:web                      build (into a private temporary directory), then measure
  *   npm run bench:web -- --no-build        measure the existing apps/web/dist
+ *   npm run bench:web -- --dist=dir        measure a build kept elsewhere (e.g. to compare before/after)
  *   npm run bench:web -- --runs=3          Lighthouse 3 times per page, the median run is reported
  *   npm run bench:web -- --sizes-only      bundle sizes only (no server, no browser)
  *   npm run bench:web -- --json=out.json   also write the figures as JSON
  *   npm run bench:web -- --url=http://host:port   Lighthouse against a server that is already running
+ *   npm run bench:web -- --pages=/,/login  only these pages (default: /, /legal/privacy-policy, /login)
+ *
+ * The JSON also holds, per page, every run's figures, and for the median run the long tasks, the
+ * script boot-up time, the unused JavaScript and the main-thread work by category; the load average
+ * (/proc/loadavg) before and after is printed and stored, since a busy machine inflates TBT.
  *
  * Results and their interpretation: docs/performance.md (Web section).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -28,13 +34,13 @@ const args = new Map(
     return [key, value];
   }),
 );
-const shouldBuild = !args.has('no-build');
+const shouldBuild = !args.has('no-build') && !args.has('dist');
 // A private build: nothing else that builds apps/web/dist at the same time can change it mid-run.
 const dist = shouldBuild
   ? mkdtempSync(path.join(tmpdir(), 'escrow-bench-dist-'))
-  : path.join(root, 'apps/web/dist');
+  : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
-const PAGES = ['/', '/legal/privacy-policy', '/login'];
+const PAGES = args.has('pages') ? args.get('pages').split(',') : ['/', '/legal/privacy-policy', '/login'];
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -103,18 +109,36 @@ function bundleSizes() {
   const routes = Object.keys(manifest)
     .filter((key) => key.startsWith('src/app/routes/') && manifest[key].isDynamicEntry)
     .sort();
+  // A first visit to `/` starts with the landing shell (no router); every other page with the router
+  // app (apps/web/src/main.tsx). A build from before that split has neither: the entry held the router.
+  const LANDING_SHELL = 'src/app/landing-shell.tsx';
+  const ROUTER_APP = 'src/app/router-app.tsx';
+  const start = (key) => ['index.html', ...(manifest[ROUTER_APP] ? [ROUTER_APP] : []), key];
   const rows = [{ route: 'entry (index.html)', ...measure(['index.html']) }];
+  // `/` loads what index.html names (the entry and the modulepreloads of the landing code) and, in a
+  // build from before the split, the landing route chunk and its imports.
+  const announced = [
+    ...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g,
+    ),
+  ].map((match) => Object.keys(manifest).find((key) => manifest[key].file === match[1]));
+  const landingKeys = [
+    ...announced.filter(Boolean),
+    ...(manifest[LANDING_SHELL] ? [LANDING_SHELL] : []),
+    ...(manifest[ROUTER_APP] ? [] : ['src/app/routes/landing.tsx']),
+  ];
+  rows.push({ route: 'landing (/)', ...measure(landingKeys) });
   for (const key of routes) {
-    rows.push({
-      route: key.replace('src/app/routes/', '').replace(/\.tsx$/, ''),
-      ...measure(['index.html', key]),
-    });
+    const route = key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
+    if (route !== 'landing') rows.push({ route, ...measure(start(key)) });
   }
   return rows;
 }
 
 function printSizes(rows) {
-  console.log('\nInitial download per route (entry + route chunk and their static imports):\n');
+  console.log(
+    '\nInitial download per route (entry, landing shell or router app, route chunk, and their static imports):\n',
+  );
   console.log(
     `${'route'.padEnd(34)}${'JS raw'.padStart(11)}${'JS gzip'.padStart(11)}${'CSS gzip'.padStart(11)}  files`,
   );
@@ -180,6 +204,41 @@ async function startProductionServer() {
   return { url, stop };
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** What Lighthouse says about the run's JavaScript: where the main-thread time went and what was unused. */
+function diagnostics(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const shortUrl = (url) => (url.startsWith('http') ? new URL(url).pathname : url);
+  return {
+    longTasks: items('long-tasks').map((t) => ({
+      url: shortUrl(t.url),
+      startMs: Math.round(t.startTime),
+      durationMs: Math.round(t.duration),
+    })),
+    bootupTime: items('bootup-time').map((t) => ({
+      url: shortUrl(t.url),
+      totalMs: Math.round(t.total),
+      scriptingMs: Math.round(t.scripting),
+      parseCompileMs: Math.round(t.scriptParseCompile),
+    })),
+    mainThreadWork: Object.fromEntries(
+      items('mainthread-work-breakdown').map((t) => [t.group, Math.round(t.duration)]),
+    ),
+    unusedJavaScript: items('unused-javascript').map((t) => ({
+      url: shortUrl(t.url),
+      transferredBytes: t.totalBytes,
+      unusedBytes: t.wastedBytes,
+    })),
+    scripts: items('network-requests')
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ url: shortUrl(r.url), transferredBytes: r.transferSize })),
+  };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function runLighthouse(baseUrl) {
@@ -207,6 +266,7 @@ async function runLighthouse(baseUrl) {
         }
         runs.push(lhr);
       }
+      const metric = (r, id) => r.audits[id].numericValue;
       const perf = median(runs.map((r) => r.categories.performance.score));
       const lhr = runs.find((r) => r.categories.performance.score === perf);
       const audit = (id) => lhr.audits[id];
@@ -226,6 +286,14 @@ async function runLighthouse(baseUrl) {
           ].map((id) => [id, audit(id).displayValue]),
         ),
         transferred: audit('total-byte-weight').displayValue,
+        runs: runs.map((r) => ({
+          performance: Math.round(r.categories.performance.score * 100),
+          tbtMs: Math.round(metric(r, 'total-blocking-time')),
+          fcpMs: Math.round(metric(r, 'first-contentful-paint')),
+          lcpMs: Math.round(metric(r, 'largest-contentful-paint')),
+          transferredBytes: metric(r, 'total-byte-weight'),
+        })),
+        diagnostics: diagnostics(lhr),
         failing: Object.values(lhr.categories)
           .flatMap((category) => category.auditRefs)
           .map((ref) => lhr.audits[ref.id])
@@ -257,6 +325,14 @@ function printLighthouse(results) {
     console.log(
       `${''.padEnd(24)} FCP ${r.metrics['first-contentful-paint']}  LCP ${r.metrics['largest-contentful-paint']}  TBT ${r.metrics['total-blocking-time']}  CLS ${r.metrics['cumulative-layout-shift']}  SI ${r.metrics['speed-index']}  transferred ${r.transferred}`,
     );
+    console.log(
+      `${''.padEnd(24)} runs (performance/TBT): ${r.runs.map((run) => `${run.performance}/${run.tbtMs} ms`).join(', ')}`,
+    );
+    const longest = r.diagnostics.longTasks
+      .slice(0, 3)
+      .map((t) => `${t.durationMs} ms ${t.url}`)
+      .join(', ');
+    if (longest) console.log(`${''.padEnd(24)} longest tasks: ${longest}`);
     if (r.failing.length) console.log(`${''.padEnd(24)} below 90: ${r.failing.join(', ')}`);
   }
 }
@@ -265,14 +341,16 @@ async function main() {
   if (shouldBuild) build();
   const sizes = bundleSizes();
   printSizes(sizes);
-  const landing = sizes.find((row) => row.route === 'landing');
+  const landing = sizes.find((row) => row.route === 'landing (/)');
   const withinBudget = landing && landing.jsGzip < LANDING_JS_BUDGET_GZIP;
   console.log(
     `\nInitial JS for / : ${kb(landing?.jsGzip ?? 0)} gzip (budget ${kb(LANDING_JS_BUDGET_GZIP)}): ${withinBudget ? 'OK' : 'OVER BUDGET'}`,
   );
 
   let lighthouseResults = [];
+  const load = { before: loadAverage(), after: null };
   if (!args.has('sizes-only')) {
+    console.log(`\nLoad average before Lighthouse: ${load.before}`);
     if (args.has('url')) {
       lighthouseResults = await runLighthouse(args.get('url').replace(/\/$/, ''));
     } else {
@@ -283,10 +361,12 @@ async function main() {
         await server.stop();
       }
     }
+    load.after = loadAverage();
     printLighthouse(lighthouseResults);
+    console.log(`\nLoad average after Lighthouse: ${load.after}`);
   }
   if (args.has('json')) {
-    writeFileSync(args.get('json'), JSON.stringify({ sizes, lighthouse: lighthouseResults }, null, 2));
+    writeFileSync(args.get('json'), JSON.stringify({ load, sizes, lighthouse: lighthouseResults }, null, 2));
   }
   if (!withinBudget) process.exitCode = 1;
   if (shouldBuild) rmSync(dist, { recursive: true, force: true });

@@ -47,34 +47,42 @@ function precompress(): Plugin {
 }
 
 /**
- * Most first visits land on `/`. Its route chunk is otherwise discovered only after the entry has run
- * (router → lazy import), one more round trip before the first paint; a modulepreload lets the browser
- * fetch it alongside the entry. On other routes it is a small, already-compressed extra fetch that the
- * service worker would precache moments later anyway.
+ * Most first visits land on `/`. Its code (app/landing-shell.tsx: the landing page without the router)
+ * is otherwise discovered only after the entry has run, one more round trip before the first paint; a
+ * modulepreload lets the browser fetch it alongside the entry. On other routes it is a small,
+ * already-compressed extra fetch that the service worker would precache moments later anyway.
  */
-function preloadLandingRoute(): Plugin {
+function preloadLandingShell(): Plugin {
   return {
-    name: 'amana:preload-landing-route',
+    name: 'amana:preload-landing-shell',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const bundle = context.bundle ?? {};
         const landing = Object.values(bundle).find(
-          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/app/routes/landing.tsx'),
+          (chunk) =>
+            chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/app/landing-shell.tsx')),
         );
-        if (!landing || landing.type !== 'chunk') return [];
-        const entryFiles = new Set(
-          Object.values(bundle).flatMap((chunk) =>
-            chunk.type === 'chunk' && chunk.isEntry ? [chunk.fileName, ...chunk.imports] : [],
-          ),
-        );
-        const files = [landing.fileName, ...landing.imports].filter((file) => !entryFiles.has(file));
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        if (!landing || landing.type !== 'chunk') {
+          throw new Error('preloadLandingShell: no chunk for src/app/landing-shell.tsx');
+        }
+        // The shell, the landing page and everything they import, less what the page already loads.
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(landing.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -121,7 +129,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
-    preloadLandingRoute(),
+    preloadLandingShell(),
     precompress(),
   ],
   server: {
@@ -132,5 +140,30 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/bench-web.mjs measure what each route loads.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Vite's preload helper, which the entry needs to start any page, in a file of its own:
+            // otherwise it joins the landing file and every page's entry would wait for that.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+            // React and react-dom, which every page needs, in one file under a name that says so.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            // The landing shell and page with what they import, as one file: a first visit to `/`
+            // fetches a few scripts in parallel instead of a dozen small ones (first paint about
+            // 0.25 s sooner on Lighthouse's mobile network). index.html preloads it on every page.
+            {
+              name: 'landing',
+              test: /[\\/]src[\\/]app[\\/](landing-shell|routes[\\/]landing)\.tsx$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -15,6 +15,14 @@ import { JoinWaitlistButton, WaitlistLauncher } from '../../features/waitlist/co
 
 const TITLE = 'Amana Escrow — safe payments for buyers and sellers in Nigeria';
 
+/**
+ * Each section below the first screen is styled, laid out and painted only when it comes near the
+ * viewport (`content-visibility: auto`; until then it holds an estimated height, then its last real
+ * one), so the first render does not lay out the whole long page. It stays in the accessibility tree,
+ * in find-in-page and reachable by links into the page.
+ */
+const offscreenUntilNear = '*:[content-visibility:auto] *:[contain-intrinsic-size:auto_40rem]';
+
 /** The public landing page (spec 01 §2), sections in the spec's order. */
 export default function LandingPage() {
   const belowTheFold = useBelowTheFold();
@@ -39,7 +47,7 @@ export default function LandingPage() {
           </div>
         </div>
         {belowTheFold ? (
-          <>
+          <div className={offscreenUntilNear}>
             <StatsSection />
             <ValueBanner cta={<JoinWaitlistButton variant="light" className="shrink-0" />} />
             <DashboardDemo />
@@ -48,10 +56,14 @@ export default function LandingPage() {
             <SecuritySection />
             <PricingSection cta={<JoinWaitlistButton />} />
             <SupportSection />
-          </>
+          </div>
         ) : null}
       </main>
-      {belowTheFold ? <SiteFooter /> : null}
+      {belowTheFold ? (
+        <div className={offscreenUntilNear}>
+          <SiteFooter />
+        </div>
+      ) : null}
     </WaitlistLauncher>
   );
 }

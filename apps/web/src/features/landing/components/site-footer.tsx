@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { content } from '../../../config/content';
 import { LogoMark } from './logo-mark';
 

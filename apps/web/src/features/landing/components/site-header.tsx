@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/link';
 import { content } from '../../../config/content';
 import CloseIcon from 'lucide-react/icons/x';
 import { LogoMark } from './logo-mark';
