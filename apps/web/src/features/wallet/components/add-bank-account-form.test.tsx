@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { nubanCheckDigit } from '@escrow/shared/domain/nuban';
-import { ok, renderWithClient, stubApi } from '../testing/wallet-test-utils';
+import { ok, renderWithClient, stubApi, type StubCall } from '../testing/wallet-test-utils';
 import { AddBankAccountForm } from './add-bank-account-form';
 
 const serial = '000012345';
@@ -18,7 +18,7 @@ function renderForm(addAnswer: () => { status?: number; body: unknown }) {
   return { calls, onSaved, user: userEvent.setup() };
 }
 
-const posts = (calls: { method: string }[]) => calls.filter((c) => c.method === 'POST');
+const posts = (calls: StubCall[]) => calls.filter((c) => c.method === 'POST');
 
 describe('AddBankAccountForm (issue 17 structure: the shared schema, messages on their fields)', () => {
   it('focuses the first missing field with its message, and each message follows the fix', async () => {
