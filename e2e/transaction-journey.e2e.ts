@@ -163,7 +163,12 @@ describe('transaction lifecycle in two browsers', () => {
       await bp.getByRole('tab', { name: 'Overview' }).click();
       await flow(bp).getByRole('button', { name: 'Confirm Receipt' }).click();
       const receipt = bp.getByRole('dialog', { name: 'Confirm Receipt of Goods' });
-      expect(await receipt.getByRole('button', { name: 'Confirm Receipt' }).isDisabled()).toBe(true);
+      // Pressed too early, Confirm focuses the first unticked box and says what is missing.
+      await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
+      const firstBox = receipt.getByRole('checkbox', { name: 'I have received the item' });
+      await bp.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+      expect(await firstBox.evaluate((box) => box === document.activeElement)).toBe(true);
+      await receipt.getByText('Please confirm all items before proceeding').waitFor();
       for (const box of await receipt.getByRole('checkbox').all()) await box.check();
       await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
       await seeText(bp, 'Transaction completed successfully!');
