@@ -163,7 +163,12 @@ describe('transaction lifecycle in two browsers', () => {
       await bp.getByRole('tab', { name: 'Overview' }).click();
       await flow(bp).getByRole('button', { name: 'Confirm Receipt' }).click();
       const receipt = bp.getByRole('dialog', { name: 'Confirm Receipt of Goods' });
-      expect(await receipt.getByRole('button', { name: 'Confirm Receipt' }).isDisabled()).toBe(true);
+      // Pressed too early, Confirm focuses the first unticked box and says what is missing.
+      await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
+      const firstBox = receipt.getByRole('checkbox', { name: 'I have received the item' });
+      await bp.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+      expect(await firstBox.evaluate((box) => box === document.activeElement)).toBe(true);
+      await receipt.getByText('Please confirm all items before proceeding').waitFor();
       for (const box of await receipt.getByRole('checkbox').all()) await box.check();
       await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
       await seeText(bp, 'Transaction completed successfully!');
@@ -318,12 +323,17 @@ describe('transaction lifecycle in two browsers', () => {
       await bp.goto(detailsUrl);
       await statusIs(bp, 'WAITING_FOR_BUYER_CONFIRMATION');
       await bp.getByRole('tab', { name: 'Payment' }).click();
+      // Tomorrow at this time, typed as people in Nigeria write dates (dd/mm/yyyy) and a 24-hour time.
       const tomorrow = await bp.evaluate(() => {
         const at = new Date(Date.now() + 86_400_000);
         const pad = (n: number) => String(n).padStart(2, '0');
-        return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+        return {
+          date: `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`,
+          time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+        };
       });
-      await bp.getByLabel('Release payment automatically on').fill(tomorrow);
+      await bp.getByLabel('Release payment automatically on (dd/mm/yyyy)').fill(tomorrow.date);
+      await bp.getByLabel('At (time)').fill(tomorrow.time);
       await bp.getByRole('button', { name: 'Set Time Release' }).click();
       await seeText(bp, 'Time-based release scheduled');
 

@@ -32,8 +32,59 @@ describe('/app/escrow-calculator', () => {
     const user = renderPage();
     await user.type(screen.getByLabelText('Transaction Amount'), '5000');
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
-    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    // Next to the category and as the spec's toast.
+    expect(await screen.findAllByText('Please fill in all required fields')).toHaveLength(2);
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription(
+      'Please fill in all required fields',
+    );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('puts each refusal next to its field and focuses the first (issue 17 structure)', async () => {
+    const { calls } = stubApi({ 'GET /api/escrow-calculator/history?page=1&limit=10': emptyHistory });
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    const amount = screen.getByLabelText('Transaction Amount');
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAccessibleDescription('Please fill in all required fields');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription(
+      'Please fill in all required fields',
+    );
+
+    // A typed amount that is not one: the schema's own words, and the message follows the fix.
+    await user.type(amount, 'abc');
+    expect(amount).toHaveAccessibleDescription('Please enter a valid amount');
+    await user.clear(amount);
+    await user.type(amount, '2500');
+    expect(amount).not.toHaveAccessibleDescription();
+    await user.selectOptions(screen.getByLabelText('Category'), 'Other');
+    expect(screen.getByLabelText('Category')).not.toHaveAccessibleDescription();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a server 400 on the field it names', async () => {
+    stubApi({
+      'GET /api/escrow-calculator/history?page=1&limit=10': emptyHistory,
+      'POST /api/escrow-calculator/calculate': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'categoryName', message: 'Please choose a category from the list' }],
+        },
+      }),
+    });
+    const user = renderPage();
+    await user.type(screen.getByLabelText('Transaction Amount'), '1000');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Other');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    const category = screen.getByLabelText('Category');
+    await vi.waitFor(() =>
+      expect(category).toHaveAccessibleDescription('Please choose a category from the list'),
+    );
+    expect(category).toHaveFocus();
   });
 
   it('shows the quote with fee, total, risk level and the estimate note', async () => {

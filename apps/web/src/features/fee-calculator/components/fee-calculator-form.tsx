@@ -1,78 +1,84 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   FEE_DELIVERY_METHODS,
   FEE_PAYMENT_METHODS,
   FEE_TRANSACTION_TYPES,
-  type FeeDeliveryMethod,
-  type FeePaymentMethod,
-  type FeeTransactionType,
 } from '@escrow/shared/domain/fee-estimate';
-import { toMajor, typedAmountToMinor } from '@escrow/shared/domain/money';
+import { ITEM_CATEGORIES, TRANSACTION_CURRENCIES } from '@escrow/shared/domain/nigeria';
 import {
-  ITEM_CATEGORIES,
-  TRANSACTION_CURRENCIES,
-  type TransactionCurrency,
-} from '@escrow/shared/domain/nigeria';
-import { FEE_TEXT, type FeeCalculationResult } from '@escrow/shared/schemas/fee-calculator';
+  FEE_TEXT,
+  feeCalculateRequestSchema,
+  type FeeCalculateBody,
+  type FeeCalculateRequest,
+  type FeeCalculationResult,
+} from '@escrow/shared/schemas/fee-calculator';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { amountValue, choiceValue, showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCalculateFee } from '../api/calculate-fee';
 import { DELIVERY_METHOD_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPE_LABELS } from '../labels';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500';
 
+// Amount and category start empty (the schema says they are required).
+const DEFAULTS = {
+  currency: 'NGN',
+  transactionType: 'GOODS',
+  deliveryMethod: 'PICKUP',
+  paymentMethod: 'BANK_TRANSFER',
+} as const;
+
+/** The toast of a refused submit: the spec's 'required' text when anything is missing, else the first message. */
+function refusalText(errors: FieldErrors<FeeCalculateRequest>): string {
+  const messages = Object.values(errors).map((error) => error?.message);
+  return messages.includes(FEE_TEXT.requiredFields)
+    ? FEE_TEXT.requiredFields
+    : (messages.find((m): m is string => typeof m === 'string') ?? FEE_TEXT.invalidAmount);
+}
+
 /**
- * The calculator form (spec 02 §2.7, §5). Amount and category are required ('Please fill in all required
- * fields'); the amount is parsed exactly (major units, at most 2 decimals). The server recomputes and
- * validates everything; a 400 shows its text, any other failure 'Failed to calculate fee'.
+ * The calculator form (spec 02 §2.7, §5) on react-hook-form with the server's request schema: amount and
+ * category are required ('Please fill in all required fields', next to each field and as a toast); the
+ * amount is read by the app's one typed-amount reader. The server recomputes and validates everything; a
+ * 400 puts its messages on their fields (or shows its text), any other failure 'Failed to calculate fee'.
  */
 export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculationResult) => void }) {
   const id = useId();
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<TransactionCurrency>('NGN');
-  const [transactionType, setTransactionType] = useState<FeeTransactionType>('GOODS');
-  const [categoryName, setCategoryName] = useState('');
-  const [deliveryMethod, setDeliveryMethod] = useState<FeeDeliveryMethod>('PICKUP');
-  const [paymentMethod, setPaymentMethod] = useState<FeePaymentMethod>('BANK_TRANSFER');
-  const [amountError, setAmountError] = useState<string>();
   const calculate = useCalculateFee();
+  const form = useForm<FeeCalculateRequest, unknown, FeeCalculateBody>({
+    resolver: zodResolver(feeCalculateRequestSchema),
+    defaultValues: DEFAULTS,
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAmountError(undefined);
-    if (!amount.trim() || !categoryName) {
-      toast.error(FEE_TEXT.requiredFields);
-      if (!amount.trim()) setAmountError(FEE_TEXT.requiredFields);
-      return;
-    }
-    const amountMinor = typedAmountToMinor(amount);
-    if (amountMinor === null || amountMinor <= 0) {
-      setAmountError(FEE_TEXT.invalidAmount);
-      toast.error(FEE_TEXT.invalidAmount);
-      return;
-    }
-    calculate.mutate(
-      {
-        transactionAmount: toMajor(amountMinor),
-        currency,
-        transactionType,
-        categoryName: categoryName as (typeof ITEM_CATEGORIES)[number],
-        deliveryMethod,
-        paymentMethod,
-      },
-      {
+  const submit = handleSubmit(
+    (body) =>
+      calculate.mutate(body, {
         onSuccess: onResult,
-        onError: (error) =>
+        onError: (error) => {
+          if (showServerFieldErrors(error, setError).length) return;
           toast.error(
             error instanceof ApiError && error.status === 400 ? error.message : FEE_TEXT.calculateFailed,
-          ),
-      },
-    );
-  }
+          );
+        },
+      }),
+    (refused) => toast.error(refusalText(refused)),
+  );
 
+  const amountError = errors.transactionAmount?.message;
+  const categoryError = errors.categoryName?.message;
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field id={`${id}-amount`} label="Transaction Amount" error={amountError}>
@@ -81,18 +87,13 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
           inputMode="decimal"
           autoComplete="off"
           placeholder="e.g. 150000"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          aria-required
           {...fieldErrorProps(`${id}-amount`, amountError)}
+          {...register('transactionAmount', { setValueAs: amountValue })}
         />
       </Field>
       <Field id={`${id}-currency`} label="Currency">
-        <select
-          id={`${id}-currency`}
-          className={selectClass}
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value as TransactionCurrency)}
-        >
+        <select id={`${id}-currency`} className={selectClass} {...register('currency')}>
           {TRANSACTION_CURRENCIES.map((code) => (
             <option key={code} value={code}>
               {code}
@@ -101,12 +102,7 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
         </select>
       </Field>
       <Field id={`${id}-type`} label="Transaction Type">
-        <select
-          id={`${id}-type`}
-          className={selectClass}
-          value={transactionType}
-          onChange={(event) => setTransactionType(event.target.value as FeeTransactionType)}
-        >
+        <select id={`${id}-type`} className={selectClass} {...register('transactionType')}>
           {FEE_TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {TRANSACTION_TYPE_LABELS[type]}
@@ -114,12 +110,13 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
           ))}
         </select>
       </Field>
-      <Field id={`${id}-category`} label="Category">
+      <Field id={`${id}-category`} label="Category" error={categoryError}>
         <select
           id={`${id}-category`}
           className={selectClass}
-          value={categoryName}
-          onChange={(event) => setCategoryName(event.target.value)}
+          aria-required
+          {...fieldErrorProps(`${id}-category`, categoryError)}
+          {...register('categoryName', { setValueAs: choiceValue })}
         >
           <option value="">Select a category</option>
           {ITEM_CATEGORIES.map((category) => (
@@ -130,12 +127,7 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
         </select>
       </Field>
       <Field id={`${id}-delivery`} label="Delivery Method">
-        <select
-          id={`${id}-delivery`}
-          className={selectClass}
-          value={deliveryMethod}
-          onChange={(event) => setDeliveryMethod(event.target.value as FeeDeliveryMethod)}
-        >
+        <select id={`${id}-delivery`} className={selectClass} {...register('deliveryMethod')}>
           {FEE_DELIVERY_METHODS.map((method) => (
             <option key={method} value={method}>
               {DELIVERY_METHOD_LABELS[method]}
@@ -144,12 +136,7 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
         </select>
       </Field>
       <Field id={`${id}-payment`} label="Payment Method">
-        <select
-          id={`${id}-payment`}
-          className={selectClass}
-          value={paymentMethod}
-          onChange={(event) => setPaymentMethod(event.target.value as FeePaymentMethod)}
-        >
+        <select id={`${id}-payment`} className={selectClass} {...register('paymentMethod')}>
           {FEE_PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
               {PAYMENT_METHOD_LABELS[method]}

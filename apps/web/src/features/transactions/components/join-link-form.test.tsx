@@ -34,6 +34,21 @@ describe('JoinLinkForm', () => {
     );
   });
 
+  it('focuses the link with its message beside it (issue 17 structure)', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Join Transaction' }));
+    const link = screen.getByLabelText('Transaction link');
+    expect(link).toHaveFocus();
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveAccessibleDescription('Please enter a transaction link');
+    await user.type(link, 'https://amana.ng/');
+    await user.click(screen.getByRole('button', { name: 'Join Transaction' }));
+    expect(link).toHaveFocus();
+    expect(link).toHaveAccessibleDescription(
+      'Invalid transaction link. Please check the link and try again.',
+    );
+  });
+
   it('goes to the invitation named by the last segment', async () => {
     const { user } = renderForm();
     await user.type(

@@ -1,35 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
-import { parseJoinLink } from '../lib/join-link';
+import { joinLinkFormSchema } from '../lib/join-link';
 
-/** Join Existing Transaction: paste the share link; its last path segment is the invitation code. */
+/**
+ * Join Existing Transaction: paste the share link; its last path segment is the invitation code. On
+ * react-hook-form: a refused link is focused with its message beside it, which clears on edit (spec 01 §5).
+ */
 export function JoinLinkForm() {
   const navigate = useNavigate();
-  const [link, setLink] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof joinLinkFormSchema>, unknown, z.output<typeof joinLinkFormSchema>>({
+    resolver: zodResolver(joinLinkFormSchema),
+    defaultValues: { link: '' },
+    // Spec 01 §5: an edit clears the message; the link is checked again on the next submit.
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.link?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = parseJoinLink(link);
-    if (!result.ok) return setError(result.error);
-    navigate(`/app/join-transaction/${encodeURIComponent(result.code)}`);
-  }
+  const submit = handleSubmit(({ link: code }) =>
+    navigate(`/app/join-transaction/${encodeURIComponent(code)}`),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="join-link" label="Transaction link" error={error}>
         <Input
           id="join-link"
-          value={link}
           autoComplete="off"
           placeholder="https://…/app/join-transaction/…"
-          onChange={(event) => {
-            setLink(event.target.value);
-            setError(undefined);
-          }}
+          aria-required
           {...fieldErrorProps('join-link', error)}
+          {...register('link', { onChange: () => clearErrors('link') })}
         />
       </Field>
       <Button type="submit" className="w-full">

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Spec 01 §5 "Join link page" texts. */
 export const JOIN_LINK_TEXT = {
   empty: 'Please enter a transaction link',
@@ -42,3 +44,13 @@ export function parseJoinLink(input: string): JoinLinkResult {
   if (!code || !CODE_PATTERN.test(code)) return { ok: false, error: JOIN_LINK_TEXT.noCode };
   return { ok: true, code };
 }
+
+/** The join-link form's schema: the pasted link, read into its invitation code (or the spec's message). */
+export const joinLinkFormSchema = z.object({
+  link: z.string().transform((text, ctx) => {
+    const result = parseJoinLink(text);
+    if (result.ok) return result.code;
+    ctx.addIssue({ code: 'custom', message: result.error });
+    return z.NEVER;
+  }),
+});

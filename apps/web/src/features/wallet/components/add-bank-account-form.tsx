@@ -1,8 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { WALLET_TEXT, addBankAccountBodySchema, type BankAccount } from '@escrow/shared/schemas/wallet';
+import {
+  WALLET_TEXT,
+  addBankAccountBodySchema,
+  type AddBankAccountInput,
+  type BankAccount,
+} from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
+import { showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddBankAccount } from '../api/bank-accounts';
 import { useBanks } from '../api/banks';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
@@ -11,8 +20,9 @@ const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-500';
 
 /**
- * Adds a payout account: a bank from GET /api/banks and a 10-digit NUBAN (checked here with the same
- * schema as the server, check digit included). The provider resolves the account name, shown once saved.
+ * Adds a payout account: a bank from GET /api/banks and a 10-digit NUBAN, on react-hook-form with the
+ * server's own schema (check digit included), each message next to its field. The provider resolves the
+ * account name, shown once saved.
  */
 export function AddBankAccountForm({
   onSaved,
@@ -25,49 +35,52 @@ export function AddBankAccountForm({
   const banks = useBanks();
   const add = useAddBankAccount();
   const [keys] = useState(createIdempotencyKeys);
-  const [bankCode, setBankCode] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [errors, setErrors] = useState<{ bankCode?: string; accountNumber?: string; form?: string }>({});
+  const form = useForm<AddBankAccountInput>({
+    resolver: zodResolver(addBankAccountBodySchema),
+    defaultValues: { bankCode: '', accountNumber: '' },
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = form;
+  // Registered in screen order: a refused submit focuses the first field in this order.
+  const bankCode = register('bankCode');
+  const accountNumber = register('accountNumber');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = addBankAccountBodySchema.safeParse({ bankCode, accountNumber });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'bankCode' ? 'bankCode' : 'accountNumber';
-        next[field] ??= issue.message;
-      }
-      return setErrors(next);
-    }
-    setErrors({});
+  const submit = handleSubmit((body) =>
     add.mutate(
-      { body: parsed.data, idempotencyKey: keys.keyFor(parsed.data) },
+      { body, idempotencyKey: keys.keyFor(body) },
       {
         onSuccess: (account) => {
           keys.settle();
           toast.success(`Bank account saved: ${account.accountName}`);
-          setAccountNumber('');
+          setValue('accountNumber', '');
           onSaved(account);
         },
         onError: (failure) => {
           keys.settle(failure);
-          setErrors({ form: failureText(failure, WALLET_TEXT.bankAccountUnresolved) });
+          if (showServerFieldErrors(failure, setError).length) return;
+          setError('root.server', { message: failureText(failure, WALLET_TEXT.bankAccountUnresolved) });
         },
       },
-    );
-  }
+    ),
+  );
+  const formError = errors.root?.server?.message;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <Field id={`${id}-bank`} label="Bank" error={errors.bankCode}>
+      <Field id={`${id}-bank`} label="Bank" error={errors.bankCode?.message}>
         <select
           id={`${id}-bank`}
           className={selectClass}
-          value={bankCode}
           disabled={banks.isPending}
-          onChange={(event) => setBankCode(event.target.value)}
-          {...fieldErrorProps(`${id}-bank`, errors.bankCode)}
+          aria-required
+          {...fieldErrorProps(`${id}-bank`, errors.bankCode?.message)}
+          {...bankCode}
         >
           <option value="">{banks.isError ? 'Could not load banks' : 'Select a bank'}</option>
           {banks.data?.map((bank) => (
@@ -77,21 +90,26 @@ export function AddBankAccountForm({
           ))}
         </select>
       </Field>
-      <Field id={`${id}-account`} label="Account number" error={errors.accountNumber}>
+      <Field id={`${id}-account`} label="Account number" error={errors.accountNumber?.message}>
         <Input
           id={`${id}-account`}
           inputMode="numeric"
           autoComplete="off"
           maxLength={10}
           placeholder="10-digit NUBAN"
-          value={accountNumber}
-          onChange={(event) => setAccountNumber(event.target.value.replace(/\D/g, ''))}
-          {...fieldErrorProps(`${id}-account`, errors.accountNumber)}
+          aria-required
+          {...fieldErrorProps(`${id}-account`, errors.accountNumber?.message)}
+          {...accountNumber}
+          // Digits only: a pasted '012 345 6789' becomes the NUBAN.
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '');
+            return accountNumber.onChange(event);
+          }}
         />
       </Field>
-      {errors.form ? (
+      {formError ? (
         <p role="alert" className="text-sm text-red-600">
-          {errors.form}
+          {formError}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">

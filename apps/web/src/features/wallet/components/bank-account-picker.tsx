@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { toast } from 'sonner';
 import { WALLET_TEXT, type BankAccount } from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
@@ -8,16 +8,22 @@ import { useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts';
 import { failureText } from '../../../lib/money-mutation';
 import { AddBankAccountForm } from './add-bank-account-form';
 
-/** Choose a saved payout account, remove one, or add a new one (its resolved name is shown once saved). */
+/**
+ * Choose a saved payout account, remove one, or add a new one (its resolved name is shown once saved).
+ * `ref` is the group, so a form can focus its first control when no account is chosen.
+ */
 export function BankAccountPicker({
+  ref,
   selectedId,
   onSelect,
   error,
 }: {
+  ref?: Ref<HTMLFieldSetElement>;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
-  error?: string;
+  error?: string | undefined;
 }) {
+  const errorId = useId();
   const accounts = useBankAccounts();
   const remove = useDeleteBankAccount();
   const [adding, setAdding] = useState(false);
@@ -50,7 +56,7 @@ export function BankAccountPicker({
   }
 
   return (
-    <fieldset className="space-y-2">
+    <fieldset ref={ref} aria-describedby={error ? errorId : undefined} className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700">Bank account</legend>
       {saved.map((account) => (
         <div
@@ -86,7 +92,7 @@ export function BankAccountPicker({
         </div>
       ))}
       {error ? (
-        <p role="alert" className="text-sm text-red-600">
+        <p id={errorId} role="alert" className="text-sm text-red-600">
           {error}
         </p>
       ) : null}

@@ -25,6 +25,39 @@ describe('DepositDialog', () => {
     },
   );
 
+  it('focuses the amount with its message on a refused submit; the message follows the fix (issue 17)', async () => {
+    const { calls } = stubApi({});
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    const amount = screen.getByLabelText('Amount (₦)');
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Please enter a valid amount');
+    await user.type(amount, '250');
+    expect(amount).not.toHaveAccessibleDescription();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('puts a server 400 on the amount field', async () => {
+    stubApi({
+      'POST /api/wallet/deposit': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'amount', message: 'Amount is too large' }],
+        },
+      }),
+    });
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Amount (₦)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    const amount = screen.getByLabelText('Amount (₦)');
+    await vi.waitFor(() => expect(amount).toHaveAccessibleDescription('Amount is too large'));
+    expect(amount).toHaveFocus();
+  });
+
   it('deposits with an idempotency key and closes on success', async () => {
     const { calls } = stubApi({
       'POST /api/wallet/deposit': () =>

@@ -1,11 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { toMajor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
-import { WALLET_TEXT, type Wallet } from '@escrow/shared/schemas/wallet';
+import {
+  depositBodySchema,
+  WALLET_TEXT,
+  type DepositInput,
+  type Wallet,
+} from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
+import { amountValue, showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useDeposit } from '../api/deposit';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { TestModeBadge } from '../../../components/test-mode-badge';
@@ -17,31 +25,35 @@ type DepositDialogProps = {
 };
 
 /**
- * Deposit Funds (spec 02 §2.5, §5). Sandbox deposits settle at once; with Paystack the browser goes to
- * the provider's payment page and the wallet is credited once the provider confirms.
+ * Deposit Funds (spec 02 §2.5, §5) on react-hook-form with the server's deposit schema, so a refused
+ * amount is said next to the field in the server's words. Sandbox deposits settle at once; with Paystack
+ * the browser goes to the provider's payment page and the wallet is credited once the provider confirms.
  */
 export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps) {
   const formId = useId();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
   const [keys] = useState(createIdempotencyKeys);
   const deposit = useDeposit();
+  const form = useForm<DepositInput>({ resolver: zodResolver(depositBodySchema) });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = form;
+  // A failure without a field of its own is said under the amount, as before the form library.
+  const showFailure = (message: string) => setError('amount', { type: 'server', message });
 
   function close(next: boolean) {
     if (!next) {
-      setAmount('');
-      setError(undefined);
+      reset();
       deposit.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const amountMinor = typedPositiveAmountToMinor(amount);
-    if (amountMinor === null) return setError(WALLET_TEXT.invalidAmount);
-    setError(undefined);
-    const body = { amount: toMajor(amountMinor) };
+  const submit = handleSubmit((body) =>
     deposit.mutate(
       { body, idempotencyKey: keys.keyFor(body) },
       {
@@ -50,7 +62,7 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
           if (result.status === 'pending' && result.authorizationUrl) {
             const url = new URL(result.authorizationUrl, window.location.href);
             if (url.protocol === 'https:' || url.protocol === 'http:') window.location.assign(url.href);
-            else setError(WALLET_TEXT.depositFailed);
+            else showFailure(WALLET_TEXT.depositFailed);
             return;
           }
           toast.success(
@@ -60,14 +72,16 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
         },
         onError: (failure) => {
           keys.settle(failure);
+          if (showServerFieldErrors(failure, setError).length) return;
           const text = failureText(failure, WALLET_TEXT.depositFailed);
-          setError(text);
+          showFailure(text);
           toast.error(text);
         },
       },
-    );
-  }
+    ),
+  );
 
+  const error = errors.amount?.message;
   const cap = wallet?.limits.maxBalance;
   return (
     <Dialog
@@ -102,9 +116,9 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
             inputMode="decimal"
             autoComplete="off"
             placeholder="e.g. 50000"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            aria-required
             {...fieldErrorProps(`${formId}-amount`, error)}
+            {...register('amount', { setValueAs: amountValue })}
           />
         </Field>
         {cap !== undefined && cap !== null ? (

@@ -82,6 +82,52 @@ describe('WithdrawDialog', () => {
     expect(withdrawCalls(calls)).toHaveLength(0);
   });
 
+  it('focuses the first refusal in screen order, each message beside its field (issue 17)', async () => {
+    const { calls } = stubWallet([]);
+    const { user } = renderDialog();
+    await screen.findByRole('option', { name: 'Guaranty Trust Bank' });
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    // No account yet: the picker comes first, its first control (the new account's bank) focused.
+    expect(screen.getByRole('group', { name: 'Bank account' })).toHaveAccessibleDescription(
+      'Please choose a bank account',
+    );
+    expect(screen.getByLabelText('Bank')).toHaveFocus();
+    const amount = screen.getByLabelText('Amount (₦)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Please enter a valid amount');
+    await user.type(amount, '20');
+    expect(amount).not.toHaveAccessibleDescription();
+    expect(withdrawCalls(calls)).toHaveLength(0);
+  });
+
+  it('focuses a refused amount when an account is chosen', async () => {
+    stubWallet([savedAccount]);
+    const { user } = renderDialog();
+    await screen.findByText('ADA OBI');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByLabelText('Amount (₦)')).toHaveFocus();
+    expect(screen.getByLabelText('Amount (₦)')).toHaveAccessibleDescription('Please enter a valid amount');
+  });
+
+  it('puts a server 400 on the field it names', async () => {
+    stubWallet([savedAccount], () => ({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'amount', message: 'Amount is too large' }],
+      },
+    }));
+    const { user } = renderDialog();
+    await screen.findByText('ADA OBI');
+    await user.type(screen.getByLabelText('Amount (₦)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const amount = screen.getByLabelText('Amount (₦)');
+    await vi.waitFor(() => expect(amount).toHaveAccessibleDescription('Amount is too large'));
+    expect(amount).toHaveFocus();
+  });
+
   it('adds a bank account, shows the resolved name and withdraws to it', async () => {
     const serial = '000012345';
     const accountNumber = `${serial}${nubanCheckDigit('058', serial)}`;

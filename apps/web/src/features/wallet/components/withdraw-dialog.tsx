@@ -1,11 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { toMajor, toMinor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
-import { WALLET_TEXT, type Wallet } from '@escrow/shared/schemas/wallet';
+import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import {
+  WALLET_TEXT,
+  withdrawBodySchema,
+  type Wallet,
+  type WithdrawInput,
+} from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
+import { amountValue, showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useBankAccounts } from '../api/bank-accounts';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { useWithdraw } from '../api/withdraw';
@@ -18,26 +27,39 @@ type WithdrawDialogProps = {
   wallet: Wallet | undefined;
 };
 
+type WithdrawFormValues = { amount: number | undefined; bankAccountId: string };
+
 /**
- * Withdraw Funds (spec 02 §2.5, §5): a saved (or newly added) bank account and an amount. The ₦50 fee is
- * charged on top, so amount + fee must fit the balance ('Insufficient balance'); the server enforces this
- * and the daily limit again.
+ * The server's withdraw schema, plus what the dialog knows of the wallet: the fee is charged on top, so
+ * amount + fee must fit the balance (the server checks this again against the ledger).
+ */
+function withdrawFormSchema(balanceMinor: number, feeMinor: number) {
+  return withdrawBodySchema.superRefine(({ amount }, ctx) => {
+    if ((toMinor(amount) ?? 0) + feeMinor > balanceMinor)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: WALLET_TEXT.insufficientBalance });
+  });
+}
+
+/** A typed amount in kobo for the total line, or null until it is a valid one. */
+function positiveMinor(amount: number | undefined): number | null {
+  const minor = amount === undefined ? null : toMinor(amount);
+  return minor !== null && minor > 0 ? minor : null;
+}
+
+/**
+ * Withdraw Funds (spec 02 §2.5, §5) on react-hook-form with the server's withdraw schema: a saved (or
+ * newly added) bank account and an amount, each refusal next to its field and the first one focused.
+ * The ₦50 fee is charged on top ('Insufficient balance'); the server enforces this and the daily limit.
  */
 export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogProps) {
   const formId = useId();
-  const [amount, setAmount] = useState('');
-  const [chosenAccountId, setChosenAccountId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ amount?: string; account?: string; form?: string }>({});
+  const pickerRef = useRef<HTMLFieldSetElement>(null);
   const [keys] = useState(createIdempotencyKeys);
   const withdraw = useWithdraw();
   const accounts = useBankAccounts(open);
-  // The chosen account if it still exists, else the first saved one.
-  const accountId =
-    accounts.data?.find((a) => a.id === chosenAccountId)?.id ?? accounts.data?.[0]?.id ?? null;
 
   const feeMinor = wallet ? (toMinor(wallet.withdrawalFee) ?? 0) : 0;
   const balanceMinor = wallet ? (toMinor(wallet.balance) ?? 0) : 0;
-  const amountMinor = typedPositiveAmountToMinor(amount);
   const remainingTodayMinor = wallet
     ? Math.max(
         0,
@@ -45,23 +67,55 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
       )
     : 0;
 
+  // `bankAccountId` holds the account the user picked; the one sent is that account if it still
+  // exists, else the first saved one (a just-added account is picked before the list refetches).
+  const sentAccountId = (chosen: string) =>
+    accounts.data?.find((a) => a.id === chosen)?.id ?? accounts.data?.[0]?.id ?? '';
+  // The form holds what is typed (a blank amount is undefined); the schema says what is missing.
+  const check = zodResolver(withdrawFormSchema(balanceMinor, feeMinor)) as unknown as Resolver<
+    WithdrawFormValues,
+    unknown,
+    WithdrawInput
+  >;
+  const resolver: typeof check = (values, context, options) =>
+    check({ ...values, bankAccountId: sentAccountId(values.bankAccountId) }, context, options);
+  const form = useForm<WithdrawFormValues, unknown, WithdrawInput>({
+    resolver,
+    defaultValues: { bankAccountId: '' },
+    // The account picker is not one input: focus is placed by `focusFirstRefusal`, in screen order.
+    shouldFocusError: false,
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitted },
+  } = form;
+  const [chosenAccountId, amount] = useWatch({ control: form.control, name: ['bankAccountId', 'amount'] });
+  const accountId = sentAccountId(chosenAccountId) || null;
+  const amountMinor = positiveMinor(amount);
+
   function close(next: boolean) {
     if (!next) {
-      setAmount('');
-      setErrors({});
+      // A fresh amount next time; the account picked stays picked.
+      reset({ bankAccountId: getValues('bankAccountId') });
       withdraw.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function focusFirstRefusal(refused: Partial<Record<keyof WithdrawFormValues, unknown>>) {
+    if (refused.bankAccountId) pickerRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+    else if (refused.amount) setFocus('amount');
+  }
+
+  const send = (body: WithdrawInput) => {
     if (!wallet) return;
-    if (amountMinor === null) return setErrors({ amount: WALLET_TEXT.invalidAmount });
-    if (amountMinor + feeMinor > balanceMinor) return setErrors({ amount: WALLET_TEXT.insufficientBalance });
-    if (!accountId) return setErrors({ account: WALLET_TEXT.bankAccountRequired });
-    setErrors({});
-    const body = { amount: toMajor(amountMinor), bankAccountId: accountId };
     withdraw.mutate(
       { body, idempotencyKey: keys.keyFor(body) },
       {
@@ -76,13 +130,18 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
         },
         onError: (failure) => {
           keys.settle(failure);
+          const marked = showServerFieldErrors(failure, setError);
+          if (marked.length) return focusFirstRefusal(Object.fromEntries(marked.map((f) => [f, true])));
           const text = failureText(failure, WALLET_TEXT.withdrawalFailed);
-          setErrors({ form: text });
+          setError('root.server', { message: text });
           toast.error(text);
         },
       },
     );
-  }
+  };
+  const submit = (event: FormEvent) => handleSubmit(send, focusFirstRefusal)(event);
+  const amountError = errors.amount?.message;
+  const formError = errors.root?.server?.message;
 
   return (
     <Dialog
@@ -112,18 +171,23 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
           </p>
         ) : null}
         {open ? (
-          <BankAccountPicker selectedId={accountId} onSelect={setChosenAccountId} error={errors.account} />
+          <BankAccountPicker
+            ref={pickerRef}
+            selectedId={accountId}
+            onSelect={(id) => setValue('bankAccountId', id ?? '', { shouldValidate: isSubmitted })}
+            error={errors.bankAccountId?.message}
+          />
         ) : null}
         <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-          <Field id={`${formId}-amount`} label="Amount (₦)" error={errors.amount}>
+          <Field id={`${formId}-amount`} label="Amount (₦)" error={amountError}>
             <Input
               id={`${formId}-amount`}
               inputMode="decimal"
               autoComplete="off"
               placeholder="e.g. 20000"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              {...fieldErrorProps(`${formId}-amount`, errors.amount)}
+              aria-required
+              {...fieldErrorProps(`${formId}-amount`, amountError)}
+              {...register('amount', { setValueAs: amountValue })}
             />
           </Field>
           {wallet ? (
@@ -144,9 +208,9 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
               </div>
             </dl>
           ) : null}
-          {errors.form ? (
+          {formError ? (
             <p role="alert" className="text-sm text-red-600">
-              {errors.form}
+              {formError}
             </p>
           ) : null}
         </form>

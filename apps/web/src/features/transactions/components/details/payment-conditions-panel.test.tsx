@@ -53,14 +53,14 @@ describe('PaymentConditionsPanel', () => {
   it('gives the buyer the time release and the delivery condition before shipment, but no manual release', async () => {
     renderPanel({ status: 'WAITING_FOR_SHIPMENT', viewerRole: 'BUYER' });
     expect(await screen.findByRole('button', { name: 'Add Delivery Confirmation' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Release payment automatically on')).toBeInTheDocument();
+    expect(screen.getByLabelText('Release payment automatically on (dd/mm/yyyy)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Release Payment' })).not.toBeInTheDocument();
   });
 
   it('hides the buyer-only controls from the seller', async () => {
     renderPanel({ status: 'WAITING_FOR_BUYER_CONFIRMATION', viewerRole: 'SELLER' });
     expect(await screen.findByRole('button', { name: 'Add Delivery Confirmation' })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Release payment automatically on')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Release payment automatically on (dd/mm/yyyy)')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Release Payment' })).not.toBeInTheDocument();
   });
 
@@ -92,14 +92,17 @@ describe('PaymentConditionsPanel', () => {
     const { calls, user } = renderPanel({ status: 'ACTIVE', viewerRole: 'BUYER' });
     await user.click(await screen.findByRole('button', { name: 'Set Time Release' }));
     expect(await screen.findAllByText('Please select a release date')).not.toHaveLength(0);
-    const input = screen.getByLabelText('Release payment automatically on');
-    expect(input).toHaveAttribute('min');
-    await user.type(input, '2020-01-01T10:00');
+    const date = screen.getByLabelText('Release payment automatically on (dd/mm/yyyy)');
+    const time = screen.getByLabelText('At (time)');
+    await user.type(date, '01/01/2020');
+    await user.type(time, '10:00');
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
-    expect(screen.getByText('The release date cannot be in the past')).toBeInTheDocument();
+    expect(date).toHaveAccessibleDescription('The release date cannot be in the past');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    await user.clear(input);
-    await user.type(input, '2099-06-01T10:30');
+    await user.clear(date);
+    await user.type(date, '01/06/2099');
+    await user.clear(time);
+    await user.type(time, '10:30');
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
     expect(await screen.findByText('Time-based release scheduled')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST')!.body as { releaseDate: string };

@@ -1,102 +1,151 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { PAYMENT_CONDITION_TEXT } from '@escrow/shared/schemas/payment-conditions';
 import { TRANSACTION_SUCCESS, type Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
+import { DateInput } from '../../../../components/ui/date-input';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
+import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
 import { formatMoney } from '../../../../lib/format';
+import { showServerFieldErrors } from '../../../../lib/form-values';
+import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useManualRelease, useSetTimeRelease } from '../../api/payment-conditions';
 import { failureText } from '../../api/wallet-link';
+import {
+  manualReleaseFormSchema,
+  timeReleaseFormSchema,
+  type TimeReleaseValues,
+} from '../../lib/release-form';
 import { Textarea } from '../form-controls';
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's local time, the value format of a datetime-local input. */
-export function localDateTimeValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The buyer schedules an automatic release; the picker refuses past moments. */
+/**
+ * The buyer schedules an automatic release: a date (dd/mm/yyyy, en-NG whatever the browser's locale)
+ * and a time, which together must be after now. Each refusal is beside its field, the first focused.
+ */
 export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const setRelease = useSetTimeRelease(transactionId);
+  const form = useForm<TimeReleaseValues, unknown, { releaseDate: string }>({
+    resolver: zodResolver(timeReleaseFormSchema()),
+    defaultValues: { releaseDate: '', releaseTime: '' },
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value) {
-      toast.error(PAYMENT_CONDITION_TEXT.releaseDateRequired);
-      return setError(PAYMENT_CONDITION_TEXT.releaseDateRequired);
-    }
-    const when = new Date(value);
-    if (Number.isNaN(when.getTime()) || when.getTime() <= Date.now())
-      return setError(PAYMENT_CONDITION_TEXT.releaseDatePast);
-    try {
-      await setRelease.mutateAsync({
-        releaseDate: when.toISOString(),
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      });
-      toast.success('Time-based release scheduled');
-      setValue('');
-    } catch (failure) {
-      toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.timeReleaseFailed));
-    }
-  }
+  const submit = handleSubmit(
+    async ({ releaseDate }) => {
+      try {
+        await setRelease.mutateAsync({
+          releaseDate,
+          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        });
+        toast.success('Time-based release scheduled');
+        reset();
+      } catch (failure) {
+        if (showServerFieldErrors(failure, setError).length) return;
+        toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.timeReleaseFailed));
+      }
+    },
+    (refused) => {
+      // Spec 01 §8: a missing date is also said as a toast.
+      if (refused.releaseDate?.message === PAYMENT_CONDITION_TEXT.releaseDateRequired)
+        toast.error(PAYMENT_CONDITION_TEXT.releaseDateRequired);
+    },
+  );
 
+  const dateError = errors.releaseDate?.message;
+  const timeError = errors.releaseTime?.message;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
-      <div className="min-w-56 flex-1">
-        <Field id="release-date" label="Release payment automatically on" error={error}>
-          <Input
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2">
+      <div className="min-w-44 flex-1">
+        <Field
+          id="release-date"
+          label={`Release payment automatically on (${DATE_FORMAT_HINT})`}
+          error={dateError}
+        >
+          <DateInput
             id="release-date"
-            type="datetime-local"
-            min={localDateTimeValue(new Date())}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(undefined);
-            }}
-            {...fieldErrorProps('release-date', error)}
+            aria-required
+            {...fieldErrorProps('release-date', dateError)}
+            {...register('releaseDate', { setValueAs: dateValue })}
           />
         </Field>
       </div>
-      <Button type="submit" variant="secondary" disabled={setRelease.isPending}>
+      <div className="w-32">
+        <Field id="release-time" label="At (time)" error={timeError}>
+          <Input
+            id="release-time"
+            type="time"
+            aria-required
+            {...fieldErrorProps('release-time', timeError)}
+            {...register('releaseTime')}
+          />
+        </Field>
+      </div>
+      <Button type="submit" variant="secondary" className="mt-6" disabled={setRelease.isPending}>
         Set Time Release
       </Button>
     </form>
   );
 }
 
+type ManualReleaseValues = z.input<typeof manualReleaseFormSchema>;
+
 /** The buyer releases the escrow to the seller now (asked twice: money leaves escrow for good). */
 export function ManualReleaseForm({ transaction: tx }: { transaction: Transaction }) {
-  const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const release = useManualRelease(tx.id);
+  const form = useForm<ManualReleaseValues, unknown, z.output<typeof manualReleaseFormSchema>>({
+    resolver: zodResolver(manualReleaseFormSchema),
+    defaultValues: { reason: '' },
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
-  async function submit() {
-    try {
-      await release.mutateAsync(reason.trim() || undefined);
-      toast.success(TRANSACTION_SUCCESS.completed);
-      setConfirming(false);
-    } catch (failure) {
-      toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.manualReleaseFailed));
-    }
-  }
+  const submit = handleSubmit(
+    async ({ reason }) => {
+      try {
+        await release.mutateAsync(reason || undefined);
+        toast.success(TRANSACTION_SUCCESS.completed);
+        setConfirming(false);
+      } catch (failure) {
+        if (showServerFieldErrors(failure, setError).length) return setConfirming(false);
+        toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.manualReleaseFailed));
+      }
+    },
+    // A refused reason is shown (and focused) in place of the confirmation.
+    () => setConfirming(false),
+  );
 
+  const reasonError = errors.reason?.message;
   return (
-    <div className="space-y-2">
-      <Field id="release-reason" label="Manual release reason (optional)">
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <Field id="release-reason" label="Manual release reason (optional)" error={reasonError}>
         <Textarea
           id="release-reason"
           rows={2}
           maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          {...fieldErrorProps('release-reason', reasonError)}
+          {...register('reason')}
         />
       </Field>
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <span>Release {formatMoney(tx.price, tx.currency)} to the seller now? This cannot be undone.</span>
-          <Button size="sm" onClick={() => void submit()} disabled={release.isPending}>
+          <Button type="submit" size="sm" disabled={release.isPending}>
             Confirm Release
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
@@ -108,6 +157,6 @@ export function ManualReleaseForm({ transaction: tx }: { transaction: Transactio
           Release Payment
         </Button>
       )}
-    </div>
+    </form>
   );
 }

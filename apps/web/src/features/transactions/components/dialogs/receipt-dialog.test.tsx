@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -27,18 +27,53 @@ async function tickAll(user: ReturnType<typeof userEvent.setup>, except?: string
 }
 
 describe('ReceiptDialog', () => {
-  it('keeps Confirm Receipt disabled until all five boxes are ticked', async () => {
+  it('focuses the first unticked box with the message beside the list until all five are ticked (issue 17)', async () => {
     const { calls } = stubApi({});
     const { user } = renderDialog();
     const confirm = screen.getByRole('button', { name: 'Confirm Receipt' });
-    expect(confirm).toBeDisabled();
-    expect(screen.getByText('Please confirm all items before proceeding')).toBeInTheDocument();
-    await tickAll(user, CHECKLIST_LABELS.noDisputes);
-    expect(confirm).toBeDisabled();
-    await user.click(screen.getByLabelText(CHECKLIST_LABELS.noDisputes));
     expect(confirm).toBeEnabled();
-    expect(screen.queryByText('Please confirm all items before proceeding')).not.toBeInTheDocument();
+    expect(screen.getByText('Please confirm all items before proceeding')).toBeInTheDocument();
+    await user.click(confirm);
+    const first = screen.getByLabelText(CHECKLIST_LABELS.itemReceived);
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription('Please confirm all items before proceeding');
+    await tickAll(user, CHECKLIST_LABELS.noDisputes);
+    expect(first).not.toHaveAccessibleDescription();
+    await user.click(confirm);
+    const last = screen.getByLabelText(CHECKLIST_LABELS.noDisputes);
+    expect(last).toHaveFocus();
+    expect(last).toHaveAccessibleDescription('Please confirm all items before proceeding');
+    await user.click(last);
+    expect(last).not.toHaveAccessibleDescription();
+    // Gone from the dialog (the refused press's toast may still show).
+    expect(
+      within(screen.getByRole('dialog')).queryByText('Please confirm all items before proceeding'),
+    ).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('puts a server 400 on the box it names', async () => {
+    stubApi({
+      [PATH]: () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [
+            { field: 'understandFundRelease', message: 'Please confirm all items before proceeding' },
+          ],
+        },
+      }),
+    });
+    const { user, onOpenChange } = renderDialog();
+    await tickAll(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm Receipt' }));
+    const box = screen.getByLabelText(CHECKLIST_LABELS.understandFundRelease);
+    await vi.waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
   });
 
   it('sends the five ticked boxes with an idempotency key and closes on success', async () => {

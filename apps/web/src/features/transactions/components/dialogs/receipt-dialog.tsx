@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   RECEIPT_CHECKLIST_ITEMS,
+  receiptChecklistSchema,
   TRANSACTION_SUCCESS,
   TRANSACTION_TEXT,
   type ReceiptChecklist,
@@ -10,7 +13,10 @@ import {
 } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
+import { cn } from '../../../../lib/cn';
 import { formatMoney } from '../../../../lib/format';
+import { showServerFieldErrors } from '../../../../lib/form-values';
+import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useConfirmReceipt } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 
@@ -26,29 +32,53 @@ export const CHECKLIST_LABELS: Record<Item, string> = {
   noDisputes: 'I have no dispute about this transaction',
 };
 
-const NONE_TICKED = Object.fromEntries(RECEIPT_CHECKLIST_ITEMS.map((item) => [item, false])) as Record<
-  Item,
-  boolean
+type Ticked = Record<Item, boolean>;
+const NONE_TICKED = Object.fromEntries(RECEIPT_CHECKLIST_ITEMS.map((item) => [item, false])) as Ticked;
+// The boxes start unticked; the shared schema (every box `true`) says which are still missing.
+const checklistResolver = zodResolver(receiptChecklistSchema) as unknown as Resolver<
+  Ticked,
+  unknown,
+  ReceiptChecklist
 >;
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Confirm Receipt of Goods: all five boxes, then the escrow is released to the seller. */
+/**
+ * Confirm Receipt of Goods: all five boxes (the shared checklist schema), then the escrow is released to
+ * the seller. Confirm stays pressable: with a box unticked it focuses the first such box, the message
+ * beside the list and each unticked box pointing at it (issue 17 points 5-6).
+ */
 export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
-  const [ticked, setTicked] = useState(NONE_TICKED);
+  const hintId = useId();
   const confirm = useConfirmReceipt(transaction.id);
+  const form = useForm<Ticked, unknown, ReceiptChecklist>({
+    resolver: checklistResolver,
+    defaultValues: NONE_TICKED,
+  });
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+  const ticked = useWatch({ control: form.control });
   const allTicked = RECEIPT_CHECKLIST_ITEMS.every((item) => ticked[item]);
+  const refused = RECEIPT_CHECKLIST_ITEMS.some((item) => errors[item]);
 
-  async function submit() {
-    if (!allTicked) return void toast.error(TRANSACTION_TEXT.receiptChecklist);
-    try {
-      await confirm.mutateAsync(ticked as ReceiptChecklist);
-      toast.success(TRANSACTION_SUCCESS.completed);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(failureText(error, RECEIPT_FAILED));
-    }
-  }
+  const submit = handleSubmit(
+    async (checklist) => {
+      try {
+        await confirm.mutateAsync(checklist);
+        toast.success(TRANSACTION_SUCCESS.completed);
+        onOpenChange(false);
+      } catch (error) {
+        if (showServerFieldErrors(error, setError).length) return;
+        toast.error(failureText(error, RECEIPT_FAILED));
+      }
+    },
+    () => toast.error(TRANSACTION_TEXT.receiptChecklist),
+  );
 
   return (
     <Dialog
@@ -57,38 +87,49 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
       title="Confirm Receipt of Goods"
       description={`Confirming releases ${formatMoney(transaction.price, transaction.currency)} to the seller. This cannot be undone.`}
     >
-      <fieldset className="space-y-3">
-        <legend className="sr-only">Receipt checklist</legend>
-        {RECEIPT_CHECKLIST_ITEMS.map((item) => (
-          <label key={item} className="flex items-start gap-3 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-700"
-              checked={ticked[item]}
-              onChange={(event) => setTicked((current) => ({ ...current, [item]: event.target.checked }))}
-            />
-            {CHECKLIST_LABELS[item]}
-          </label>
-        ))}
-      </fieldset>
-      {!allTicked ? <p className="mt-3 text-sm text-slate-600">{TRANSACTION_TEXT.receiptChecklist}</p> : null}
-      <div className="mt-6 flex flex-wrap justify-between gap-2">
-        {/* Something wrong: the dispute form, with this transaction chosen (the payment stays frozen). */}
-        <Link
-          to={`/app/disputes/create?transactionId=${encodeURIComponent(transaction.id)}`}
-          className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          Raise Dispute
-        </Link>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} disabled={!allTicked || confirm.isPending}>
-            {confirm.isPending ? 'Confirming...' : 'Confirm Receipt'}
-          </Button>
+      <form onSubmit={submit} noValidate>
+        <fieldset className="space-y-3">
+          <legend className="sr-only">Receipt checklist</legend>
+          {RECEIPT_CHECKLIST_ITEMS.map((item) => (
+            <label key={item} className="flex items-start gap-3 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-700"
+                aria-invalid={errors[item] ? true : undefined}
+                aria-describedby={errors[item] ? hintId : undefined}
+                {...register(item)}
+              />
+              {CHECKLIST_LABELS[item]}
+            </label>
+          ))}
+        </fieldset>
+        {!allTicked ? (
+          <p
+            id={hintId}
+            role={refused ? 'alert' : undefined}
+            className={cn('mt-3 text-sm', refused ? 'text-red-600' : 'text-slate-600')}
+          >
+            {TRANSACTION_TEXT.receiptChecklist}
+          </p>
+        ) : null}
+        <div className="mt-6 flex flex-wrap justify-between gap-2">
+          {/* Something wrong: the dispute form, with this transaction chosen (the payment stays frozen). */}
+          <Link
+            to={`/app/disputes/create?transactionId=${encodeURIComponent(transaction.id)}`}
+            className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            Raise Dispute
+          </Link>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending ? 'Confirming...' : 'Confirm Receipt'}
+            </Button>
+          </div>
         </div>
-      </div>
+      </form>
     </Dialog>
   );
 }
