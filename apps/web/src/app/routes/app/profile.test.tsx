@@ -100,9 +100,46 @@ describe('/app/profile', () => {
     const file = makeFile();
     const calls = renderProfile(me);
     await screen.findByTestId('completed-count');
-    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), file, { applyAccept: false });
+    const picker = screen.getByLabelText('Choose a profile picture');
+    await userEvent.upload(picker, file, { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    // Issue 17 point 5: the refusal is named on the one file control.
+    expect(picker).toHaveAccessibleDescription(`An image file, less than 5MB. ${text}`);
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
     expect(calls.map((call) => call.path)).not.toContain('/api/uploads');
+  });
+
+  it('chooses a picture with one file control, previews it and saves it', async () => {
+    class BlobUrl extends URL {
+      static override createObjectURL = vi.fn(() => 'blob:picture');
+      static override revokeObjectURL = vi.fn();
+    }
+    vi.stubGlobal('URL', BlobUrl);
+    const calls = renderProfile(me, {
+      'POST /api/uploads': () =>
+        ok({ upload: { id: 'upload-7', filename: 'me.png', mimeType: 'image/png', size: 3 } }),
+      'PUT /api/auth/me': () => ok({ user: me }),
+    });
+    await screen.findByTestId('completed-count');
+    const picker = screen.getByLabelText('Choose a profile picture');
+    // The control itself is reached by keyboard, and its face says what it does.
+    expect(picker).toHaveAttribute('type', 'file');
+    expect(picker).not.toHaveAttribute('tabindex', '-1');
+    expect(screen.getByText('Upload picture')).toBeInTheDocument();
+    await userEvent.upload(picker, new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('Preview of your new profile picture')).toHaveAttribute(
+      'src',
+      'blob:picture',
+    );
+    expect(screen.getByText('Choose another picture')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save picture' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const upload = calls.find((call) => call.path === '/api/uploads')!.body as FormData;
+    expect(upload.get('purpose')).toBe('profile_picture');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/auth/me',
+      body: { profilePictureId: 'upload-7' },
+    });
   });
 
   it('asks for the current password before changing the e-mail, then sends both', async () => {
