@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
@@ -87,6 +87,37 @@ describe('/app/profile', () => {
   it('shows the Email Test tab to staff', async () => {
     renderProfile(makeUser({ ...me, role: 'SUPPORT' }));
     expect(await screen.findByRole('tab', { name: 'Email Test' })).toBeInTheDocument();
+  });
+
+  it('says beside each e-mail field what is wrong, and puts a 400 on the field it names', async () => {
+    const calls = renderProfile(makeUser({ ...me, role: 'SUPPORT' }), {
+      'POST /api/email/send': () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          error: 'Validation failed',
+          details: [{ field: 'to', message: 'Invalid email address' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Email Test' }));
+    await user.type(screen.getByLabelText('Subject'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send e-mail' }));
+    const to = screen.getByLabelText('To');
+    expect(await screen.findAllByText('Please fill in all fields')).toHaveLength(2);
+    expect(to).toHaveAccessibleDescription('Please fill in all fields');
+    expect(to).toHaveFocus();
+    expect(screen.getByLabelText('Subject')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Please fill in all fields');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(to, 'ops@example.com');
+    await user.type(screen.getByLabelText('Message'), 'Testing');
+    await user.click(screen.getByRole('button', { name: 'Send e-mail' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription('Invalid email address'));
+    expect(to).toHaveFocus();
   });
 
   it.each([
