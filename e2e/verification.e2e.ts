@@ -83,7 +83,7 @@ describe('identity verification in the browser', () => {
 
       await openTab(page, 'NIN Verification');
       await page.getByLabel('NIN', { exact: true }).fill('12345678901');
-      await page.getByLabel('Date of birth').fill('1990-04-12');
+      await page.getByLabel('Date of birth (dd/mm/yyyy)').fill('12/04/1990');
       axe.nin = await axeFindings(page);
       await page.getByRole('button', { name: 'Verify NIN' }).click();
       await seeText(page, 'NIN verification successful');

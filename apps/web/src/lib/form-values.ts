@@ -58,3 +58,18 @@ export function showServerFieldErrors<T extends FieldValues>(
   }
   return marked;
 }
+
+/**
+ * A refused request on a one-purpose form (a reason, a note): a 400's per-field messages go on their
+ * fields; any other refusal ('This user is already suspended') goes on `field`, focused, so the message
+ * sits where the user will fix or reconsider it.
+ */
+export function showRefusalOnField<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  field: Path<T>,
+) {
+  if (showServerFieldErrors(error, setError).length) return;
+  const message = error instanceof Error && error.message ? error.message : 'Request failed';
+  setError(field, { type: 'server', message }, { shouldFocus: true });
+}

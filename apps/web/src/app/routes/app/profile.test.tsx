@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
@@ -89,6 +89,37 @@ describe('/app/profile', () => {
     expect(await screen.findByRole('tab', { name: 'Email Test' })).toBeInTheDocument();
   });
 
+  it('says beside each e-mail field what is wrong, and puts a 400 on the field it names', async () => {
+    const calls = renderProfile(makeUser({ ...me, role: 'SUPPORT' }), {
+      'POST /api/email/send': () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          error: 'Validation failed',
+          details: [{ field: 'to', message: 'Invalid email address' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Email Test' }));
+    await user.type(screen.getByLabelText('Subject'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send e-mail' }));
+    const to = screen.getByLabelText('To');
+    expect(await screen.findAllByText('Please fill in all fields')).toHaveLength(2);
+    expect(to).toHaveAccessibleDescription('Please fill in all fields');
+    expect(to).toHaveFocus();
+    expect(screen.getByLabelText('Subject')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Please fill in all fields');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(to, 'ops@example.com');
+    await user.type(screen.getByLabelText('Message'), 'Testing');
+    await user.click(screen.getByRole('button', { name: 'Send e-mail' }));
+    await waitFor(() => expect(to).toHaveAccessibleDescription('Invalid email address'));
+    expect(to).toHaveFocus();
+  });
+
   it.each([
     [
       'a text file',
@@ -100,9 +131,46 @@ describe('/app/profile', () => {
     const file = makeFile();
     const calls = renderProfile(me);
     await screen.findByTestId('completed-count');
-    await userEvent.upload(screen.getByLabelText('Choose a profile picture'), file, { applyAccept: false });
+    const picker = screen.getByLabelText('Choose a profile picture');
+    await userEvent.upload(picker, file, { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    // Issue 17 point 5: the refusal is named on the one file control.
+    expect(picker).toHaveAccessibleDescription(`An image file, less than 5MB. ${text}`);
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
     expect(calls.map((call) => call.path)).not.toContain('/api/uploads');
+  });
+
+  it('chooses a picture with one file control, previews it and saves it', async () => {
+    class BlobUrl extends URL {
+      static override createObjectURL = vi.fn(() => 'blob:picture');
+      static override revokeObjectURL = vi.fn();
+    }
+    vi.stubGlobal('URL', BlobUrl);
+    const calls = renderProfile(me, {
+      'POST /api/uploads': () =>
+        ok({ upload: { id: 'upload-7', filename: 'me.png', mimeType: 'image/png', size: 3 } }),
+      'PUT /api/auth/me': () => ok({ user: me }),
+    });
+    await screen.findByTestId('completed-count');
+    const picker = screen.getByLabelText('Choose a profile picture');
+    // The control itself is reached by keyboard, and its face says what it does.
+    expect(picker).toHaveAttribute('type', 'file');
+    expect(picker).not.toHaveAttribute('tabindex', '-1');
+    expect(screen.getByText('Upload picture')).toBeInTheDocument();
+    await userEvent.upload(picker, new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('Preview of your new profile picture')).toHaveAttribute(
+      'src',
+      'blob:picture',
+    );
+    expect(screen.getByText('Choose another picture')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save picture' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const upload = calls.find((call) => call.path === '/api/uploads')!.body as FormData;
+    expect(upload.get('purpose')).toBe('profile_picture');
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/api/auth/me',
+      body: { profilePictureId: 'upload-7' },
+    });
   });
 
   it('asks for the current password before changing the e-mail, then sends both', async () => {

@@ -74,8 +74,12 @@ describe('AuditLog', () => {
     await user.type(screen.getByLabelText('Actor id'), 'staff-admin');
     await user.selectOptions(screen.getByLabelText('Action'), 'dispute.decide');
     await user.type(screen.getByLabelText('Target id'), 'dispute-1');
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    await user.type(screen.getByLabelText('To'), '2026-03-05');
+    // Issue 17 point 5: dates are typed dd/mm/yyyy (en-NG) whatever the browser's locale.
+    const fromField = screen.getByLabelText('From (dd/mm/yyyy)');
+    expect(fromField).toHaveAttribute('type', 'text');
+    expect(fromField).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await user.type(fromField, '01/03/2026');
+    await user.type(screen.getByLabelText('To (dd/mm/yyyy)'), '5/3/2026');
     expect(calls).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
@@ -90,10 +94,37 @@ describe('AuditLog', () => {
       '/app/admin/audit-log?actor=staff-admin&action=dispute.decide&targetId=dispute-1&from=2026-03-01&to=2026-03-05',
     );
     expect(screen.getByLabelText('Actor id')).toHaveValue('staff-admin');
+    // The applied range is shown back as it is typed.
+    expect(screen.getByLabelText('From (dd/mm/yyyy)')).toHaveValue('01/03/2026');
+    expect(screen.getByLabelText('To (dd/mm/yyyy)')).toHaveValue('05/03/2026');
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/admin/audit-log?page=1&limit=50'));
     expect(screen.getByLabelText('Actor id')).toHaveValue('');
+  });
+
+  it('refuses a date that is not dd/mm/yyyy, or a range that ends before it starts, on its field', async () => {
+    const { calls } = stubApi({ 'GET /api/admin/audit-log?*': () => logPage([]) });
+    const user = userEvent.setup();
+    renderConsole(<AuditLog />, { path: '/app/admin/audit-log' });
+    expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument();
+    const from = screen.getByLabelText('From (dd/mm/yyyy)');
+    const to = screen.getByLabelText('To (dd/mm/yyyy)');
+
+    await user.type(from, '03/31/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(from).toHaveAccessibleDescription('Enter the date as dd/mm/yyyy');
+    expect(from).toHaveFocus();
+    await user.clear(from);
+    await user.type(from, '31/03/2026');
+    expect(from).not.toHaveAccessibleDescription();
+
+    await user.type(to, '01/03/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(to).toHaveAccessibleDescription("'To' cannot be before 'From'");
+    expect(to).toHaveFocus();
+    expect(calls).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/admin\/audit-log$/);
   });
 
   it('pages by hasMore', async () => {

@@ -1,11 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import { disputeMessageBodySchema, type Dispute } from '@escrow/shared/schemas/disputes';
 import { DisputeMessages } from '../../../components/disputes/dispute-messages';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
+import { showRefusalOnField } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddInternalNote } from '../api/dispute-detail';
 
 /** The conversation as staff see it, internal notes included, with the staff-only note form. */
@@ -17,38 +22,43 @@ export function StaffDisputeMessages({ dispute }: { dispute: Dispute }) {
   );
 }
 
+/** The note form's one field, with the rule and message of the server's message schema. */
+const noteSchema = disputeMessageBodySchema.pick({ content: true });
+type NoteInput = z.input<typeof noteSchema>;
+type NoteBody = z.output<typeof noteSchema>;
+
 /** A note for staff only (POST .../messages with isInternal: true); the parties never receive it. */
 function InternalNoteForm({ dispute }: { dispute: Dispute }) {
   const id = useId();
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string>();
   const addNote = useAddInternalNote(dispute.id);
   const closed = dispute.status === 'CLOSED';
+  const form = useForm<NoteInput, unknown, NoteBody>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { content: '' },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.content?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = disputeMessageBodySchema.safeParse({ content, isInternal: true });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    addNote.mutate(parsed.data.content, {
-      onSuccess: () => {
-        setContent('');
+  const submit = form.handleSubmit(({ content }) =>
+    addNote.mutateAsync(content).then(
+      () => {
+        form.reset();
         toast.success('Internal note added');
       },
-      onError: (failure) => setError(failure.message),
-    });
-  }
+      (failure: unknown) => showRefusalOnField(failure, form.setError, 'content'),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-2 border-t border-slate-200 pt-4">
       <Field id={`${id}-note`} label="Internal note" error={error}>
         <Textarea
           id={`${id}-note`}
-          value={content}
           disabled={closed}
-          onChange={(event) => setContent(event.target.value)}
-          aria-describedby={error ? `${id}-note-error` : `${id}-note-hint`}
+          aria-required
+          aria-describedby={`${id}-note-hint`}
           {...fieldErrorProps(`${id}-note`, error)}
+          {...form.register('content')}
         />
       </Field>
       <p id={`${id}-note-hint`} className="text-xs text-slate-500">

@@ -132,7 +132,12 @@ describe('DisputeWorkspace', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add internal note' }));
     expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Internal note'), 'Called the courier');
+    // Issue 17: the message is on the field, which takes the focus.
+    const note = screen.getByLabelText('Internal note');
+    expect(note).toHaveAccessibleDescription('Message cannot be empty');
+    expect(note).toHaveFocus();
+    await user.type(note, 'Called the courier');
+    expect(note).toHaveAccessibleDescription('Only staff see internal notes; the parties never do.');
     await user.click(screen.getByRole('button', { name: 'Add internal note' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -141,6 +146,28 @@ describe('DisputeWorkspace', () => {
       }),
     );
     expect(await screen.findByText('Internal note added')).toBeInTheDocument();
+    expect(screen.getByLabelText('Internal note')).toHaveValue('');
+  });
+
+  it("puts the server's refusal of a note on the note field", async () => {
+    setup(makeDispute(), {
+      'POST /api/disputes/dispute-1/messages': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'content', message: 'Message must be at most 2000 characters' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    const note = await screen.findByLabelText('Internal note');
+    await user.type(note, 'Called the courier');
+    await user.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await waitFor(() => expect(note).toHaveAccessibleDescription('Message must be at most 2000 characters'));
+    expect(note).toHaveFocus();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
   });
 
   it('confirms a full refund with the money it moves before deciding', async () => {

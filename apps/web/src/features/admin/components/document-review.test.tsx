@@ -28,7 +28,7 @@ const doc = {
   reviewerId: null,
 };
 
-function setup() {
+function setup(rejectReply?: () => { status: number; body: unknown }) {
   class BlobUrl extends URL {
     static override createObjectURL = vi.fn(() => 'blob:document');
     static override revokeObjectURL = vi.fn();
@@ -42,10 +42,12 @@ function setup() {
       reviewed = true;
       return ok({ document: { ...doc, status: 'VERIFIED' } });
     },
-    'POST /api/admin/documents/doc-1/reject': () => {
-      reviewed = true;
-      return ok({ document: { ...doc, status: 'REJECTED' } });
-    },
+    'POST /api/admin/documents/doc-1/reject':
+      rejectReply ??
+      (() => {
+        reviewed = true;
+        return ok({ document: { ...doc, status: 'REJECTED' } });
+      }),
   });
   renderConsole(<DocumentReview />, { path: '/app/admin/documents' });
   return calls;
@@ -68,13 +70,40 @@ describe('DocumentReview', () => {
     const calls = setup();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reject Passport of Ada Obi' }));
+    const reason = screen.getByLabelText('Reason the user will see');
+    // The Reject button is gone: the reason it asks for has the focus.
+    await waitFor(() => expect(reason).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Reject document' }));
     expect(await screen.findByText('Please give a reason')).toBeInTheDocument();
+    // Issue 17: the message is on the field, which is focused again.
+    expect(reason).toHaveAccessibleDescription('Please give a reason');
+    expect(reason).toHaveFocus();
     expect(calls.some((c) => c.path.endsWith('/reject'))).toBe(false);
-    await user.type(screen.getByLabelText('Reason the user will see'), 'The photo is blurred');
+    await user.type(reason, 'The photo is blurred');
+    expect(reason).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('button', { name: 'Reject document' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith('/reject'))?.body).toEqual({ reason: 'The photo is blurred' }),
     );
+  });
+
+  it("puts a 400's message for the reason on the field", async () => {
+    setup(() => ({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'reason', message: 'Reason must be at most 500 characters' }],
+      },
+    }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject Passport of Ada Obi' }));
+    const reason = screen.getByLabelText('Reason the user will see');
+    await user.type(reason, 'Blurred');
+    await user.click(screen.getByRole('button', { name: 'Reject document' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Reason must be at most 500 characters'));
+    expect(reason).toHaveFocus();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  DOCUMENT_TYPE_LABELS,
-  rejectDocumentSchema,
-  VERIFICATION_TEXT,
-  type AdminDocument,
-} from '@escrow/shared/schemas/identity';
+import { DOCUMENT_TYPE_LABELS, VERIFICATION_TEXT, type AdminDocument } from '@escrow/shared/schemas/identity';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field, fieldErrorProps } from '../../../components/ui/input';
-import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav, Textarea } from '../../../components/ui/panels';
+import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 import { VerificationLevelBadge } from '../../../components/verification-level-badge';
 import { formatDateTime } from '../../../lib/format';
 import { downloadUpload } from '../../../lib/uploads';
 import { useUploadObjectUrl } from '../../../lib/use-upload-object-url';
 import { documentQueueQuery, useReviewDocument } from '../api/documents';
+import { RejectReasonForm } from './reject-reason-form';
 
 /** The console's Documents page: identity documents waiting for review, oldest first. */
 export function DocumentReview() {
@@ -56,34 +51,23 @@ export function DocumentReview() {
 function DocumentCard({ document: doc }: { document: AdminDocument }) {
   const review = useReviewDocument();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const owner = `${doc.user.firstName} ${doc.user.lastName}`;
   const label = DOCUMENT_TYPE_LABELS[doc.documentType];
 
-  async function decide(rejectReason?: string) {
+  async function approve() {
     try {
-      await review.mutateAsync({
-        id: doc.id,
-        ...(rejectReason === undefined ? {} : { reason: rejectReason }),
-      });
-      toast.success(
-        rejectReason === undefined ? VERIFICATION_TEXT.documentApproved : VERIFICATION_TEXT.documentRejected,
-      );
+      await review.mutateAsync({ id: doc.id });
+      toast.success(VERIFICATION_TEXT.documentApproved);
     } catch (error) {
       toast.error((error as Error).message);
     }
   }
 
-  function submitReject(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = rejectDocumentSchema.safeParse({ reason });
-    if (!parsed.success) return setReasonError(parsed.error.issues[0]?.message);
-    setReasonError(undefined);
-    void decide(parsed.data.reason);
+  async function reject(reason: string) {
+    await review.mutateAsync({ id: doc.id, reason });
+    toast.success(VERIFICATION_TEXT.documentRejected);
   }
 
-  const reasonId = `reject-reason-${doc.id}`;
   return (
     <Card className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <DocumentImage document={doc} description={`${label} of ${owner}`} />
@@ -99,30 +83,17 @@ function DocumentCard({ document: doc }: { document: AdminDocument }) {
           <VerificationLevelBadge level={doc.user.verificationLevel} className="mt-1" />
         </div>
         {rejecting ? (
-          <form onSubmit={submitReject} noValidate className="space-y-2">
-            <Field id={reasonId} label="Reason the user will see" error={reasonError}>
-              <Textarea
-                id={reasonId}
-                value={reason}
-                maxLength={500}
-                onChange={(event) => setReason(event.target.value)}
-                {...fieldErrorProps(reasonId, reasonError)}
-              />
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="danger" disabled={review.isPending}>
-                Reject document
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => setRejecting(false)}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <RejectReasonForm
+            documentId={doc.id}
+            busy={review.isPending}
+            onReject={reject}
+            onCancel={() => setRejecting(false)}
+          />
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button
               disabled={review.isPending}
-              onClick={() => void decide()}
+              onClick={() => void approve()}
               aria-label={`Approve ${label} of ${owner}`}
             >
               Approve

@@ -1,11 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { ADMIN_TEXT, suspendUserSchema } from '@escrow/shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
-import { useSuspendUser } from '../api/users';
 import { Textarea } from '../../../components/ui/panels';
+import { showRefusalOnField } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
+import { useSuspendUser } from '../api/users';
+
+type SuspendInput = z.input<typeof suspendUserSchema>;
+type SuspendBody = z.output<typeof suspendUserSchema>;
 
 /** Suspend: a reason is required; the server signs the user out everywhere and refuses their sign-in. */
 export function SuspendDialog({
@@ -20,34 +28,34 @@ export function SuspendDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
   const suspend = useSuspendUser(userId);
+  // The server's own schema: the same rule and message ('Please give a reason') on both sides.
+  const form = useForm<SuspendInput, unknown, SuspendBody>({
+    resolver: zodResolver(suspendUserSchema),
+    defaultValues: { reason: '' },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.reason?.message;
 
   function close(next: boolean) {
     if (suspend.isPending) return;
     if (!next) {
-      setReason('');
-      setError(undefined);
+      form.reset();
       suspend.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = suspendUserSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ADMIN_TEXT.reasonRequired);
-    setError(undefined);
-    suspend.mutate(parsed.data, {
-      onSuccess: () => {
+  const submit = form.handleSubmit((body) =>
+    suspend.mutateAsync(body).then(
+      () => {
         toast.success(ADMIN_TEXT.suspendedDone);
-        setReason('');
+        form.reset();
         onOpenChange(false);
       },
-      onError: (failure) => setError(failure.message),
-    });
-  }
+      (failure: unknown) => showRefusalOnField(failure, form.setError, 'reason'),
+    ),
+  );
 
   return (
     <Dialog
@@ -70,10 +78,10 @@ export function SuspendDialog({
         <Field id={`${id}-reason`} label="Reason for the suspension" error={error}>
           <Textarea
             id={`${id}-reason`}
-            value={reason}
             maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
+            aria-required
             {...fieldErrorProps(`${id}-reason`, error)}
+            {...form.register('reason')}
           />
         </Field>
       </form>

@@ -1,27 +1,39 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { adminUserQuerySchema } from '@escrow/shared/schemas/admin';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { formatDate } from '../../../lib/format';
 import { userSearchQuery } from '../api/users';
 import { fullName } from '../../../components/disputes/dispute-labels';
 import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 
-/** User lookup by e-mail, name or id; the search lives in the URL (?q=&page=) so Back returns to it. */
+/** The search box: the server's own rule for `q` (trimmed, at most 200 characters). */
+const searchSchema = adminUserQuerySchema.pick({ q: true });
+type SearchInput = z.input<typeof searchSchema>;
+type SearchValues = z.output<typeof searchSchema>;
+
+/**
+ * User lookup by e-mail, name or id; the search lives in the URL (?q=&page=) so Back returns to it, and
+ * the box follows the URL (it shows the search whose results are listed).
+ */
 export function UserSearch() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
-  const [text, setText] = useState(q);
   const query = useQuery(userSearchQuery(q, page));
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setParams(text.trim() ? { q: text.trim() } : {});
-  }
+  const form = useForm<SearchInput, unknown, SearchValues>({
+    resolver: zodResolver(searchSchema),
+    values: { q },
+  });
+  const error = form.formState.errors.q?.message;
+  const search = form.handleSubmit((values) => setParams(values.q ? { q: values.q } : {}));
 
   function goTo(next: number) {
     setParams(() => {
@@ -43,15 +55,16 @@ export function UserSearch() {
         className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <div className="min-w-0 flex-1 basis-56">
-          <Label htmlFor={`${id}-q`}>Search users</Label>
-          <Input
-            id={`${id}-q`}
-            type="search"
-            placeholder="E-mail, name or user id"
-            maxLength={200}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
+          <Field id={`${id}-q`} label="Search users" error={error}>
+            <Input
+              id={`${id}-q`}
+              type="search"
+              placeholder="E-mail, name or user id"
+              maxLength={200}
+              {...fieldErrorProps(`${id}-q`, error)}
+              {...form.register('q')}
+            />
+          </Field>
         </div>
         <Button type="submit">Search</Button>
       </form>

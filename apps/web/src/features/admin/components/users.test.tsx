@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -59,6 +59,24 @@ describe('UserSearch', () => {
     expect(within(results).getByText('ENHANCED')).toBeInTheDocument();
     expect(calls.at(-1)?.path).toBe('/api/admin/users?q=ada%40example.com&page=1&limit=20');
     expect(screen.getByTestId('location')).toHaveTextContent('/app/admin/users?q=ada%40example.com');
+    expect(screen.getByLabelText('Search users')).toHaveValue('ada@example.com');
+  });
+
+  it('keeps the search box on the search shown when Back returns to another', async () => {
+    stubApi({
+      'GET /api/admin/users?q=&page=1&limit=20': () => ok({ users: [], page: 1, limit: 20, hasMore: false }),
+      'GET /api/admin/users?q=bola&page=1&limit=20': () =>
+        ok({ users: [], page: 1, limit: 20, hasMore: false }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderConsole(<UserSearch />, { path: '/app/admin/users' });
+    const box = screen.getByLabelText('Search users');
+    await user.type(box, 'bola');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users match “bola”.')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+    expect(box).toHaveValue('');
   });
 
   it('says when nothing matches', async () => {
@@ -121,9 +139,14 @@ describe('UserDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend user' });
     await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
-    expect(within(dialog).getByText('Please give a reason')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Reason for the suspension'), '   ');
+    // Issue 17: the message sits on the field, which takes the focus.
+    const reason = within(dialog).getByLabelText('Reason for the suspension');
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAccessibleDescription('Please give a reason');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    expect(reason).toHaveAccessibleDescription('Please give a reason');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Reason for the suspension'), 'Chargeback fraud');
@@ -147,6 +170,36 @@ describe('UserDetail', () => {
     await user.type(within(dialog).getByLabelText('Reason for the suspension'), 'Fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
     expect(await within(dialog).findByText('This user is already suspended')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Reason for the suspension')).toHaveAccessibleDescription(
+      'This user is already suspended',
+    );
+  });
+
+  it("puts a 400's message on the reason, and clears it as the reason is fixed", async () => {
+    renderUser(ADMIN, makeUserDetail(), {
+      'POST /api/admin/users/user-buyer/suspend': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'reason', message: 'Reason must be at most 500 characters' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend user' });
+    const reason = within(dialog).getByLabelText('Reason for the suspension');
+    await user.type(reason, 'Fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Reason must be at most 500 characters'));
+    expect(reason).toHaveFocus();
+    expect(within(dialog).queryByText('Validation failed')).not.toBeInTheDocument();
+    await user.clear(reason);
+    expect(reason).toHaveAccessibleDescription('Please give a reason');
+    await user.type(reason, 'Chargeback fraud');
+    await waitFor(() => expect(reason).not.toHaveAccessibleDescription());
   });
 
   it('reinstates a suspended user after confirmation', async () => {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
+import { showServerFieldErrors } from '../../../lib/form-values';
 import { sendEmail, sendTestEmail } from '../api/profile';
 
 type Outcome = { ok: true; result: EmailResult } | { ok: false; error: string } | null;
@@ -43,6 +44,7 @@ export function EmailTestTab({ email }: { email: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(emailSendSchema),
@@ -66,10 +68,11 @@ export function EmailTestTab({ email }: { email: string }) {
       toast.success(EMAIL_TEXT.sent);
     } catch (error) {
       toast.error(EMAIL_TEXT.sendFailed);
+      // A 400 naming a field says why beside it; anything else is the outcome under the form.
+      if (showServerFieldErrors(error, setError).length) return setSendOutcome(null);
       setSendOutcome({ ok: false, error: errorText(error, EMAIL_TEXT.sendFailed) });
     }
   });
-  const error = errors.to?.message ?? errors.subject?.message ?? errors.message?.message;
 
   return (
     <div className="space-y-4">
@@ -84,25 +87,29 @@ export function EmailTestTab({ email }: { email: string }) {
       <Card>
         <CardTitle>Send an e-mail</CardTitle>
         <form onSubmit={send} noValidate className="mt-4 grid gap-4">
-          <Field id="email-to" label="To">
-            <Input id="email-to" type="email" {...fieldErrorProps('email-form', error)} {...register('to')} />
+          <Field id="email-to" label="To" error={errors.to?.message}>
+            <Input
+              id="email-to"
+              type="email"
+              {...fieldErrorProps('email-to', errors.to?.message)}
+              {...register('to')}
+            />
           </Field>
-          <Field id="email-subject" label="Subject">
-            <Input id="email-subject" {...fieldErrorProps('email-form', error)} {...register('subject')} />
+          <Field id="email-subject" label="Subject" error={errors.subject?.message}>
+            <Input
+              id="email-subject"
+              {...fieldErrorProps('email-subject', errors.subject?.message)}
+              {...register('subject')}
+            />
           </Field>
-          <Field id="email-message" label="Message">
+          <Field id="email-message" label="Message" error={errors.message?.message}>
             <Textarea
               id="email-message"
               rows={5}
-              {...fieldErrorProps('email-form', error)}
+              {...fieldErrorProps('email-message', errors.message?.message)}
               {...register('message')}
             />
           </Field>
-          {error ? (
-            <p id="email-form-error" role="alert" className="text-sm text-red-600">
-              {error}
-            </p>
-          ) : null}
           <div>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Sending...' : 'Send e-mail'}

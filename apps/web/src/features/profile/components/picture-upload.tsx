@@ -4,6 +4,7 @@ import { AUTH_TEXT, type PublicUser } from '@escrow/shared/schemas/auth';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { uploadFile } from '../../../lib/uploads';
 import { useUpdateProfile } from '../api/profile';
 
@@ -19,7 +20,8 @@ export function pictureProblem(file: File): string | null {
 
 /**
  * Choose a picture, see it as it will be shown (uncropped, in the avatar's circle), then upload it:
- * the upload (purpose profile_picture) and then PUT /auth/me with its id.
+ * the upload (purpose profile_picture) and then PUT /auth/me with its id. One file control (issue 17
+ * point 5): its face says what it will do, and a refused file is named on it.
  */
 export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {
   const inputId = useId();
@@ -90,17 +92,20 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
         <Avatar person={user} size="lg" label={`Profile picture of ${user.firstName} ${user.lastName}`} />
       )}
       <div className="flex flex-col items-center gap-2 sm:items-start">
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept="image/*"
-          aria-label="Choose a profile picture"
-          tabIndex={-1}
-          className="sr-only"
-          onChange={(event) => choose(event.target.files?.[0])}
-        />
-        <div className="flex flex-wrap justify-center gap-2">
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          <FilePicker
+            ref={input}
+            id={inputId}
+            accept="image/*"
+            aria-label="Choose a profile picture"
+            aria-describedby={problem ? `${inputId}-hint ${inputId}-problem` : `${inputId}-hint`}
+            aria-invalid={problem ? true : undefined}
+            disabled={busy}
+            buttonText={
+              file ? 'Choose another picture' : user.profilePicture ? 'Change picture' : 'Upload picture'
+            }
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
           {file ? (
             <>
               <Button size="sm" onClick={() => void save()} disabled={busy}>
@@ -110,22 +115,17 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
                 Cancel
               </Button>
             </>
-          ) : (
-            <>
-              <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={busy}>
-                {user.profilePicture ? 'Change picture' : 'Upload picture'}
-              </Button>
-              {user.profilePicture ? (
-                <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={busy}>
-                  Remove picture
-                </Button>
-              ) : null}
-            </>
-          )}
+          ) : user.profilePicture ? (
+            <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={busy}>
+              Remove picture
+            </Button>
+          ) : null}
         </div>
-        <p className="text-xs text-slate-600">An image file, less than 5MB.</p>
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600">
+          An image file, less than 5MB.
+        </p>
         {problem ? (
-          <p role="alert" className="text-sm text-red-600">
+          <p id={`${inputId}-problem`} role="alert" className="text-sm text-red-600">
             {problem}
           </p>
         ) : null}

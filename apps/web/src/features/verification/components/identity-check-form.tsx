@@ -12,7 +12,10 @@ import {
   type VerificationResult,
 } from '@escrow/shared/schemas/identity';
 import { Button } from '../../../components/ui/button';
+import { DateInput } from '../../../components/ui/date-input';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { DATE_FORMAT_HINT, dateValue } from '../../../lib/dates';
+import { showServerFieldErrors } from '../../../lib/form-values';
 import { failureMessage, useVerifyIdentity } from '../api/verification';
 import { IdentityCheckResult, type CheckOutcome } from './identity-check-result';
 
@@ -26,7 +29,14 @@ type CheckSpec = {
   name: string;
   level: string;
   schema: z.ZodType<CheckValues, CheckValues>;
-  extra: { id: string; label: string; input: InputHTMLAttributes<HTMLInputElement> };
+  /** The third detail; a date is typed dd/mm/yyyy and read into the ISO date the server expects. */
+  extra: {
+    id: string;
+    label: string;
+    field: string;
+    date?: true;
+    input?: InputHTMLAttributes<HTMLInputElement>;
+  };
   verified: string;
   failed: string;
   toBody: (values: CheckValues) => NinForm | BvnForm;
@@ -43,7 +53,13 @@ const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
       lastName: ninFormSchema.shape.lastName,
       extra: ninFormSchema.shape.dateOfBirth,
     }),
-    extra: { id: 'nin-dob', label: 'Date of birth', input: { type: 'date', autoComplete: 'bday' } },
+    extra: {
+      id: 'nin-dob',
+      label: `Date of birth (${DATE_FORMAT_HINT})`,
+      field: 'dateOfBirth',
+      date: true,
+      input: { autoComplete: 'bday' },
+    },
     verified: VERIFICATION_TEXT.ninVerified,
     failed: VERIFICATION_TEXT.ninFailed,
     toBody: ({ number, firstName, lastName, extra }) => ({
@@ -65,6 +81,7 @@ const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
     extra: {
       id: 'bvn-phone',
       label: 'Phone number',
+      field: 'phoneNumber',
       input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '08031234567' },
     },
     verified: VERIFICATION_TEXT.bvnVerified,
@@ -77,6 +94,13 @@ const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
     }),
   },
 };
+
+/** The form's field for a path of the request body ('nin' → 'number'), or null when it has none. */
+function formFieldOf(path: string, check: CheckSpec): keyof CheckValues | null {
+  if (path === check.extra.field) return 'extra';
+  if (path === 'nin' || path === 'bvn') return 'number';
+  return path === 'firstName' || path === 'lastName' ? path : null;
+}
 
 /** The NIN or BVN Verification tab: the number, the profile's names and the third detail, then the result. */
 export function IdentityCheckForm({
@@ -94,6 +118,7 @@ export function IdentityCheckForm({
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CheckValues>({
     resolver: zodResolver(check.schema),
@@ -106,9 +131,12 @@ export function IdentityCheckForm({
       setOutcome({ ok: true, message: check.verified, result });
       onVerified(result);
     } catch (error) {
+      // A 400 naming a field shows on that field; any other refusal is the check's outcome.
+      if (showServerFieldErrors(error, setError, (path) => formFieldOf(path, check)).length) return;
       setOutcome({ ok: false, message: failureMessage(error, check.failed) });
     }
   });
+  const ExtraInput = check.extra.date ? DateInput : Input;
   const ids = { number: kind, firstName: `${kind}-first-name`, lastName: `${kind}-last-name` };
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-4">
@@ -144,11 +172,11 @@ export function IdentityCheckForm({
         />
       </Field>
       <Field id={check.extra.id} label={check.extra.label} error={errors.extra?.message}>
-        <Input
+        <ExtraInput
           id={check.extra.id}
           {...check.extra.input}
           {...fieldErrorProps(check.extra.id, errors.extra?.message)}
-          {...register('extra')}
+          {...register('extra', check.extra.date ? { setValueAs: dateValue } : {})}
         />
       </Field>
       <Button type="submit" disabled={isSubmitting}>

@@ -92,12 +92,17 @@ describe('VerificationPage', () => {
     await user.type(screen.getByLabelText('NIN'), '123');
     await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
     expect(await screen.findByText('NIN must be exactly 11 digits')).toBeInTheDocument();
-    expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
+    const dateOfBirth = screen.getByLabelText('Date of birth (dd/mm/yyyy)');
+    expect(dateOfBirth).toHaveAccessibleDescription('Date of birth is required');
+    expect(screen.getByLabelText('NIN')).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.clear(screen.getByLabelText('NIN'));
     await user.type(screen.getByLabelText('NIN'), '12345678901');
-    await user.type(screen.getByLabelText('Date of birth'), '1990-04-12');
+    // Issue 17 point 5: typed as people in Nigeria write it, whatever the browser's locale.
+    expect(dateOfBirth).toHaveAttribute('type', 'text');
+    expect(dateOfBirth).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await user.type(dateOfBirth, '12/04/1990');
     await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
     const result = await screen.findByRole('status');
     expect(result).toHaveTextContent(VERIFICATION_TEXT.ninVerified);
@@ -109,6 +114,42 @@ describe('VerificationPage', () => {
       dateOfBirth: '1990-04-12',
     });
     expect(onVerified).toHaveBeenCalledWith(expect.objectContaining({ verificationLevel: 'ENHANCED' }));
+  });
+
+  it('refuses a date of birth in another format, and shows a 400 on its field', async () => {
+    const { calls } = stubApi({
+      'GET /api/verification/status': () => ok(basic),
+      'POST /api/verification/nin': () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          error: 'Validation failed',
+          details: [{ field: 'dateOfBirth', message: 'Enter a real date of birth' }],
+        },
+      }),
+      'GET /api/wallet': () => ok({}),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'NIN Verification' }));
+    await user.type(screen.getByLabelText('NIN'), '12345678901');
+    const dateOfBirth = screen.getByLabelText('Date of birth (dd/mm/yyyy)');
+    await user.type(dateOfBirth, '04/31/1990');
+    await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
+    expect(await screen.findByText('Date of birth is required')).toBeInTheDocument();
+    expect(dateOfBirth).toHaveAccessibleDescription('Date of birth is required');
+    expect(dateOfBirth).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(dateOfBirth);
+    await user.type(dateOfBirth, '1/2/1990');
+    expect(dateOfBirth).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Verify NIN' }));
+    expect(await screen.findByText('Enter a real date of birth')).toBeInTheDocument();
+    expect(dateOfBirth).toHaveAccessibleDescription('Enter a real date of birth');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ dateOfBirth: '1990-02-01' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('sends the BVN form in the API shape with the profile names', async () => {
