@@ -65,25 +65,25 @@ export const addEvidenceSchema = z.object({
 /**
  * A proposal (MEDIATION, by a party, while OPEN) or a decision (ADMIN_DECISION, by staff, while OPEN
  * or IN_REVIEW). `amount` (major units) is the buyer's share, required for REFUND_PARTIAL and ignored
- * otherwise; the server checks 0 < amount < price.
+ * otherwise; the server checks 0 < amount < price. The fields are exported unrefined so forms can pick
+ * from them (zod refuses `.pick()` on a refined object).
  */
-export const proposeResolutionSchema = z
-  .object({
-    resolutionType: z.enum(PROPOSABLE_RESOLUTION_TYPES, {
-      error: 'Resolution type must be MEDIATION (a party) or ADMIN_DECISION (support staff)',
-    }),
-    resolution: z.enum(RESOLUTION_ACTIONS, { error: 'Choose what should happen to the money' }),
-    amount: positiveAmount(DISPUTE_TEXT.partialAmountRange).optional().nullable(),
-    reason: z
-      .string({ error: 'Please give a reason' })
-      .trim()
-      .min(1, 'Please give a reason')
-      .max(RESOLUTION_REASON_MAX, `Reason must be at most ${RESOLUTION_REASON_MAX} characters`),
-  })
-  .refine((v) => v.resolution !== 'REFUND_PARTIAL' || typeof v.amount === 'number', {
-    message: DISPUTE_TEXT.partialAmountRange,
-    path: ['amount'],
-  });
+export const proposeResolutionFields = z.object({
+  resolutionType: z.enum(PROPOSABLE_RESOLUTION_TYPES, {
+    error: 'Resolution type must be MEDIATION (a party) or ADMIN_DECISION (support staff)',
+  }),
+  resolution: z.enum(RESOLUTION_ACTIONS, { error: 'Choose what should happen to the money' }),
+  amount: positiveAmount(DISPUTE_TEXT.partialAmountRange).optional().nullable(),
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(RESOLUTION_REASON_MAX, `Reason must be at most ${RESOLUTION_REASON_MAX} characters`),
+});
+export const proposeResolutionSchema = proposeResolutionFields.refine(
+  (v) => v.resolution !== 'REFUND_PARTIAL' || typeof v.amount === 'number',
+  { message: DISPUTE_TEXT.partialAmountRange, path: ['amount'] },
+);
 export type ProposeResolutionInput = z.input<typeof proposeResolutionSchema>;
 
 export const rejectResolutionSchema = z.object({

@@ -78,6 +78,19 @@ export const vendorProfileFormSchema = z.object({
 });
 export type VendorProfileForm = z.infer<typeof vendorProfileFormSchema>;
 
+/**
+ * The profile as the server will judge it for this user: publishing needs the seller terms accepted,
+ * now or on an earlier save (the server keeps the time it was first accepted).
+ */
+export function vendorProfileSchemaFor(termsAlreadyAccepted: boolean) {
+  return termsAlreadyAccepted
+    ? vendorProfileFormSchema
+    : vendorProfileFormSchema.refine((v) => !v.published || v.acceptSellerTerms === true, {
+        path: ['acceptSellerTerms'],
+        message: VENDOR_TEXT.termsRequired,
+      });
+}
+
 export const myVendorProfileSchema = vendorProfileFormSchema.omit({ acceptSellerTerms: true }).extend({
   id: z.string(),
   sellerTermsAcceptedAt: z.string().nullable(),

@@ -1,64 +1,69 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
-  DISPUTE_TEXT,
-  isValidPartialShare,
   RESOLUTION_ACTION_LABELS,
   RESOLUTION_ACTIONS,
   settlementSplit,
-  type ResolutionAction,
 } from '@escrow/shared/domain/disputes';
-import { CURRENCY_SYMBOLS, toMajor } from '@escrow/shared/domain/money';
-import { proposeResolutionSchema, type Dispute } from '@escrow/shared/schemas/disputes';
+import { CURRENCY_SYMBOLS } from '@escrow/shared/domain/money';
+import type { Dispute } from '@escrow/shared/schemas/disputes';
+import { useFixAsYouType } from '../../lib/use-fix-as-you-type';
 import { Field, fieldErrorProps, Input } from '../ui/input';
 import { Textarea } from '../ui/panels';
-import { typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
+import {
+  emptyResolution,
+  RESOLUTION_FIELDS,
+  resolutionFormSchema,
+  validShareMinor,
+  type ProposingAs,
+  type ResolutionFormValues,
+  type ResolutionInput,
+} from './resolution-form';
 import { formatMinor, minorOf, NO_MONEY_MOVES, splitText } from './settlement';
 
-type Errors = Partial<Record<'resolution' | 'amount' | 'reason', string>>;
-export type ResolutionInput = { resolution: ResolutionAction; amount?: number; reason: string };
+export type { ResolutionInput } from './resolution-form';
 
 /**
- * A resolution being written (a party's proposal or a staff decision): the outcome, the buyer's share
- * for a partial refund, the reason, and the split of the held money it would make, computed as typed.
+ * A resolution being written (a party's proposal or a staff decision) on react-hook-form with the
+ * shared request schema: the outcome, the buyer's share for a partial refund, the reason, and the split
+ * of the held money it would make, computed as typed.
  */
-export function useResolutionDraft(dispute: Dispute, resolutionType: 'MEDIATION' | 'ADMIN_DECISION') {
+export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs) {
   const { transaction } = dispute;
   const priceMinor = minorOf(transaction.price);
   const feeMinor = minorOf(transaction.fee);
-  const [resolution, setResolution] = useState<ResolutionAction | null>(null);
-  const [share, setShare] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const shareMinor = typedPositiveAmountToMinor(share);
-  const shareValid = shareMinor !== null && isValidPartialShare(shareMinor, priceMinor);
+  const schema = useMemo(() => resolutionFormSchema(priceMinor), [priceMinor]);
+  const form = useForm<ResolutionFormValues, unknown, ResolutionInput>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyResolution(resolutionType),
+  });
+  useFixAsYouType(form);
+  const [resolution, share = ''] = useWatch({ control: form.control, name: ['resolution', 'share'] });
+  const shareMinor = validShareMinor(share, priceMinor);
   const split =
-    resolution && (resolution !== 'REFUND_PARTIAL' || shareValid)
+    resolution && (resolution !== 'REFUND_PARTIAL' || shareMinor !== null)
       ? settlementSplit(resolution, priceMinor, feeMinor, shareMinor)
       : null;
 
-  /** Checks the draft with the shared schema; the input to send, or null with the errors shown. */
+  /**
+   * Checks the draft at once (the caller decides synchronously what to do with it): the input to send,
+   * or null with each message beside its field and the first such field focused.
+   */
   function validate(): ResolutionInput | null {
-    const amount = resolution === 'REFUND_PARTIAL' && shareMinor !== null ? toMajor(shareMinor) : undefined;
-    const parsed = proposeResolutionSchema.safeParse({
-      resolutionType,
-      resolution: resolution ?? undefined,
-      amount,
-      reason,
-    });
-    const next: Errors = {};
-    for (const issue of parsed.error?.issues ?? []) next[issue.path[0] as keyof Errors] ??= issue.message;
-    if (resolution === 'REFUND_PARTIAL' && !shareValid) next.amount = DISPUTE_TEXT.partialAmountRange;
-    setErrors(next);
-    if (!resolution || Object.keys(next).length > 0) return null;
-    return { resolution, ...(amount !== undefined ? { amount } : {}), reason: reason.trim() };
-  }
-
-  function reset() {
-    setResolution(null);
-    setShare('');
-    setReason('');
-    setErrors({});
+    const parsed = schema.safeParse(form.getValues());
+    form.clearErrors();
+    if (parsed.success) return parsed.data;
+    const marked = new Set<string>();
+    for (const issue of parsed.error.issues) marked.add(String(issue.path[0]));
+    for (const name of RESOLUTION_FIELDS) {
+      const issue = parsed.error.issues.find((i) => i.path[0] === name);
+      if (issue) form.setError(name, { type: issue.code, message: issue.message });
+    }
+    // setFocus, not setError's shouldFocus: only setFocus reaches the first radio of the outcome.
+    const first = RESOLUTION_FIELDS.find((name) => marked.has(name));
+    if (first) form.setFocus(first);
+    return null;
   }
 
   /** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or that nothing moves. */
@@ -66,20 +71,14 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: 'MEDIATION'
     resolution === 'NO_ACTION' ? NO_MONEY_MOVES : split ? splitText(split, transaction.currency) : null;
 
   return {
+    form,
     resolution,
-    setResolution,
-    share,
-    setShare,
-    reason,
-    setReason,
-    errors,
     shareMinor,
-    shareValid,
     priceMinor,
     currency: transaction.currency,
     movements,
     validate,
-    reset,
+    reset: () => form.reset(emptyResolution(resolutionType)),
   };
 }
 export type ResolutionDraft = ReturnType<typeof useResolutionDraft>;
@@ -94,29 +93,30 @@ export function ResolutionFields({
   idPrefix: string;
   reasonLabel: string;
 }) {
-  const { errors, currency, priceMinor, shareMinor, shareValid } = draft;
+  const { form, currency, priceMinor, shareMinor } = draft;
+  const { errors } = form.formState;
+  const error = (name: (typeof RESOLUTION_FIELDS)[number]) => errors[name]?.message;
   return (
     <>
-      <fieldset aria-describedby={errors.resolution ? `${idPrefix}-resolution-error` : undefined}>
+      <fieldset aria-describedby={error('resolution') ? `${idPrefix}-resolution-error` : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-700">Outcome</legend>
         <div className="space-y-1.5">
           {RESOLUTION_ACTIONS.map((action) => (
             <label key={action} className="flex items-start gap-2 text-sm text-slate-800">
               <input
                 type="radio"
-                name={`${idPrefix}-resolution`}
                 value={action}
-                checked={draft.resolution === action}
-                onChange={() => draft.setResolution(action)}
                 className="mt-0.5 h-4 w-4 accent-brand-700"
+                aria-invalid={error('resolution') ? true : undefined}
+                {...form.register('resolution')}
               />
               {RESOLUTION_ACTION_LABELS[action]}
             </label>
           ))}
         </div>
-        {errors.resolution ? (
+        {error('resolution') ? (
           <p id={`${idPrefix}-resolution-error`} role="alert" className="mt-1 text-sm text-red-600">
-            {errors.resolution}
+            {error('resolution')}
           </p>
         ) : null}
       </fieldset>
@@ -126,31 +126,28 @@ export function ResolutionFields({
           <Field
             id={`${idPrefix}-share`}
             label={`Buyer's share (${CURRENCY_SYMBOLS[currency] ?? currency})`}
-            error={errors.amount}
+            error={error('share')}
           >
             <Input
               id={`${idPrefix}-share`}
               inputMode="decimal"
               autoComplete="off"
-              value={draft.share}
-              onChange={(event) => draft.setShare(event.target.value)}
-              {...fieldErrorProps(`${idPrefix}-share`, errors.amount)}
+              {...form.register('share')}
+              {...fieldErrorProps(`${idPrefix}-share`, error('share'))}
             />
           </Field>
           <p className="mt-1 text-sm text-slate-700" aria-live="polite" data-testid="seller-remainder">
-            Seller receives{' '}
-            {shareValid && shareMinor !== null ? formatMinor(priceMinor - shareMinor, currency) : '—'} of the{' '}
-            {formatMinor(priceMinor, currency)} price
+            Seller receives {shareMinor !== null ? formatMinor(priceMinor - shareMinor, currency) : '—'} of
+            the {formatMinor(priceMinor, currency)} price
           </p>
         </div>
       ) : null}
 
-      <Field id={`${idPrefix}-reason`} label={reasonLabel} error={errors.reason}>
+      <Field id={`${idPrefix}-reason`} label={reasonLabel} error={error('reason')}>
         <Textarea
           id={`${idPrefix}-reason`}
-          value={draft.reason}
-          onChange={(event) => draft.setReason(event.target.value)}
-          {...fieldErrorProps(`${idPrefix}-reason`, errors.reason)}
+          {...form.register('reason')}
+          {...fieldErrorProps(`${idPrefix}-reason`, error('reason'))}
         />
       </Field>
 

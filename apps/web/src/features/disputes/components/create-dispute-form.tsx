@@ -1,6 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
   DEFAULT_DISPUTE_PRIORITY,
   DISPUTE_DESCRIPTION_MAX,
@@ -10,37 +14,47 @@ import {
   DISPUTE_TEXT,
   DISPUTE_TYPE_META,
   DISPUTE_TYPES,
-  type DisputePriority,
-  type DisputeType,
 } from '@escrow/shared/domain/disputes';
-import { createDisputeSchema } from '@escrow/shared/schemas/disputes';
+import { createDisputeSchema, type CreateDisputeInput } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
 import { formatWholeAmount } from '../../../lib/format';
+import { choiceValue, showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddEvidence, useCreateDispute, useDisputableTransactions } from '../api/disputes';
 import { useEvidenceFiles } from '../lib/use-evidence-files';
 import { EvidencePicker } from './evidence-picker';
 import { NotDisputableNotice } from './not-disputable-notice';
 
-type Errors = Partial<Record<'transactionId' | 'disputeType' | 'reason' | 'description' | 'form', string>>;
+type CreateDispute = z.output<typeof createDisputeSchema>;
 
 /**
  * /app/disputes/create[?transactionId=]: the transaction (from the server's list of those disputable
- * now), type, reason, description, priority and optional evidence. Files are uploaded first (with
- * progress), then the dispute is raised and the files attached; the new dispute's page opens.
+ * now), type, reason, description, priority and optional evidence, on react-hook-form with the server's
+ * own `createDisputeSchema`. Files are uploaded first (with progress), then the dispute is raised and
+ * the files attached; the new dispute's page opens.
  */
 export function CreateDisputeForm({ preselectedId }: { preselectedId: string | null }) {
   const id = useId();
   const navigate = useNavigate();
   const eligible = useDisputableTransactions();
-  const [transactionId, setTransactionId] = useState(preselectedId ?? '');
-  const [disputeType, setDisputeType] = useState<DisputeType | ''>('');
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState<DisputePriority>(DEFAULT_DISPUTE_PRIORITY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<CreateDisputeInput, unknown, CreateDispute>({
+    resolver: zodResolver(createDisputeSchema),
+    defaultValues: {
+      transactionId: preselectedId ?? '',
+      disputeType: undefined,
+      reason: '',
+      description: '',
+      priority: DEFAULT_DISPUTE_PRIORITY,
+    },
+  });
+  useFixAsYouType(form);
+  const [reason = '', description = ''] = useWatch({
+    control: form.control,
+    name: ['reason', 'description'],
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const evidence = useEvidenceFiles();
   const create = useCreateDispute();
@@ -54,40 +68,33 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
     return <NotDisputableNotice transactionId={preselectedId} />;
   if (transactions.length === 0) return <NotDisputableNotice transactionId={null} />;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createDisputeSchema.safeParse({
-      transactionId,
-      disputeType,
-      reason,
-      description,
-      priority,
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      return setErrors(next);
-    }
-    setErrors({});
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const errorOf = (name: keyof CreateDisputeInput) => errors[name]?.message;
+
+  const submit = form.handleSubmit(async (input) => {
     try {
       setBusy('Uploading evidence...');
-      const uploadIds = await evidence.uploadAll(parsed.data.transactionId);
+      const uploadIds = await evidence.uploadAll(input.transactionId);
       setBusy('Raising the dispute...');
-      const { dispute } = await create.mutateAsync(parsed.data);
-      const disputeId = dispute.id;
+      const { dispute } = await create.mutateAsync(input);
       for (const uploadId of uploadIds)
         await attach
-          .mutateAsync({ disputeId, uploadId })
+          .mutateAsync({ disputeId: dispute.id, uploadId })
           .catch((failure: Error) => toast.error(`Evidence not attached: ${failure.message}`));
       toast.success(DISPUTE_TEXT.created);
-      navigate(`/app/disputes/${disputeId}`);
+      navigate(`/app/disputes/${dispute.id}`);
     } catch (failure) {
-      setErrors({ form: (failure as Error).message || DISPUTE_TEXT.createFailed });
+      // The fieldset opens again before a field is focused (a disabled field cannot take focus).
+      flushSync(() => setBusy(null));
+      // A 400 names its field: the message goes beside it; anything else is said under the form.
+      if (!showServerFieldErrors(failure, form.setError).length)
+        form.setError('root.server', {
+          message: (failure as Error).message || DISPUTE_TEXT.createFailed,
+        });
       toast.error(DISPUTE_TEXT.createFailed);
-    } finally {
-      setBusy(null);
     }
-  }
+  });
 
   return (
     <Card>
@@ -98,12 +105,11 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
         aria-label="Raise a dispute"
       >
         <fieldset disabled={busy !== null} className="space-y-4">
-          <Field id={`${id}-transaction`} label="Transaction" error={errors.transactionId}>
+          <Field id={`${id}-transaction`} label="Transaction" error={errorOf('transactionId')}>
             <Select
               id={`${id}-transaction`}
-              value={transactionId}
-              onChange={(event) => setTransactionId(event.target.value)}
-              {...fieldErrorProps(`${id}-transaction`, errors.transactionId)}
+              {...register('transactionId')}
+              {...fieldErrorProps(`${id}-transaction`, errorOf('transactionId'))}
             >
               <option value="">Choose a transaction</option>
               {transactions.map((t) => (
@@ -115,12 +121,11 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             </Select>
           </Field>
 
-          <Field id={`${id}-type`} label="What is the problem?" error={errors.disputeType}>
+          <Field id={`${id}-type`} label="What is the problem?" error={errorOf('disputeType')}>
             <Select
               id={`${id}-type`}
-              value={disputeType}
-              onChange={(event) => setDisputeType(event.target.value as DisputeType)}
-              {...fieldErrorProps(`${id}-type`, errors.disputeType)}
+              {...register('disputeType', { setValueAs: choiceValue })}
+              {...fieldErrorProps(`${id}-type`, errorOf('disputeType'))}
             >
               <option value="">Choose a type</option>
               {DISPUTE_TYPES.map((type) => (
@@ -131,40 +136,38 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             </Select>
           </Field>
 
-          <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+          <Field id={`${id}-reason`} label="Reason" error={errorOf('reason')}>
             <Input
               id={`${id}-reason`}
-              value={reason}
               maxLength={DISPUTE_REASON_MAX}
               placeholder="In a few words, e.g. Item arrived damaged"
-              onChange={(event) => setReason(event.target.value)}
-              {...fieldErrorProps(`${id}-reason`, errors.reason)}
+              {...register('reason')}
+              {...fieldErrorProps(`${id}-reason`, errorOf('reason'))}
             />
           </Field>
           <p className="-mt-3 text-right text-xs text-slate-500">
             {reason.length}/{DISPUTE_REASON_MAX}
           </p>
 
-          <Field id={`${id}-description`} label="Description" error={errors.description}>
+          <Field id={`${id}-description`} label="Description" error={errorOf('description')}>
             <Textarea
               id={`${id}-description`}
-              value={description}
               rows={5}
               maxLength={DISPUTE_DESCRIPTION_MAX}
               placeholder="What happened, and what would put it right?"
-              onChange={(event) => setDescription(event.target.value)}
-              {...fieldErrorProps(`${id}-description`, errors.description)}
+              {...register('description')}
+              {...fieldErrorProps(`${id}-description`, errorOf('description'))}
             />
           </Field>
           <p className="-mt-3 text-right text-xs text-slate-500">
             {description.length}/{DISPUTE_DESCRIPTION_MAX}
           </p>
 
-          <Field id={`${id}-priority`} label="Priority">
+          <Field id={`${id}-priority`} label="Priority" error={errorOf('priority')}>
             <Select
               id={`${id}-priority`}
-              value={priority}
-              onChange={(event) => setPriority(event.target.value as DisputePriority)}
+              {...register('priority')}
+              {...fieldErrorProps(`${id}-priority`, errorOf('priority'))}
             >
               {DISPUTE_PRIORITIES.map((value) => (
                 <option key={value} value={value}>
@@ -181,9 +184,9 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             once; disputes usually take 1-3 business days.
           </p>
 
-          {errors.form ? (
+          {errors.root?.server ? (
             <p role="alert" className="text-sm text-red-600">
-              {errors.form}
+              {errors.root.server.message}
             </p>
           ) : null}
 

@@ -1,20 +1,29 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../components/ui/button';
+import { FilePicker } from '../../../components/ui/file-picker';
 import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { formatFileSize } from '../../../lib/format';
 import type { EvidenceFiles } from '../lib/use-evidence-files';
 
-/** Choose evidence files: thumbnails for images, size, progress while uploading, remove before sending. */
+/**
+ * Choose evidence files through the one file control (no 'No file chosen' beside chosen files):
+ * thumbnails for images, size, progress while uploading, remove before sending. `error` is the form's
+ * message for the files (e.g. none chosen), shown beside the control; `inputRef` lets the form focus it.
+ */
 export function EvidencePicker({
   evidence,
   disabled,
   label = 'Evidence (optional)',
+  error,
+  inputRef,
 }: {
   evidence: EvidenceFiles;
   disabled?: boolean;
   label?: string;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
   return (
@@ -25,30 +34,29 @@ export function EvidencePicker({
       <p id={`${id}-hint`} className="text-xs text-slate-500">
         Photos, PDFs or documents; up to {EVIDENCE_MAX_FILES} files of 10 MB each.
       </p>
-      <label
-        className={
-          'inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600' +
-          (disabled || evidence.full ? ' pointer-events-none opacity-50' : '')
-        }
-      >
-        <PaperclipIcon className="h-4 w-4" />
-        Add files
-        <input
-          type="file"
-          multiple
-          className="sr-only"
-          accept={UPLOAD_RULES.dispute_evidence.accepted.join(',')}
-          disabled={disabled || evidence.full}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            if (event.target.files) evidence.add(event.target.files);
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <FilePicker
+        ref={inputRef}
+        multiple
+        accept={UPLOAD_RULES.dispute_evidence.accepted.join(',')}
+        disabled={disabled || evidence.full}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={[`${id}-hint`, error && `${id}-error`, evidence.error && `${id}-problem`]
+          .filter(Boolean)
+          .join(' ')}
+        aria-invalid={error ? true : undefined}
+        buttonText="Add files"
+        onChange={(event) => {
+          if (event.target.files) evidence.add(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
       {evidence.error ? (
-        <p role="alert" className="text-sm text-red-600">
+        <p id={`${id}-problem`} role="alert" className="text-sm text-red-600">
           {evidence.error}
         </p>
       ) : null}

@@ -1,45 +1,70 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
-import type { Dispute } from '@escrow/shared/schemas/disputes';
+import { disputeMessageBodySchema, type Dispute } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
+import { fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
+import { showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useSendDisputeMessage } from '../api/disputes';
 
-/** A party's message (spec 02 §5): trimmed, non-empty; Send disabled while sending or empty; cleared after. */
+/** A party's message: the server's own rule (trimmed, non-empty, at most 2,000 characters). */
+const messageSchema = disputeMessageBodySchema.pick({ content: true });
+
+/**
+ * A party's message (spec 02 §5): react-hook-form over the server's message schema, so a message the
+ * server would refuse says why beside the box. Send stays disabled while sending or empty, as the spec
+ * says (an empty box is its own explanation); the box is cleared after a message is sent.
+ */
 export function MessageForm({ dispute }: { dispute: Dispute }) {
   const id = useId();
-  const [content, setContent] = useState('');
   const send = useSendDisputeMessage(dispute.id);
+  const form = useForm<z.input<typeof messageSchema>, unknown, z.output<typeof messageSchema>>({
+    resolver: zodResolver(messageSchema),
+    defaultValues: { content: '' },
+  });
+  useFixAsYouType(form);
+  const content = useWatch({ control: form.control, name: 'content' });
+  const error = form.formState.errors.content?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!content.trim() || send.isPending) return;
-    send.mutate(content.trim(), {
-      onSuccess: () => {
-        setContent('');
-        toast.success(DISPUTE_TEXT.messageSent);
-      },
-      onError: () => toast.error(DISPUTE_TEXT.sendFailed),
-    });
-  }
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await send.mutateAsync(input.content);
+      form.reset();
+      toast.success(DISPUTE_TEXT.messageSent);
+    } catch (failure) {
+      showServerFieldErrors(failure, form.setError);
+      toast.error(DISPUTE_TEXT.sendFailed);
+    }
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row"
     >
-      <label htmlFor={`${id}-message`} className="sr-only">
-        Message
-      </label>
-      <Textarea
-        id={`${id}-message`}
-        value={content}
-        placeholder="Write a message to the other party and support"
-        className="min-h-10 flex-1"
-        onChange={(event) => setContent(event.target.value)}
-      />
+      <div className="flex flex-1 flex-col">
+        <label htmlFor={`${id}-message`} className="sr-only">
+          Message
+        </label>
+        <Textarea
+          id={`${id}-message`}
+          placeholder="Write a message to the other party and support"
+          className="min-h-10"
+          {...form.register('content')}
+          {...fieldErrorProps(`${id}-message`, error)}
+        />
+        {error ? (
+          <p id={`${id}-message-error`} role="alert" className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+      </div>
       <Button type="submit" disabled={!content.trim() || send.isPending} className="sm:self-end">
         {send.isPending ? 'Sending...' : 'Send'}
       </Button>

@@ -1,32 +1,35 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { PROPOSAL_TTL_HOURS } from '@escrow/shared/domain/disputes';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { ResolutionFields, useResolutionDraft } from '../../../components/disputes/resolution-draft';
+import { resolutionFieldOf } from '../../../components/disputes/resolution-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { showServerFieldErrors } from '../../../lib/form-values';
 import { useProposeResolution } from '../api/disputes';
 
 /**
  * Propose Resolution (a party, while OPEN): an outcome, the buyer's share for a partial refund with
  * the seller's remainder computed as typed, and a reason. Nothing moves until the other party accepts.
+ * A 400 names its field (the server's `amount` is the typed share) and its message goes beside it.
  */
 export function ProposeDialog({ dispute, onClose }: { dispute: Dispute; onClose: () => void }) {
   const id = useId();
   const draft = useResolutionDraft(dispute, 'MEDIATION');
   const propose = useProposeResolution(dispute.id);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = draft.validate();
-    if (!input) return;
-    propose.mutate(input, {
-      onSuccess: () => {
-        toast.success('Proposal sent');
-        onClose();
-      },
-    });
-  }
+  const submit = draft.form.handleSubmit(async (input) => {
+    try {
+      await propose.mutateAsync(input);
+      toast.success('Proposal sent');
+      onClose();
+    } catch (failure) {
+      if (!showServerFieldErrors(failure, draft.form.setError, resolutionFieldOf).length)
+        draft.form.setError('root.server', { message: (failure as Error).message });
+    }
+  });
+  const formError = draft.form.formState.errors.root?.server?.message;
 
   return (
     <Dialog
@@ -35,11 +38,11 @@ export function ProposeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
       title="Propose Resolution"
       description={`The other party can accept or reject it within ${PROPOSAL_TTL_HOURS} hours; money moves only if they accept.`}
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="space-y-4">
+      <form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <ResolutionFields draft={draft} idPrefix={id} reasonLabel="Reason (the other party sees this)" />
-        {propose.error ? (
+        {formError ? (
           <p role="alert" className="text-sm text-red-600">
-            {propose.error.message}
+            {formError}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">

@@ -1,20 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   VendorCard,
   VendorList,
   VendorProfileAnswer,
   VendorProfileForm,
+  vendorListQuerySchema,
 } from '@escrow/shared/schemas/vendors';
 import { api } from '../../../lib/api-client';
 
-export type VendorFilters = {
-  q: string;
-  state: string;
-  specialty: string;
-  trustLevel: string;
-  sort: 'rating' | 'orders';
-  page: number;
-};
+/** The list query the directory asks for: the server's own query schema, one page at a time. */
+export type VendorFilters = Pick<
+  z.output<typeof vendorListQuerySchema>,
+  'q' | 'state' | 'specialty' | 'trustLevel' | 'sort' | 'page'
+>;
 
 export type MyVendor = Omit<VendorProfileForm, 'acceptSellerTerms'> & {
   id: string;
@@ -38,7 +37,7 @@ function queryOf(filters: VendorFilters) {
     limit: String(VENDOR_PAGE_SIZE),
   });
   for (const key of ['q', 'state', 'specialty', 'trustLevel'] as const) {
-    const value = filters[key].trim();
+    const value = filters[key]?.trim();
     if (value) params.set(key, value);
   }
   return params.toString();

@@ -1,36 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';
-import { TRUST_LEVELS } from '@escrow/shared/schemas/vendors';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
-import { EmptyPanel, ErrorPanel, LoadingPanel, Select } from '../../../components/ui/panels';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { serverFieldIssues } from '../../../lib/form-values';
 import { useSavedVendors, useVendors, type VendorFilters } from '../api/vendors';
 import { VendorCard } from './vendor-card';
+import { VendorSearchForm, type VendorSearch } from './vendor-search-form';
 
-const FIRST: VendorFilters = { q: '', state: '', specialty: '', trustLevel: '', sort: 'rating', page: 1 };
+const FIRST: VendorFilters = { q: '', sort: 'rating', page: 1 };
+
+const SEARCH_KEYS = ['q', 'state', 'specialty', 'trustLevel', 'sort'] as const;
+const sameSearch = (a: VendorSearch, b: VendorSearch) =>
+  SEARCH_KEYS.every((key) => (a[key] || undefined) === (b[key] || undefined));
 
 /** /app/vendor: published vendors with real figures; search, filters, sort, pages, saved vendors. */
 export function VendorDirectory() {
   const { user } = useAuth();
   const [filters, setFilters] = useState<VendorFilters>(FIRST);
-  const [search, setSearch] = useState('');
   const [showSaved, setShowSaved] = useState(false);
   const vendors = useVendors(filters);
   const saved = useSavedVendors(showSaved);
-  const change = (patch: Partial<VendorFilters>) =>
-    setFilters((current) => ({ ...current, ...patch, page: 1 }));
-
-  // The search box filters as one types, once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setFilters((c) => (c.q === search ? c : { ...c, q: search, page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [search]);
+  // A new search or filter starts again at page 1; the same one keeps the page.
+  const search = (next: VendorSearch) =>
+    setFilters((current) => (sameSearch(next, current) ? current : { ...next, page: 1 }));
 
   return (
     <div className="space-y-4">
@@ -73,65 +67,10 @@ export function VendorDirectory() {
         </section>
       ) : (
         <>
-          <form
-            role="search"
-            aria-label="Find vendors"
-            className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              change({ q: search });
-            }}
-          >
-            <div className="sm:col-span-2 lg:col-span-1">
-              <Label htmlFor="vendor-search">Search</Label>
-              <Input
-                id="vendor-search"
-                type="search"
-                placeholder="Name or specialty"
-                value={search}
-                maxLength={100}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </div>
-            <Filter
-              id="vendor-state"
-              label="State"
-              value={filters.state}
-              options={NIGERIAN_STATES}
-              all="All states"
-              onChange={(state) => change({ state })}
-            />
-            <Filter
-              id="vendor-specialty"
-              label="Specialty"
-              value={filters.specialty}
-              options={ITEM_CATEGORIES}
-              all="All specialties"
-              onChange={(specialty) => change({ specialty })}
-            />
-            <Filter
-              id="vendor-trust"
-              label="Trust level"
-              value={filters.trustLevel}
-              options={TRUST_LEVELS}
-              all="Any trust level"
-              onChange={(trustLevel) => change({ trustLevel })}
-            />
-            <div>
-              <Label htmlFor="vendor-sort">Sort by</Label>
-              <Select
-                id="vendor-sort"
-                value={filters.sort}
-                onChange={(event) => change({ sort: event.target.value as VendorFilters['sort'] })}
-              >
-                <option value="rating">Rating</option>
-                <option value="orders">Completed orders</option>
-              </Select>
-            </div>
-          </form>
+          <VendorSearchForm initial={filters} onSearch={search} listError={vendors.error} />
           {vendors.isPending ? (
             <LoadingPanel label="Loading vendors" />
-          ) : vendors.error ? (
+          ) : vendors.error && serverFieldIssues(vendors.error).length ? null : vendors.error ? (
             <ErrorPanel error={vendors.error} onRetry={() => void vendors.refetch()} />
           ) : vendors.data.vendors.length === 0 ? (
             <EmptyPanel>No vendors match your search.</EmptyPanel>
@@ -161,34 +100,4 @@ export function VendorDirectory() {
 
 function Grid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">{children}</div>;
-}
-
-function Filter({
-  id,
-  label,
-  value,
-  options,
-  all,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-  all: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
 }

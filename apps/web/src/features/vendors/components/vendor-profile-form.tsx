@@ -1,15 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';
-import { VENDOR_TEXT, vendorProfileFormSchema } from '@escrow/shared/schemas/vendors';
+import type { vendorProfileFormSchema } from '@escrow/shared/schemas/vendors';
+import {
+  VENDOR_TEXT,
+  vendorProfileSchemaFor,
+  type VendorProfileForm as VendorProfileValues,
+} from '@escrow/shared/schemas/vendors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
 import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useMyVendor, useSaveMyVendor, type MyVendor } from '../api/vendors';
 
 type FormInput = z.input<typeof vendorProfileFormSchema>;
@@ -24,12 +32,10 @@ export function VendorProfileEditor() {
 
 function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
   const save = useSaveMyVendor();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormInput>({
-    resolver: zodResolver(vendorProfileFormSchema),
+  const termsAccepted = Boolean(existing?.sellerTermsAcceptedAt);
+  const schema = useMemo(() => vendorProfileSchemaFor(termsAccepted), [termsAccepted]);
+  const form = useForm<FormInput, unknown, VendorProfileValues>({
+    resolver: zodResolver(schema),
     defaultValues: existing
       ? { ...existing, acceptSellerTerms: false }
       : {
@@ -42,13 +48,20 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
           acceptSellerTerms: false,
         },
   });
-  const termsAccepted = Boolean(existing?.sellerTermsAcceptedAt);
+  useFixAsYouType(form);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   const onValid = handleSubmit(async (values) => {
     try {
-      const answer = await save.mutateAsync(vendorProfileFormSchema.parse(values));
+      const answer = await save.mutateAsync(values);
       toast.success(answer.vendor.published ? 'Your vendor profile is published' : VENDOR_TEXT.profileSaved);
     } catch (error) {
+      // A 400 naming a field shows beside it; anything else is said in a toast.
+      if (showServerFieldErrors(error, form.setError).length) return;
       toast.error(error instanceof ApiError ? error.message : 'Could not save your vendor profile');
     }
   });
@@ -130,17 +143,29 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
             {new Date(existing!.sellerTermsAcceptedAt!).toLocaleDateString('en-NG')}.
           </p>
         ) : (
-          <label className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
-            <input type="checkbox" className="mt-1" {...register('acceptSellerTerms')} />
-            <span>
-              I accept the{' '}
-              <Link to="/legal/terms-of-service" className="font-medium text-brand-800 underline">
-                seller terms
-              </Link>
-              : every sale I make through Amana is paid through escrow, and the buyer&apos;s money is released
-              only as the terms say.
-            </span>
-          </label>
+          <div className="sm:col-span-2">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                className="mt-1"
+                {...register('acceptSellerTerms')}
+                {...fieldErrorProps('acceptSellerTerms', errors.acceptSellerTerms?.message)}
+              />
+              <span>
+                I accept the{' '}
+                <Link to="/legal/terms-of-service" className="font-medium text-brand-800 underline">
+                  seller terms
+                </Link>
+                : every sale I make through Amana is paid through escrow, and the buyer&apos;s money is
+                released only as the terms say.
+              </span>
+            </label>
+            {errors.acceptSellerTerms ? (
+              <p id="acceptSellerTerms-error" role="alert" className="mt-1 text-sm text-red-600">
+                {errors.acceptSellerTerms.message}
+              </p>
+            ) : null}
+          </div>
         )}
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
           {existing?.published ? (

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { PROPOSABLE_RESOLUTION_TYPES } from '@escrow/shared/domain/disputes';
+import { DISPUTE_TEXT, isValidPartialShare, type ResolutionAction } from '@escrow/shared/domain/disputes';
+import { toMajor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
+import { proposeResolutionFields } from '@escrow/shared/schemas/disputes';
+
+/** MEDIATION (a party's proposal) or ADMIN_DECISION (staff). */
+export type ProposingAs = (typeof PROPOSABLE_RESOLUTION_TYPES)[number];
+
+/** The form as typed: the outcome may be not chosen yet (the schema then says so). */
+export type ResolutionFormValues = z.input<ReturnType<typeof resolutionFormSchema>>;
+export type ResolutionInput = { resolution: ResolutionAction; amount?: number; reason: string };
+
+/** Screen order: the first field with a message is the one focused. */
+export const RESOLUTION_FIELDS = ['resolution', 'share', 'reason'] as const;
+
+export const emptyResolution = (resolutionType: ProposingAs): Partial<ResolutionFormValues> => ({
+  resolutionType,
+  resolution: undefined,
+  share: '',
+  reason: '',
+});
+
+/** The buyer's share in minor units when it is a valid share of this price, else null. */
+export function validShareMinor(share: string, priceMinor: number): number | null {
+  const minor = typedPositiveAmountToMinor(share);
+  return minor !== null && isValidPartialShare(minor, priceMinor) ? minor : null;
+}
+
+/**
+ * The form of a resolution (a party's proposal or a staff decision): the shared request schema's outcome
+ * and reason, and the buyer's share as typed, checked by the server's own rule (more than 0, less than
+ * the price). The share counts only for a partial refund, as on the server.
+ */
+export function resolutionFormSchema(priceMinor: number) {
+  return proposeResolutionFields
+    .pick({ resolutionType: true, resolution: true, reason: true })
+    .extend({ share: z.string() })
+    .refine((v) => v.resolution !== 'REFUND_PARTIAL' || validShareMinor(v.share, priceMinor) !== null, {
+      path: ['share'],
+      message: DISPUTE_TEXT.partialAmountRange,
+      // Checked with the other fields, so every message shows at once.
+      when: () => true,
+    })
+    .transform(({ resolution, reason, share }): ResolutionInput => {
+      const minor = resolution === 'REFUND_PARTIAL' ? validShareMinor(share, priceMinor) : null;
+      return { resolution, reason, ...(minor !== null ? { amount: toMajor(minor) } : {}) };
+    });
+}
+
+/** A 400's field on the form: the server's `amount` is the typed share. */
+export function resolutionFieldOf(serverPath: string): (typeof RESOLUTION_FIELDS)[number] | null {
+  if (serverPath === 'amount') return 'share';
+  return serverPath === 'resolution' || serverPath === 'reason' ? serverPath : null;
+}
