@@ -1,31 +1,52 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { TRANSACTION_SUCCESS, type Transaction } from '@escrow/shared/schemas/transactions';
+import type { z } from 'zod';
+import {
+  cancelTransactionSchema,
+  TRANSACTION_SUCCESS,
+  type Transaction,
+} from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
-import { Field } from '../../../../components/ui/input';
+import { Field, fieldErrorProps } from '../../../../components/ui/input';
+import { showServerFieldErrors } from '../../../../lib/form-values';
+import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useCancelTransaction } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 import { Textarea } from '../form-controls';
 
 export const CANCEL_FAILED = 'Failed to cancel transaction';
 
+type CancelInput = z.input<typeof cancelTransactionSchema>;
+type CancelBody = z.output<typeof cancelTransactionSchema>;
+
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
 
 /** Either party may cancel before payment; the other party is told why (reason optional). */
 export function CancelDialog({ transaction, open, onOpenChange }: Props) {
-  const [reason, setReason] = useState('');
   const cancel = useCancelTransaction(transaction.id);
+  // The server's own schema: the reason is checked (and worded) the same on both sides.
+  const form = useForm<CancelInput, unknown, CancelBody>({
+    resolver: zodResolver(cancelTransactionSchema),
+    defaultValues: { reason: '' },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.reason?.message;
 
-  async function submit() {
-    try {
-      await cancel.mutateAsync(reason.trim() || undefined);
-      toast.success(TRANSACTION_SUCCESS.cancelled);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(failureText(error, CANCEL_FAILED));
-    }
-  }
+  const submit = form.handleSubmit((body) =>
+    cancel.mutateAsync(body.reason).then(
+      () => {
+        toast.success(TRANSACTION_SUCCESS.cancelled);
+        onOpenChange(false);
+      },
+      (failure: unknown) => {
+        // A 400 naming the reason lands on it; the toast still says the cancel failed.
+        showServerFieldErrors(failure, form.setError);
+        toast.error(failureText(failure, CANCEL_FAILED));
+      },
+    ),
+  );
 
   return (
     <Dialog
@@ -38,20 +59,22 @@ export function CancelDialog({ transaction, open, onOpenChange }: Props) {
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={cancel.isPending}>
             Keep Transaction
           </Button>
-          <Button variant="danger" onClick={() => void submit()} disabled={cancel.isPending}>
+          <Button type="submit" form="cancel-form" variant="danger" disabled={cancel.isPending}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel Transaction'}
           </Button>
         </>
       }
     >
-      <Field id="cancel-reason" label="Reason (optional)">
-        <Textarea
-          id="cancel-reason"
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Field>
+      <form id="cancel-form" onSubmit={submit} noValidate>
+        <Field id="cancel-reason" label="Reason (optional)" error={error}>
+          <Textarea
+            id="cancel-reason"
+            maxLength={500}
+            {...fieldErrorProps('cancel-reason', error)}
+            {...form.register('reason')}
+          />
+        </Field>
+      </form>
     </Dialog>
   );
 }
