@@ -1,18 +1,43 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { DISPUTE_SLA_HOURS } from '@escrow/shared/domain/disputes';
-import type { Dispute } from '@escrow/shared/schemas/disputes';
+import { escalateDisputeSchema, type Dispute } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/input';
+import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
+import { showRefusalOnField } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useEscalateDispute } from '../api/disputes';
+
+type EscalateInput = z.input<typeof escalateDisputeSchema>;
+type EscalateBody = z.output<typeof escalateDisputeSchema>;
 
 /** Escalate to support: staff take the dispute over and decide if the parties cannot agree. */
 export function EscalateDialog({ dispute, onClose }: { dispute: Dispute; onClose: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState('');
   const escalate = useEscalateDispute(dispute.id);
+  // The server's own schema: a reason over the limit is refused here with the server's message.
+  const form = useForm<EscalateInput, unknown, EscalateBody>({
+    resolver: zodResolver(escalateDisputeSchema),
+    defaultValues: { reason: '' },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.reason?.message;
+
+  const submit = form.handleSubmit((body) =>
+    escalate.mutateAsync(body.reason ?? '').then(
+      () => {
+        toast.success('Dispute escalated to support');
+        onClose();
+      },
+      (failure: unknown) => showRefusalOnField(failure, form.setError, 'reason'),
+    ),
+  );
+
   return (
     <Dialog
       open
@@ -24,29 +49,21 @@ export function EscalateDialog({ dispute, onClose }: { dispute: Dispute; onClose
           <Button variant="secondary" onClick={onClose} disabled={escalate.isPending}>
             Cancel
           </Button>
-          <Button
-            disabled={escalate.isPending}
-            onClick={() =>
-              escalate.mutate(reason, {
-                onSuccess: () => {
-                  toast.success('Dispute escalated to support');
-                  onClose();
-                },
-              })
-            }
-          >
+          <Button type="submit" form={`${id}-form`} disabled={escalate.isPending}>
             {escalate.isPending ? 'Escalating...' : 'Escalate'}
           </Button>
         </>
       }
     >
-      <Field
-        id={`${id}-reason`}
-        label="Anything support should know (optional)"
-        error={escalate.error?.message}
-      >
-        <Textarea id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </Field>
+      <form id={`${id}-form`} onSubmit={submit} noValidate>
+        <Field id={`${id}-reason`} label="Anything support should know (optional)" error={error}>
+          <Textarea
+            id={`${id}-reason`}
+            {...fieldErrorProps(`${id}-reason`, error)}
+            {...form.register('reason')}
+          />
+        </Field>
+      </form>
     </Dialog>
   );
 }
