@@ -1,13 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { RESOLUTION_ACTION_LABELS, RESOLUTION_REASON_MAX } from '@escrow/shared/domain/disputes';
-import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
+import type { z } from 'zod';
+import { RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
+import {
+  rejectResolutionSchema,
+  type Dispute,
+  type DisputeResolution,
+} from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/input';
+import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
+import { showRefusalOnField } from '../../../lib/form-values';
+import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAnswerProposal } from '../api/disputes';
 import { proposalMovements } from '../lib/proposal-money';
+
+type RejectInput = z.input<typeof rejectResolutionSchema>;
+type RejectBody = z.output<typeof rejectResolutionSchema>;
 
 /**
  * Under a pending proposal: the other party answers it (Accept states exactly what money moves to whom
@@ -104,21 +116,24 @@ function AcceptDialog({
 
 function RejectDialog({ resolution, onClose }: { resolution: DisputeResolution; onClose: () => void }) {
   const id = useId();
-  const [reason, setReason] = useState('');
   const answer = useAnswerProposal();
-  const tooLong = reason.trim().length > RESOLUTION_REASON_MAX;
-  function reject() {
-    if (tooLong) return;
-    answer.mutate(
-      { resolutionId: resolution.id, accept: false, reason: reason.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success('Proposal rejected');
-          onClose();
-        },
+  // The server's own schema: a reason over the limit is refused here with the server's message.
+  const form = useForm<RejectInput, unknown, RejectBody>({
+    resolver: zodResolver(rejectResolutionSchema),
+    defaultValues: { reason: '' },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.reason?.message;
+
+  const reject = form.handleSubmit((body) =>
+    answer.mutateAsync({ resolutionId: resolution.id, accept: false, reason: body.reason || undefined }).then(
+      () => {
+        toast.success('Proposal rejected');
+        onClose();
       },
-    );
-  }
+      (failure: unknown) => showRefusalOnField(failure, form.setError, 'reason'),
+    ),
+  );
   return (
     <Dialog
       open
@@ -130,19 +145,21 @@ function RejectDialog({ resolution, onClose }: { resolution: DisputeResolution; 
           <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
             Cancel
           </Button>
-          <Button onClick={reject} disabled={answer.isPending || tooLong}>
+          <Button type="submit" form={`${id}-form`} disabled={answer.isPending}>
             {answer.isPending ? 'Rejecting...' : 'Reject proposal'}
           </Button>
         </>
       }
     >
-      <Field
-        id={`${id}-reason`}
-        label="Why (optional; the other party sees this)"
-        error={tooLong ? `Reason must be at most ${RESOLUTION_REASON_MAX} characters` : answer.error?.message}
-      >
-        <Textarea id={`${id}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} />
-      </Field>
+      <form id={`${id}-form`} onSubmit={reject} noValidate>
+        <Field id={`${id}-reason`} label="Why (optional; the other party sees this)" error={error}>
+          <Textarea
+            id={`${id}-reason`}
+            {...fieldErrorProps(`${id}-reason`, error)}
+            {...form.register('reason')}
+          />
+        </Field>
+      </form>
     </Dialog>
   );
 }
