@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import {
   fail,
@@ -48,6 +49,30 @@ describe('the inspection window on the details screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Extend inspection' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Extend' }));
     expect(await screen.findByText('The inspection period can only be extended once')).toBeTruthy();
+  });
+
+  it('puts a 400 naming the days on the field and focuses it', async () => {
+    const tx = shipped();
+    const RANGE = INSPECTION_TEXT.extensionRange;
+    stubApi({
+      [`POST /api/transactions/${tx.id}/extend-inspection`]: () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: RANGE,
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'days', message: RANGE }],
+        },
+      }),
+    });
+    renderWithProviders(<InspectionWindow transaction={tx} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Extend inspection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Extend inspection' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    const days = within(dialog).getByLabelText('Extend by');
+    await waitFor(() => expect(days).toHaveAccessibleDescription(RANGE));
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(days).toHaveFocus();
   });
 
   it('tells the seller, without the extend control, and says when it was already extended', () => {

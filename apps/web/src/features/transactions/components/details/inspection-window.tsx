@@ -1,21 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
   countdownText,
   INSPECTION_TEXT,
   MAX_INSPECTION_EXTENSION_DAYS,
 } from '@escrow/shared/domain/disputes';
+import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
-import { Field } from '../../../../components/ui/input';
+import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
 import { failureText } from '../../api/wallet-link';
 import { Select } from '../form-controls';
 import { formatLagosDateTime } from '../../../../lib/format';
+import { numberValue, showServerFieldErrors } from '../../../../lib/form-values';
+import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useNow } from '../../../../lib/use-now';
 
 const EXTEND_FAILED = 'Failed to extend the inspection period';
+
+type ExtendInput = z.input<typeof extendInspectionSchema>;
+type ExtendBody = z.output<typeof extendInspectionSchema>;
 
 /**
  * The inspection window (DESIGN "Inspection window"): while the item is with the buyer, both parties see
@@ -58,17 +67,28 @@ function ExtendDialog({
   transaction: Transaction;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [days, setDays] = useState('3');
   const extend = useExtendInspection(transaction.id);
-  async function submit() {
-    try {
-      await extend.mutateAsync(Number(days));
-      toast.success(INSPECTION_TEXT.extended);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(failureText(error, EXTEND_FAILED));
-    }
-  }
+  // The server's own schema: the days are checked (and worded) the same on both sides.
+  const form = useForm<ExtendInput, unknown, ExtendBody>({
+    resolver: zodResolver(extendInspectionSchema),
+    defaultValues: { days: 3 },
+  });
+  useFixAsYouType(form);
+  const error = form.formState.errors.days?.message;
+
+  const submit = form.handleSubmit((body) =>
+    extend.mutateAsync(body.days).then(
+      () => {
+        toast.success(INSPECTION_TEXT.extended);
+        onOpenChange(false);
+      },
+      (failure: unknown) => {
+        // A 400 naming the days lands on the field; the toast still says why it failed.
+        showServerFieldErrors(failure, form.setError);
+        toast.error(failureText(failure, EXTEND_FAILED));
+      },
+    ),
+  );
   return (
     <Dialog
       open
@@ -80,23 +100,25 @@ function ExtendDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={extend.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={extend.isPending}>
+          <Button type="submit" form="extend-form" disabled={extend.isPending}>
             {extend.isPending ? 'Extending...' : 'Extend'}
           </Button>
         </>
       }
     >
-      <Field id="extend-days" label="Extend by">
-        <Select
-          id="extend-days"
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
-          options={Array.from({ length: MAX_INSPECTION_EXTENSION_DAYS }, (_, i) => ({
-            value: String(i + 1),
-            label: `${i + 1} day${i === 0 ? '' : 's'}`,
-          }))}
-        />
-      </Field>
+      <form id="extend-form" onSubmit={submit} noValidate>
+        <Field id="extend-days" label="Extend by" error={error}>
+          <Select
+            id="extend-days"
+            {...fieldErrorProps('extend-days', error)}
+            {...form.register('days', { setValueAs: numberValue })}
+            options={Array.from({ length: MAX_INSPECTION_EXTENSION_DAYS }, (_, i) => ({
+              value: String(i + 1),
+              label: `${i + 1} day${i === 0 ? '' : 's'}`,
+            }))}
+          />
+        </Field>
+      </form>
     </Dialog>
   );
 }
