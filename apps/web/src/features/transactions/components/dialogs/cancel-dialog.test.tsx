@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeTransaction,
-  ok,
-  renderWithProviders,
-  stubApi,
-} from '../../testing/transaction-test-utils';
+import { makeTransaction, ok, renderWithProviders, stubApi } from '../../testing/transaction-test-utils';
 import { CancelDialog } from './cancel-dialog';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const tx = makeTransaction({ status: 'PENDING_PAYMENT' });
+const tx = makeTransaction({ status: 'WAITING_FOR_PAYMENT' });
 
 describe('Cancel Transaction (react-hook-form over the shared cancel schema)', () => {
   it('sends the trimmed reason', async () => {
