@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTransaction, ok, renderWithProviders, stubApi } from '../testing/transaction-test-utils';
@@ -20,7 +20,7 @@ describe('ShippingWizard: the delivery details component in three steps (issue 1
 
     await user.click(next());
     const name = screen.getByLabelText('Full name *');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     expect(name).toHaveAccessibleDescription('Full name is required');
     expect(screen.getByLabelText('Phone number *')).toHaveAccessibleDescription('Phone number is required');
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
@@ -33,16 +33,17 @@ describe('ShippingWizard: the delivery details component in three steps (issue 1
     );
     await user.type(screen.getByLabelText('Phone number *'), '7');
     await user.click(next());
-    expect(screen.getByRole('heading', { name: 'Address' })).toHaveFocus();
+    // The step's check is asynchronous (react-hook-form's trigger): focus moves once it settles.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Address' })).toHaveFocus());
 
     await user.type(screen.getByLabelText('Address *'), '12 Admiralty Way, Lekki');
     await user.type(screen.getByLabelText('City *'), 'Lagos');
     await user.click(next());
-    expect(screen.getByLabelText('State *')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('State *')).toHaveFocus());
     expect(screen.getByLabelText('State *')).toHaveAccessibleDescription('State is required');
     await user.selectOptions(screen.getByLabelText('State *'), 'Lagos');
     await user.click(next());
-    expect(screen.getByRole('heading', { name: 'Location' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Location' })).toHaveFocus());
     expect(screen.getByLabelText('Country')).toHaveValue('Nigeria');
     await user.type(screen.getByLabelText('ZIP code *'), '106104');
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
