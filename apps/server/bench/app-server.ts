@@ -8,16 +8,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
+import { readCacheOf } from '../src/db/read-cache.ts';
+import { hello200 } from './bare-server.ts';
 import { isMain, serveParent } from './child.ts';
 import { seed } from './seed.ts';
 
 export type AppInfo = {
   port: number;
   token: string;
+  /** The ids the `{id}` row reads in turn, and the one id of the one-id row. */
   transactionIds: string[];
+  cachedId: string;
   seedSeconds: number;
   poolMax: number | null;
 };
@@ -40,21 +46,62 @@ export function benchAppConfig(databaseUrl: string | null, dataDir: string): App
   );
 }
 
+/** The reference rows' routes, added to the app in the bench only. */
+export const REFERENCE_PATHS = {
+  authOnly: '/api/bench/authenticated',
+  authSelect1: '/api/bench/authenticated-select-1',
+} as const;
+
+/**
+ * Two routes that split a read's cost: the bearer check, request log, security headers and hooks that
+ * every authenticated request pays, answering the bare baseline's 200-byte JSON from memory (the most
+ * any authenticated read could do, even with every answer cached); and the same plus one `SELECT 1`
+ * through the app's own pool and driver (the floor of an authenticated read that touches the database).
+ */
+function addReferenceRoutes(app: FastifyInstance, database: Database) {
+  const body = hello200();
+  app.get(REFERENCE_PATHS.authOnly, { preHandler: app.authenticate }, async () => body);
+  app.get(REFERENCE_PATHS.authSelect1, { preHandler: app.authenticate }, async () => {
+    await database.db.execute(sql`select 1`);
+    return body;
+  });
+}
+
+/**
+ * The embedded database's read cache (db/read-cache.ts) keeps each transaction record until the next
+ * write, and the 10,000 seeded records fit in it: after one pass over the ids every `{id}` request would
+ * be a cache hit, and the row's figure would depend on its length. So the `{id}` row empties the cache
+ * before each request (every read answered by the database: writes came between reads, as in real use)
+ * and the one-id row reads the first id without emptying it (a reload with no write since).
+ */
+function missEveryRecordRead(app: FastifyInstance, database: Database, cachedId: string) {
+  const cache = readCacheOf(database.db);
+  if (!cache) return;
+  const cachedPath = `/api/transactions/${cachedId}`;
+  app.addHook('onRequest', async (request) => {
+    if (request.url !== cachedPath && /^\/api\/transactions\/[0-9a-f-]{36}$/.test(request.url)) cache.bump();
+  });
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'escrow-bench-'));
   const config = benchAppConfig(process.env.BENCH_APP_DATABASE_URL || null, dataDir);
   const database = await openDatabase(config.database);
-  const app = await buildApp({ config, database });
-  await app.ready();
   const started = performance.now();
   const seeded = await seed(database.db);
   const seedSeconds = (performance.now() - started) / 1000;
+  const [cachedId, ...cycledIds] = seeded.transactionIds;
+  const app = await buildApp({ config, database });
+  addReferenceRoutes(app, database);
+  missEveryRecordRead(app, database, cachedId!);
+  await app.ready();
   const { token } = await app.tokens.issue(seeded.userId);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const info: AppInfo = {
     port: Number(new URL(address).port),
     token,
-    transactionIds: seeded.transactionIds,
+    transactionIds: cycledIds,
+    cachedId: cachedId!,
     seedSeconds,
     poolMax: config.database.kind === 'postgres' ? config.database.poolMax : null,
   };

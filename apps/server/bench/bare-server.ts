@@ -10,8 +10,8 @@ import { isMain, serveParent } from './child.ts';
 
 export type BareInfo = { port: number };
 
-/** A constant object that serialises to exactly 200 bytes. */
-function hello200() {
+/** A constant object that serialises to exactly 200 bytes (the app's reference rows answer it too). */
+export function hello200() {
   const body = { status: 'ok', message: '' };
   body.message = 'x'.repeat(200 - JSON.stringify(body).length);
   if (Buffer.byteLength(JSON.stringify(body)) !== 200) throw new Error('the baseline body must be 200 bytes');

@@ -9,6 +9,7 @@ import type { Measurement } from './load.ts';
 export const APP_ROWS = [
   { key: 'health', label: 'GET /api/health' },
   { key: 'id', label: 'GET /api/transactions/{id}' },
+  { key: 'idOne', label: 'GET /api/transactions/{id}, one id (PGlite: read cache)' },
   { key: 'wallet', label: 'GET /api/wallet' },
   { key: 'list', label: 'GET /api/transactions/my-transactions' },
   { key: 'search', label: 'GET my-transactions?q=… (search)' },
@@ -18,12 +19,24 @@ export const APP_ROWS = [
 export type AppRowKey = (typeof APP_ROWS)[number]['key'];
 export type AppMeasurements = Record<AppRowKey, Measurement>;
 
+/**
+ * Reference rows, PostgreSQL only: routes the bench adds to the app (app-server.ts) that split a read's
+ * cost into what every authenticated request pays and what its data costs.
+ */
+export const REFERENCE_ROWS = [
+  { key: 'authOnly', label: 'authenticated, 200-byte JSON from memory' },
+  { key: 'authSelect1', label: 'authenticated SELECT 1 (app pool)' },
+] as const;
+export type ReferenceRowKey = (typeof REFERENCE_ROWS)[number]['key'];
+export type ReferenceMeasurements = Record<ReferenceRowKey, Measurement>;
+
 export type Results = {
   connections: number;
   embedded?: AppMeasurements;
   bare?: Measurement;
   roundTrip?: Measurement;
   postgres?: AppMeasurements;
+  reference?: ReferenceMeasurements;
   ledger?: { insert: Measurement; cycle: Measurement; workers: number };
 };
 
@@ -107,6 +120,18 @@ function rows(r: Results): Row[] {
       });
     }
   }
+  if (r.reference && r.postgres)
+    for (const { key, label } of REFERENCE_ROWS) {
+      const m = r.reference[key];
+      out.push({
+        name: `Reference · ${label}`,
+        m,
+        vsHealth: ratio(m, r.postgres.health),
+        vsBare: ratio(m, r.bare),
+        vsRoundTrip: ratio(m, r.roundTrip),
+        targets: [],
+      });
+    }
   if (r.ledger) {
     const { insert, cycle, workers } = r.ledger;
     const cost = insert.perSecond / cycle.perSecond;

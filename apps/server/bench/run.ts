@@ -15,13 +15,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { benchAppConfig, type AppInfo } from './app-server.ts';
+import { benchAppConfig, REFERENCE_PATHS, type AppInfo } from './app-server.ts';
 import type { BareInfo } from './bare-server.ts';
 import { startChild, type ChildServer } from './child.ts';
 import { LEDGER_WORKERS, ledgerRows } from './ledger.ts';
 import { httpLoad, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
-import { APP_ROWS, renderReport, type AppMeasurements, type AppRowKey, type Results } from './report.ts';
+import {
+  APP_ROWS,
+  REFERENCE_ROWS,
+  renderReport,
+  type AppMeasurements,
+  type AppRowKey,
+  type ReferenceMeasurements,
+  type Results,
+} from './report.ts';
 import { RARE_TERM, SEEDED_TRANSACTIONS } from './seed.ts';
 import { SEEDED_VENDORS, VENDOR_SPECIALTY, VENDOR_TERM } from './vendors-seed.ts';
 
@@ -82,6 +90,7 @@ async function appRows(label: Label, app: ChildServer<AppInfo>): Promise<AppMeas
   const paths: Record<(typeof APP_ROWS)[number]['key'], LoadOptions['path']> = {
     health: '/api/health',
     id: () => `/api/transactions/${ids[(next += 1) % ids.length]}`,
+    idOne: `/api/transactions/${app.info.cachedId}`,
     wallet: '/api/wallet',
     list: '/api/transactions/my-transactions',
     search: `/api/transactions/my-transactions?q=${RARE_TERM}`,
@@ -127,6 +136,18 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/** The reference rows (PostgreSQL only), on the bench's own routes in the app. */
+async function referenceRows(app: ChildServer<AppInfo>): Promise<ReferenceMeasurements> {
+  const out: Partial<ReferenceMeasurements> = {};
+  for (const { key, label } of REFERENCE_ROWS)
+    out[key] = await measure(`PostgreSQL · ${label}`, app, {
+      port: app.info.port,
+      path: REFERENCE_PATHS[key],
+      token: app.info.token,
+    });
+  return out as ReferenceMeasurements;
+}
 
 async function main() {
   if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
@@ -183,6 +204,7 @@ async function main() {
       if (pgApp) {
         seeded.push(`PostgreSQL in ${pgApp.app.info.seedSeconds.toFixed(1)} s`);
         results.postgres = await appRows('PostgreSQL', pgApp.app);
+        results.reference = await referenceRows(pgApp.app);
         await pgApp.app.stop();
         if (PROFILE) profileOf('PostgreSQL', pgApp.profileDir, results.postgres);
       }

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
 import { createPreparedReads } from './pglite-prepared.ts';
+import { withoutDrizzleParsers } from './pglite-parsers.ts';
 import { attachReadCache, createReadCache, trackWrites } from './read-cache.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -99,7 +100,7 @@ export async function openDatabase(
   // The declared pure reads run as named prepared statements: parsed and planned once, not per request.
   const reads = createPreparedReads(client);
   const db = drizzlePglite({
-    client: trackWrites(client, readCache, reads.query),
+    client: trackWrites(await withoutDrizzleParsers(client), readCache, reads.query),
     casing: 'snake_case',
   });
   await migratePglite(db, { migrationsFolder });

@@ -50,6 +50,16 @@ describe('PGlite reads as named prepared statements', () => {
     expect(answer.rowCount).toBe(expected.rowCount);
   });
 
+  it("applies each caller's own parsers, run after run (they are merged once per parsers object)", async () => {
+    const tagged = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (v: string) => `at ${v}` } };
+    for (const options of [drizzleOptions, tagged, drizzleOptions, tagged, undefined]) {
+      const expected = await client.query(READ, [1, null], options);
+      expect((await reads.query(READ, [1, null], options)).rows).toEqual(expected.rows);
+    }
+    const [row] = (await reads.query<unknown[]>(READ, [1, null], tagged)).rows;
+    expect(row).toContain('at 2026-01-02 03:04:05.678+00');
+  });
+
   it('parses a statement once, under one name, however often it runs', async () => {
     const text = 'select count(*)::int as n from prepared_probe where id > $1';
     for (const after of [0, 1, 2]) await reads.query(text, [after]);
