@@ -8,7 +8,7 @@ import type {
 } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
-import { createIdempotencyKeys } from './wallet-link';
+import { createIdempotencyKeys } from '../../../lib/money-mutation';
 
 type Answer = { transaction: Transaction };
 

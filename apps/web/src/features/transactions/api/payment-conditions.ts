@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PaymentConditionList } from '@escrow/shared/schemas/payment-conditions';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
-import { createIdempotencyKeys } from './wallet-link';
+import { createIdempotencyKeys } from '../../../lib/money-mutation';
 
 /** GET /api/payment-conditions/transaction/{id}: the conditions and whether an auto-release is scheduled. */
 export const usePaymentConditions = (transactionId: string) =>

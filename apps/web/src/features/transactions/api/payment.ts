@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { ConfirmPaymentInput, PaymentIntent, Transaction } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
-import { createIdempotencyKeys, walletKeys, walletQueryOptions } from './wallet-link';
+import { createIdempotencyKeys } from '../../../lib/money-mutation';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
+import { walletQueryOptions } from '../../../lib/wallet-query';
 
 const path = (id: string, action: string) => `/transactions/${encodeURIComponent(id)}/${action}`;
 

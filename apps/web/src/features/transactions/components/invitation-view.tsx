@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatWholeAmount } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
-import { failureText } from '../api/wallet-link';
+import { failureText } from '../../../lib/money-mutation';
 import { Detail } from './form-controls';
 import { NotFoundCard } from './not-found-card';
 import { SecurityList } from './security-list';

@@ -7,7 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { useConfirmPayment } from '../api/payment';
-import { failureText } from '../api/wallet-link';
+import { failureText } from '../../../lib/money-mutation';
 import { PAYMENT_FAILED, PaymentFlow } from './dialogs/payment-flow';
 import { Detail } from './form-controls';
 

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
 import { useSaveDeliveryDetails } from '../api/lifecycle';
-import { failureText } from '../api/wallet-link';
+import { failureText } from '../../../lib/money-mutation';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { DeliveryDetailsFields, useDeliveryDetailsForm, type DeliveryField } from './delivery-details-fields';
 import { Detail } from './form-controls';

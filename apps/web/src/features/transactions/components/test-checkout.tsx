@@ -15,7 +15,8 @@ import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { usePayTestCheckout, useTestCheckout } from '../api/test-checkout';
-import { failureText, TestModeBadge } from '../api/wallet-link';
+import { failureText } from '../../../lib/money-mutation';
+import { TestModeBadge } from '../../../components/test-mode-badge';
 import { NotFoundCard } from './not-found-card';
 
 type CardForm = z.input<typeof testCardPaymentSchema>;

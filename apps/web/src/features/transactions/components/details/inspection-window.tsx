@@ -14,7 +14,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import { Select } from '../form-controls';
 import { formatLagosDateTime } from '../../../../lib/format';
 import { numberValue, showServerFieldErrors } from '../../../../lib/form-values';

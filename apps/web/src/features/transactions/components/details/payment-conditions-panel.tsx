@@ -12,7 +12,7 @@ import {
   useConfirmDeliveryCondition,
   usePaymentConditions,
 } from '../../api/payment-conditions';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import { ManualReleaseForm, TimeReleaseForm } from './release-forms';
 
 function describe(condition: PaymentCondition): string {

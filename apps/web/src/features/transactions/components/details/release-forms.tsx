@@ -13,7 +13,7 @@ import { formatMoney } from '../../../../lib/format';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useManualRelease, useSetTimeRelease } from '../../api/payment-conditions';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import {
   manualReleaseFormSchema,
   timeReleaseFormSchema,

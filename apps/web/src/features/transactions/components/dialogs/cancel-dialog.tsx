@@ -13,7 +13,7 @@ import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useCancelTransaction } from '../../api/lifecycle';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import { Textarea } from '../form-controls';
 
 export const CANCEL_FAILED = 'Failed to cancel transaction';

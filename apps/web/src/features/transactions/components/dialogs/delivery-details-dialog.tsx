@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useSaveDeliveryDetails } from '../../api/lifecycle';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import { DeliveryDetailsFields, useDeliveryDetailsForm } from '../delivery-details-fields';
 
 export const DELIVERY_SAVE_FAILED = 'Failed to save delivery details';

@@ -13,7 +13,8 @@ import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatMoney } from '../../../../lib/format';
 import { useConfirmPayment, usePayerWallet, usePaymentIntent } from '../../api/payment';
-import { failureText, TestModeBadge } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
+import { TestModeBadge } from '../../../../components/test-mode-badge';
 import { ChoiceCard } from '../form-controls';
 
 export const PAYMENT_FAILED = 'Failed to confirm payment';

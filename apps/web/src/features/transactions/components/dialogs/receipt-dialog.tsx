@@ -18,7 +18,7 @@ import { formatMoney } from '../../../../lib/format';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useConfirmReceipt } from '../../api/lifecycle';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 
 export const RECEIPT_FAILED = 'Failed to confirm receipt';
 

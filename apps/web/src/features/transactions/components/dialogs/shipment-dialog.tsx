@@ -15,7 +15,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
 import { useConfirmShipment } from '../../api/lifecycle';
-import { failureText } from '../../api/wallet-link';
+import { failureText } from '../../../../lib/money-mutation';
 import { Select, Textarea } from '../form-controls';
 import { PhotoUploader } from './photo-uploader';
 
