@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
 import {
   rejectResolutionSchema,
@@ -11,15 +8,9 @@ import {
 } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, fieldErrorProps } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/panels';
-import { showRefusalOnField } from '../../../lib/form-values';
-import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAnswerProposal } from '../api/disputes';
 import { proposalMovements } from '../lib/proposal-money';
-
-type RejectInput = z.input<typeof rejectResolutionSchema>;
-type RejectBody = z.output<typeof rejectResolutionSchema>;
+import { ReasonDialog } from './reason-dialog';
 
 /**
  * Under a pending proposal: the other party answers it (Accept states exactly what money moves to whom
@@ -115,51 +106,21 @@ function AcceptDialog({
 }
 
 function RejectDialog({ resolution, onClose }: { resolution: DisputeResolution; onClose: () => void }) {
-  const id = useId();
   const answer = useAnswerProposal();
-  // The server's own schema: a reason over the limit is refused here with the server's message.
-  const form = useForm<RejectInput, unknown, RejectBody>({
-    resolver: zodResolver(rejectResolutionSchema),
-    defaultValues: { reason: '' },
-  });
-  useFixAsYouType(form);
-  const error = form.formState.errors.reason?.message;
-
-  const reject = form.handleSubmit((body) =>
-    answer.mutateAsync({ resolutionId: resolution.id, accept: false, reason: body.reason || undefined }).then(
-      () => {
-        toast.success('Proposal rejected');
-        onClose();
-      },
-      (failure: unknown) => showRefusalOnField(failure, form.setError, 'reason'),
-    ),
-  );
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => (!next && !answer.isPending ? onClose() : undefined)}
+    <ReasonDialog
+      schema={rejectResolutionSchema}
       title="Reject this proposal?"
       description="No money moves. You can keep talking, propose something else, or ask support to decide."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={answer.isPending}>
-            {answer.isPending ? 'Rejecting...' : 'Reject proposal'}
-          </Button>
-        </>
+      label="Why (optional; the other party sees this)"
+      submitLabel="Reject proposal"
+      pendingLabel="Rejecting..."
+      pending={answer.isPending}
+      send={(reason) =>
+        answer.mutateAsync({ resolutionId: resolution.id, accept: false, reason: reason || undefined })
       }
-    >
-      <form id={`${id}-form`} onSubmit={reject} noValidate>
-        <Field id={`${id}-reason`} label="Why (optional; the other party sees this)" error={error}>
-          <Textarea
-            id={`${id}-reason`}
-            {...fieldErrorProps(`${id}-reason`, error)}
-            {...form.register('reason')}
-          />
-        </Field>
-      </form>
-    </Dialog>
+      successText="Proposal rejected"
+      onClose={onClose}
+    />
   );
 }
