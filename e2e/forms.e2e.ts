@@ -7,6 +7,7 @@ import {
   joinedListing,
   lagosDisplayDatePlus,
   seeText,
+  sellerWizardToItemDetails,
   signIn,
   skipTour,
   writeTinyPng,
@@ -155,17 +156,11 @@ describe('forms in the browser (issue 17)', () => {
       const page = await browser.newPage();
       await signIn(page, server, seller);
       await skipTour(page);
-      await page.goto(`${server.url}/app/create-transaction`);
-      await page.getByText('I want to sell something').click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText('Local pickup or delivery').click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Description').fill('Standing fan');
-      await page.getByLabel('Price').fill('30000');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Item type *').selectOption('Physical Product');
-      await page.getByLabel('Category *').selectOption('Electronics');
-      await page.getByLabel('Condition *').selectOption('Good');
+      await sellerWizardToItemDetails(page, server, {
+        delivery: 'Local pickup or delivery',
+        description: 'Standing fan',
+        condition: 'Good',
+      });
       await page.getByLabel('Weight (kg)').fill('abc');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('Weight must be a number of kilograms').waitFor();

@@ -8,6 +8,7 @@ import {
   personBrowser,
   seeText,
   sellerCreates,
+  sellerWizardToItemDetails,
   signIn,
   skipTour,
   tokenFor,
@@ -344,17 +345,11 @@ describe('screens on a phone (375 px)', () => {
       const page = await browser.newPage();
       await signIn(page, server, seller);
       await skipTour(page);
-      await page.goto(`${server.url}/app/create-transaction`);
-      await page.getByText('I want to sell something').click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText('I need shipping services').click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Description').fill('Live status check');
-      await page.getByLabel('Price').fill('30000');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Item type *').selectOption('Physical Product');
-      await page.getByLabel('Category *').selectOption('Electronics');
-      await page.getByLabel('Condition *').selectOption('Like New');
+      await sellerWizardToItemDetails(page, server, {
+        delivery: 'I need shipping services',
+        description: 'Live status check',
+        condition: 'Like New',
+      });
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: 'Create Transaction' }).click();
       await page.getByText(/When they join, the transaction becomes active/).waitFor();

@@ -113,6 +113,32 @@ export async function skipTour(page: Page) {
   await tour.waitFor({ state: 'hidden' });
 }
 
+/**
+ * The create wizard as a seller, through the first three steps to the item details (type, category and
+ * condition chosen): the caller goes on from the item step's other fields and its Continue.
+ */
+export async function sellerWizardToItemDetails(
+  page: Page,
+  server: TestServer,
+  item: {
+    delivery: 'Local pickup or delivery' | 'I need shipping services';
+    description: string;
+    condition: string;
+  },
+) {
+  await page.goto(`${server.url}/app/create-transaction`);
+  await page.getByText('I want to sell something').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText(item.delivery).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Description').fill(item.description);
+  await page.getByLabel('Price').fill('30000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Item type *').selectOption('Physical Product');
+  await page.getByLabel('Category *').selectOption('Electronics');
+  await page.getByLabel('Condition *').selectOption(item.condition);
+}
+
 /** A browser for one person, with clipboard access so Copy can be exercised, install prompt dismissed. */
 export async function personBrowser(
   server: TestServer,
