@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   ILLEGAL_TRANSITION: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /** The keyed request committed but its answer was lost (a database or instance failure right after). */
+  IDEMPOTENCY_ALREADY_APPLIED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

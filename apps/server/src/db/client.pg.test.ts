@@ -56,4 +56,48 @@ describe.runIf(Boolean(inject('databaseUrl')))('migrations on a new PostgreSQL d
       await database.close();
     }
   });
+
+  it('survives PostgreSQL dropping connections that transactions hold, and serves again', async () => {
+    const lost: Error[] = [];
+    const database = await openDatabase(
+      { kind: 'postgres', url: own.toString(), poolMax: 4 },
+      { onConnectionLost: (error) => lost.push(error) },
+    );
+    try {
+      let holding = 0;
+      // One transaction waits inside a statement, one between statements (idle in transaction).
+      const outcome = (work: Promise<unknown>) =>
+        work.then(
+          () => null,
+          (error: unknown) => error,
+        );
+      const inStatement = outcome(
+        database.db.transaction(async (tx) => {
+          holding += 1;
+          await tx.execute(sql`select pg_sleep(5)`);
+        }),
+      );
+      const betweenStatements = outcome(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          holding += 1;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await tx.execute(sql`select 2`);
+        }),
+      );
+      while (holding < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      // Both fail as a lost connection (the error handler's 503), not as an unheard 'error' event.
+      expect(await inStatement).toBeInstanceOf(Error);
+      expect(await betweenStatements).toBeInstanceOf(Error);
+      expect(lost.length).toBeGreaterThanOrEqual(2);
+      const result = (await database.db.execute(sql`select 3 as three`)) as unknown as {
+        rows: { three: number }[];
+      };
+      expect(result.rows[0]?.three).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
 });

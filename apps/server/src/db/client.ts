@@ -79,9 +79,24 @@ export async function openDatabase(
     });
     // Without a listener, an idle connection dropped by the server is an unhandled 'error' event that
     // ends the process. The pool discards that connection and opens a new one when next needed.
-    pool.on('error', (error) => {
+    const connectionLost = (error: Error) => {
       if (options.onConnectionLost) options.onConnectionLost(error);
       else console.error(`database connection lost (the pool reconnects): ${error.message}`);
+    };
+    pool.on('error', connectionLost);
+    // pg-pool listens for errors only on idle clients: it removes that listener while a client is checked
+    // out (a transaction, a query). A connection dropped then (a restart, a failover,
+    // pg_terminate_backend) would be an unheard 'error' event on the client, which ends the process. This
+    // listener stays for the client's life and only reports: the query in flight rejects on its own (its
+    // request gets a 503) and the pool discards the broken client when it is released. Idle clients are
+    // reported through the pool's 'error' above.
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (checkedOut.has(client)) connectionLost(error);
+      });
     });
     try {
       await migrateUnderLock(pool);

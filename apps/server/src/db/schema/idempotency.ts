@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../columns.ts';
 import { users } from './users.ts';
 
@@ -19,6 +20,14 @@ export const idempotencyKeys = pgTable(
     status: text({ enum: ['IN_PROGRESS', 'COMPLETED'] })
       .notNull()
       .default('IN_PROGRESS'),
+    // The claim of the request that runs it: a random owner and a lease it renews while it runs. A
+    // claim whose lease ran out and whose request did not commit may be taken over by a retry.
+    owner: text(),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now() + interval '10 seconds'`),
+    // Set inside the first database transaction the request commits (idempotency.claims.ts).
+    committedAt: timestamp({ withTimezone: true, mode: 'date' }),
     responseStatus: integer(),
     responseBody: text(),
     ...timestamps,

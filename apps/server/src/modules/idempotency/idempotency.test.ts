@@ -4,7 +4,8 @@ import type { App } from '../../app.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { balanceOf, createTestUser, deposit } from '../wallet/wallet.test-helpers.ts';
+import { balanceOf, createTestUser, deposit, type TestUser } from '../wallet/wallet.test-helpers.ts';
+import { runWithClaim } from './idempotency.claims.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, purgeExpiredIdempotencyKeys, requestHash } from './idempotency.ts';
 
 let app: App;
@@ -93,5 +94,83 @@ describe('Idempotency-Key', () => {
     expect(
       await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.user.id)),
     ).toEqual([]);
+  });
+
+  describe('after a failure mid-request (a lease instead of a stuck key)', () => {
+    const stuck = async (user: TestUser, key: string, committed: boolean) => {
+      await app.deps.db.insert(idempotencyKeys).values({
+        userId: user.user.id,
+        key,
+        owner: 'a request whose instance died',
+        requestHash: requestHash('POST', '/api/wallet/deposit', { amount: 7 }),
+        lockedUntil: new Date(Date.now() - 1000),
+        committedAt: committed ? new Date() : null,
+      });
+    };
+
+    it('lets a retry take over a key whose lease ran out before its request committed', async () => {
+      const user = await createTestUser(app);
+      await stuck(user, 'lapsed', false);
+      const retried = await deposit(app, user, 7, 'lapsed');
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expect(await balanceOf(app, user)).toBe(7);
+      const replay = await deposit(app, user, 7, 'lapsed');
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(await balanceOf(app, user)).toBe(7);
+    });
+
+    it('never runs again a request that committed and lost its answer', async () => {
+      const user = await createTestUser(app);
+      await stuck(user, 'applied', true);
+      const retried = await deposit(app, user, 7, 'applied');
+      expect(retried.statusCode).toBe(409);
+      expect(retried.json()).toMatchObject({ success: false, code: 'IDEMPOTENCY_ALREADY_APPLIED' });
+      expect(await balanceOf(app, user)).toBe(0);
+    });
+
+    it("keeps a running request's key while its lease lasts", async () => {
+      const user = await createTestUser(app);
+      await stuck(user, 'leased', false);
+      await app.deps.db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: new Date(Date.now() + 5000) })
+        .where(eq(idempotencyKeys.key, 'leased'));
+      expect((await deposit(app, user, 7, 'leased')).json()).toMatchObject({
+        code: 'IDEMPOTENCY_IN_PROGRESS',
+      });
+    });
+
+    it('refuses the commit of a first request whose key was taken over meanwhile', async () => {
+      const user = await createTestUser(app);
+      await stuck(user, 'taken-over', false);
+      const [row] = await app.deps.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, 'taken-over'));
+      const outcome = await new Promise<unknown>((resolve) =>
+        runWithClaim({ id: row!.id, owner: 'the old owner', committed: false }, () => {
+          app.deps.db
+            .transaction(async (tx) => {
+              await tx
+                .update(idempotencyKeys)
+                .set({ responseBody: 'written' })
+                .where(eq(idempotencyKeys.id, row!.id));
+            })
+            .then(() => resolve('committed'), resolve);
+        }),
+      );
+      expect(outcome).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+      const [after] = await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, row!.id));
+      expect(after).toMatchObject({ responseBody: null, committedAt: null });
+    });
+
+    it('marks the key committed in the same transaction as the money', async () => {
+      const user = await createTestUser(app);
+      expect((await deposit(app, user, 3, 'marked')).statusCode).toBe(200);
+      const [row] = await app.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'marked'));
+      expect(row?.committedAt).toBeInstanceOf(Date);
+      expect(row?.status).toBe('COMPLETED');
+    });
   });
 });

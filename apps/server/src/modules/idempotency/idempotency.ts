@@ -1,11 +1,19 @@
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { z } from 'zod';
-import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import {
+  CLAIM_LEASE_MS,
+  CLAIM_RENEW_MS,
+  inProgress,
+  markClaimsInTransactions,
+  runWithClaim,
+  type Claim,
+} from './idempotency.claims.ts';
 
 /**
  * `Idempotency-Key` for money-moving routes (DESIGN.md "Money"). With the header, the first answer
@@ -14,8 +22,11 @@ import { AppError } from '../../lib/errors.ts';
  * - while the first request still runs → 409 IDEMPOTENCY_IN_PROGRESS;
  * - the same key with a different request → 422 IDEMPOTENCY_MISMATCH.
  * Answers below 500 are kept (a refusal is an answer); after a 5xx the key is freed for a retry.
- * Keys live 24 hours. A request that crashes the process mid-way leaves its key in progress until
- * then; the money itself stays safe because every ledger write has its own idempotency key.
+ * Keys live 24 hours. A request claims its key with a lease it renews while it runs, and its first
+ * committed database transaction marks the key in that transaction (idempotency.claims.ts). So when
+ * the database or the instance fails mid-request, a key whose request did not commit is free again once
+ * its lease runs out (10 s) or the answer can be written, and one whose request committed never runs
+ * twice: it replays the answer, or, if that answer was lost, says 409 IDEMPOTENCY_ALREADY_APPLIED.
  *
  * Usage (after authentication, which scopes keys per user):
  *   const idem = idempotency(deps);
@@ -23,6 +34,14 @@ import { AppError } from '../../lib/errors.ts';
  *     preHandler: [app.authenticate, idem.preHandler], onSend: idem.onSend }, handler)
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
+/** How long an answer that could not be written is retried in the background. */
+const FINISH_RETRY_FOR_MS = 120_000;
+
+const alreadyApplied = () =>
+  new AppError(
+    'IDEMPOTENCY_ALREADY_APPLIED',
+    'This request was already carried out, but its answer was lost. Check the result before sending it again with a new Idempotency-Key.',
+  );
 
 /** Route header schema; loose so the other headers (authorization) stay on the request. */
 export const idempotencyHeaders = z.looseObject({
@@ -50,78 +69,147 @@ export function requestHash(method: string, url: string, body: unknown): string 
     .digest('hex');
 }
 
-export function idempotency(deps: { db: Db; clock: Clock }) {
-  const { db } = deps;
-  const claimed = new WeakMap<FastifyRequest, string>();
+type Claimed = { claim: Claim; renew: NodeJS.Timeout };
+type Outcome =
+  { kind: 'none' } | { kind: 'claimed'; claim: Claim } | { kind: 'replay'; row: IdempotencyKeyRow };
 
-  async function preHandler(request: FastifyRequest, reply: FastifyReply) {
+export function idempotency(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  markClaimsInTransactions(db, clock);
+  const claimed = new WeakMap<FastifyRequest, Claimed>();
+  const leaseFrom = (now: Date) => new Date(now.getTime() + CLAIM_LEASE_MS);
+  const ownedBy = (claim: Claim) =>
+    and(eq(idempotencyKeys.id, claim.id), eq(idempotencyKeys.owner, claim.owner));
+
+  async function claimKey(request: FastifyRequest): Promise<Outcome> {
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
+    if (header === undefined) return { kind: 'none' };
     if (typeof header !== 'string' || header.length === 0 || header.length > 100)
       throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 100 characters');
     const user = request.user;
     if (!user) throw new AppError('UNAUTHORIZED', 'Authentication required');
     const hash = requestHash(request.method, request.url, request.body);
+    const now = clock.now();
+    const owner = randomUUID();
+    const thisKey = and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, header));
     // An expired key may be reused: drop it before claiming.
     await db
       .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, user.id),
-          eq(idempotencyKeys.key, header),
-          lt(idempotencyKeys.createdAt, new Date(deps.clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS)),
-        ),
-      );
+      .where(and(thisKey, lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS))));
     const [row] = await db
       .insert(idempotencyKeys)
-      .values({ userId: user.id, key: header, requestHash: hash })
+      .values({ userId: user.id, key: header, requestHash: hash, owner, lockedUntil: leaseFrom(now) })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    if (row) {
-      claimed.set(request, row.id);
-      return;
-    }
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, header)));
-    if (!existing)
-      throw new AppError(
-        'IDEMPOTENCY_IN_PROGRESS',
-        'A request with this Idempotency-Key is still being processed',
-      );
+    if (row) return { kind: 'claimed', claim: { id: row.id, owner, committed: false } };
+    const [existing] = await db.select().from(idempotencyKeys).where(thisKey);
+    if (!existing) throw inProgress();
     if (existing.requestHash !== hash)
       throw new AppError(
         'IDEMPOTENCY_MISMATCH',
         'This Idempotency-Key was already used for a different request',
       );
-    if (existing.status !== 'COMPLETED' || existing.responseStatus === null || existing.responseBody === null)
-      throw new AppError(
-        'IDEMPOTENCY_IN_PROGRESS',
-        'A request with this Idempotency-Key is still being processed',
-      );
-    return reply
-      .code(existing.responseStatus)
-      .header('idempotent-replayed', 'true')
-      .type('application/json; charset=utf-8')
-      .send(existing.responseBody);
+    if (existing.status === 'COMPLETED' && existing.responseStatus !== null && existing.responseBody !== null)
+      return { kind: 'replay', row: existing };
+    if (existing.lockedUntil.getTime() > now.getTime()) throw inProgress();
+    if (existing.committedAt) throw alreadyApplied();
+    // The first request's lease ran out without it committing (its instance or the database went away):
+    // take the key over. The guard loses to a first request that commits meanwhile (it holds the row).
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ owner, lockedUntil: leaseFrom(now) })
+      .where(
+        and(
+          eq(idempotencyKeys.id, existing.id),
+          eq(idempotencyKeys.status, 'IN_PROGRESS'),
+          isNull(idempotencyKeys.committedAt),
+          lt(idempotencyKeys.lockedUntil, now),
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (!taken) throw inProgress();
+    return { kind: 'claimed', claim: { id: taken.id, owner, committed: false } };
   }
 
+  // Callback style, so the rest of the request (the handler and its database transactions) runs with the
+  // claim attached (idempotency.claims.ts).
+  function preHandler(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
+    claimKey(request).then((outcome) => {
+      if (outcome.kind === 'none') return done();
+      if (outcome.kind === 'replay') {
+        const { row } = outcome;
+        void reply
+          .code(row.responseStatus!)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(row.responseBody);
+        return;
+      }
+      const { claim } = outcome;
+      const renew = setInterval(() => {
+        void db
+          .update(idempotencyKeys)
+          .set({ lockedUntil: leaseFrom(clock.now()) })
+          .where(and(ownedBy(claim), eq(idempotencyKeys.status, 'IN_PROGRESS')))
+          .catch(() => undefined);
+      }, CLAIM_RENEW_MS).unref();
+      claimed.set(request, { claim, renew });
+      runWithClaim(claim, done);
+    }, done);
+  }
+
+  /**
+   * Records the answer (or frees the key after a 5xx) once the request is done. When the database does
+   * not answer, it keeps trying in the background for a while (the answer is in memory), so a key whose
+   * request committed replays its answer, and one whose request did not commit is free again, soon after
+   * the database is back; if this instance dies first, the lease runs out instead.
+   */
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    const id = claimed.get(request);
-    if (!id) return payload;
+    const entry = claimed.get(request);
+    if (!entry) return payload;
     claimed.delete(request);
+    const { claim, renew } = entry;
     const body =
       typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (reply.statusCode >= 500 || body === null) {
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
-      return payload;
-    }
-    await db
-      .update(idempotencyKeys)
-      .set({ status: 'COMPLETED', responseStatus: reply.statusCode, responseBody: body })
-      .where(eq(idempotencyKeys.id, id));
+    const status = reply.statusCode;
+    const finish =
+      status >= 500 || body === null
+        ? () => release(claim)
+        : () =>
+            db
+              .update(idempotencyKeys)
+              .set({ status: 'COMPLETED', responseStatus: status, responseBody: body })
+              .where(ownedBy(claim));
+    clearInterval(renew);
+    await keepTrying(finish, request);
     return payload;
+  }
+
+  /** After a 5xx: free the key if nothing of the request committed, else end its lease at once. */
+  async function release(claim: Claim) {
+    if (!claim.committed) {
+      await db.delete(idempotencyKeys).where(and(ownedBy(claim), isNull(idempotencyKeys.committedAt)));
+      return;
+    }
+    await db.update(idempotencyKeys).set({ lockedUntil: clock.now() }).where(ownedBy(claim));
+  }
+
+  /** The first try is awaited (the answer waits for it); after that it retries in the background. */
+  async function keepTrying(write: () => Promise<unknown>, request: FastifyRequest) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      request.log.warn({ err: error }, 'idempotency key not updated; retrying in the background');
+    }
+    const giveUpAt = performance.now() + FINISH_RETRY_FOR_MS;
+    const retry = (delay: number) =>
+      setTimeout(() => {
+        write().catch(() => {
+          if (performance.now() < giveUpAt) retry(Math.min(delay * 2, 2_000));
+        });
+      }, delay).unref();
+    retry(500);
   }
 
   return { preHandler, onSend };
