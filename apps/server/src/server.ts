@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { seedOnStart } from './db/seed.ts';
+import { DemoPasswordsInProduction, seedOnStart } from './db/seed.ts';
 import { seedDemoVendors } from './db/seed-vendors.ts';
 
 /** Builds, listens and closes gracefully on SIGINT/SIGTERM. */
@@ -26,7 +26,13 @@ async function main() {
   const app = await buildApp({ config, database });
   connectionLost.report = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
-  const demo = await seedOnStart(app.deps);
+  const demo = await seedOnStart(app.deps).catch(async (error: unknown) => {
+    if (!(error instanceof DemoPasswordsInProduction)) throw error;
+    console.error(error.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  });
   if (demo.length > 0)
     await seedDemoVendors(app).catch((error: unknown) =>
       app.log.warn({ err: error }, 'demo vendors could not be created'),

@@ -47,6 +47,13 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('creates demo accounts outside production only, whatever SEED_DEMO says', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

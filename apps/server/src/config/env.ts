@@ -208,8 +208,11 @@ export function loadConfig(
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     jwtSecret: secrets.get('JWT_SECRET', env.JWT_SECRET),
     database,
-    // Demo accounts only on the embedded database unless asked for explicitly.
-    seedDemo: env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase),
+    // Demo accounts only on the embedded database unless asked for explicitly, and never in production:
+    // their passwords are in the README (db/seed.ts refuses to start on a database that still has them).
+    seedDemo:
+      env.NODE_ENV !== 'production' &&
+      (env.SEED_DEMO ?? (database.kind === 'pglite' && !options.memoryDatabase)),
     paymentProvider: env.PAYMENT_PROVIDER ?? (env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     priceBounds: { ...DEFAULT_PRICE_BOUNDS, ...env.TRANSACTION_PRICE_BOUNDS },
