@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env.ts';
-import { REDIS_FAILURE_LOG_INTERVAL_MS } from '../lib/redis-best-effort.ts';
+import { createOutageLog } from '../lib/dependency-log.ts';
+import { watchRedis } from '../lib/redis-best-effort.ts';
 
 /**
  * @fastify/rate-limit for the limits of lib/rate-limits.ts: nothing is limited unless a route asks
@@ -26,13 +27,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: { con
       })
     : undefined;
   if (redis) {
-    let loggedAt = -Infinity;
-    redis.on('error', (error: unknown) => {
-      const now = performance.now();
-      if (now - loggedAt < REDIS_FAILURE_LOG_INTERVAL_MS) return;
-      loggedAt = now;
-      app.log.warn({ err: error }, 'rate limits: Redis unavailable, requests are not limited meanwhile');
-    });
+    watchRedis(
+      [redis],
+      createOutageLog(app.log, 'rate limits (Redis)', { impact: 'requests are not limited meanwhile' }),
+    );
     // Counting starts shared: wait (briefly) for the connection rather than let the first requests through.
     app.addHook('onReady', async () => {
       if (redis.status === 'ready') return;

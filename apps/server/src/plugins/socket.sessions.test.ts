@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
+import { sessions } from '../db/schema/users.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { App } from '../app.ts';
@@ -133,5 +135,16 @@ describe('sockets end with their session', () => {
     } finally {
       app.deps.clock.now = () => new Date();
     }
+  });
+
+  it('a revocation this instance never heard of (another instance, Redis down) closes the socket within 5 s', async () => {
+    const p = await person();
+    // Written straight to the database, as another instance would while Redis cannot tell this one.
+    const { sid } = JSON.parse(Buffer.from(p.first.split('.')[1]!, 'base64url').toString()) as {
+      sid: string;
+    };
+    await app.deps.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid));
+    await closed(p.sockets[0]!);
+    expect(p.sockets[1]!.connected).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { CLIENT_EVENTS, SERVER_EVENTS, STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { bestEffortPublish, redisState } from '../lib/redis-best-effort.ts';
+import { createOutageLog } from '../lib/dependency-log.ts';
+import { bestEffortPublish, redisState, watchRedis } from '../lib/redis-best-effort.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sessionRoom, type AppSocket, type AppSocketServer, type RealtimeHub } from '../lib/realtime.ts';
 import type { TokenService } from '../modules/auth/index.ts';
@@ -45,15 +46,16 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
   let redis: Redis[] = [];
 
   if (deps.config.REDIS_URL) {
+    // One outage log for the pair: ioredis retries (and errors) constantly while Redis is away.
+    const outage = createOutageLog(deps.log, 'live channel (Redis)', {
+      impact: "live events reach this instance's sockets only",
+    });
     const pub = bestEffortPublish(
       new Redis(deps.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 }),
-      deps.log,
-      'live channel',
+      outage,
     );
     const sub = pub.duplicate();
-    // ioredis reconnects by itself; without a listener its errors would only reach the console.
-    for (const client of [pub, sub])
-      client.on('error', (error: Error) => deps.log.warn({ err: error }, 'redis connection error'));
+    watchRedis([pub, sub], outage);
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redis = [pub, sub];
@@ -72,12 +74,31 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
     next();
   });
 
-  // A token that expires while its socket is open: the socket goes with it (checked every few seconds
-  // against the injected clock; revocations close sockets at once through their session room).
-  const expirySweep = setInterval(() => {
+  // A token that expires while its socket is open goes with it (checked against the injected clock).
+  // Revocations close sockets at once through their session room, but that needs Redis to reach the
+  // other instances; so each sweep also asks the database which of this instance's sessions are still
+  // live, and no socket outlives its session by more than a sweep or two whatever Redis does. One
+  // sweep at a time; a sweep that cannot read the database keeps the sockets (it is not a revocation).
+  let sweeping = false;
+  const sweep = async () => {
     const now = deps.clock.now().getTime();
+    const open = [...io.of('/').sockets.values()];
+    for (const socket of open) if (socket.data.expiresAtMs <= now) socket.disconnect(true);
+    const sessionIds = [...new Set(open.filter((s) => s.connected).map((s) => s.data.sessionId))];
+    if (sessionIds.length === 0) return;
+    const checked = new Set(sessionIds);
+    const live = await deps.tokens.liveSessionIds(sessionIds);
     for (const socket of io.of('/').sockets.values())
-      if (socket.data.expiresAtMs <= now) socket.disconnect(true);
+      if (checked.has(socket.data.sessionId) && !live.has(socket.data.sessionId)) socket.disconnect(true);
+  };
+  const expirySweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweep()
+      .catch((error: unknown) => deps.log.debug({ err: error }, 'socket session sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
   app.addHook('onClose', async () => clearInterval(expirySweep));

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.ts';
+import { createOutageLog } from '../../lib/dependency-log.ts';
+import { watchRedis } from '../../lib/redis-best-effort.ts';
 import type { SessionUser } from './auth.user.ts';
 import { Lru } from './auth.lru.ts';
 
@@ -16,9 +18,6 @@ export const SESSION_CACHE_TTL_MS = 4_000;
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 /** The Redis channel on which instances announce invalidations to each other. */
 export const SESSION_CACHE_CHANNEL = 'auth:session-cache:invalidate';
-/** A Redis outage is logged at most once per this interval (ioredis retries, and errors, constantly). */
-const REDIS_LOG_INTERVAL_MS = 60_000;
-
 /** What a verified token says, once its signature has been checked (a fact that never changes). */
 export type TokenClaims = { sessionId: string; userId: string; expiresAtMs: number };
 
@@ -185,29 +184,19 @@ function connectBus(options: {
   };
   const pub = new Redis(redisUrl, clientOptions);
   const sub = new Redis(redisUrl, clientOptions);
-  let lastLoggedMs: number | null = null;
+  // ioredis retries (and errors) constantly while Redis is away: one line per interval, and one on recovery.
+  const outage = createOutageLog(log, 'session cache (Redis)', {
+    impact: 'other instances see session changes within the cache TTL',
+    now: () => clock.now().getTime(),
+  });
+  const noteFailure = (error: unknown) => outage.failure(error);
   let subscribedBefore = false;
-  let closing = false;
 
-  function noteFailure(error: unknown) {
-    if (closing) return;
-    const now = clock.now().getTime();
-    if (lastLoggedMs !== null && now >= lastLoggedMs && now - lastLoggedMs < REDIS_LOG_INTERVAL_MS) return;
-    lastLoggedMs = now;
-    log.warn(
-      { err: error },
-      'session cache: Redis unavailable; other instances see session changes within the cache TTL',
-    );
-  }
-
-  for (const client of [pub, sub]) client.on('error', noteFailure);
+  watchRedis([pub, sub], outage);
   sub.on('ready', () => {
     sub.subscribe(channel).then(() => {
       // Messages sent while the subscription was down are lost: start afresh rather than wait out the TTL.
-      if (subscribedBefore) {
-        onResubscribed();
-        log.info('session cache: Redis subscription restored');
-      }
+      if (subscribedBefore) onResubscribed();
       subscribedBefore = true;
     }, noteFailure);
   });
@@ -223,7 +212,7 @@ function connectBus(options: {
       pub.publish(channel, JSON.stringify({ ...announcement, from: self })).catch(noteFailure);
     },
     async close(): Promise<void> {
-      closing = true;
+      outage.stop();
       await Promise.allSettled(
         [pub, sub].map(async (client) => {
           if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -240,6 +240,36 @@ export function createTokenService(
     return ids;
   }
 
+  const liveQuery = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`,
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}`,
+      ),
+    );
+  readCacheOf(db)?.pureRead(liveQuery.toSQL().sql);
+  const liveById = liveQuery.prepare('live_sessions');
+
+  /**
+   * Which of these sessions are still live (not revoked, not expired), read from the database: the
+   * sockets' periodic check, which must not depend on any cache or on Redis having carried a
+   * revocation from another instance.
+   */
+  async function liveSessionIds(sessionIds: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (let start = 0; start < sessionIds.length; start += 1000) {
+      const rows = await liveById.execute({
+        ids: sessionIds.slice(start, start + 1000),
+        now: clock.now().toISOString(),
+      });
+      for (const row of rows) live.add(row.id);
+    }
+    return live;
+  }
+
   /** After a committed `revokeAllForUser` run in a transaction: close those sessions' sockets. */
   function sessionsEnded(sessionIds: string[]): void {
     if (sessionIds.length) onSessionsEnded(sessionIds);
@@ -257,6 +287,7 @@ export function createTokenService(
   return {
     issue,
     verify,
+    liveSessionIds,
     revoke,
     revokeOwn,
     revokeAllForUser,
