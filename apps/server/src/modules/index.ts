@@ -9,7 +9,7 @@ import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { businessLicenseHolders, identityRoutes, identityVerifiedUsers } from './identity/index.ts';
-import { messagesRoutes } from './messages/index.ts';
+import { carriesAttachment, messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { paymentsModule } from './payments/index.ts';
@@ -58,7 +58,14 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(transactionsRoutes(deps), { prefix: '/api' });
   await app.register(paymentConditionsRoutes(deps), { prefix: '/api' });
   await app.register(notificationsRoutes(deps), { prefix: '/api' });
-  await app.register(uploadsRoutes(deps), { prefix: '/api' });
+  await app.register(
+    uploadsRoutes({
+      ...deps,
+      // A chat file reaches the other party once a sent message carries it.
+      chatFileSent: (transactionId, uploadId) => carriesAttachment(deps.db, transactionId, uploadId),
+    }),
+    { prefix: '/api' },
+  );
   await app.register(disputesRoutes(deps), { prefix: '/api' });
   await app.register(messagesRoutes(deps), { prefix: '/api' });
   await app.register(backupRoutes(deps), { prefix: '/api/admin' });

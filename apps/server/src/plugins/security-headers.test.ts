@@ -34,7 +34,7 @@ describe('security headers (computed once)', () => {
 });
 
 describe('Cache-Control on signed-in answers', () => {
-  it('is no-store on every answer to a signed-in request (answers, refusals, files), and absent on public ones', async () => {
+  it('is no-store on every answer to a signed-in request (answers, refusals, files)', async () => {
     const signup = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -59,7 +59,36 @@ describe('Cache-Control on signed-in answers', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is no-store on answers that carry a token or account data to a request without one, and on errors', async () => {
+    const email = `cache-anon-${Date.now()}@example.com`;
+    const password = 'a-good-password';
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload });
+    const signup = await post('/api/auth/signup', {
+      email,
+      password,
+      firstName: 'Cache',
+      lastName: 'Tester',
+    });
+    expect(signup.statusCode, signup.body).toBeLessThan(300);
+    const login = await post('/api/auth/login', { email, password });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data.token).toBeTruthy();
+    const reset = await post('/api/auth/reset-password', { email });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${login.json().data.token}` },
+    });
+    expect(me.statusCode, me.body).toBe(200);
+    const wrongPassword = await post('/api/auth/login', { email, password: 'not-the-password' });
+    expect(wrongPassword.statusCode).toBe(401);
+    const invalid = await post('/api/auth/signup', { email: 'not-an-email' });
+    expect(invalid.statusCode).toBe(400);
     const open = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(open.headers['cache-control']).toBeUndefined();
+    for (const [what, res] of Object.entries({ signup, login, reset, me, wrongPassword, invalid, open }))
+      expect(res.headers['cache-control'], what).toBe('no-store');
   });
 });

@@ -51,13 +51,18 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
+const isApiPath = (url: string) => url === '/api' || /^\/api[/?]/.test(url);
+
 /** Sets the precomputed security headers on every answer. */
 export const securityHeadersPlugin = fp(async (app) => {
   const headers = computeSecurityHeaders(SECURITY_HEADER_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    // A signed-in answer (a wallet, a transaction, a file) is private: no browser or proxy may keep it.
-    if (request.headers.authorization) reply.header('cache-control', 'no-store');
+    // No browser or proxy may keep an API answer: sign-in, sign-up and reset answers carry a token
+    // without the request carrying one, and errors may carry account details. A route whose answer may
+    // be kept says so itself (its own Cache-Control replaces this one). A signed-in answer elsewhere is
+    // private too. The web app's files keep their own caching (plugins/spa.ts).
+    if (isApiPath(request.url) || request.headers.authorization) reply.header('cache-control', 'no-store');
     done();
   });
 });

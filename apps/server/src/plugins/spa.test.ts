@@ -52,6 +52,15 @@ describe('serving the web app', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
+  it('keeps the web app’s own caching while every API answer is no-store', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject({ method: 'GET', url: '/app/dashboard' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);

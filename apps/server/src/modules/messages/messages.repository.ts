@@ -117,6 +117,21 @@ export async function attachmentsFor(
   });
 }
 
+/** Whether a message of the conversation carries the upload (a deleted message carries none). */
+export async function carriesAttachment(db: DbOrTx, transactionId: string, uploadId: string) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.transactionId, transactionId),
+        sql`${messages.attachments} @> ${JSON.stringify([{ id: uploadId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A page of a conversation, newest first from `before` (exclusive); the caller reverses it. */
 export async function pageOfMessages(db: DbOrTx, transactionId: string, limit: number, before?: MessageRow) {
   const conditions: SQL[] = [eq(messages.transactionId, transactionId)];

@@ -6,6 +6,7 @@ import {
   driveTo,
   get,
   PNG_BYTES,
+  post,
   upload,
   type TestUser,
 } from '../transactions/transactions.test-support.ts';
@@ -87,6 +88,10 @@ describe('files with active content over the API, and how every file is served',
     expect(doc.statusCode, doc.body).toBe(201);
     const image = await attach('item.png', PNG_BYTES);
     expect(image.statusCode, image.body).toBe(201);
+    // The other party reads chat files once a sent message carries them.
+    const attachmentIds = [doc.json().data.upload.id, image.json().data.upload.id];
+    const sent = await post(app, buyer, '/api/messages', { transactionId, content: 'Sent', attachmentIds });
+    expect(sent.statusCode, sent.body).toBe(201);
 
     const served = await get(app, seller, `/api/uploads/${doc.json().data.upload.id}`);
     expect(served.statusCode).toBe(200);

@@ -17,7 +17,13 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { safeFilename } from './uploads.sniff.ts';
-import { findReadableUpload, openUpload, saveUpload, type UploadsDeps } from './uploads.service.ts';
+import {
+  findReadableUpload,
+  openUpload,
+  saveUpload,
+  type ChatFileSent,
+  type UploadsDeps,
+} from './uploads.service.ts';
 
 const fieldsSchema = z.object({
   purpose: uploadPurposeSchema,
@@ -98,7 +104,7 @@ async function receiveUpload(
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
 export const uploadsRoutes =
-  (deps: UploadsDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
+  (deps: UploadsDeps & { config: AppConfig; chatFileSent: ChatFileSent }): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       // One byte over the largest limit, so the purpose's own limit (checked while streaming) speaks first.

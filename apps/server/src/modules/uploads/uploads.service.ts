@@ -11,10 +11,14 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { isTransactionMember, memberTransactionRow } from '../transactions/index.ts';
 import { inspectingStream } from './uploads.inspect.ts';
+import { PDF_UNCHECKABLE } from './uploads.pdf-streams.ts';
 import { StorageError, type FileStorage } from './uploads.storage.ts';
 
 /** What the uploads module needs: the database, the clock and where files live. */
 export type UploadsDeps = { db: Db; clock: Clock; storage: FileStorage };
+
+/** Whether a sent message of the transaction's conversation carries the upload (messages module). */
+export type ChatFileSent = (transactionId: string, uploadId: string) => Promise<boolean>;
 
 /** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
 export function storageFailure(error: unknown): unknown {
@@ -88,6 +92,11 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
     if (content.size === 0) throw badRequest(`${input.filename} is empty`);
     if (!content.mimeType || !rule.accepted.includes(content.mimeType))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename));
+    if (content.activePdf === PDF_UNCHECKABLE)
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${input.filename} could not be checked for active content (a compressed part is damaged, nested or too large). Print it to a new PDF and upload that.`,
+      );
     if (content.activePdf)
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
@@ -129,10 +138,11 @@ const STAFF_READABLE: UploadPurpose[] = ['shipment_photo', 'dispute_evidence', '
 /**
  * The upload if this user may read it: the parties of its transaction (shipment photos, chat,
  * evidence), the owner (personal files), staff for review purposes; profile pictures are shown to
- * any signed-in user (avatars). Everyone else gets 404, as if it did not exist.
+ * any signed-in user (avatars). A chat file reaches the other party only once a sent message carries
+ * it (until then it is the uploader's draft). Everyone else gets 404, as if it did not exist.
  */
 export async function findReadableUpload(
-  deps: Pick<UploadsDeps, 'db'>,
+  deps: Pick<UploadsDeps, 'db'> & { chatFileSent: ChatFileSent },
   user: AuthUser,
   id: string,
 ): Promise<UploadRow> {
@@ -150,8 +160,8 @@ export async function findReadableUpload(
       .limit(1);
     if (disputed) return row;
   }
-  if (row.transactionId) {
-    if (await isTransactionMember(deps.db, row.transactionId, user.id)) return row;
+  if (row.transactionId && (await isTransactionMember(deps.db, row.transactionId, user.id))) {
+    if (row.purpose !== 'chat_attachment' || (await deps.chatFileSent(row.transactionId, row.id))) return row;
   }
   throw missing();
 }

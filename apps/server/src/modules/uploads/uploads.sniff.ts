@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UploadMimeType } from '@escrow/shared/schemas/uploads';
+import { PDF_UNCHECKABLE, PdfStreamInflater } from './uploads.pdf-streams.ts';
 
 const startsWith = (data: Buffer, bytes: number[], offset = 0) =>
   data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
@@ -157,7 +158,10 @@ export function safeFilename(name: string | undefined): string {
  */
 const ACTIVE_PDF_NAMES = ['/JavaScript', '/JS', '/Launch', '/EmbeddedFile', '/EmbeddedFiles'];
 
-/** The active-content PDF name found in the file, or null for an inert PDF (even a sloppy one). */
+/**
+ * The active-content PDF name found in the file (its object streams opened), PDF_UNCHECKABLE when a
+ * compressed part cannot be opened within bounds, or null for an inert PDF (even a sloppy one).
+ */
 export function activePdfContent(data: Buffer): string | null {
   const scanner = new ActivePdfScanner();
   scanner.update(data);
@@ -180,9 +184,23 @@ class ActivePdfScanner {
   private pending = '';
   private window = '';
   private found: string | null = null;
+  // The text of object streams is scanned for names only: streams inside it are not opened again, so
+  // the inflating budget is spent once per file.
+  private readonly streams: PdfStreamInflater | null;
+
+  constructor(openStreams = true) {
+    this.streams = openStreams
+      ? new PdfStreamInflater((objects) => {
+          const scanner = new ActivePdfScanner(false);
+          scanner.update(objects);
+          this.found ??= scanner.finish();
+        })
+      : null;
+  }
 
   update(chunk: Buffer) {
     if (this.found) return;
+    this.streams?.update(chunk);
     const raw = this.pending + chunk.toString('latin1');
     const cut = /#[0-9a-fA-F]?$/.exec(raw)?.index ?? raw.length;
     this.pending = raw.slice(cut);
@@ -190,7 +208,9 @@ class ActivePdfScanner {
   }
 
   finish(): string | null {
+    if (!this.found) this.streams?.finish();
     if (!this.found) this.scan(this.window + decodeNames(this.pending), true);
+    if (!this.found && this.streams?.uncheckable) this.found = PDF_UNCHECKABLE;
     return this.found;
   }
 
