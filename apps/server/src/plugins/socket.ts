@@ -54,9 +54,13 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
       new Redis(deps.config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 }),
       outage,
     );
-    const sub = pub.duplicate();
+    // The subscriber's commands wait for Redis however long it is away (it only subscribes), so the
+    // adapter's subscription lands once Redis answers, also when Redis was down at start.
+    const sub = pub.duplicate({ maxRetriesPerRequest: null });
     watchRedis([pub, sub], outage);
-    await Promise.all([pub.connect(), sub.connect()]);
+    // An instance starts while Redis is away (it keeps reconnecting): live events stay on this instance
+    // until it answers, as during any Redis outage.
+    await Promise.all([pub.connect(), sub.connect()]).catch((error: unknown) => outage.failure(error));
     io.adapter(createAdapter(pub, sub));
     redis = [pub, sub];
     deps.realtime.setRedisState(() => (redisState(pub) === 'up' && redisState(sub) === 'up' ? 'up' : 'down'));
