@@ -4,7 +4,7 @@ import { adminRoutes } from './admin/index.ts';
 import { assistantRoutes } from './assistant/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
-import { disputesRoutes } from './disputes/index.ts';
+import { disputesRoutes, evidenceAttached } from './disputes/index.ts';
 import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -63,6 +63,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       ...deps,
       // A chat file reaches the other party once a sent message carries it.
       chatFileSent: (transactionId, uploadId) => carriesAttachment(deps.db, transactionId, uploadId),
+      // An evidence file reaches the other party once it is attached to the dispute as evidence.
+      evidenceAttached: (transactionId, uploadId) => evidenceAttached(deps.db, transactionId, uploadId),
     }),
     { prefix: '/api' },
   );

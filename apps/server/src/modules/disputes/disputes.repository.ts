@@ -54,6 +54,20 @@ export async function peopleById(db: DbOrTx, ids: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * Whether an evidence row of a dispute on the transaction carries the upload: until then an evidence
+ * file is its uploader's draft, which the other party may not read.
+ */
+export async function evidenceAttached(db: DbOrTx, transactionId: string, uploadId: string) {
+  const [row] = await db
+    .select({ id: disputeEvidence.id })
+    .from(disputeEvidence)
+    .innerJoin(disputes, eq(disputes.id, disputeEvidence.disputeId))
+    .where(and(eq(disputeEvidence.uploadId, uploadId), eq(disputes.transactionId, transactionId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The dispute with its transaction, people, messages, evidence and resolutions (a few round trips). */
 export async function loadDisputeRecord(db: DbOrTx, dispute: DisputeRow): Promise<DisputeRecord> {
   const [transactionRows, messages, evidence, resolutions] = await Promise.all([

@@ -5,3 +5,4 @@
 export { disputesRoutes } from './disputes.routes.ts';
 export type { DisputesDeps } from './disputes.deps.ts';
 export { closeResolvedDisputes, expireDueProposals, runDisputeTimers } from './disputes.jobs.ts';
+export { evidenceAttached } from './disputes.repository.ts';

@@ -22,6 +22,7 @@ import {
   openUpload,
   saveUpload,
   type ChatFileSent,
+  type EvidenceAttached,
   type UploadsDeps,
 } from './uploads.service.ts';
 
@@ -104,7 +105,13 @@ async function receiveUpload(
 
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
 export const uploadsRoutes =
-  (deps: UploadsDeps & { config: AppConfig; chatFileSent: ChatFileSent }): FastifyPluginAsyncZod =>
+  (
+    deps: UploadsDeps & {
+      config: AppConfig;
+      chatFileSent: ChatFileSent;
+      evidenceAttached: EvidenceAttached;
+    },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       // One byte over the largest limit, so the purpose's own limit (checked while streaming) speaks first.

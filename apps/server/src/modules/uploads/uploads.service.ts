@@ -20,6 +20,9 @@ export type UploadsDeps = { db: Db; clock: Clock; storage: FileStorage };
 /** Whether a sent message of the transaction's conversation carries the upload (messages module). */
 export type ChatFileSent = (transactionId: string, uploadId: string) => Promise<boolean>;
 
+/** Whether evidence of a dispute on the transaction carries the upload (disputes module). */
+export type EvidenceAttached = (transactionId: string, uploadId: string) => Promise<boolean>;
+
 /** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
 export function storageFailure(error: unknown): unknown {
   if (!(error instanceof StorageError)) return error;
@@ -139,10 +142,11 @@ const STAFF_READABLE: UploadPurpose[] = ['shipment_photo', 'dispute_evidence', '
  * The upload if this user may read it: the parties of its transaction (shipment photos, chat,
  * evidence), the owner (personal files), staff for review purposes; profile pictures are shown to
  * any signed-in user (avatars). A chat file reaches the other party only once a sent message carries
- * it (until then it is the uploader's draft). Everyone else gets 404, as if it did not exist.
+ * it, an evidence file once an evidence row of a dispute on its transaction does (until then either is
+ * the uploader's draft). Everyone else gets 404, as if it did not exist.
  */
 export async function findReadableUpload(
-  deps: Pick<UploadsDeps, 'db'> & { chatFileSent: ChatFileSent },
+  deps: Pick<UploadsDeps, 'db'> & { chatFileSent: ChatFileSent; evidenceAttached: EvidenceAttached },
   user: AuthUser,
   id: string,
 ): Promise<UploadRow> {
@@ -161,7 +165,11 @@ export async function findReadableUpload(
     if (disputed) return row;
   }
   if (row.transactionId && (await isTransactionMember(deps.db, row.transactionId, user.id))) {
-    if (row.purpose !== 'chat_attachment' || (await deps.chatFileSent(row.transactionId, row.id))) return row;
+    if (row.purpose === 'chat_attachment') {
+      if (await deps.chatFileSent(row.transactionId, row.id)) return row;
+    } else if (row.purpose === 'dispute_evidence') {
+      if (await deps.evidenceAttached(row.transactionId, row.id)) return row;
+    } else return row;
   }
   throw missing();
 }
