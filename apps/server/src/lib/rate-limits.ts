@@ -99,8 +99,14 @@ export function limitFailures(app: FastifyInstance, rule: LimitRule, statuses: n
       if (!result.isAllowed && result.remaining === 0 && result.ttl > 0)
         throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
     },
+    // An onSend hook must not throw: its error would replace the answer with Fastify's default error
+    // body (the app's error handler has already run), internals included. A failure that cannot be
+    // counted (Redis away) is let through, as the limiter itself does.
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (statuses.includes(reply.statusCode)) await count(request);
+      if (statuses.includes(reply.statusCode))
+        await count(request).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'rate limit: failure not counted'),
+        );
       return payload;
     },
   };
