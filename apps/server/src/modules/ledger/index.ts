@@ -20,6 +20,7 @@ export {
   type PostEntryInput,
 } from './ledger.service.ts';
 export { heldEscrowOf, transactionLedgerEntries } from './ledger.entries.ts';
+export { runLedgerChecks } from './ledger.check.ts';
 export {
   refundsCreditedSince,
   walletBalanceBefore,
