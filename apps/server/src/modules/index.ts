@@ -9,6 +9,7 @@ import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { businessLicenseHolders, identityRoutes, identityVerifiedUsers } from './identity/index.ts';
+import { refundsCreditedSince, transactionLedgerEntries } from './ledger/index.ts';
 import { carriesAttachment, messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
@@ -17,6 +18,7 @@ import {
   countTransactions,
   INVITATION_TTL_MS,
   listTransactions,
+  memberTransactionRow,
   transactionsRoutes,
 } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
@@ -80,6 +82,12 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
         wallet: (userId) => walletSummary(deps, { id: userId }),
         transactions: async (userId, filter) =>
           (await listTransactions(deps, userId, { page: 1, ...filter })).transactions,
+        refundsCreditedSince: (userId, currency, since) =>
+          refundsCreditedSince(deps.db, userId, currency, since),
+        transactionEntries: async (userId, id) => {
+          await memberTransactionRow(deps.db, userId, id); // not a member: 404, never the entries
+          return transactionLedgerEntries(deps.db, id);
+        },
       },
     }),
     { prefix: '/api' },

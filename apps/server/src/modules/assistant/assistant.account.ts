@@ -7,24 +7,12 @@ import { TOPIC_ACTIONS, transactionAction } from './assistant.actions.ts';
 import type { AccountReader } from './assistant.deps.ts';
 
 /**
- * Questions about the caller's own account, answered from their own data only: their wallet, their
- * transactions' statuses, their transactions with a named counterparty (searched among their own).
+ * Questions about the caller's own account, answered from their own data only: why their money is on
+ * hold, their transactions with a named counterparty (searched among their own). The balance is in
+ * assistant.balance.ts, a trade named by its description in assistant.trades.ts.
  */
-export type AccountQuestion =
-  { kind: 'balance' } | { kind: 'on-hold' } | { kind: 'transaction'; counterparty: string | null };
+export type AccountQuestion = { kind: 'on-hold' } | { kind: 'transaction'; counterparty: string | null };
 
-const NOT_BALANCE = /\b(withdraw|deposit|fee|limit|limits|verification|raise)\b/;
-const BALANCE = [
-  /\bmy (wallet |account )?balance\b/,
-  /\bhow much (money )?(is |remain |remains |left )?(in |for |inside )?my (wallet|account)\b/,
-  /\bhow much (money )?(do |did )?i (have|get|still have|got)\b(?! to\b)/,
-  /\b(check|show|see|tell)( me)? my (wallet|balance|money)\b/,
-];
-const ON_HOLD =
-  /\b(money|payment|balance|fund|price)\b.*\b(hold|held|stuck|frozen|freeze|locked|hang|hanging|escrow|pending|blocked|delay|delayed)\b/;
-const WHERE =
-  /\b(where is|where are|where s|where my|status of|state of|how far|what happen to|what happened to|happening with|any news|any update|update on|progress of|track my)\b/;
-const TRADE_WORDS = /\b(transaction|transactions|item|shipping|payment)\b/;
 const NOT_A_NAME = new Set(
   (
     'my the a an me him her them us you it this that seller buyer vendor customer person amana escrow shipping ' +
@@ -33,20 +21,8 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 
-/** The account question a normalized question asks, if any; `raw` keeps the counterparty's name as typed. */
-export function accountQuestionOf(normalized: string, raw: string): AccountQuestion | null {
-  const mine = /\b(my|i|me)\b/.test(normalized);
-  if (!mine) return null;
-  if (!NOT_BALANCE.test(normalized) && BALANCE.some((pattern) => pattern.test(normalized)))
-    return { kind: 'balance' };
-  if (!/\bwithdraw\b/.test(normalized) && ON_HOLD.test(normalized)) return { kind: 'on-hold' };
-  if (WHERE.test(normalized) && TRADE_WORDS.test(normalized))
-    return { kind: 'transaction', counterparty: counterpartyIn(raw) };
-  return null;
-}
-
 /** The name after 'with', 'from', 'to' or 'for' ('my order with Tunde Bakare'), at most two words. */
-function counterpartyIn(raw: string): string | null {
+export function counterpartyIn(raw: string): string | null {
   const pattern = /\b(?:with|from|to|for|by)\s+([\p{L}][\p{L}'-]{1,40})(?:\s+([\p{L}][\p{L}'-]{1,40}))?/giu;
   for (const match of raw.matchAll(pattern)) {
     const first = match[1]!;
@@ -58,19 +34,19 @@ function counterpartyIn(raw: string): string | null {
   return null;
 }
 
-const lagosDate = new Intl.DateTimeFormat('en-NG', {
+export const lagosDate = new Intl.DateTimeFormat('en-NG', {
   timeZone: 'Africa/Lagos',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
 
-function otherParty(item: TransactionListItem) {
+export function otherParty(item: TransactionListItem) {
   const name = item.viewerRole === item.creatorRole ? item.counterpartyName : item.creatorName;
   return name ?? 'the other party (not joined yet)';
 }
 
-function describe(item: TransactionListItem): string {
+export function describe(item: TransactionListItem): string {
   const step = nextActionFor(item, item.viewerRole);
   const next = step.kind === 'action' ? `your next step: ${step.label}` : step.label;
   return `“${item.description}” with ${otherParty(item)} (${formatMoney(item.price, item.currency)}) is ${STATUS_LABELS[item.status]}: ${next}.`;
@@ -80,7 +56,7 @@ const oneOrList = (items: TransactionListItem[]) =>
   items.length === 1 ? transactionAction(items[0]!.id) : TOPIC_ACTIONS.transactions;
 
 /** Why money is held, per status, from the viewer's side. */
-function holdReason(item: TransactionListItem): string {
+export function holdReason(item: TransactionListItem): string {
   const buyer = item.viewerRole === 'BUYER';
   const amount = formatMoney(buyer ? item.total : item.price, item.currency);
   const who = otherParty(item);
@@ -109,14 +85,6 @@ export async function answerAccountQuestion(
   userId: string,
   question: AccountQuestion,
 ): Promise<AssistantAnswer> {
-  if (question.kind === 'balance') {
-    const wallet = await account.wallet(userId);
-    return {
-      response: `Your available balance is ${formatMoney(wallet.balance, wallet.currency)}, and ${formatMoney(wallet.pendingEscrow, wallet.currency)} you paid is held in escrow. Today you can still withdraw ${formatMoney(Math.max(0, wallet.limits.dailyWithdrawal - wallet.limits.withdrawnToday), wallet.currency)} (${wallet.verificationLevel} level).`,
-      suggestions: ['How do I withdraw funds?', 'Why is my money on hold?', 'How do I raise my limits?'],
-      action: TOPIC_ACTIONS.wallet,
-    };
-  }
   if (question.kind === 'on-hold') {
     const lists = await Promise.all(
       HELD_STATUSES.map((status) => account.transactions(userId, { status, limit: 5 })),

@@ -153,8 +153,8 @@ const WORDS: Record<string, string> = {
 const STOP_WORDS = new Set(
   (
     'a an the i me my mine we us our you your it its is are was were be been am do does did doing to of in on at ' +
-    'for from by with and or but so if then than that this these those there here what which who whom how why ' +
-    'when where can could would should will shall may might must have has had get got go going o oh ooo ehn na ' +
+    'for from by with and or but so if then than that this these those there here what which who whom how ' +
+    'can could would should will shall may might must have has had get got go going o oh ooo ehn na ' +
     'abi as into out up about any some all just also now still not no yes make want need know tell like am pm'
   ).split(' '),
 );

@@ -85,6 +85,8 @@ describe('POST /api/chatbot/ask', () => {
     expect(mine.response).toContain('₦7,000.00');
     expect(mine.response).toContain('₦12,653.63'); // 12,345 + 2.5% held in escrow
     expect(mine.action.value).toBe('/app/wallet');
+    // What a withdrawal would accept today: the balance less the ₦50 fee (BASIC's ₦50,000 a day is more).
+    expect(mine.response).toContain('A withdrawal today can be up to ₦6,950.00');
     const theirs = (await ask(bola, 'What is my balance?')).json().data.response;
     expect(theirs).toContain('₦0.00');
     expect(theirs).not.toContain('7,000');
@@ -128,6 +130,18 @@ describe('POST /api/chatbot/ask', () => {
     }
     const own = (await ask(bola, 'Where is my order with Chidi?')).json().data.response;
     expect(own).toContain('₦999.00');
+  });
+
+  it("answers a money question naming one of the caller's own trades from that trade", async () => {
+    const mine = (await ask(ada, 'where is my money for the iphone 13?')).json().data;
+    expect(mine.response).toContain('Your money is held in escrow');
+    expect(mine.response).toContain('Used iPhone 13, 128GB');
+    expect(mine.action.value).toBe(`/app/transactions/${adaWithTunde}`);
+    // Bola's own trade has the same description: his answer is about his trade with Chidi, never Ada's.
+    const theirs = (await ask(bola, 'where is my money for the iphone 13?')).json().data;
+    expect(theirs.response).toContain(chidi.name);
+    expect(theirs.response).not.toMatch(/Tunde|12,345/);
+    expect(theirs.action.value).not.toContain(adaWithTunde);
   });
 
   it('answers hostile input as text with a 200 or a 4xx, never a 500', async () => {

@@ -1,0 +1,39 @@
+import { transactionTotals } from '@escrow/shared/domain/fees';
+import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
+import { priceBoundProblem, type PriceBounds } from '@escrow/shared/domain/price-bounds';
+
+const MULTIPLIERS: Record<string, number> = {
+  k: 1_000,
+  thousand: 1_000,
+  m: 1_000_000,
+  mil: 1_000_000,
+  million: 1_000_000,
+  millions: 1_000_000,
+};
+
+/**
+ * The naira amount a question names ('4.5 million naira', '250k', '₦80,000', '1m'), or null. A bare number
+ * counts only with a unit, a naira sign or word, or thousands separators, so '2012 Corolla' is not a price.
+ */
+export function amountIn(question: string): number | null {
+  const pattern =
+    /(₦|\bn(?=\d)|\bngn\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|thousand|m|mil|millions?)?\b\s*(naira|ngn)?/gi;
+  let best: number | null = null;
+  for (const match of question.matchAll(pattern)) {
+    const [, sign, digits, unit, word] = match;
+    if (!sign && !unit && !word && !digits!.includes(',')) continue;
+    const value = Number(digits!.replace(/,/g, '')) * (unit ? MULTIPLIERS[unit.toLowerCase()]! : 1);
+    if (Number.isFinite(value) && (best === null || value > best)) best = value;
+  }
+  return best;
+}
+
+/** 'For a price of ₦4,500,000.00 the fee is ₦112,500.00, so the buyer pays ₦4,612,500.00.', from the fee the code charges. */
+export function feeQuote(question: string, bounds: PriceBounds): string | null {
+  const price = amountIn(question);
+  if (price === null) return null;
+  const minor = toMinor(price);
+  if (minor === null || priceBoundProblem(price, 'NGN', bounds)) return null;
+  const { feeMinor, totalMinor } = transactionTotals(minor);
+  return `For a price of ${formatMoney(price)} the escrow fee is ${formatMoney(toMajor(feeMinor))}, so the buyer pays ${formatMoney(toMajor(totalMinor))} in total.`;
+}
