@@ -110,4 +110,18 @@ describe('live channel', () => {
     expect(sockets).toHaveLength(2);
     expect(channel.getState()).toBe('disconnected');
   });
+
+  it('asks for the account when the server closes the socket, so an ended session signs out at once', () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response('{}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const channel = createLiveChannel(factory);
+    channel.acquire();
+    sockets[0]!.serverConnects();
+    sockets[0]!.serverDrops();
+    expect(fetchMock).not.toHaveBeenCalled();
+    sockets[0]!.serverCloses();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/auth\/me$/);
+    vi.unstubAllGlobals();
+  });
 });

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, SOCKET_CLIENT_OPTIONS } from '@escrow/shared/events';
-import { getToken } from './api-client';
+import { api, getToken } from './api-client';
 
 /** Spec 02 §4 "Real-time connection": the four states the indicator shows. */
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -75,7 +75,13 @@ export function createLiveChannel(factory: SocketFactory = defaultFactory) {
         next.emit(CLIENT_EVENTS.joinTransactionRoom, { transactionId });
     });
     next.on('connect_error', () => setState('error'));
-    next.on('disconnect', () => setState('disconnected'));
+    next.on('disconnect', (reason: string) => {
+      setState('disconnected');
+      // The server closes a socket itself only when its session ended (signed out elsewhere, suspended,
+      // password changed) or its token expired. Asking for the account now turns that into the usual
+      // 401 sign-out at once, instead of at the next request some seconds later.
+      if (reason === 'io server disconnect') void api('/auth/me').catch(() => undefined);
+    });
     next.io.on('reconnect_attempt', () => setState('connecting'));
     next.io.on('reconnect_failed', () => {
       console.warn(GAVE_UP_WARNING);

@@ -72,6 +72,12 @@ export class FakeSocket {
     this.connected = false;
     this.listeners.get('disconnect')?.forEach((l) => l('transport close'));
   }
+  /** The server closed this socket on purpose (its session ended or its token expired). */
+  serverCloses() {
+    this.connected = false;
+    this.listeners.get('disconnect')?.forEach((l) => l('io server disconnect'));
+  }
+
   serverSends(event: string, payload: unknown) {
     this.anyListeners.forEach((l) => l(event, payload));
   }

@@ -96,6 +96,8 @@ export const adminUserDetailSchema = z.object({
     z.object({
       id: z.string(),
       userAgent: z.string().nullable(),
+      /** 'Chrome on Windows': the name the user's own sessions list shows. */
+      device: z.string(),
       createdAt: z.string(),
       expiresAt: z.string(),
     }),

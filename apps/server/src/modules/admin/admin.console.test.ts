@@ -5,7 +5,7 @@ import type { App } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { signUp } from '../auth/auth.test-support.ts';
+import { logIn, signUp } from '../auth/auth.test-support.ts';
 import { castOf, disputed, type Cast } from '../disputes/disputes.test-support.ts';
 import { get, post, put } from '../transactions/transactions.test-support.ts';
 
@@ -100,6 +100,18 @@ describe('users', () => {
     });
     expect(detail.json().data.sessions.length).toBeGreaterThan(0);
     expect((await get(app, cast.support, '/api/admin/users/nobody')).json().error).toBe('User not found');
+  });
+
+  it('names each session’s device as the user’s own list does (issue 32 point 16)', async () => {
+    const account = await signUp(app);
+    const chromeOnWindows =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    await logIn(app, account.email, account.password, { headers: { 'user-agent': chromeOnWindows } });
+    const detail = await get(app, cast.support, `/api/admin/users/${account.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.sessions).toContainEqual(
+      expect.objectContaining({ device: 'Chrome on Windows', userAgent: chromeOnWindows }),
+    );
   });
 
   it('a level change is audited with before and after', async () => {

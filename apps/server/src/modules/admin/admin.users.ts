@@ -7,6 +7,7 @@ import { transactions } from '../../db/schema/transactions.ts';
 import { sessions, users, type UserRow } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { describeDevice } from '../auth/index.ts';
 import { heldEscrowOf, walletBalanceMinor } from '../ledger/index.ts';
 
 const OPEN_MONEY = ['WAITING_FOR_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED'];
@@ -114,6 +115,8 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
     sessions: live.map((s) => ({
       id: s.id,
       userAgent: s.userAgent,
+      // Named as in the user's own sessions list, so staff and user speak of the same device.
+      device: describeDevice(s.userAgent),
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),

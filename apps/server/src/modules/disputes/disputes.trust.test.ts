@@ -54,7 +54,9 @@ describe('trust score on the events that change it', () => {
     // Buyer: two completed trades (+4) and one dispute lost (−10), floored at 0. Seller: +4.
     expect(await storedScore(cast.buyer)).toBe(0);
     expect(await storedScore(cast.seller)).toBe(4);
-    expect(await rateInvitations(cast.buyer, transactionId)).toHaveLength(1);
+    const invitations = await rateInvitations(cast.buyer, transactionId);
+    expect(invitations).toHaveLength(1);
+    expect(invitations[0]!.message).toContain('is complete. How was the seller?');
   });
 
   it('a full refund decided against the seller lowers the seller at once', async () => {
@@ -73,6 +75,11 @@ describe('trust score on the events that change it', () => {
     });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(await storedScore(cast.seller)).toBe(4);
-    expect(await rateInvitations(cast.buyer, transactionId)).toHaveLength(1);
+    const invitations = await rateInvitations(cast.buyer, transactionId);
+    expect(invitations).toHaveLength(1);
+    const invitation = invitations[0];
+    // Issue 32 point 8: worded for the refund, not as a completed trade.
+    expect(invitation!.message).toMatch(/was refunded to you in full\. How did the seller handle it\?/);
+    expect(invitation!.message).not.toContain('is complete');
   });
 });

@@ -60,16 +60,25 @@ export const money = (row: TransactionRow, minor: number) => formatMoney(toMajor
 export const quoted = (row: TransactionRow) =>
   row.description.length > 60 ? `"${row.description.slice(0, 57)}..."` : `"${row.description}"`;
 
+/** What the rating invitation says happened: a refunded trade is not 'complete' to the buyer. */
+function endedText(updated: TransactionRow): string {
+  if (updated.paymentStatus === 'REFUNDED')
+    return `${quoted(updated)} was refunded to you in full. How did the seller handle it?`;
+  if (updated.paymentStatus === 'PARTIALLY_REFUNDED')
+    return `${quoted(updated)} was settled with a partial refund to you. How did the seller handle it?`;
+  return `${quoted(updated)} is complete. How was the seller?`;
+}
+
 /**
  * Completion invites the buyer to rate the seller (DESIGN "Vendors and ratings"): after a release, and
- * after a dispute settles the trade with money moved.
+ * after a dispute settles the trade with money moved (then worded for the refund).
  */
 export function rateSellerNotice(ctx: StepContext, updated: TransactionRow): NotificationInput[] {
   return noticeFor(ctx, updated, ctx.buyerId, {
     type: 'TRANSACTION_UPDATE',
     priority: 'LOW',
     title: 'Rate your seller',
-    message: `${quoted(updated)} is complete. How was the seller? Your rating helps other buyers.`,
+    message: `${endedText(updated)} Your rating helps other buyers.`,
     metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: 'Rate the seller' },
   });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
@@ -120,5 +120,63 @@ describe('sign-in screen', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Sign up now' }));
     expect(await screen.findByRole('heading', { name: 'Sign-up screen' })).toBeInTheDocument();
     expect(screen.getByTestId('from')).toHaveTextContent('/app/join-transaction/abc');
+  });
+
+  describe('says why the user is here (issue 32 point 6)', () => {
+    const from = { from: { pathname: '/app/wallet', search: '', hash: '' } };
+
+    it('after this tab was signed out without asking: what happened, what to do, and support', async () => {
+      stubApi({ 'POST /api/auth/login': () => ok({ user: makeUser(), token: 't' }) });
+      // This tab signed in through the form earlier.
+      renderWithApp(routes, '/login');
+      await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await screen.findByRole('heading', { name: 'Dashboard screen' });
+      cleanup();
+      // The app dropped the refused token.
+      localStorage.removeItem('authToken');
+
+      // Later the guard sends it back here, remembering the page (the session was revoked).
+      renderWithApp(routes, '/login', from);
+      const notice = screen.getByRole('alert');
+      expect(notice).toHaveTextContent('You were signed out');
+      expect(notice).toHaveTextContent(
+        'it was signed out from another device, your password was changed, or your account was suspended',
+      );
+      expect(within(notice).getByRole('link', { name: 'support@amana.ng' })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^mailto:support@amana\.ng/),
+      );
+    });
+
+    it('says nothing of the kind to a visitor who just opened a link, or after a deliberate sign-out', () => {
+      stubApi({});
+      renderWithApp(routes, '/login', from);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      cleanup();
+      sessionStorage.setItem('amana:signed-in-here', '1');
+      // The logout dialog goes to /login without a remembered page.
+      renderWithApp(routes, '/login');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      cleanup();
+      renderWithApp(routes, '/login', from);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('a suspended account is told so on the page, with the way to support, not in a passing toast', async () => {
+      stubApi({ 'POST /api/auth/login': () => fail(403, 'Account suspended', 'ACCOUNT_SUSPENDED') });
+      renderWithApp(routes, '/login');
+      await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('Account suspended');
+      expect(notice).toHaveTextContent('To find out why, or to ask for it to be reinstated, write to');
+      expect(within(notice).getByRole('link', { name: 'support@amana.ng' })).toBeInTheDocument();
+      // Once, on the page: no toast repeats it and vanishes after 4 s.
+      expect(screen.getAllByText('Account suspended')).toHaveLength(1);
+      expect(localStorage.getItem('authToken')).toBeNull();
+    });
   });
 });

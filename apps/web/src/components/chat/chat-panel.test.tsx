@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@escrow/shared/schemas/messages';
 import { setLiveChannelForTests } from '../../lib/socket';
 import { fail, installFakeLiveChannel, ok, renderAt, stubApi } from '../../testing/render-at';
@@ -167,6 +167,87 @@ describe('the chat panel', () => {
     act(() => vi.advanceTimersByTime(3100));
     expect(screen.queryByTestId('typing-indicator')).toBeNull();
     vi.useRealTimers();
+  });
+});
+
+describe('following the newest message (issue 32 §5)', () => {
+  // jsdom lays nothing out: the message area says how tall its content is, and what it observes is
+  // called when a test says the content grew (an incoming image finishing loading).
+  let contentHeight = 0;
+  const resized: (() => void)[] = [];
+  beforeEach(() => {
+    contentHeight = 1000;
+    resized.length = 0;
+    const size = (value: () => number) => ({
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.dataset.testid === 'chat-scroller' ? value() : 0;
+      },
+    });
+    Object.defineProperty(
+      HTMLElement.prototype,
+      'scrollHeight',
+      size(() => contentHeight),
+    );
+    // About what a 375 px phone shows (issue 32).
+    Object.defineProperty(
+      HTMLElement.prototype,
+      'clientHeight',
+      size(() => 330),
+    );
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          resized.push(() => this.callback());
+        }
+        disconnect() {
+          resized.length = 0;
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollHeight');
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  });
+
+  it('opens at the newest message, stays there as an image loads, and leaves a reader who scrolled up alone', async () => {
+    installFakeLiveChannel('connected');
+    stubApi({
+      'GET /api/messages/conversations': () => ok({ conversations: [conversation] }),
+      [`GET /api/messages/transactions/${TX}?limit=30`]: () =>
+        ok({
+          messages: [
+            message({ id: 'm1', content: 'Older', isRead: true }),
+            message({ id: 'm2', content: 'Here is the crack', isRead: true }),
+          ],
+          hasMore: false,
+          conversation,
+        }),
+    });
+    renderAt(<ChatPanel transactionId={TX} viewerId={ME} />, { path: '/app/messages' });
+    await screen.findByText('Here is the crack');
+    const scroller = screen.getByTestId('chat-scroller');
+    await waitFor(() => expect(scroller.scrollTop).toBe(1000));
+    // A keyboard reaches the message area to scroll it (axe scrollable-region-focusable, §17).
+    expect(screen.getByRole('log', { name: 'Messages' })).toBe(scroller);
+    for (let presses = 0; presses < 10 && document.activeElement !== scroller; presses += 1)
+      await userEvent.tab();
+    expect(scroller).toHaveFocus();
+
+    // The image under the newest message finishes loading: the content grows by its height.
+    contentHeight = 1240;
+    act(() => resized.forEach((notify) => notify()));
+    expect(scroller.scrollTop).toBe(1240);
+
+    // Scrolled up to read: growth no longer moves the view.
+    scroller.scrollTop = 400;
+    fireEvent.scroll(scroller);
+    contentHeight = 1500;
+    act(() => resized.forEach((notify) => notify()));
+    expect(scroller.scrollTop).toBe(400);
   });
 });
 

@@ -24,6 +24,8 @@ import { isOnline } from './presence';
 
 /** Scrolled this close to the top, the next older page loads. */
 const LOAD_OLDER_WITHIN_PX = 80;
+/** Scrolled this close to the end, the reader is following the conversation and stays at its end. */
+const FOLLOW_WITHIN_PX = 48;
 
 /**
  * One conversation: messages by day (older on demand), typing, receipts, SYSTEM steps, the composer.
@@ -52,8 +54,10 @@ export function ChatPanel({
   const connected =
     useSyncExternalStore(channel.subscribe, channel.getState, channel.getState) === 'connected';
   const [failed, setFailed] = useState<ShownMessage[]>([]);
-  const bottom = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // On opening and after each new message the newest is shown; scrolling up to read stops that.
+  const following = useRef(true);
   // Distance from the bottom when an older page was asked for, so the view stays where the reader is.
   const keepFromBottom = useRef<number | null>(null);
   // Fresher presence than the thread's first page: the conversation list refreshes every minute.
@@ -71,11 +75,27 @@ export function ChatPanel({
   const focusLoaded = focusMessageId ? messages.some((m) => m.id === focusMessageId) : false;
   useEffect(() => {
     if (focusMessageId && focusLoaded) {
+      following.current = false;
       document.getElementById(`message-${focusMessageId}`)?.scrollIntoView?.({ block: 'center' });
       return;
     }
-    bottom.current?.scrollIntoView?.({ block: 'end' });
+    following.current = true;
+    scrollToEnd(scroller.current);
   }, [lastId, failed.length, focusMessageId, focusLoaded]);
+
+  // What grows after that scroll (an image loading, the typing line, a phone's keyboard shrinking the
+  // box) would push the newest message out of view: while following, stay at the end (issue 32 §5).
+  const loaded = thread.data !== undefined;
+  useEffect(() => {
+    const box = scroller.current;
+    if (!loaded || !box || !content.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) scrollToEnd(box);
+    });
+    observer.observe(content.current);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [loaded]);
 
   // A search result older than what is loaded: load older pages until it is there (bounded).
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
@@ -176,54 +196,61 @@ export function ChatPanel({
       </header>
       <div
         ref={scroller}
-        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3"
+        className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        role="log"
+        aria-label="Messages"
         aria-live="polite"
+        // Focusable, so a keyboard can scroll it (axe scrollable-region-focusable, issue 32 §17).
+        tabIndex={0}
         data-testid="chat-scroller"
         onScroll={(event) => {
-          if (event.currentTarget.scrollTop <= LOAD_OLDER_WITHIN_PX) loadOlder();
+          const box = event.currentTarget;
+          following.current = box.scrollHeight - box.scrollTop - box.clientHeight <= FOLLOW_WITHIN_PX;
+          if (box.scrollTop <= LOAD_OLDER_WITHIN_PX) loadOlder();
         }}
       >
-        {thread.hasNextPage ? (
-          <div className="mb-3 text-center">
-            <Button variant="secondary" size="sm" disabled={thread.isFetchingNextPage} onClick={loadOlder}>
-              {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
-            </Button>
-          </div>
-        ) : null}
-        {groups.length === 0 ? (
-          <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>
-        ) : null}
-        {groups.map((group) => (
-          <div key={group.label} className="mb-3">
-            <p className="mb-2 text-center text-xs font-medium text-slate-500">{group.label}</p>
-            <ol className="space-y-2">
-              {group.messages.map((message) => (
-                <MessageBubble
-                  key={message.id}
-                  message={message}
-                  mine={message.senderId === viewerId}
-                  focused={message.id === focusMessageId}
-                  onDelete={(id) => remove.mutate(id, { onError: (error) => toast.error(error.message) })}
-                  onRetry={(m) =>
-                    deliver(
-                      {
-                        content: m.content,
-                        attachmentIds: (m as { retryAttachments?: string[] }).retryAttachments,
-                      },
-                      m,
-                    )
-                  }
-                />
-              ))}
-            </ol>
-          </div>
-        ))}
-        {typing ? (
-          <p className="text-xs italic text-slate-600" data-testid="typing-indicator">
-            {other?.name ?? 'The other party'} is typing...
-          </p>
-        ) : null}
-        <div ref={bottom} />
+        <div ref={content}>
+          {thread.hasNextPage ? (
+            <div className="mb-3 text-center">
+              <Button variant="secondary" size="sm" disabled={thread.isFetchingNextPage} onClick={loadOlder}>
+                {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
+              </Button>
+            </div>
+          ) : null}
+          {groups.length === 0 ? (
+            <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>
+          ) : null}
+          {groups.map((group) => (
+            <div key={group.label} className="mb-3">
+              <p className="mb-2 text-center text-xs font-medium text-slate-500">{group.label}</p>
+              <ol className="space-y-2">
+                {group.messages.map((message) => (
+                  <MessageBubble
+                    key={message.id}
+                    message={message}
+                    mine={message.senderId === viewerId}
+                    focused={message.id === focusMessageId}
+                    onDelete={(id) => remove.mutate(id, { onError: (error) => toast.error(error.message) })}
+                    onRetry={(m) =>
+                      deliver(
+                        {
+                          content: m.content,
+                          attachmentIds: (m as { retryAttachments?: string[] }).retryAttachments,
+                        },
+                        m,
+                      )
+                    }
+                  />
+                ))}
+              </ol>
+            </div>
+          ))}
+          {typing ? (
+            <p className="text-xs italic text-slate-600" data-testid="typing-indicator">
+              {other?.name ?? 'The other party'} is typing...
+            </p>
+          ) : null}
+        </div>
       </div>
       {other ? (
         <Composer transactionId={transactionId} connected={connected} onSend={(input) => deliver(input)} />
@@ -234,4 +261,9 @@ export function ChatPanel({
       )}
     </section>
   );
+}
+
+/** The box's own scroll only: scrollIntoView would also move the page around it. */
+function scrollToEnd(box: HTMLElement | null) {
+  if (box) box.scrollTop = box.scrollHeight;
 }

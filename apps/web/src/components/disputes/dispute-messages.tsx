@@ -19,7 +19,12 @@ export function DisputeMessages({ dispute, children }: { dispute: Dispute; child
       {messages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{DISPUTE_TEXT.noMessages}</p>
       ) : (
-        <ol className="mt-3 max-h-96 space-y-3 overflow-y-auto" aria-label="Dispute messages">
+        // Focusable, so a keyboard can scroll it when it runs long (axe scrollable-region-focusable).
+        <ol
+          className="mt-3 max-h-96 space-y-3 overflow-y-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          aria-label="Dispute messages"
+          tabIndex={0}
+        >
           {messages.map((message) => (
             <MessageItem key={message.id} message={message} transaction={dispute.transaction} />
           ))}

@@ -59,10 +59,12 @@ export function AppLayout({
           unread={unread}
           className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto md:block"
         />
+        {/* The bottom padding keeps the end of every page clear of what is fixed over it: the bottom
+            navigation and the AI button on a phone, the AI button (bottom-4, 3rem) from 768 px (issue 32 §7). */}
         <main
           id="main-content"
           tabIndex={-1}
-          className="min-w-0 flex-1 px-4 pb-36 pt-4 focus:outline-none sm:px-6 md:pb-8 md:pt-6"
+          className="min-w-0 flex-1 px-4 pb-36 pt-4 focus:outline-none sm:px-6 md:pb-24 md:pt-6"
         >
           {children}
         </main>

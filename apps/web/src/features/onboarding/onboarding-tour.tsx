@@ -4,7 +4,16 @@ import CloseIcon from 'lucide-react/icons/x';
 import { HIGHLIGHT_MS, TOUR_STEPS, type TourStep } from './tour-steps';
 
 const CARD_WIDTH = 320;
+/** The card's usual height, for placing it before it is measured. */
+const CARD_HEIGHT = 220;
 const GAP = 12;
+const TOP_BAR = 56;
+/**
+ * On phones the bottom of the screen holds the bottom navigation and, just above it, the toasts
+ * (app/providers.tsx: `mobileOffset` 5rem, one toast about 64 px): 'Successfully signed in!' covered
+ * the card's Skip and Start buttons there (issue 32 point 14), so the card keeps clear of it.
+ */
+export const PHONE_BOTTOM_CLEAR = 80 + 72;
 
 /** The first match that is actually on screen (the side nav and the bottom nav both hold the links). */
 export function findTarget(selector: string): HTMLElement | null {
@@ -15,13 +24,26 @@ export function findTarget(selector: string): HTMLElement | null {
   );
 }
 
-function placement(rect: DOMRect | null, position: TourStep['position']): CSSProperties {
+type Rect = Pick<DOMRect, 'top' | 'bottom' | 'left' | 'right'>;
+
+/**
+ * Where the card goes for a step: beside its target (or the step's `cardAnchor`, so the welcome card
+ * leaves the statistics in view on a wide screen). On a phone it sits under the top bar, or under the
+ * target when that would hide it, never in the bottom band of navigation and toasts.
+ */
+export function placement(rect: Rect | null, position: TourStep['position']): CSSProperties {
   const vw = window.innerWidth;
   const vh = window.innerHeight;
   const width = Math.min(CARD_WIDTH, vw - 2 * GAP);
-  if (!rect || vw < 640) return { left: (vw - width) / 2, bottom: GAP + 80, width };
+  if (!rect || vw < 640) {
+    const underBar = TOP_BAR + GAP;
+    const hidesTarget = !!rect && rect.top < underBar + CARD_HEIGHT && rect.bottom > underBar;
+    const lowest = vh - PHONE_BOTTOM_CLEAR - CARD_HEIGHT;
+    const top = Math.max(underBar, Math.min(hidesTarget ? rect.bottom + GAP : underBar, lowest));
+    return { left: (vw - width) / 2, top, width };
+  }
   const clampX = (x: number) => Math.max(GAP, Math.min(x, vw - width - GAP));
-  const clampY = (y: number) => Math.max(GAP, Math.min(y, vh - 220));
+  const clampY = (y: number) => Math.max(GAP, Math.min(y, vh - CARD_HEIGHT));
   switch (position) {
     case 'top':
       return { left: clampX(rect.left), top: clampY(rect.top - 220 - GAP), width };
@@ -65,14 +87,19 @@ export function clearOfFocus(style: CSSProperties, height: number, focused: Box 
 /** The six-step tour: scrolls to each target and highlights it for 3 s; Next, Back, Skip and close. */
 export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
   const [index, setIndex] = useState(0);
-  const [measured, setMeasured] = useState<{ target: string; rect: DOMRect } | null>(null);
+  const [measured, setMeasured] = useState<{ target: string; rect: DOMRect; anchor: DOMRect | null } | null>(
+    null,
+  );
   const titleRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const [focused, setFocused] = useState<{ box: Box; cardHeight: number } | null>(null);
   const step = TOUR_STEPS[index]!;
   const last = index === TOUR_STEPS.length - 1;
   // A step whose target is not on screen (e.g. a nav link on a narrow layout) shows the card centred.
-  const rect = measured?.target === step.target ? measured.rect : null;
+  const current = measured?.target === step.target ? measured : null;
+  // The anchor only steers the card on wide screens; a phone places it by the target itself.
+  const rect =
+    current && window.innerWidth >= 640 ? (current.anchor ?? current.rect) : (current?.rect ?? null);
 
   useLayoutEffect(() => {
     const target = findTarget(step.target);
@@ -82,7 +109,13 @@ export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
     target.style.outline = '3px solid #2563eb';
     target.style.outlineOffset = '4px';
     target.dataset.tourHighlight = 'true';
-    const measure = () => setMeasured({ target: step.target, rect: target.getBoundingClientRect() });
+    const anchor = step.cardAnchor ? findTarget(step.cardAnchor) : null;
+    const measure = () =>
+      setMeasured({
+        target: step.target,
+        rect: target.getBoundingClientRect(),
+        anchor: anchor?.getBoundingClientRect() ?? null,
+      });
     measure();
     const timer = setTimeout(() => {
       target.style.outline = previous.outline;
@@ -99,7 +132,7 @@ export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure, true);
     };
-  }, [step.target]);
+  }, [step.target, step.cardAnchor]);
 
   useEffect(() => titleRef.current?.focus(), [index]);
 

@@ -107,11 +107,17 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
             <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label="Active sessions">
               {sessions.map((session) => (
                 <li key={session.id} className="py-2">
-                  <p className="break-words text-slate-900">{session.userAgent ?? 'Unknown device'}</p>
+                  <p className="font-medium text-slate-900">{session.device}</p>
                   <p className="text-xs text-slate-500">
                     Signed in {formatDateTime(session.createdAt)} · expires{' '}
                     {formatDateTime(session.expiresAt)}
                   </p>
+                  {session.userAgent ? (
+                    <details className="mt-1 text-xs text-slate-500">
+                      <summary className="cursor-pointer">Browser details</summary>
+                      <p className="break-all font-mono">{session.userAgent}</p>
+                    </details>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -109,7 +109,10 @@ describe('UserDetail', () => {
     expect(screen.getByText('35 / 100')).toBeInTheDocument();
     expect(screen.getByText('₦12,500.00')).toBeInTheDocument();
     expect(screen.getByText('₦10,250.00')).toBeInTheDocument();
-    expect(screen.getByText('Mozilla/5.0 (Android 14)')).toBeInTheDocument();
+    // Issue 32 point 16: the device is named as in the user's own list, not as a raw user agent.
+    const sessions = within(screen.getByRole('list', { name: 'Active sessions' }));
+    expect(sessions.getByText('Chrome on Android')).toBeVisible();
+    expect(sessions.getByText(/^Mozilla\/5\.0/)).not.toBeVisible();
     expect(screen.getByText('Raised against them').nextElementSibling).toHaveTextContent('0');
 
     const transactions = screen.getByRole('list', { name: 'Newest transactions' });

@@ -82,7 +82,8 @@ export function makeUserDetail(overrides: Partial<AdminUserDetail['user']> = {})
     sessions: [
       {
         id: 's1',
-        userAgent: 'Mozilla/5.0 (Android 14)',
+        userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0.0.0 Mobile Safari/537.36',
+        device: 'Chrome on Android',
         createdAt: '2026-03-09T08:00:00.000Z',
         expiresAt: '2026-04-09T08:00:00.000Z',
       },

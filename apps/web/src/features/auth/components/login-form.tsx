@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,12 +7,19 @@ import { loginSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { DEFAULT_SIGNED_IN_PATH, errorText, rememberedPath } from '../navigation';
+import { markSignedInHere } from '../session-mark';
+import { SessionEndedNotice, SuspendedNotice } from './sign-in-notices';
 
-/** Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. */
+/**
+ * Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. Says on the
+ * page why a session ended or an account cannot sign in, with the way to support.
+ */
 export function LoginForm() {
   const { login } = useAuth();
+  const [suspended, setSuspended] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const {
@@ -21,17 +29,21 @@ export function LoginForm() {
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
+    setSuspended(null);
     try {
       await login(values);
+      markSignedInHere();
       toast.success('Successfully signed in!');
       navigate(rememberedPath(location.state) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
     } catch (error) {
-      toast.error(errorText(error, 'Failed to sign in'));
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') setSuspended(error.message);
+      else toast.error(errorText(error, 'Failed to sign in'));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      {suspended ? <SuspendedNotice message={suspended} /> : <SessionEndedNotice />}
       <Field id="login-email" label="Email" error={errors.email?.message}>
         <Input
           id="login-email"

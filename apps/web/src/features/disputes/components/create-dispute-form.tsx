@@ -82,7 +82,8 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
         await attach
           .mutateAsync({ disputeId: dispute.id, uploadId })
           .catch((failure: Error) => toast.error(`Evidence not attached: ${failure.message}`));
-      toast.success(DISPUTE_TEXT.created);
+      // The screen's text (spec 01); the API answers with its own, DISPUTE_TEXT.created.
+      toast.success(DISPUTE_TEXT.submitted);
       navigate(`/app/disputes/${dispute.id}`);
     } catch (failure) {
       // The fieldset opens again before a field is focused (a disabled field cannot take focus).

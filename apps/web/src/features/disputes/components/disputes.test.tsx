@@ -75,12 +75,33 @@ describe('the disputes list', () => {
     expect(api.calls.map((c) => c.path)).toContain('/api/disputes?status=RESOLVED');
   });
 
+  it('gives a title at least 15rem beside its icon, so at 375 px the badges wrap under it (issue 32 §3)', async () => {
+    stubApi({
+      'GET /api/disputes': () =>
+        ok({ disputes: [listItem({ reason: 'Screen cracked on arrival', awaitingMyAnswer: true })] }),
+    });
+    renderAt(<DisputesList />, { path: '/app/disputes' });
+    const title = await screen.findByRole('link', { name: 'Screen cracked on arrival' });
+    expectTitleKeepsItsRoom(title.parentElement!);
+  });
+
   it('says the spec’s words when the list cannot be loaded', async () => {
     stubApi({ 'GET /api/disputes': () => fail(500, 'boom', 'INTERNAL') });
     renderAt(<DisputesList />, { path: '/app/disputes' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load disputes');
   });
 });
+
+/**
+ * jsdom lays nothing out, so the structure that prevents the squeeze is checked: a title column with a
+ * flex basis of 15rem (not `flex-1`, whose basis of 0 let two badges keep the row and leave it 60 px) in a
+ * row that wraps. e2e/issue32-screens.e2e.ts measures the same at 375 px in Chromium.
+ */
+function expectTitleKeepsItsRoom(column: HTMLElement) {
+  expect(column).toHaveClass('grow', 'basis-60', 'min-w-0');
+  expect(column).not.toHaveClass('flex-1');
+  expect(column.parentElement).toHaveClass('flex', 'flex-wrap');
+}
 
 const TX = '0192f5a4-7d5e-7000-8000-0000000000aa';
 const eligible = [
@@ -120,7 +141,12 @@ describe('raising a dispute', () => {
       description: 'Tracking has not moved in a week.',
       priority: 'MEDIUM',
     });
-    expect(await screen.findByText('Dispute created successfully.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Dispute submitted successfully! Our support team will review your case within 24-48 hours.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Dispute created successfully.')).toBeNull();
   });
 
   it('refuses an evidence file of the wrong type or too large before sending anything', async () => {
@@ -184,6 +210,21 @@ describe('a dispute’s page', () => {
       'href',
       '/app/transactions/tx-1',
     );
+  });
+
+  it('keeps the title’s room beside the badges at 375 px, and the message list is reachable by keyboard (issue 32 §3, §17)', async () => {
+    stubApi({ 'GET /api/disputes/dispute-1': () => ok({ dispute: makeDispute({ status: 'OPEN' }) }) });
+    renderAt(<DisputeDetail disputeId="dispute-1" viewerId={buyer.id} />, {
+      path: '/app/disputes/dispute-1',
+    });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Item never arrived' });
+    expectTitleKeepsItsRoom(title.parentElement!);
+    // A list that scrolls (max-h-96) takes the focus, so arrow keys can scroll it (axe scrollable-region-focusable).
+    const list = screen.getByRole('list', { name: 'Dispute messages' });
+    expect(list).toHaveClass('overflow-y-auto');
+    for (let presses = 0; presses < 30 && document.activeElement !== list; presses += 1)
+      await userEvent.tab();
+    expect(list).toHaveFocus();
   });
 
   it('takes no messages and offers no actions once closed', async () => {

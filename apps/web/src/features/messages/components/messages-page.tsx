@@ -46,7 +46,7 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
           No conversations yet. A conversation opens when the other party joins one of your transactions.
         </EmptyPanel>
       ) : (
-        <div className="grid h-[calc(100dvh-16rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] md:h-[calc(100dvh-11rem)]">
+        <div className="grid h-[calc(100dvh-16rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] md:h-[calc(100dvh-15rem)]">
           <div
             className={cn('min-h-0 overflow-y-auto border-r border-slate-200', selected && 'hidden md:block')}
           >

@@ -57,10 +57,10 @@ function useNotificationMutation<TInput>(request: (input: TInput) => Promise<unk
   });
 }
 
-export const useMarkRead = () =>
-  useNotificationMutation((id: string) =>
-    api(`/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' }),
-  );
+export const markNotificationRead = (id: string) =>
+  api(`/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' });
+
+export const useMarkRead = () => useNotificationMutation(markNotificationRead);
 export const useMarkAllRead = () =>
   useNotificationMutation(() => api('/notifications/mark-all-read', { method: 'PUT' }));
 export const useDeleteNotification = () =>

@@ -19,6 +19,7 @@ export function NotificationCard({
   onDelete,
   compact = false,
   onNavigate,
+  heading: Heading = 'h3',
 }: {
   note: Notification;
   onMarkRead?: (id: string) => void;
@@ -26,6 +27,8 @@ export function NotificationCard({
   compact?: boolean;
   /** Called when its link is followed (the bell's menu closes). */
   onNavigate?: () => void;
+  /** One level under the heading above the list: h2 under the page's h1, h3 under the bell's h2. */
+  heading?: 'h2' | 'h3';
 }) {
   const link = notificationLink(note);
   return (
@@ -40,10 +43,10 @@ export function NotificationCard({
       )}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <h3 className="font-semibold text-slate-900">
+        <Heading className="font-semibold text-slate-900">
           {!note.isRead ? <span className="sr-only">Unread: </span> : null}
           {note.title}
-        </h3>
+        </Heading>
         <time dateTime={note.createdAt} className="text-xs text-slate-500">
           {formatActivityTime(note.createdAt)}
         </time>

@@ -13,7 +13,7 @@ import {
 import { playMessageSound } from '../../../lib/chat-sound';
 import { isConversationOpen } from '../../../lib/open-conversations';
 import { liveChannel } from '../../../lib/socket';
-import { notificationKeys, useNotificationPreferences } from '../api/notifications';
+import { markNotificationRead, notificationKeys, useNotificationPreferences } from '../api/notifications';
 import { notificationLink } from '../lib/notification-link';
 
 const BROWSER_NOTIFICATION_MS = 5000;
@@ -39,7 +39,12 @@ export function NotificationLiveEvents() {
     const release = channel.acquire();
     const off = channel.on(SERVER_EVENTS.notification, (payload) => {
       if (!isNotification(payload)) return;
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      // A message in the conversation on screen is read there (the chat marks it so): the bell does not
+      // count it either (issue 32 §12). The badge is refetched once the server has it read.
+      if (payload.type === 'MESSAGE' && isConversationOpen(payload.transactionId))
+        markNotificationRead(payload.id).then(refresh, refresh);
+      else refresh();
       const stored = queryClient.getQueryData<{ preferences: NotificationPreferences }>(
         notificationKeys.preferences,
       );

@@ -115,6 +115,7 @@ export function NotificationsList() {
               <li key={note.id}>
                 <NotificationCard
                   note={note}
+                  heading="h2"
                   onMarkRead={(id) => markRead.mutate(id)}
                   onDelete={(id) =>
                     remove.mutate(id, { onSuccess: () => toast.success('Notification deleted') })

@@ -6,6 +6,7 @@ import { useConversationOpen } from '../../../lib/open-conversations';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import { installFakeLiveChannel, ok, renderAt, stubApi } from '../../../testing/render-at';
 import { NotificationLiveEvents } from './notification-live-events';
+import { NotificationMenu } from './notification-menu';
 import { NotificationsPage } from './notifications-page';
 
 const note = (n: number, overrides: Partial<Notification> = {}): Notification => ({
@@ -72,6 +73,22 @@ describe('the notifications page', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/notifications')).toBe(true),
     );
+  });
+
+  it('heads each card one level under the page’s h1, so headings do not skip a level (issue 32 §17)', async () => {
+    stubApi({
+      'PUT /api/notifications/mark-all-read': () => ok({ updated: 0 }),
+      'GET /api/notifications?filter=all&limit=20': () =>
+        ok({ notifications: [note(1), note(2)], total: 2, hasMore: false, unreadCount: 0 }),
+    });
+    renderAt(<NotificationsPage />, { path: '/app/notifications' });
+    await screen.findAllByTestId('notification-card');
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)))
+      .filter((level, i, all) => i === 0 || level > all[i - 1]! + 1);
+    expect(levels).toEqual([1]);
+    expect(screen.getByRole('heading', { level: 2, name: /Update 1/ })).toBeInTheDocument();
   });
 
   it('Refresh says so; Settings toggles a category on the server', async () => {
@@ -148,6 +165,7 @@ describe('live notifications', () => {
   it('a new message in a conversation that is not open: the toast and a chime at volume 0.5; none while it is open', async () => {
     stubApi({
       'GET /api/notifications/preferences': () => ok({ preferences: DEFAULT_NOTIFICATION_PREFERENCES }),
+      'PUT /api/notifications/n4/read': () => ok({ updated: 1 }),
     });
     const volumes: number[] = [];
     class FakeAudioContext {
@@ -190,5 +208,48 @@ describe('live notifications', () => {
     expect(screen.getByText('Is it still available?')).toBeInTheDocument();
     expect(screen.queryByText('Seen already')).toBeNull();
     await waitFor(() => expect(volumes).toEqual([0.5]));
+  });
+
+  it('a message that arrives while its chat is open is read at once: the bell does not count it (issue 32 §12)', async () => {
+    // The server's unread set: it stores a notification before pushing it.
+    const unread = new Set<string>();
+    const api = stubApi({
+      'GET /api/notifications/preferences': () => ok({ preferences: DEFAULT_NOTIFICATION_PREFERENCES }),
+      'GET /api/notifications/unread-count': () => ok({ unreadCount: unread.size }),
+      'PUT /api/notifications/n6/read': () => {
+        unread.delete('n6');
+        return ok({ updated: 1 });
+      },
+    });
+    function OpenChat() {
+      useConversationOpen('tx-open');
+      return null;
+    }
+    const view = renderAt(
+      <>
+        <NotificationLiveEvents />
+        <NotificationMenu />
+        <OpenChat />
+      </>,
+      { path: '/app/messages' },
+    );
+    await waitFor(() => expect(view.queryClient.getQueryData(['notifications', 'preferences'])).toBeTruthy());
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    const countReads = () => api.calls.filter((c) => c.path === '/api/notifications/unread-count').length;
+    const before = countReads();
+
+    unread.add('n6');
+    act(() => live.emit('notification', note(6, { type: 'MESSAGE', transactionId: 'tx-open' })));
+    await waitFor(() => expect(countReads()).toBeGreaterThan(before));
+    expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([
+      '/api/notifications/n6/read',
+    ]);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+
+    // A message in a conversation that is not open still counts.
+    unread.add('n7');
+    act(() => live.emit('notification', note(7, { type: 'MESSAGE', transactionId: 'tx-other' })));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 });

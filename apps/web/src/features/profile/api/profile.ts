@@ -49,7 +49,7 @@ export function useSessions() {
   });
 }
 
-function useSessionsMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
+function useSessionsMutation<T, R>(mutationFn: (arg: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

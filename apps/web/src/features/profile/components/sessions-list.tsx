@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { SESSION_TEXT, type SessionView } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { formatActivityTime } from '../../../lib/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/profile';
@@ -9,12 +11,31 @@ import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/pr
 const failed = (error: unknown) =>
   toast.error(error instanceof Error && error.message ? error.message : 'Failed to sign out');
 
-/** The devices signed in to this account, with sign-out of one or of every other (DESIGN "Profile"). */
+const signedOutText = (count: number) =>
+  `${SESSION_TEXT.othersSignedOut}: ${count} ${count === 1 ? 'device was' : 'devices were'} signed out and must sign in again.`;
+
+/**
+ * The devices signed in to this account, with sign-out of one or of every other (DESIGN "Profile").
+ * Signing out every other device asks first, and says on the card what it did.
+ */
 export function SessionsList() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  function signOutOthers() {
+    revokeOthers.mutate(undefined, {
+      onSuccess: ({ signedOut }) => {
+        setConfirming(false);
+        setDone(signedOutText(signedOut));
+        toast.success(SESSION_TEXT.othersSignedOut);
+      },
+      onError: failed,
+    });
+  }
 
   return (
     <Card>
@@ -25,17 +46,40 @@ export function SessionsList() {
             size="sm"
             variant="secondary"
             disabled={revokeOthers.isPending}
-            onClick={() =>
-              revokeOthers.mutate(undefined, {
-                onSuccess: () => toast.success(SESSION_TEXT.othersSignedOut),
-                onError: failed,
-              })
-            }
+            onClick={() => {
+              setDone(null);
+              setConfirming(true);
+            }}
           >
             Sign out all other sessions
           </Button>
         ) : null}
       </div>
+      {done ? (
+        <p role="status" className="mt-2 rounded-lg bg-emerald-50 p-2 text-sm text-emerald-900">
+          {done}
+        </p>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onOpenChange={(open) => !revokeOthers.isPending && setConfirming(open)}
+        title="Sign out all other sessions?"
+        description={`${others} other ${others === 1 ? 'device' : 'devices'} will be signed out at once and must sign in again. This device stays signed in.`}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(false)}
+              disabled={revokeOthers.isPending}
+            >
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={signOutOthers} disabled={revokeOthers.isPending}>
+              {revokeOthers.isPending ? 'Signing out...' : 'Sign out other sessions'}
+            </Button>
+          </>
+        }
+      />
       {sessions.isPending ? (
         <LoadingPanel label="Loading sessions..." />
       ) : sessions.isError ? (

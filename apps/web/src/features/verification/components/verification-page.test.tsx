@@ -1,9 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { VERIFICATION_TEXT, type VerificationStatus } from '@escrow/shared/schemas/identity';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_EVENTS } from '@escrow/shared/events';
+import {
+  VERIFICATION_TEXT,
+  type IdentityDocument,
+  type VerificationStatus,
+} from '@escrow/shared/schemas/identity';
+import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
 import { stubApi, type StubReply } from '../../../testing/api-mock';
+import { FakeSocket } from '../../../testing/fake-socket';
 import { VerificationPage } from './verification-page';
 
 // With the optional message the server adds to some answers.
@@ -18,6 +25,8 @@ const basic: VerificationStatus = {
   history: [],
   documents: [],
 };
+
+afterEach(() => setLiveChannelForTests(null));
 
 function renderPage(onVerified = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -84,7 +93,6 @@ describe('VerificationPage', () => {
           },
           VERIFICATION_TEXT.ninVerified,
         ),
-      'GET /api/wallet': () => ok({}),
     });
     const onVerified = renderPage();
     const user = userEvent.setup();
@@ -128,7 +136,6 @@ describe('VerificationPage', () => {
           details: [{ field: 'dateOfBirth', message: 'Enter a real date of birth' }],
         },
       }),
-      'GET /api/wallet': () => ok({}),
     });
     renderPage();
     const user = userEvent.setup();
@@ -165,7 +172,6 @@ describe('VerificationPage', () => {
           },
           VERIFICATION_TEXT.bvnVerified,
         ),
-      'GET /api/wallet': () => ok({}),
     });
     renderPage();
     const user = userEvent.setup();
@@ -199,7 +205,6 @@ describe('VerificationPage', () => {
     stubApi({
       'GET /api/verification/status': () => ok(basic),
       'POST /api/verification/bvn': () => ({ status, body }),
-      'GET /api/wallet': () => ok({}),
     });
     const onVerified = renderPage();
     const user = userEvent.setup();
@@ -247,5 +252,56 @@ describe('VerificationPage', () => {
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.getByText('Reason: Too old')).toBeInTheDocument();
     expect(screen.getByLabelText('Document type')).toBeInTheDocument();
+  });
+
+  it('updates a document to Verified when staff approve it, without a reload (issue 32 point 4)', async () => {
+    localStorage.setItem('authToken', 'token');
+    let socket: FakeSocket | null = null;
+    setLiveChannelForTests(
+      createLiveChannel((token) => {
+        socket = new FakeSocket(token);
+        return socket.asSocket();
+      }),
+    );
+    const passport: IdentityDocument = {
+      id: 'd1',
+      documentType: 'PASSPORT',
+      documentNumber: '*****5678',
+      uploadId: 'u1',
+      status: 'PENDING_REVIEW',
+      isVerified: false,
+      reason: null,
+      verifiedAt: null,
+      createdAt: '2026-11-25T10:00:00Z',
+    };
+    let approved = false;
+    stubApi({
+      'GET /api/verification/status': () =>
+        ok({
+          ...basic,
+          documents: [
+            approved
+              ? { ...passport, status: 'VERIFIED', isVerified: true, verifiedAt: '2026-11-26T10:00:00Z' }
+              : passport,
+          ],
+        }),
+    });
+    renderPage();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+
+    approved = true;
+    socket!.serverConnects();
+    socket!.serverSends(SERVER_EVENTS.systemNotification, {
+      id: 'n1',
+      type: 'SYSTEM',
+      title: 'Document verified',
+      message: 'Your Passport was verified.',
+      priority: 'MEDIUM',
+      transactionId: null,
+      metadata: { documentId: 'd1', nextAction: '/app/verification' },
+    });
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByText('Pending review')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { VERIFICATION_TEXT, type VerificationResult } from '@escrow/shared/schem
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { Tabs } from '../../../components/ui/tabs';
 import { verificationStatusQuery } from '../api/verification';
+import { useVerificationLiveRefresh } from '../api/use-verification-live-refresh';
 import { DocumentsTab } from './documents-tab';
 import { IdentityCheckForm, type ProfileNames } from './identity-check-form';
 import { VerificationOverview } from './verification-overview';
@@ -16,6 +17,7 @@ export function VerificationPage({
   onVerified: (result: VerificationResult) => void;
 }) {
   const status = useQuery(verificationStatusQuery);
+  useVerificationLiveRefresh();
   const retry = (
     <ErrorPanel error={new Error(VERIFICATION_TEXT.loadFailed)} onRetry={() => void status.refetch()} />
   );

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, makeWallet, ok, renderWithClient, stubApi } from '../testing/wallet-test-utils';
 import { DepositDialog } from './deposit-dialog';
@@ -116,5 +118,59 @@ describe('DepositDialog', () => {
     const [first, second, third] = calls.map((c) => c.headers['idempotency-key']);
     expect(second).toBe(first);
     expect(third).not.toBe(first);
+  });
+
+  describe('started from a payment (issue 32 point 10)', () => {
+    function renderFromPayment(returnTo: string) {
+      const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const onOpenChange = vi.fn();
+      render(
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter
+            initialEntries={[
+              '/app/transactions/tx-1',
+              `/app/wallet?action=deposit&returnTo=${encodeURIComponent(returnTo)}`,
+            ]}
+          >
+            <Routes>
+              <Route
+                path="/app/wallet"
+                element={<DepositDialog open onOpenChange={onOpenChange} wallet={makeWallet()} />}
+              />
+              <Route path="/app/payment/:id" element={<h1>Payment page</h1>} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      return { onOpenChange, user: userEvent.setup() };
+    }
+
+    it('goes back to the payment once the deposit is in, and offers the way back before', async () => {
+      stubApi({
+        'POST /api/wallet/deposit': () =>
+          ok({ deposit: { reference: 'DEP-2', status: 'completed', amount: 60_000 }, wallet: makeWallet() }),
+      });
+      const { user } = renderFromPayment('/app/payment/tx-1');
+      expect(screen.getByRole('link', { name: 'Back to the payment' })).toHaveAttribute(
+        'href',
+        '/app/payment/tx-1',
+      );
+      await user.type(screen.getByLabelText('Amount (₦)'), '60000');
+      await user.click(screen.getByRole('button', { name: 'Deposit' }));
+      expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    });
+
+    it('ignores a return address outside the app’s payment pages', async () => {
+      stubApi({
+        'POST /api/wallet/deposit': () =>
+          ok({ deposit: { reference: 'DEP-3', status: 'completed', amount: 1_000 }, wallet: makeWallet() }),
+      });
+      const { user, onOpenChange } = renderFromPayment('https://evil.example/app/payment/x');
+      expect(screen.queryByRole('link', { name: 'Back to the payment' })).not.toBeInTheDocument();
+      await user.type(screen.getByLabelText('Amount (₦)'), '1000');
+      await user.click(screen.getByRole('button', { name: 'Deposit' }));
+      await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+      expect(screen.queryByRole('heading', { name: 'Payment page' })).not.toBeInTheDocument();
+    });
   });
 });

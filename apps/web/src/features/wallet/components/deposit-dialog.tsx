@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   depositBodySchema,
@@ -17,6 +18,7 @@ import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useDeposit } from '../api/deposit';
 import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation';
 import { TestModeBadge } from '../../../components/test-mode-badge';
+import { usePaymentReturn } from '../hooks/use-payment-return';
 
 type DepositDialogProps = {
   open: boolean;
@@ -33,6 +35,7 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
   const formId = useId();
   const [keys] = useState(createIdempotencyKeys);
   const deposit = useDeposit();
+  const payment = usePaymentReturn();
   const form = useForm<DepositInput>({ resolver: zodResolver(depositBodySchema) });
   useFixAsYouType(form);
   const {
@@ -61,13 +64,16 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
           keys.settle();
           if (result.status === 'pending' && result.authorizationUrl) {
             const url = new URL(result.authorizationUrl, window.location.href);
-            if (url.protocol === 'https:' || url.protocol === 'http:') window.location.assign(url.href);
-            else showFailure(WALLET_TEXT.depositFailed);
+            if (url.protocol === 'https:' || url.protocol === 'http:') {
+              payment.rememberForCheckout();
+              window.location.assign(url.href);
+            } else showFailure(WALLET_TEXT.depositFailed);
             return;
           }
           toast.success(
             result.status === 'completed' ? WALLET_TEXT.depositSuccessful : WALLET_TEXT.depositPending,
           );
+          if (result.status === 'completed' && payment.backToPayment()) return;
           close(false);
         },
         onError: (failure) => {
@@ -121,6 +127,14 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
             {...register('amount', { setValueAs: amountValue })}
           />
         </Field>
+        {payment.returnTo ? (
+          <p className="text-sm text-slate-600">
+            Once the deposit is in, you go back to your payment.{' '}
+            <Link to={payment.returnTo} className="font-medium text-brand-700 underline">
+              Back to the payment
+            </Link>
+          </p>
+        ) : null}
         {cap !== undefined && cap !== null ? (
           <p className="text-xs text-slate-500">
             At your verification level your balance can be at most {formatMoney(cap)} after a deposit.

@@ -42,6 +42,9 @@ describe('/app/admin', () => {
         .map((link) => link.textContent),
     ).toEqual(['Disputes', 'Users', 'Documents', 'Audit log', 'Waitlist', 'Ledger']);
     expect(within(nav).getByRole('link', { name: 'Disputes' })).toHaveAttribute('aria-current', 'page');
+    // At 375 px the six tabs wrap onto a second row instead of running off a scroller's edge.
+    expect(within(nav).getByRole('list')).toHaveClass('flex-wrap');
+    expect(nav).not.toHaveClass('overflow-x-auto');
     // Set by an effect after the first paint: waited for, not read at once.
     await waitFor(() => expect(document.title).toBe('Disputes — Operator console — Amana Escrow'));
   });

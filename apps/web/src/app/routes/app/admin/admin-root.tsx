@@ -61,11 +61,8 @@ export default function AdminRootPage() {
       <p className="mt-1 text-sm text-slate-600">
         Signed in as {user.role === 'ADMIN' ? 'an admin' : 'support staff'}.
       </p>
-      <nav
-        aria-label="Operator console sections"
-        className="-mx-1 mt-4 overflow-x-auto border-b border-slate-200"
-      >
-        <ul className="flex min-w-max gap-1 px-1">
+      <nav aria-label="Operator console sections" className="-mx-1 mt-4 border-b border-slate-200">
+        <ul className="flex flex-wrap gap-1 px-1">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink

@@ -38,9 +38,10 @@ describe('PaymentFlow', () => {
     renderFlow();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦100,000.00');
     expect(screen.getByText(/Insufficient wallet balance/)).toBeInTheDocument();
+    // Issue 32 point 10: the deposit brings the buyer back to this payment.
     expect(screen.getByRole('link', { name: 'Deposit funds' })).toHaveAttribute(
       'href',
-      '/app/wallet?action=deposit',
+      `/app/wallet?action=deposit&returnTo=${encodeURIComponent(`/app/payment/${tx.id}`)}`,
     );
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
@@ -103,7 +104,6 @@ describe('PaymentFlow', () => {
     });
     const { user, onPaid } = renderFlow();
     await user.click(screen.getByText('Transfer from your bank account'));
-    expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByTestId('payment-reference')).toHaveTextContent('esc_abc123');
     expect(screen.getByText('Test mode')).toBeInTheDocument();
@@ -117,6 +117,37 @@ describe('PaymentFlow', () => {
     expect(confirms[0]!.body).toEqual({ paymentMethod: 'BANK_TRANSFER', paymentReference: 'esc_abc123' });
     // A retry after a 5xx is the same submission: same key.
     expect(confirms[1]!.headers['idempotency-key']).toBe(confirms[0]!.headers['idempotency-key']);
+  });
+
+  it('offers one primary action per choice: Continue to payment for a card, not a disabled Confirm (issue 32 point 11)', async () => {
+    stubApi({
+      'GET /api/wallet': () => wallet(0),
+      [INTENT]: () =>
+        ok({
+          paymentIntent: {
+            reference: 'esc_card1',
+            authorizationUrl: null,
+            testMode: true,
+            amount: 153_750,
+            currency: 'NGN',
+            paymentMethod: 'CARD',
+          },
+        }),
+    });
+    const { user } = renderFlow();
+    await screen.findByTestId('wallet-balance');
+    await user.click(screen.getByText('Debit or credit card'));
+    const actions = () => screen.getAllByRole('button').filter((b) => b.textContent !== 'Cancel');
+    expect(actions().map((b) => b.textContent)).toEqual(['Continue to payment']);
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Confirm Payment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByTestId('payment-reference')).toHaveTextContent('esc_card1');
+    expect(actions().map((b) => b.textContent)).toEqual(['Confirm Payment']);
+    expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled();
+    // Back to the wallet: its own single action again.
+    await user.click(screen.getByText('Pay from your wallet balance'));
+    expect(actions().map((b) => b.textContent)).toEqual(['Confirm Payment']);
   });
 
   it('describes real provider payments as verified within 24 hours', async () => {

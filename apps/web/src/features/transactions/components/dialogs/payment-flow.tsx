@@ -25,6 +25,13 @@ const METHODS: { value: PaymentMethod; title: string; description: string }[] = 
   { value: 'CARD', title: 'Card', description: 'Debit or credit card' },
 ];
 
+/**
+ * The wallet's deposit dialog, which sends the buyer back to this payment (on its own page) once the
+ * deposit has settled: `returnTo` is read by the wallet feature's deposit dialog.
+ */
+export const depositHrefFor = (transactionId: string) =>
+  `/app/wallet?action=deposit&returnTo=${encodeURIComponent(`/app/payment/${transactionId}`)}`;
+
 type Props = { transaction: Transaction; onPaid: (transaction: Transaction) => void; onCancel?: () => void };
 
 /**
@@ -46,6 +53,8 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
   const cap = wallet.data?.limits.maxBalance ?? null;
   const aboveCap = walletMatches && !covers && cap !== null && tx.total > cap;
   const canPay = method === 'WALLET' ? covers : intent !== null && intent.paymentMethod === method;
+  // One primary action per choice: bank transfer and card first open the checkout, then confirm.
+  const needsCheckout = method !== 'WALLET' && !canPay;
 
   async function requestReference(chosen: 'BANK_TRANSFER' | 'CARD') {
     try {
@@ -115,17 +124,14 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
               ? LIMIT_TEXT.walletCannotHold(Math.round(cap! * 100), wallet.data.verificationLevel)
               : null
           }
+          depositHref={depositHrefFor(tx.id)}
           onChooseMethod={(chosen) => {
             setMethod(chosen);
             setIntent(null);
           }}
         />
       ) : (
-        <ReferenceSection
-          intent={intent}
-          requesting={createIntent.isPending}
-          onRequest={() => void requestReference(method)}
-        />
+        <ReferenceSection intent={intent} />
       )}
 
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
@@ -134,9 +140,15 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
             Cancel
           </Button>
         ) : null}
-        <Button onClick={() => void pay()} disabled={!canPay || confirm.isPending}>
-          {confirm.isPending ? 'Processing...' : 'Confirm Payment'}
-        </Button>
+        {needsCheckout ? (
+          <Button onClick={() => void requestReference(method)} disabled={createIntent.isPending}>
+            {createIntent.isPending ? 'Opening checkout...' : 'Continue to payment'}
+          </Button>
+        ) : (
+          <Button onClick={() => void pay()} disabled={!canPay || confirm.isPending}>
+            {confirm.isPending ? 'Processing...' : 'Confirm Payment'}
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -150,6 +162,7 @@ function WalletSection(props: {
   currencyMismatch: boolean;
   insufficient: boolean;
   capText: string | null;
+  depositHref: string;
   onChooseMethod: (method: 'BANK_TRANSFER' | 'CARD') => void;
 }) {
   if (props.loading) return <Spinner label="Loading wallet..." />;
@@ -195,7 +208,7 @@ function WalletSection(props: {
       {props.insufficient ? (
         <p role="alert" className="text-red-700">
           {TRANSACTION_TEXT.insufficientBalance}.{' '}
-          <Link to="/app/wallet?action=deposit" className="font-medium text-brand-700 underline">
+          <Link to={props.depositHref} className="font-medium text-brand-700 underline">
             Deposit funds
           </Link>
         </p>
@@ -204,23 +217,12 @@ function WalletSection(props: {
   );
 }
 
-function ReferenceSection({
-  intent,
-  requesting,
-  onRequest,
-}: {
-  intent: PaymentIntent | null;
-  requesting: boolean;
-  onRequest: () => void;
-}) {
+function ReferenceSection({ intent }: { intent: PaymentIntent | null }) {
   if (!intent)
     return (
-      <div className="space-y-2 text-sm">
-        <p className="text-slate-600">You will pay this transaction’s total on the secure checkout page.</p>
-        <Button variant="secondary" onClick={onRequest} disabled={requesting}>
-          {requesting ? 'Opening checkout...' : 'Continue to payment'}
-        </Button>
-      </div>
+      <p className="text-sm text-slate-600">
+        You will pay this transaction’s total on the secure checkout page: choose Continue to payment.
+      </p>
     );
   return (
     <div className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm">

@@ -4,6 +4,7 @@ import { TRANSACTION_TEXT } from '@escrow/shared/schemas/transactions';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../../components/ui/button';
 import { FilePicker } from '../../../../components/ui/file-picker';
+import { useUploadObjectUrl } from '../../../../lib/use-upload-object-url';
 import { uploadShipmentPhoto } from '../../api/uploads';
 
 const RULE = UPLOAD_RULES.shipment_photo;
@@ -31,7 +32,7 @@ type Props = {
   error?: string;
 };
 
-/** 1–5 shipment photos, each uploaded as soon as it is picked, with progress and removal. */
+/** 1–5 shipment photos, each uploaded as soon as it is picked, with progress, a preview and removal. */
 export function PhotoUploader({ transactionId, onChange, error }: Props) {
   const [items, setItems] = useState<Item[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -127,6 +128,11 @@ export function PhotoUploader({ transactionId, onChange, error }: Props) {
               key={item.key}
               className="flex items-center gap-3 rounded-lg border border-slate-200 p-2 text-sm"
             >
+              {item.status === 'done' && item.uploadId ? (
+                <PhotoThumbnail uploadId={item.uploadId} name={item.name} />
+              ) : (
+                <span aria-hidden className="h-12 w-12 shrink-0 rounded-md bg-slate-100" />
+              )}
               <span className="min-w-0 flex-1 truncate">{item.name}</span>
               {item.status === 'uploading' ? (
                 <progress
@@ -156,4 +162,20 @@ export function PhotoUploader({ transactionId, onChange, error }: Props) {
       ) : null}
     </div>
   );
+}
+
+/** The uploaded photo as the server holds it, fetched with the token (uploads are not public). */
+function PhotoThumbnail({ uploadId, name }: { uploadId: string; name: string }) {
+  const { url, error } = useUploadObjectUrl(uploadId);
+  if (!url)
+    return (
+      <span
+        className="grid h-12 w-12 shrink-0 place-items-center rounded-md bg-slate-100 text-[10px] text-slate-500"
+        aria-label={error ? `Preview of ${name} unavailable` : `Loading preview of ${name}`}
+        role="img"
+      >
+        {error ? 'No preview' : '…'}
+      </span>
+    );
+  return <img src={url} alt={`Preview of ${name}`} className="h-12 w-12 shrink-0 rounded-md object-cover" />;
 }

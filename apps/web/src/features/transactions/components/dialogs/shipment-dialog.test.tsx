@@ -44,6 +44,14 @@ afterEach(() => {
   FakeXhr.sent = [];
 });
 
+function stubBlobUrls() {
+  class BlobUrl extends URL {
+    static override createObjectURL = vi.fn(() => 'blob:shipment-photo');
+    static override revokeObjectURL = vi.fn();
+  }
+  vi.stubGlobal('URL', BlobUrl);
+}
+
 const tx = makeTransaction({ status: 'WAITING_FOR_SHIPMENT', viewerRole: 'SELLER' });
 const png = (name = 'box.png', size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
@@ -109,7 +117,9 @@ describe('ShipmentDialog', () => {
 
   it('refuses a non-image file, uploads a photo and confirms the shipment with its id', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    stubBlobUrls();
     const { calls } = stubApi({
+      [`GET /api/uploads/${UPLOAD_ID}`]: () => ({ body: {} }),
       [`PUT /api/transactions/${tx.id}/shipping-details`]: () =>
         ok({ transaction: { ...tx, status: 'WAITING_FOR_BUYER_CONFIRMATION' } }),
     });
@@ -134,7 +144,7 @@ describe('ShipmentDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Shipment' }));
     expect(await screen.findByText('Shipment confirmed successfully!')).toBeInTheDocument();
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(calls[0]!.body).toEqual({
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       shipmentData: {
         photos: [UPLOAD_ID],
         trackingNumber: 'TRK-1',
@@ -143,5 +153,19 @@ describe('ShipmentDialog', () => {
         itemCondition: 'EXCELLENT',
       },
     });
+  });
+
+  it('shows each uploaded photo as a thumbnail, fetched with the token (issue 32 point 15)', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    stubBlobUrls();
+    localStorage.setItem('authToken', 'seller-token');
+    const { calls } = stubApi({ [`GET /api/uploads/${UPLOAD_ID}`]: () => ({ body: {} }) });
+    const user = userEvent.setup();
+    renderWithProviders(<ShipmentDialog transaction={tx} open onOpenChange={() => {}} />);
+    await user.upload(screen.getByLabelText(/Photos of the item/), png());
+    const preview = await screen.findByRole('img', { name: 'Preview of box.png' });
+    expect(preview).toHaveAttribute('src', 'blob:shipment-photo');
+    const fetched = calls.find((c) => c.path === `/api/uploads/${UPLOAD_ID}`)!;
+    expect(fetched.headers.authorization).toBe('Bearer seller-token');
   });
 });
