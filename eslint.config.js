@@ -37,8 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 17 §12: numbers and money on screen go through apps/web/src/lib/format.ts only
-    // (lib/no-hand-formatting.test.ts checks the same in the test run).
+    // Issue 17 §12, issue 32 §13: numbers, money, dates and times on screen go through
+    // apps/web/src/lib/format.ts only (lib/no-hand-formatting.test.ts checks the same in the test run).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/format.ts', '**/*.test.{ts,tsx}'],
     rules: {
@@ -52,6 +52,18 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(toLocaleString|toFixed)$/]',
           message:
             'Format numbers with apps/web/src/lib/format.ts (formatMoney, formatWholeAmount, formatCount…).',
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'Format dates and times with apps/web/src/lib/format.ts (Lagos time).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message: 'Format dates and times with apps/web/src/lib/format.ts (Lagos time).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes)$/]',
+          message: "The device's zone: use lib/dates (lagosDay) or lib/format.ts (Lagos time).",
         },
       ],
     },

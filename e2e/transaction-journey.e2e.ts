@@ -323,17 +323,11 @@ describe('transaction lifecycle in two browsers', () => {
       await bp.goto(detailsUrl);
       await statusIs(bp, 'WAITING_FOR_BUYER_CONFIRMATION');
       await bp.getByRole('tab', { name: 'Payment' }).click();
-      // Tomorrow at this time, typed as people in Nigeria write dates (dd/mm/yyyy) and a 24-hour time.
-      const tomorrow = await bp.evaluate(() => {
-        const at = new Date(Date.now() + 86_400_000);
-        const pad = (n: number) => String(n).padStart(2, '0');
-        return {
-          date: `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`,
-          time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
-        };
-      });
-      await bp.getByLabel('Release payment automatically on (dd/mm/yyyy)').fill(tomorrow.date);
-      await bp.getByLabel('At (time)').fill(tomorrow.time);
+      // Tomorrow at this time in Lagos (the form reads WAT, UTC+1, whatever the browser's zone), typed as
+      // people in Nigeria write dates (dd/mm/yyyy) and a 24-hour time.
+      const lagosTimeNow = new Date(Date.now() + 3_600_000).toISOString().slice(11, 16);
+      await bp.getByLabel('Release payment automatically on (dd/mm/yyyy)').fill(lagosDisplayDatePlus(1));
+      await bp.getByLabel('At (time, WAT)').fill(lagosTimeNow);
       await bp.getByRole('button', { name: 'Set Time Release' }).click();
       await seeText(bp, 'Time-based release scheduled');
 

@@ -1,6 +1,9 @@
+import { todayInLagos } from '@escrow/shared/domain/nigeria';
+
 /**
  * Dates typed as people in Nigeria write them (en-NG, dd/mm/yyyy). A native date input follows the
- * browser's locale (mm/dd/yyyy in a US browser), so date fields are text fields read here.
+ * browser's locale (mm/dd/yyyy in a US browser), so date fields are text fields read here. A typed day
+ * (and time) means Lagos time whatever the device's zone, as every date shown does (lib/format.ts).
  */
 export const DATE_FORMAT_HINT = 'dd/mm/yyyy';
 
@@ -29,3 +32,14 @@ export function dateValue(text: unknown): string {
   if (typeof text !== 'string') return '';
   return parseDisplayDate(text) ?? text.trim();
 }
+
+/** West Africa Time: UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET = '+01:00';
+
+/** The instant a Lagos day and time of day name: ('2026-03-05', '09:15') → 2026-03-05T08:15:00.000Z. */
+export function lagosMoment(day: string, time = '00:00'): Date {
+  return new Date(`${day}T${time}${LAGOS_OFFSET}`);
+}
+
+/** The Lagos calendar day an instant falls on, as ISO 'yyyy-mm-dd'. */
+export const lagosDay = (value: string | number | Date): string => todayInLagos(new Date(value));

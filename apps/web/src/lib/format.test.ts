@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatActivityTime,
   formatCount,
+  formatDate,
+  formatDateTime,
+  formatDeadline,
   formatFileSize,
+  formatMediumDate,
   formatMoney,
+  formatMonthYear,
   formatPercent,
   formatRating,
   formatSignedPercent,
+  formatTime,
   formatWholeAmount,
 } from './format';
 
@@ -47,5 +54,36 @@ describe('other numbers', () => {
     expect(formatRating(4)).toBe('4.0');
     expect(formatFileSize(1_572_864)).toBe('1.5 MB');
     expect(formatFileSize(10)).toBe('1 KB');
+  });
+});
+
+describe('dates and times: Lagos time (WAT, UTC+1) whatever the device’s zone (issue 32 §13)', () => {
+  // Instants whose day (or month, or year) in Lagos differs from UTC's and New York's (the web tests' zone).
+  it.each([
+    ['2026-11-21T23:30:00Z', '22/11/2026', '22/11/2026, 00:30', '22 Nov 2026, 00:30 WAT', '00:30'],
+    ['2026-03-31T23:15:00Z', '01/04/2026', '01/04/2026, 00:15', '1 Apr 2026, 00:15 WAT', '00:15'],
+    ['2026-12-31T23:59:00Z', '01/01/2027', '01/01/2027, 00:59', '1 Jan 2027, 00:59 WAT', '00:59'],
+    // Evening in New York and Los Angeles, the next morning in Lagos.
+    ['2026-07-02T03:05:00Z', '02/07/2026', '02/07/2026, 04:05', '2 Jul 2026, 04:05 WAT', '04:05'],
+    // The same Lagos day as UTC's, one hour on.
+    ['2026-07-01T22:59:00Z', '01/07/2026', '01/07/2026, 23:59', '1 Jul 2026, 23:59 WAT', '23:59'],
+  ])('%s → %s · %s · %s · %s', (instant, date, dateTime, deadline, time) => {
+    expect(formatDate(instant)).toBe(date);
+    expect(formatDateTime(instant)).toBe(dateTime);
+    expect(formatDeadline(instant)).toBe(deadline);
+    expect(formatTime(instant)).toBe(time);
+    expect(formatTime(new Date(instant), { seconds: true })).toBe(`${time}:00`);
+  });
+
+  it('names Lagos days and months', () => {
+    expect(formatMediumDate('2026-11-23T23:30:00Z')).toBe('24 Nov 2026');
+    expect(formatMonthYear('2026-11-30T23:30:00Z')).toBe('December 2026');
+    expect(formatMonthYear('2026-11-30T22:30:00Z')).toBe('November 2026');
+  });
+
+  it('falls back to the Lagos date and time after a day', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(formatActivityTime('2026-11-23T11:30:00Z', now)).toBe('Just now');
+    expect(formatActivityTime('2026-11-21T23:30:00Z', now)).toBe('22/11/2026, 00:30');
   });
 });

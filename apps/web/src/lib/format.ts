@@ -1,8 +1,9 @@
 import { formatMoney as formatMoneyIn } from '@escrow/shared/domain/money';
 
 /*
- * Every number the web app shows goes through this module (eslint.config.js forbids Intl.NumberFormat,
- * toLocaleString and toFixed anywhere else in apps/web/src), so one screen cannot drift from another.
+ * Every number, date and time the web app shows goes through this module (eslint.config.js forbids
+ * Intl.NumberFormat, Intl.DateTimeFormat and toLocale*String anywhere else in apps/web/src), so one screen
+ * cannot drift from another.
  *
  * Money has the spec's two forms:
  * - formatMoney: with kobo, '₦153,750.00': transaction details, payment, the wallet, the landing page
@@ -55,23 +56,41 @@ export function formatFileSize(bytes: number): string {
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** en-NG short date, e.g. 21/11/2026. */
-export function formatDate(value: string | Date): string {
-  return new Intl.DateTimeFormat('en-NG', { dateStyle: 'short' }).format(new Date(value));
-}
+/*
+ * Dates and times (issue 32 §13): every one on screen is Lagos time (WAT, UTC+1 all year), en-NG, whatever
+ * the device's zone, so a deadline and the activity around it read on one clock. 'WAT' is said only where a
+ * reader abroad could take a time of day for their own: beside deadlines (formatDeadline), not everywhere.
+ */
+const lagos = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-NG', { ...options, timeZone: 'Africa/Lagos' });
 
-export function formatDateTime(value: string | Date): string {
-  return new Intl.DateTimeFormat('en-NG', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value));
-}
+const dateFormat = lagos({ dateStyle: 'short' });
+const mediumDateFormat = lagos({ dateStyle: 'medium' });
+const monthYearFormat = lagos({ month: 'long', year: 'numeric' });
+const dateTimeFormat = lagos({ dateStyle: 'short', timeStyle: 'short' });
+const deadlineFormat = lagos({ dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = lagos({ timeStyle: 'short' });
+const timeWithSecondsFormat = lagos({ timeStyle: 'medium' });
 
-/** A deadline in Lagos time, medium date and short time: '21 Nov 2026, 14:30'. */
-export function formatLagosDateTime(value: string | Date): string {
-  return new Intl.DateTimeFormat('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(value));
-}
+/** Short date: 21/11/2026. */
+export const formatDate = (value: string | Date): string => dateFormat.format(new Date(value));
+
+/** Medium date: 21 Nov 2026. */
+export const formatMediumDate = (value: string | Date): string => mediumDateFormat.format(new Date(value));
+
+/** Month and year: November 2026 ('member since'). */
+export const formatMonthYear = (value: string | Date): string => monthYearFormat.format(new Date(value));
+
+/** Short date and time: 21/11/2026, 14:30. */
+export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(new Date(value));
+
+/** A deadline, labelled because it is easy to misread abroad: '21 Nov 2026, 14:30 WAT'. */
+export const formatDeadline = (value: string | Date): string =>
+  `${deadlineFormat.format(new Date(value))} WAT`;
+
+/** Time of day: 14:30 (14:30:05 with seconds). */
+export const formatTime = (value: string | Date | number, { seconds = false } = {}): string =>
+  (seconds ? timeWithSecondsFormat : timeFormat).format(new Date(value));
 
 /** Spec 01 §9: under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */
 export function formatActivityTime(value: string | Date, now = Date.now()): string {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 17 §12: every amount on screen goes through lib/format.ts, so the spec's two forms (with kobo,
- * whole naira) cannot drift screen by screen. This reads the web sources and fails on a number
+ * whole naira) cannot drift screen by screen; issue 32 §13: so does every date and time, so all are
+ * Lagos time whatever the device's zone. This reads the web sources and fails on a number or date
  * formatted by hand anywhere else (eslint.config.js says the same in the editor).
  */
 const SRC = join(import.meta.dirname, '..');
@@ -15,6 +16,12 @@ const HAND_FORMATTING: [string, RegExp][] = [
   ['toLocaleString', /\.toLocaleString\(/],
   ['toFixed', /\.toFixed\(/],
   ["a currency symbol glued to a number ('₦' + x, `₦${x}`)", /₦['"`]?\s*(\+|\$\{)/],
+  ['Intl.DateTimeFormat', /\bIntl\.DateTimeFormat\b/],
+  ['toLocaleDateString/toLocaleTimeString', /\.toLocale(Date|Time)String\(/],
+  [
+    "a date part in the device's zone (getHours(), getDate()…)",
+    /\.get(FullYear|Month|Date|Day|Hours|Minutes)\(\)/,
+  ],
 ];
 
 function sources(dir: string): string[] {
@@ -29,7 +36,7 @@ function handFormatted(text: string): string[] {
   return HAND_FORMATTING.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
 }
 
-describe('no screen formats numbers by hand', () => {
+describe('no screen formats numbers or dates by hand', () => {
   it('recognises each kind of hand formatting', () => {
     expect(handFormatted('const a = new Intl.NumberFormat("en-NG").format(x);')).toEqual([
       'Intl.NumberFormat',
@@ -39,6 +46,14 @@ describe('no screen formats numbers by hand', () => {
     expect(handFormatted("'₦' + price")).toHaveLength(1);
     expect(handFormatted('`₦${price}`')).toHaveLength(1);
     expect(handFormatted('label="Amount (₦)"')).toEqual([]);
+    expect(handFormatted("new Intl.DateTimeFormat('en-NG').format(d)")).toEqual(['Intl.DateTimeFormat']);
+    expect(handFormatted('Intl.DateTimeFormat().resolvedOptions().timeZone')).toEqual([
+      'Intl.DateTimeFormat',
+    ]);
+    expect(handFormatted("d.toLocaleDateString('en-NG')")).toHaveLength(1);
+    expect(handFormatted("d.toLocaleTimeString('en-NG')")).toHaveLength(1);
+    expect(handFormatted('new Date().getFullYear()')).toHaveLength(1);
+    expect(handFormatted('d.getUTCHours()')).toEqual([]);
   });
 
   it('finds none outside lib/format.ts', () => {

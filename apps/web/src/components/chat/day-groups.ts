@@ -1,13 +1,13 @@
 import type { Message } from '@escrow/shared/schemas/messages';
-
-const dayKey = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+import { lagosDay } from '../../lib/dates';
+import { formatMediumDate, formatTime } from '../../lib/format';
 
 /** 'Today', 'Yesterday', or '24 Nov 2026' (Lagos days). */
 export function dayLabel(iso: string, now = new Date()): string {
-  const key = dayKey(iso);
-  if (key === dayKey(now.toISOString())) return 'Today';
-  if (key === dayKey(new Date(now.getTime() - 86_400_000).toISOString())) return 'Yesterday';
-  return new Date(iso).toLocaleDateString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' });
+  const key = lagosDay(iso);
+  if (key === lagosDay(now)) return 'Today';
+  if (key === lagosDay(now.getTime() - 86_400_000)) return 'Yesterday';
+  return formatMediumDate(iso);
 }
 
 /** Messages grouped by day, in order; messages without a usable time are dropped (spec 02 §3). */
@@ -31,5 +31,5 @@ export function relativeTime(iso: string, now = Date.now()): string {
   if (minutes < 1) return 'Just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 12 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  return new Date(at).toLocaleTimeString('en-NG', { timeZone: 'Africa/Lagos', timeStyle: 'short' });
+  return formatTime(at);
 }

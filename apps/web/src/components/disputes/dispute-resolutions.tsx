@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { countdownText, RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
 import { Card, CardTitle } from '../ui/card';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatDeadline, formatMoney } from '../../lib/format';
 import { fullName, partyLabel } from './dispute-labels';
 import { Badge } from '../ui/panels';
 
@@ -78,7 +78,7 @@ export function DisputeResolutions({
               {resolution.status === 'PENDING' && resolution.expiresAt ? (
                 <p className="mt-1 text-xs font-medium text-amber-800">
                   Lapses {countdownText(new Date(resolution.expiresAt), now)} if not answered (
-                  {formatDateTime(resolution.expiresAt)})
+                  {formatDeadline(resolution.expiresAt)})
                 </p>
               ) : null}
               {actions?.(resolution)}

@@ -1,5 +1,5 @@
 import type { DisputeStatus } from '@escrow/shared/domain/disputes';
-import { formatDateTime } from '../../lib/format';
+import { formatDeadline } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { slaState } from './sla';
 
@@ -15,7 +15,7 @@ export function SlaClock({
   return (
     <span
       data-sla={sla.kind}
-      title={`Due ${formatDateTime(dispute.slaDueAt)}`}
+      title={`Due ${formatDeadline(dispute.slaDueAt)}`}
       className={cn(
         'inline-flex items-center rounded-md text-sm',
         sla.kind === 'breached' && 'bg-red-100 px-2 py-0.5 font-semibold text-red-800',

@@ -15,13 +15,14 @@ import ConsoleIcon from 'lucide-react/icons/terminal';
 import LogOutIcon from 'lucide-react/icons/log-out';
 import SettingsIcon from 'lucide-react/icons/settings';
 import UserIcon from 'lucide-react/icons/user';
+import { formatMonthYear } from '../../lib/format';
 import { useLogoutDialog } from './logout-dialog';
 import { isStaff, OPERATOR_CONSOLE_ITEM } from './nav-items';
 
 function memberSince(createdAt: string): string | null {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' }).format(date);
+  return formatMonthYear(date);
 }
 
 /** Account menu in the top bar (spec 02 §2.2): who is signed in, where to manage it, and Log out. */

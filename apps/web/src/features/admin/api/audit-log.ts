@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { auditLogSchema } from '@escrow/shared/schemas/admin';
 import { api } from '../../../lib/api-client';
+import { lagosMoment } from '../../../lib/dates';
 import { adminKeys } from './admin-keys';
 
 export type AuditLog = z.infer<typeof auditLogSchema>;
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The filter form's values; dates are calendar days (yyyy-mm-dd) in the operator's time zone. */
+/** The filter form's values; dates are Lagos calendar days (yyyy-mm-dd), whatever the operator's zone. */
 export type AuditFilters = {
   actor: string;
   action: string;
@@ -26,8 +27,8 @@ export const EMPTY_AUDIT_FILTERS: AuditFilters = {
   page: 1,
 };
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
-const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+const dayStart = (day: string) => lagosMoment(day).toISOString();
+const dayEnd = (day: string) => lagosMoment(day, '23:59:59.999').toISOString();
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** GET /admin/audit-log query string: 'to' includes the whole day; blank filters are left out. */

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { ASSISTANT_MESSAGE_MAX } from '@escrow/shared/schemas/assistant';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatTime } from '../../../lib/format';
 import { useAssistantConversation, type ChatMessage } from '../hooks/use-assistant-conversation';
-
-const timeFormat = new Intl.DateTimeFormat('en-NG', { hour: '2-digit', minute: '2-digit' });
 
 function MessageBubble({
   message,
@@ -29,7 +28,7 @@ function MessageBubble({
         {message.content}
       </div>
       <time className="text-xs text-slate-600" dateTime={message.timestamp.toISOString()}>
-        {timeFormat.format(message.timestamp)}
+        {formatTime(message.timestamp)}
       </time>
       {message.action ? (
         <Link

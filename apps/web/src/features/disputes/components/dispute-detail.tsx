@@ -14,7 +14,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ErrorPanel } from '../../../components/ui/panels';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatDateTime, formatWholeAmount } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDeadline, formatWholeAmount } from '../../../lib/format';
 import { useDisputeUpdates } from '../../../lib/use-dispute-updates';
 import { useNow } from '../../../lib/use-now';
 import { disputeKeys, disputeQuery } from '../api/disputes';
@@ -186,7 +186,7 @@ function Overview({ dispute, now }: { dispute: Dispute; now: Date }) {
           <SlaClock dispute={dispute} now={now} />
         </Item>
         {dispute.closesAt && dispute.status === 'RESOLVED' ? (
-          <Item label="Closes">{formatDateTime(dispute.closesAt)}</Item>
+          <Item label="Closes">{formatDeadline(dispute.closesAt)}</Item>
         ) : null}
         {dispute.resolution ? (
           <Item label="Resolution">{RESOLUTION_ACTION_LABELS[dispute.resolution]}</Item>

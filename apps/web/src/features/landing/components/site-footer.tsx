@@ -1,5 +1,6 @@
 import { Link } from '../../../lib/link';
 import { content } from '../../../config/content';
+import { lagosDay } from '../../../lib/dates';
 import { LogoMark } from './logo-mark';
 
 export const LEGAL_LINKS = [
@@ -70,7 +71,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="mx-auto mt-10 max-w-6xl border-t border-slate-700 pt-6 text-xs text-slate-400">
-        © {new Date().getFullYear()} {content.productName}. All rights reserved.
+        © {lagosDay(new Date()).slice(0, 4)} {content.productName}. All rights reserved.
       </p>
     </footer>
   );

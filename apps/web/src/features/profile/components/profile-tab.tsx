@@ -13,14 +13,11 @@ import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
+import { formatMonthYear } from '../../../lib/format';
 import { useProfileSummary, useUpdateProfile } from '../api/profile';
 import { PictureUpload } from './picture-upload';
 
 const UPDATE_FAILED = 'Failed to update profile. Please try again.';
-
-function memberSince(iso: string): string {
-  return new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' }).format(new Date(iso));
-}
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
@@ -65,7 +62,7 @@ export function ProfileTab({ user, onSaved }: { user: PublicUser; onSaved: (user
               testId="active-count"
             />
             <Figure label="Role" value={summary.data.role} />
-            <Figure label="Member since" value={memberSince(summary.data.memberSince)} />
+            <Figure label="Member since" value={formatMonthYear(summary.data.memberSince)} />
           </dl>
         )}
       </Card>

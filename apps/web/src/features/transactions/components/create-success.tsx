@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CreateTransactionAnswer } from '../api/create-transaction';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDeadline, formatMoney } from '../../../lib/format';
 import { joinLinkFor } from '../lib/share';
 import { STATUS_POLL_MS, useLiveTransaction } from '../hooks/use-live-transaction';
 import { JoinedNote } from './joined-note';
@@ -39,7 +39,7 @@ export function CreateSuccess({
         {pending ? (
           <p className="mt-1 text-sm text-slate-600">
             Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
-            join, the transaction becomes active. The link expires on {formatDateTime(invitation.expiresAt)}.
+            join, the transaction becomes active. The link expires on {formatDeadline(invitation.expiresAt)}.
           </p>
         ) : (
           <div className="mt-1">

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { manualReleaseSchema, PAYMENT_CONDITION_TEXT } from '@escrow/shared/schemas/payment-conditions';
+import { lagosMoment } from '../../../lib/dates';
 
 /*
  * The release forms' schemas. The time release is typed as a date (dd/mm/yyyy, read to ISO by
- * lib/dates `dateValue`) and a time in the browser's zone; together they must be a moment after now
- * (spec 01 §5 "Time-based release"), sent as the ISO moment the server's `releaseDateSchema` reads.
+ * lib/dates `dateValue`) and a time, both Lagos time (WAT, as labelled) whatever the device's zone;
+ * together they must be a moment after now (spec 01 §5 "Time-based release"), sent as the ISO moment
+ * the server's `releaseDateSchema` reads.
  */
 export type TimeReleaseValues = { releaseDate: string; releaseTime: string };
 
@@ -17,8 +19,7 @@ export function timeReleaseFormSchema(now: () => Date = () => new Date()) {
       releaseTime: z.string().regex(/^\d{2}:\d{2}$/, required),
     })
     .transform(({ releaseDate, releaseTime }, ctx) => {
-      // No offset: read in the browser's own zone, the zone the user picked the time in.
-      const moment = new Date(`${releaseDate}T${releaseTime}`);
+      const moment = lagosMoment(releaseDate, releaseTime);
       if (Number.isNaN(moment.getTime())) {
         ctx.addIssue({ code: 'custom', path: ['releaseDate'], message: required });
         return z.NEVER;

@@ -1,6 +1,6 @@
 import type { VendorCard } from '@escrow/shared/schemas/vendors';
 import StarIcon from 'lucide-react/icons/star';
-import { formatRating } from '../../../lib/format';
+import { formatMonthYear, formatRating } from '../../../lib/format';
 
 /** '3 min', '2 h', '1 day': the median first-reply time. */
 export function responseTimeText(minutes: number | null) {
@@ -9,9 +9,6 @@ export function responseTimeText(minutes: number | null) {
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
   return `${Math.round(minutes / 1440)} days`;
 }
-
-export const memberSinceText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-NG', { month: 'long', year: 'numeric' });
 
 export function RatingText({ vendor }: { vendor: Pick<VendorCard, 'rating' | 'reviewCount'> }) {
   if (vendor.rating === null) return <span className="text-slate-600">No ratings yet</span>;
@@ -46,7 +43,7 @@ export function VendorFacts({ vendor }: { vendor: VendorCard }) {
     ['Completed orders', String(vendor.completedOrders)],
     ['Response time', responseTimeText(vendor.responseTimeMinutes)],
     ['Location', vendor.location],
-    ['Member since', memberSinceText(vendor.memberSince)],
+    ['Member since', formatMonthYear(vendor.memberSince)],
   ] as const;
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

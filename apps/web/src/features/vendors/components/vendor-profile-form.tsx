@@ -16,6 +16,7 @@ import { Card } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useMyVendor, useSaveMyVendor, type MyVendor } from '../api/vendors';
@@ -139,8 +140,7 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
         </label>
         {termsAccepted ? (
           <p className="text-sm text-slate-600 sm:col-span-2">
-            You accepted the seller terms on{' '}
-            {new Date(existing!.sellerTermsAcceptedAt!).toLocaleDateString('en-NG')}.
+            You accepted the seller terms on {formatDate(existing!.sellerTermsAcceptedAt!)}.
           </p>
         ) : (
           <div className="sm:col-span-2">

@@ -1,23 +1,15 @@
 import { useId, useState } from 'react';
 import { DownloadButton } from '../../../components/download-button';
-
-const monthValue = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-});
-const monthLabel = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  month: 'long',
-  year: 'numeric',
-});
+import { lagosDay } from '../../../lib/dates';
+import { formatMonthYear } from '../../../lib/format';
 
 /** The last 12 months in Lagos time, newest first: the months a statement can be asked for here. */
 export function recentMonths(now = new Date()): { value: string; label: string }[] {
+  const [year, month] = lagosDay(now).split('-').map(Number) as [number, number];
   return Array.from({ length: 12 }, (_, back) => {
     // The 15th of each month is safely inside it whatever the time zone.
-    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15));
-    return { value: monthValue.format(day), label: monthLabel.format(day) };
+    const day = new Date(Date.UTC(year, month - 1 - back, 15));
+    return { value: day.toISOString().slice(0, 7), label: formatMonthYear(day) };
   });
 }
 

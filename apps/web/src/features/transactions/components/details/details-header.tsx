@@ -4,6 +4,7 @@ import type { ConnectionState } from '../../../../lib/socket';
 import { Button } from '../../../../components/ui/button';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { ConnectionIndicator } from '../../../../components/connection-indicator';
+import { formatTime } from '../../../../lib/format';
 import { copyToClipboard, joinLinkFor, shareLink } from '../../lib/share';
 
 type Props = {
@@ -36,7 +37,7 @@ export function DetailsHeader({
         <div className="flex flex-wrap items-center gap-3">
           <ConnectionIndicator state={connection.state} onReconnect={connection.reconnect} />
           <span className="text-xs text-slate-500">
-            Last updated {new Date(lastUpdated).toLocaleTimeString('en-NG')}
+            Last updated {formatTime(lastUpdated, { seconds: true })}
           </span>
           <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Refreshing...' : 'Refresh'}

@@ -16,7 +16,7 @@ import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
 import { failureText } from '../../../../lib/money-mutation';
 import { Select } from '../form-controls';
-import { formatLagosDateTime } from '../../../../lib/format';
+import { formatDeadline } from '../../../../lib/format';
 import { numberValue, showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useNow } from '../../../../lib/use-now';
@@ -35,7 +35,7 @@ export function InspectionWindow({ transaction: tx }: { transaction: Transaction
   const [open, setOpen] = useState(false);
   if (tx.status !== 'WAITING_FOR_BUYER_CONFIRMATION' || !tx.autoReleaseAt) return null;
   const countdown = countdownText(new Date(tx.autoReleaseAt), now);
-  const date = formatLagosDateTime(tx.autoReleaseAt);
+  const date = formatDeadline(tx.autoReleaseAt);
   const buyer = tx.viewerRole === 'BUYER';
   return (
     <div

@@ -93,7 +93,7 @@ describe('PaymentConditionsPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Set Time Release' }));
     expect(await screen.findAllByText('Please select a release date')).not.toHaveLength(0);
     const date = screen.getByLabelText('Release payment automatically on (dd/mm/yyyy)');
-    const time = screen.getByLabelText('At (time)');
+    const time = screen.getByLabelText('At (time, WAT)');
     await user.type(date, '01/01/2020');
     await user.type(time, '10:00');
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
@@ -106,7 +106,7 @@ describe('PaymentConditionsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
     expect(await screen.findByText('Time-based release scheduled')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST')!.body as { releaseDate: string };
-    expect(new Date(sent.releaseDate).getTime()).toBe(new Date('2099-06-01T10:30').getTime());
+    expect(sent.releaseDate).toBe('2099-06-01T09:30:00.000Z');
   });
 
   it('tells the user when the conditions cannot be loaded', async () => {

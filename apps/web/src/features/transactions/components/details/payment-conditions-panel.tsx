@@ -6,7 +6,7 @@ import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDeadline } from '../../../../lib/format';
 import {
   useAddDeliveryCondition,
   useConfirmDeliveryCondition,
@@ -19,7 +19,7 @@ function describe(condition: PaymentCondition): string {
   switch (condition.conditionType) {
     case 'TIME_BASED':
       return condition.releaseAt
-        ? `Automatic release on ${formatDateTime(condition.releaseAt)}`
+        ? `Automatic release on ${formatDeadline(condition.releaseAt)}`
         : 'Automatic release';
     case 'DELIVERY_CONFIRMED':
       return condition.conditionValue

@@ -15,7 +15,7 @@ const badRequest = (field: string, message: string) => () => ({
   },
 });
 
-describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy)', () => {
+describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy; issue 32 §13: Lagos time)', () => {
   it('focuses the date with its message beside it, and reads the date as dd/mm/yyyy', async () => {
     const { calls } = stubApi({
       'POST /api/payment-conditions/time-based': () => ok({ condition: {} }),
@@ -27,16 +27,17 @@ describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy)', () => {
     expect(date).toHaveFocus();
     expect(date).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     expect(date).toHaveAccessibleDescription('Please select a release date');
-    expect(screen.getByLabelText('At (time)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('At (time, WAT)')).toHaveAttribute('aria-invalid', 'true');
 
     // 03/04 is the 3rd of April, not March the 4th.
     await user.type(date, '03/04/2099');
     expect(date).not.toHaveAccessibleDescription();
-    await user.type(screen.getByLabelText('At (time)'), '09:15');
+    await user.type(screen.getByLabelText('At (time, WAT)'), '09:15');
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    const sent = calls.find((c) => c.method === 'POST')!.body as { releaseDate: string };
-    expect(new Date(sent.releaseDate).getTime()).toBe(new Date(2099, 3, 3, 9, 15).getTime());
+    const sent = calls.find((c) => c.method === 'POST')!.body;
+    // 09:15 in Lagos (WAT, UTC+1), whatever the device's zone.
+    expect(sent).toMatchObject({ releaseDate: '2099-04-03T08:15:00.000Z', timezone: 'Africa/Lagos' });
   });
 
   it('puts a server 400 on the date', async () => {
@@ -47,7 +48,7 @@ describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy)', () => {
     const user = userEvent.setup();
     const date = screen.getByLabelText('Release payment automatically on (dd/mm/yyyy)');
     await user.type(date, '01/06/2099');
-    await user.type(screen.getByLabelText('At (time)'), '10:30');
+    await user.type(screen.getByLabelText('At (time, WAT)'), '10:30');
     await user.click(screen.getByRole('button', { name: 'Set Time Release' }));
     await vi.waitFor(() => expect(date).toHaveAccessibleDescription('Please select a release date'));
     expect(date).toHaveFocus();

@@ -45,7 +45,7 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
       try {
         await setRelease.mutateAsync({
           releaseDate,
-          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          timezone: 'Africa/Lagos',
         });
         toast.success('Time-based release scheduled');
         reset();
@@ -80,7 +80,7 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
         </Field>
       </div>
       <div className="w-32">
-        <Field id="release-time" label="At (time)" error={timeError}>
+        <Field id="release-time" label="At (time, WAT)" error={timeError}>
           <Input
             id="release-time"
             type="time"

@@ -1,6 +1,6 @@
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../../components/ui/card';
-import { formatDate } from '../../../../lib/format';
+import { formatDisplayDate } from '../../../../lib/dates';
 import { copyToClipboard } from '../../lib/share';
 import { trackingUrl } from '../../lib/tracking';
 import { Detail } from '../form-controls';
@@ -69,7 +69,7 @@ export function ConfirmationTab({ transaction: tx }: { transaction: Transaction 
           </Detail>
         ) : null}
         {shipment.courierService ? <Detail label="Courier">{shipment.courierService}</Detail> : null}
-        <Detail label="Estimated delivery">{formatDate(`${shipment.estimatedDelivery}T12:00:00`)}</Detail>
+        <Detail label="Estimated delivery">{formatDisplayDate(shipment.estimatedDelivery)}</Detail>
         <Detail label="Item condition">
           {CONDITION_WORDS[shipment.itemCondition] ?? shipment.itemCondition}
         </Detail>
