@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateWizard } from './create-wizard';
@@ -25,6 +25,10 @@ async function typeIn(user: User, label: string, text: string) {
   await user.type(input, text);
   return input;
 }
+
+/** A step's check is asynchronous: the next step's heading takes focus once it has passed. */
+const focusedOn = (heading: string) =>
+  waitFor(() => expect(screen.getByRole('heading', { name: heading })).toHaveFocus());
 
 describe('CreateWizard: Continue says what is missing (issue 17 point 6)', () => {
   it('focuses the role choice with its message when Continue is pressed without one', async () => {
@@ -160,25 +164,25 @@ describe('CreateWizard: focus and announcements (issue 17 point 14)', () => {
     renderWithProviders(<CreateWizard />);
     await user.click(screen.getByRole('radio', { name: /^Buyer/ }));
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { name: 'Courier Service' })).toHaveFocus();
+    await focusedOn('Courier Service');
     expect(status()).toHaveTextContent('Step 2 of 5');
     await user.click(screen.getByRole('radio', { name: /^No/ }));
     await user.click(continueButton());
-    expect(screen.getByRole('heading', { name: 'Transaction Details' })).toHaveFocus();
+    await focusedOn('Transaction Details');
     expect(status()).toHaveTextContent('Step 3 of 5');
     await typeIn(user, 'Description', 'Shoes');
     await typeIn(user, 'Price', '2000');
     await user.click(continueButton());
-    expect(screen.getByRole('heading', { name: 'Transaction Preferences' })).toHaveFocus();
+    await focusedOn('Transaction Preferences');
     await user.click(continueButton());
-    expect(screen.getByRole('heading', { name: 'Transaction Terms' })).toHaveFocus();
+    await focusedOn('Transaction Terms');
     expect(status()).toHaveTextContent('Step 5 of 5');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { name: 'Transaction Preferences' })).toHaveFocus();
+    await focusedOn('Transaction Preferences');
     expect(status()).toHaveTextContent('Step 4 of 5');
     await user.click(continueButton());
     await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
-    expect(await screen.findByRole('heading', { name: 'Transaction created' })).toHaveFocus();
+    await focusedOn('Transaction created');
     expect(status()).toHaveTextContent('Transaction created');
   });
 });
