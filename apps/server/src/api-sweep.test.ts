@@ -215,6 +215,9 @@ beforeAll(async () => {
     { prefix: '/api/disputes/{id}', id: disputeId },
     { prefix: '/api/admin/disputes/{id}', id: disputeId },
     { prefix: '/api/admin/transactions/{id}', id: transactionId },
+    // Staff only: the role check refuses a stranger before the refund id is read (any id will do; the
+    // user's trade was not refunded through a provider).
+    { prefix: '/api/admin/refunds/{id}', id: transactionId },
   ];
   balancesBefore = [await walletBalance(app, user), await walletBalance(app, other)];
 });

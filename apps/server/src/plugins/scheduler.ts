@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { runDisputeTimers } from '../modules/disputes/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
+import { retryDueProviderRefunds } from '../modules/payments/index.ts';
 import {
   autoReleaseDue,
   expireDueInvitations,
@@ -27,8 +28,8 @@ declare module 'fastify' {
 
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
- * its reminders (48 h and 24 h before), expired invitations, withdrawals whose payout is overdue, and the
- * dispute timers. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * its reminders (48 h and 24 h before), expired invitations, withdrawals whose payout is overdue, the
+ * dispute timers, and provider refunds due to be sent or looked up again (payments.refunds.ts). Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
  * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
  * loop logs the counts of a pass that did anything. Tests call it directly.
  */
@@ -38,6 +39,7 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   withdrawalsSettled: number;
   proposalsExpired: number;
   disputesClosed: number;
+  refundsSettled: number;
   autoReleased: number;
   remindersSent: number;
 }> {
@@ -47,11 +49,13 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   const expired = await expireDueInvitations(deps);
   const checked = await reconcilePendingWithdrawals(deps);
   const disputes = await runDisputeTimers(deps);
+  const refunds = await retryDueProviderRefunds(deps);
   return {
     released,
     expired,
     withdrawalsSettled: checked.completed + checked.reversed,
     ...disputes,
+    refundsSettled: refunds.succeeded + refunds.failed,
     autoReleased,
     remindersSent,
   };

@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS = {
   'waitlist.export': 'Waitlist exported',
   'email.test': 'Test e-mail sent',
   'email.send': 'E-mail sent',
+  'refund.retry': 'Refund retried',
+  'refund.credit_wallet': 'Refund credited to wallet',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -9,6 +9,7 @@ import {
   SHIPMENT_ITEM_CONDITIONS,
 } from '../domain/nigeria.ts';
 import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+import { transactionRefundSchema } from './refunds.ts';
 
 /**
  * Answer shapes of the transactions API (amounts in major units, dates as ISO strings).
@@ -87,6 +88,12 @@ export const transactionSchema = z.object({
   inspectionExtendedAt: isoDateTime.nullable(),
   /** The latest dispute raised on this transaction (open while the status is DISPUTED), for its link. */
   disputeId: nullableText,
+  /**
+   * Where the buyer's refund went (schemas/refunds.ts), for the buyer and seller of a refunded
+   * transaction; null otherwise. The server always sends it; optional only so older clients' fixtures
+   * still type-check.
+   */
+  refund: transactionRefundSchema.nullable().optional(),
   estimatedDeliveryDays: z.number().nullable(),
   /** Days promised at creation (courier only) and days actually taken from shipment to completion. */
   expectedDeliveryTime: z.number().nullable(),

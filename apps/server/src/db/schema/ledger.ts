@@ -9,6 +9,7 @@ export const LEDGER_ACCOUNT_TYPES = [
   'PLATFORM_FEES',
   'EXTERNAL_FUNDING',
   'EXTERNAL_PAYOUTS',
+  'REFUND_CLEARING',
 ] as const;
 export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 
 /** What the disputes module needs, passed in by the composition root. */
 export type DisputesDeps = {
@@ -13,6 +14,8 @@ export type DisputesDeps = {
   log: FastifyBaseLogger;
   mailer: Mailer;
   config: AppConfig;
+  /** Refunds of card and bank-transfer payments go back through the provider. */
+  payments: PaymentProvider;
 };
 
 /** Who is asking: a party or staff (SUPPORT, ADMIN), with the request id for the audit log. */

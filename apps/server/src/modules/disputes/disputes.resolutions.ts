@@ -20,7 +20,7 @@ import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
 import { announceDispute, mailDisputeParties } from './disputes.notify.ts';
 import { closePendingProposals, insertMessage, peopleById } from './disputes.repository.ts';
 import { disputeNotFound, withDispute } from './disputes.service.ts';
-import { movementsText, settle } from './disputes.settle.ts';
+import { movementsText, payRefundsBack, settle } from './disputes.settle.ts';
 import { nameOf } from './disputes.view.ts';
 
 type Proposal = {
@@ -156,6 +156,7 @@ export async function proposeResolution(
     return { dispute, notes: [note] };
   });
   afterCommit(deps, outcome);
+  if (outcome.step) await payRefundsBack(deps, outcome.dispute.transactionId);
   if (outcome.step) await mailSettled(deps, outcome.dispute);
   else {
     const people = await peopleById(deps.db, [outcome.dispute.raisedById, outcome.dispute.accusedId]);
@@ -251,6 +252,7 @@ export async function answerProposal(
     },
   );
   afterCommit(deps, outcome);
+  if (outcome.step) await payRefundsBack(deps, outcome.dispute.transactionId);
   if (outcome.step) await mailSettled(deps, outcome.dispute);
   return outcome.dispute;
 }

@@ -14,6 +14,12 @@ import { AppError } from '../../lib/errors.ts';
 import { refundHold, releaseHold } from '../ledger/index.ts';
 import { refreshTrustScore } from '../identity/index.ts';
 import {
+  providerFundingOf,
+  providerRefundsOf,
+  recordProviderRefund,
+  sendProviderRefund,
+} from '../payments/index.ts';
+import {
   executeStep,
   noticeFor,
   rateSellerNotice,
@@ -45,6 +51,19 @@ export function movementsText(action: ResolutionAction, t: TransactionRow, buyer
   ].join(' · ');
 }
 
+/**
+ * After the settlement committed: asks the provider to pay the buyer's refund back (the sandbox does at
+ * once). Whatever happens, the resolution stands: a refund not paid now is retried by the scheduler.
+ */
+export async function payRefundsBack(deps: DisputesDeps, transactionId: string): Promise<void> {
+  try {
+    for (const refund of await providerRefundsOf(deps, [transactionId]))
+      if (refund.status === 'PENDING') await sendProviderRefund(deps, refund.id);
+  } catch (error) {
+    deps.log.error({ err: error, transactionId }, 'provider refund not sent; the scheduler retries it');
+  }
+}
+
 export type Settlement = {
   dispute: DisputeRow;
   action: ResolutionAction;
@@ -59,7 +78,9 @@ export type Settlement = {
  * Executes one resolution, inside the caller's database transaction, with the dispute row already locked:
  * the transaction step (status, money through the ledger, its DISPUTE_RESOLVED condition, activity,
  * notifications), the dispute → RESOLVED (guarded: only from OPEN or IN_REVIEW), and a SYSTEM message.
- * Refunds are credited to the buyer's wallet (the ledger's refund legs), whatever the payment method.
+ * The buyer's share of a refund goes back the way the money came (docs/money.md "Refunds"): a wallet
+ * payment to the wallet; a card or bank-transfer payment to the refund clearing account, with a PENDING
+ * provider refund recorded in the same transaction and sent after commit (payRefundsBack).
  * The escrow hold is resolved by the ledger at most once; a second resolution gets 409.
  */
 export async function settle(
@@ -106,15 +127,30 @@ export async function settle(
           feeMinor: split.platform,
           idempotencyKey: releaseKey(updated.id),
         });
-      else if (split)
-        await refundHold(ctx.tx, {
+      else if (split) {
+        const funding = split.buyer > 0 ? await providerFundingOf(ctx.tx, updated) : null;
+        const refunded = await refundHold(ctx.tx, {
           transactionId: updated.id,
           buyerAmountMinor: split.buyer,
           sellerAmountMinor: split.seller,
           feeMinor: split.platform,
           sellerId: ctx.sellerId!,
           idempotencyKey: refundKey(updated.id),
+          buyerRefundTo: funding ? 'provider' : 'wallet',
+          currency: updated.currency,
         });
+        if (funding)
+          await recordProviderRefund(ctx.tx, {
+            idempotencyKey: refundKey(updated.id),
+            transactionId: updated.id,
+            buyerId: ctx.buyerId!,
+            funding,
+            amountMinor: split.buyer,
+            currency: updated.currency,
+            entryId: refunded.entryId,
+            now: ctx.now,
+          });
+      }
       await ctx.tx.insert(paymentConditions).values({
         transactionId: updated.id,
         conditionType: 'DISPUTE_RESOLVED',

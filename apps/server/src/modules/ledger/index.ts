@@ -13,13 +13,15 @@ export {
   postEntry,
   refundHold,
   releaseHold,
+  settleProviderRefund,
+  creditRefundToWallet,
   walletBalanceMinor,
   type EscrowHold,
   type HoldResult,
   type JournalKind,
   type PostEntryInput,
 } from './ledger.service.ts';
-export { heldEscrowOf, transactionLedgerEntries } from './ledger.entries.ts';
+export { heldEscrowOf, transactionLedgerEntries, walletRefundOf } from './ledger.entries.ts';
 export { runLedgerChecks } from './ledger.check.ts';
 export {
   refundsCreditedSince,

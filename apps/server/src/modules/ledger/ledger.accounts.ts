@@ -12,6 +12,8 @@ export const accountCodes = {
   platformFees: (currency: string) => `platform:fees:${currency}`,
   externalFunding: (currency: string) => `external:funding:${currency}`,
   externalPayouts: (currency: string) => `external:payouts:${currency}`,
+  /** Buyers' refunds on their way back to a card or bank through the provider (never negative). */
+  refundClearing: (currency: string) => `clearing:refunds:${currency}`,
 };
 
 export type AccountDescription = {
@@ -46,6 +48,8 @@ export function describeAccount(code: string, entryCurrency: string): AccountDes
       return { ...base, type: 'EXTERNAL_FUNDING', currency, allowNegative: true };
     if (parts[0] === 'external' && parts[1] === 'payouts')
       return { ...base, type: 'EXTERNAL_PAYOUTS', currency, allowNegative: true };
+    if (parts[0] === 'clearing' && parts[1] === 'refunds')
+      return { ...base, type: 'REFUND_CLEARING', currency, allowNegative: false };
   }
   throw new Error(`Unknown ledger account code: ${code}`);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { accountCodes } from './ledger.accounts.ts';
 
 /** The journal entries of one transaction with their postings (signed major units), oldest first. */
 export async function transactionLedgerEntries(db: DbOrTx, transactionId: string) {
@@ -38,6 +39,31 @@ export async function transactionLedgerEntries(db: DbOrTx, transactionId: string
       postings: own.map((leg) => ({ account: leg.account, amount: toMajor(leg.amount) })),
     };
   });
+}
+
+/**
+ * What a dispute refund credited to the buyer's wallet for this transaction (the escrow refund's buyer
+ * leg, minor units; 0 when it went elsewhere, e.g. to refund clearing for a provider refund).
+ */
+export async function walletRefundOf(
+  db: DbOrTx,
+  transactionId: string,
+  buyerId: string,
+  currency: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amount}), 0)::text` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(
+      and(
+        eq(journalEntries.transactionId, transactionId),
+        eq(journalEntries.kind, 'ESCROW_REFUND'),
+        eq(ledgerAccounts.code, accountCodes.userWallet(buyerId, currency)),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** What the buyer has in escrow holds not yet resolved, in minor units (the console's user page). */

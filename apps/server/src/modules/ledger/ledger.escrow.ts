@@ -8,6 +8,7 @@ import {
   describeAccounts,
   LedgerInvariantError,
   LOCK_RANKS,
+  postEntry,
   type AccountDescriptions,
 } from './ledger.post.ts';
 
@@ -186,6 +187,8 @@ type Resolution = {
   priceMinor?: number;
   buyerAmountMinor?: number;
   sellerAmountMinor?: number;
+  /** Where the buyer's share goes (ledger_escrow_legs, migration 0017); the buyer's wallet when absent. */
+  buyerAccountCode?: string;
 };
 
 /**
@@ -243,6 +246,9 @@ export async function releaseHold(
  * Escrow → buyer (+ seller) (+ platform fee). REFUND_FULL: buyerAmount = hold, seller 0, fee 0.
  * REFUND_PARTIAL: buyer + seller = price and the platform keeps the fee. The parts must sum to the hold.
  * `sellerId` is needed when the seller gets a part (taken from the hold when it was recorded there).
+ * `buyerRefundTo`: 'wallet' (default) credits the buyer's wallet; 'provider' credits the refund clearing
+ * account instead, for the payments module's provider refund to pay back to the card or bank
+ * (settleProviderRefund then moves it on to the external account, once the provider has paid).
  */
 export async function refundHold(
   tx: DbOrTx,
@@ -253,9 +259,18 @@ export async function refundHold(
     feeMinor: number;
     idempotencyKey: string;
     sellerId?: string;
+    buyerRefundTo?: 'wallet' | 'provider';
+    /** The hold's currency; needed with buyerRefundTo 'provider' (the clearing account is per currency). */
+    currency?: string;
   },
 ): Promise<HoldResult> {
   assertAmount('buyerAmountMinor', input.buyerAmountMinor, true);
+  let buyerAccountCode: string | undefined;
+  if (input.buyerRefundTo === 'provider') {
+    if (!input.currency || !/^[A-Z]{3}$/.test(input.currency))
+      throw new LedgerInvariantError('A provider refund needs the hold currency');
+    buyerAccountCode = accountCodes.refundClearing(input.currency);
+  }
   assertAmount('sellerAmountMinor', input.sellerAmountMinor, true);
   assertAmount('feeMinor', input.feeMinor, true);
   return resolveHold(tx, {
@@ -268,7 +283,75 @@ export async function refundHold(
     buyerAmountMinor: input.buyerAmountMinor,
     sellerAmountMinor: input.sellerAmountMinor,
     feeMinor: input.feeMinor,
+    ...(buyerAccountCode ? { buyerAccountCode } : {}),
   });
+}
+
+/**
+ * The provider paid a buyer's refund back to the card or bank: refund clearing → external funding
+ * (the money leaves the platform the way it came in), once per provider refund (`idempotencyKey`).
+ */
+export async function settleProviderRefund(
+  tx: DbOrTx,
+  input: {
+    idempotencyKey: string;
+    transactionId: string;
+    buyerId: string;
+    currency: string;
+    amountMinor: number;
+    providerRefundReference: string;
+  },
+): Promise<{ entryId: string }> {
+  assertAmount('amountMinor', input.amountMinor);
+  const { entry } = await postEntry(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: 'PROVIDER_REFUND',
+    description: 'Refund paid back through the payment provider',
+    currency: input.currency,
+    userId: input.buyerId,
+    transactionId: input.transactionId,
+    metadata: { reference: input.providerRefundReference },
+    postings: [
+      { accountCode: accountCodes.refundClearing(input.currency), amountMinor: -input.amountMinor },
+      { accountCode: accountCodes.externalFunding(input.currency), amountMinor: input.amountMinor },
+    ],
+  });
+  return { entryId: entry.id };
+}
+
+/**
+ * Staff credited a provider refund that could not be paid back (FAILED) to the buyer's wallet instead:
+ * refund clearing → buyer wallet, once per refund (`idempotencyKey`). The wallet leg is a refund
+ * ('refund_buyer'), so it may be withdrawn the same day whatever the daily limit, as any refund.
+ */
+export async function creditRefundToWallet(
+  tx: DbOrTx,
+  input: {
+    idempotencyKey: string;
+    transactionId: string;
+    buyerId: string;
+    currency: string;
+    amountMinor: number;
+  },
+): Promise<{ entryId: string }> {
+  assertAmount('amountMinor', input.amountMinor);
+  const { entry } = await postEntry(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: 'PROVIDER_REFUND',
+    description: 'Refund credited to your wallet',
+    currency: input.currency,
+    userId: input.buyerId,
+    transactionId: input.transactionId,
+    postings: [
+      { accountCode: accountCodes.refundClearing(input.currency), amountMinor: -input.amountMinor },
+      {
+        accountCode: accountCodes.userWallet(input.buyerId, input.currency),
+        amountMinor: input.amountMinor,
+        memo: 'refund_buyer',
+      },
+    ],
+  });
+  return { entryId: entry.id };
 }
 
 export async function getHold(db: DbOrTx, transactionId: string): Promise<EscrowHold | null> {

@@ -13,6 +13,7 @@ export const JOURNAL_KINDS = [
   'ESCROW_HOLD',
   'ESCROW_RELEASE',
   'ESCROW_REFUND',
+  'PROVIDER_REFUND',
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

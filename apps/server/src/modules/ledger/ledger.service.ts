@@ -17,6 +17,8 @@ export {
   holdFromWallet,
   refundHold,
   releaseHold,
+  settleProviderRefund,
+  creditRefundToWallet,
   type EscrowHold,
   type HoldResult,
 } from './ledger.escrow.ts';

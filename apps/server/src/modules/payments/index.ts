@@ -8,8 +8,18 @@ export { paymentsModule } from './payments.plugin.ts';
 export type { PaymentsDeps } from './payments.deps.ts';
 export type { WithdrawalOutcomes } from './payments.webhook.ts';
 export {
+  providerFundingOf,
+  providerRefundsOf,
+  recordProviderRefund,
+  retryDueProviderRefunds,
+  sendProviderRefund,
+  type RefundDeps,
+} from './payments.refunds.ts';
+export {
   ProviderError,
   type PaymentProvider,
+  type RefundInput,
+  type RefundResult,
   type TransferInput,
   type TransferCheck,
 } from './payments.provider.ts';

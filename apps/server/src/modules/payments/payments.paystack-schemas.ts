@@ -49,6 +49,38 @@ export const transferRecipientDataSchema = z.looseObject({ recipient_code: nonEm
 /** POST /transfer and GET /transfer/verify/:reference ('success', 'pending', 'otp', 'failed', ...). */
 export const transferDataSchema = z.looseObject({ status: nonEmpty, transfer_code: nonEmpty });
 
+/**
+ * POST /refund and GET /refund/:id ('pending', 'processing', 'processed', 'failed', ...). The id is
+ * Paystack's for the refund, which GET /refund/:id takes.
+ */
+export const refundDataSchema = z.looseObject({ id: z.union([z.number(), nonEmpty]), status: nonEmpty });
+
+/**
+ * GET /refund?transaction={id}&currency=&from=&perPage=: the refunds Paystack has for one transaction,
+ * each with the notes we sent (our refund key) and the transaction it refunds (its id, or an object).
+ */
+export const refundListDataSchema = z.array(
+  z.looseObject({
+    id: z.union([z.number(), nonEmpty]),
+    status: nonEmpty,
+    merchant_note: z.string().nullish(),
+    customer_note: z.string().nullish(),
+    transaction: z
+      .union([
+        z.number(),
+        z.string(),
+        z.looseObject({
+          id: z.union([z.number(), z.string()]).nullish(),
+          reference: z.string().nullish(),
+        }),
+      ])
+      .nullish(),
+  }),
+);
+
+/** GET /transaction/verify/:reference, for Paystack's own id of the transaction (the refund list's filter). */
+export const transactionIdDataSchema = z.looseObject({ id: z.union([z.number(), nonEmpty]) });
+
 /** POST /customer */
 export const customerDataSchema = z.looseObject({ customer_code: nonEmpty });
 
@@ -89,11 +121,26 @@ const transferEndedSchema = z.looseObject({
   data: z.looseObject({ id: eventId, reference: eventReference }),
 });
 
+/**
+ * refund.processed / refund.failed: the refunded payment's reference (ours) names the refund; Paystack's
+ * id of the refund and the amount are checked when sent.
+ */
+const refundEventSchema = z.looseObject({
+  event: z.enum(['refund.processed', 'refund.failed']),
+  data: z.looseObject({
+    id: eventId,
+    transaction_reference: eventReference,
+    amount: minorAmount.nullish(),
+    refund_reference: z.string().nullish(),
+  }),
+});
+
 /** The events we act on, discriminated by `event`. */
 export const actedPaystackEventSchema = z.discriminatedUnion('event', [
   chargeSuccessSchema,
   transferSuccessSchema,
   transferEndedSchema,
+  refundEventSchema,
 ]);
 
 /** Any well-formed Paystack event: the shape that every event, acted on or not, must have. */
@@ -110,6 +157,8 @@ const actedEventTypes: Record<ActedPaystackEvent['event'], true> = {
   'transfer.success': true,
   'transfer.failed': true,
   'transfer.reversed': true,
+  'refund.processed': true,
+  'refund.failed': true,
 };
 export const isActedPaystackEventType = (type: string): boolean => Object.hasOwn(actedEventTypes, type);
 

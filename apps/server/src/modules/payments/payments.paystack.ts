@@ -13,8 +13,11 @@ import {
   initializeDataSchema,
   paystackEnvelopeSchema,
   paystackRefusalSchema,
+  refundDataSchema,
+  refundListDataSchema,
   resolveAccountDataSchema,
   transferDataSchema,
+  transactionIdDataSchema,
   transferRecipientDataSchema,
   verifyDataSchema,
 } from './payments.paystack-schemas.ts';
@@ -179,6 +182,58 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       }
     },
 
+    async refund(input) {
+      // https://paystack.com/docs/payments/refunds: queued, then refund.processed or refund.failed.
+      const data = await call('POST', 'refund', refundDataSchema, {
+        body: {
+          transaction: input.reference,
+          amount: input.amountMinor,
+          currency: input.currency,
+          // Our refund key, in both notes: findRefund recognises the refund by it after a lost answer.
+          merchant_note: input.idempotencyKey,
+          customer_note: `Amana Escrow refund ${input.idempotencyKey}`,
+        },
+      });
+      return { status: refundStatus(data.status), refundReference: String(data.id) };
+    },
+
+    async findRefund(input) {
+      // The refund list filters by Paystack's id of the transaction, which verify answers.
+      const paid = await call('GET', 'transaction/verify', transactionIdDataSchema, {
+        param: input.reference,
+      });
+      const transactionId = String(paid.id);
+      // A day's margin on `from`: Paystack's dates need not be in our time zone.
+      const from = new Date(input.since.getTime() - 86_400_000).toISOString().slice(0, 10);
+      const query = new URLSearchParams({
+        transaction: transactionId,
+        currency: input.currency,
+        from,
+        perPage: '100',
+      });
+      const refunds = await call('GET', 'refund', refundListDataSchema, { query });
+      const ours = refunds.filter((refund) => {
+        const notes = [refund.merchant_note, refund.customer_note];
+        if (!notes.some((note) => note?.includes(input.idempotencyKey))) return false;
+        // Our key is unique to one transaction; the filter is checked anyway if Paystack names it.
+        const of = refund.transaction;
+        if (of === null || of === undefined) return true;
+        if (typeof of !== 'object') return String(of) === transactionId || of === input.reference;
+        return String(of.id ?? '') === transactionId || of.reference === input.reference;
+      });
+      // A failed refund paid nothing: only one paid or on its way is adopted (paid first).
+      const found = ours
+        .map((refund) => ({ status: refundStatus(refund.status), refundReference: String(refund.id) }))
+        .filter((refund) => refund.status !== 'failed')
+        .sort((a, b) => (a.status === 'success' ? -1 : 0) - (b.status === 'success' ? -1 : 0));
+      return found[0] ?? null;
+    },
+
+    async verifyRefund(refundReference) {
+      const data = await call('GET', 'refund', refundDataSchema, { param: refundReference });
+      return { status: refundStatus(data.status), refundReference: String(data.id) };
+    },
+
     async createDedicatedAccount(user) {
       const customer = await call('POST', 'customer', customerDataSchema, {
         body: { email: user.email, first_name: user.firstName, last_name: user.lastName },
@@ -200,6 +255,11 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
     },
   };
+}
+
+/** Paystack's refund statuses: 'processed' is paid back, 'failed' is final, anything else is on its way. */
+function refundStatus(status: string): 'success' | 'pending' | 'failed' {
+  return status === 'processed' ? 'success' : status === 'failed' ? 'failed' : 'pending';
 }
 
 /**

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { createPaystackProvider } from './payments.paystack.ts';
+import type { RefundDeps } from './payments.refunds.ts';
+import { providerRefundsRoutes } from './payments.refunds.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import type { PaymentProvider } from './payments.provider.ts';
 import { createSandboxProvider } from './payments.sandbox.ts';
@@ -21,10 +23,14 @@ export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvide
   });
 }
 
-/** Mounts /api/payments (the provider webhook); transfer events settle withdrawals through `withdrawals`. */
+/**
+ * Mounts /api/payments (the provider webhook; transfer events settle withdrawals through `withdrawals`)
+ * and the staff list of provider refunds, /api/admin/refunds.
+ */
 export const paymentsModule =
-  (deps: PaymentsDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsync =>
+  (deps: PaymentsDeps & RefundDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsync =>
   async (app) => {
     await app.register(paymentsRoutes(deps), { prefix: '/api/payments' });
     await app.register(testCheckoutRoutes(deps), { prefix: '/api/payments' });
+    await app.register(providerRefundsRoutes(deps), { prefix: '/api/admin' });
   };

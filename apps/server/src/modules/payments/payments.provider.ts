@@ -18,6 +18,19 @@ export interface PaymentProvider {
   /** Where a transfer stands now, by our reference; used to settle withdrawals left pending. */
   verifyTransfer(reference: string): Promise<TransferCheck>;
   createDedicatedAccount(user: DedicatedAccountUser): Promise<DedicatedAccount>;
+  /**
+   * Pays (part of) a confirmed payment back to the card or bank it came from. `idempotencyKey` is ours
+   * for this refund (sent along so the provider's records name it).
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** Where a refund the provider accepted stands now, by the provider's refund reference. */
+  verifyRefund(refundReference: string): Promise<RefundResult>;
+  /**
+   * A refund of this payment the provider already has for our `idempotencyKey` (made since `since`), or
+   * null when it has none that is paid or on its way. Asked before every send, so a refund whose answer
+   * was lost (a timeout, a crash after the call) is adopted, never sent twice.
+   */
+  findRefund(input: FindRefundInput): Promise<RefundResult | null>;
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
@@ -52,6 +65,26 @@ export type TransferCheck = {
   status: 'success' | 'pending' | 'failed' | 'not_found';
   transferCode?: string;
 };
+
+export type RefundInput = {
+  /** The provider's reference of the payment being refunded. */
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+};
+
+export type FindRefundInput = {
+  /** The provider's reference of the payment that was refunded. */
+  reference: string;
+  currency: string;
+  idempotencyKey: string;
+  /** No refund of ours is older than this (the provider refund row's creation). */
+  since: Date;
+};
+
+/** `pending`: accepted and on its way (Paystack processes refunds asynchronously). */
+export type RefundResult = { status: 'success' | 'pending' | 'failed'; refundReference: string };
 
 export type DedicatedAccountUser = { id: string; email: string; firstName: string; lastName: string };
 export type DedicatedAccount = {

@@ -4,11 +4,11 @@ import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { parsePaystackEvent } from './payments.paystack-schemas.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
-import { handlePaystackEvent, type WithdrawalOutcomes } from './payments.webhook.ts';
+import { handlePaystackEvent, type WebhookDeps } from './payments.webhook.ts';
 
 /** Provider callbacks under /api/payments. */
 export const paymentsRoutes =
-  (deps: PaymentsDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsyncZod =>
+  (deps: WebhookDeps & PaymentsDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Encapsulated to this plugin: JSON bodies stay raw bytes, because the signature covers exactly them.
     app.removeContentTypeParser('application/json');
@@ -22,7 +22,8 @@ export const paymentsRoutes =
         schema: {
           tags: ['payments'],
           description:
-            'Paystack events (charge.success, transfer.success, transfer.failed, transfer.reversed), signed with ' +
+            'Paystack events (charge.success, transfer.success, transfer.failed, transfer.reversed, refund.processed, ' +
+            'refund.failed), signed with ' +
             'x-paystack-signature = HMAC-SHA512 of the raw body with the secret key. Redeliveries are ignored. ' +
             'A signed event of a type acted on but missing a field it needs is refused with 400 ' +
             '(VALIDATION_ERROR); other well-formed event types are acknowledged as ignored.',

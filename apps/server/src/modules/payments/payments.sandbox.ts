@@ -13,7 +13,14 @@ const LAST_NAMES = ['Adeyemi', 'Bello', 'Eze', 'Musa', 'Nwosu', 'Okafor', 'Olawa
  * at once with a generated reference; the UI labels all of it "Test mode".
  * Test data: an account number whose first nine digits are all zero cannot be resolved.
  */
+/** The sandbox's refund reference for one of our refunds: derived from our key, so always the same. */
+function sandboxRefundReference(idempotencyKey: string) {
+  return `RFD_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 16)}`;
+}
+
 export function createSandboxProvider(db: Db): PaymentProvider {
+  /** Refunds this process has paid, by our key (the sandbox's own record for findRefund). */
+  const refunded = new Map<string, string>();
   return {
     name: 'sandbox',
     testMode: true,
@@ -46,6 +53,20 @@ export function createSandboxProvider(db: Db): PaymentProvider {
     async verifyTransfer() {
       // Sandbox transfers settle when they are made, so any that is asked about has been paid.
       return { status: 'success' as const };
+    },
+    async refund(input) {
+      // The sandbox "bank" pays refunds back at once. Idempotent by our key: the same refund id always
+      // gets the same reference, so a resend (after a lost answer or a restart) is the same refund.
+      const refundReference = sandboxRefundReference(input.idempotencyKey);
+      refunded.set(input.idempotencyKey, refundReference);
+      return { status: 'success' as const, refundReference };
+    },
+    async verifyRefund(refundReference) {
+      return { status: 'success' as const, refundReference };
+    },
+    async findRefund(input) {
+      const refundReference = refunded.get(input.idempotencyKey);
+      return refundReference ? { status: 'success' as const, refundReference } : null;
     },
     async createDedicatedAccount(user) {
       // A stable, check-digit-valid test NUBAN at Wema Bank (035) derived from the user id.

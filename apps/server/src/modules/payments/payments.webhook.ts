@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { paymentIntents, processedWebhookEvents } from '../../db/schema/payments.ts';
 import { dedicatedAccounts } from '../../db/schema/wallet.ts';
+import type { NotificationView } from '../notifications/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import type { PaystackEvent } from './payments.paystack-schemas.ts';
+import { announceRefund, applyRefundEvent, type RefundDeps } from './payments.refunds.ts';
 import { settleProviderPayment } from './payments.service.ts';
 
 export type { PaystackEvent };
@@ -20,10 +22,11 @@ export type WithdrawalOutcomes = {
   announce: (note: unknown) => void;
 };
 
-export type WebhookDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'log'> & { withdrawals: WithdrawalOutcomes };
+export type WebhookDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'log'> &
+  RefundDeps & { withdrawals: WithdrawalOutcomes };
 
 export type WebhookOutcome =
-  'duplicate' | 'ignored' | 'credited' | 'confirmed' | 'settled' | 'reversed' | 'mismatch';
+  'duplicate' | 'ignored' | 'credited' | 'confirmed' | 'settled' | 'reversed' | 'mismatch' | 'rescheduled';
 
 type ActedEvent = Extract<PaystackEvent, { kind: 'acted' }>;
 type ChargeSuccess = Extract<ActedEvent, { event: 'charge.success' }>;
@@ -65,6 +68,7 @@ async function applyEvent(
   event: ActedEvent,
   now: Date,
   after: unknown[],
+  refundNotes: NotificationView[],
 ): Promise<WebhookOutcome> {
   switch (event.event) {
     case 'charge.success': {
@@ -86,6 +90,23 @@ async function applyEvent(
       after.push(note);
       return note ? 'reversed' : 'ignored';
     }
+    case 'refund.processed':
+    case 'refund.failed': {
+      const { id, amount, transaction_reference: transactionReference } = event.data;
+      const applied = await applyRefundEvent(
+        tx,
+        'paystack',
+        {
+          kind: event.event === 'refund.processed' ? 'processed' : 'failed',
+          transactionReference,
+          refundId: id === null || id === undefined ? null : String(id),
+          amountMinor: amount ?? null,
+        },
+        now,
+      );
+      if (applied.note) refundNotes.push(applied.note);
+      return applied.outcome;
+    }
   }
 }
 
@@ -98,9 +119,11 @@ export async function handlePaystackEvent(deps: WebhookDeps, event: PaystackEven
   // A well-formed event of a type we do not act on is acknowledged (Paystack stops retrying) and
   // leaves no trace: nothing to apply, so nothing to deduplicate.
   if (event.kind === 'other') return 'ignored';
-  const key = `${event.event}:${event.data.id ?? ''}:${event.data.reference}`.slice(0, 300);
+  const reference = 'reference' in event.data ? event.data.reference : event.data.transaction_reference;
+  const key = `${event.event}:${event.data.id ?? ''}:${reference}`.slice(0, 300);
   const now = deps.clock.now();
   const after: unknown[] = [];
+  const refundNotes: NotificationView[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(processedWebhookEvents)
@@ -108,11 +131,12 @@ export async function handlePaystackEvent(deps: WebhookDeps, event: PaystackEven
       .onConflictDoNothing()
       .returning({ id: processedWebhookEvents.id });
     if (!fresh) return 'duplicate' as const;
-    return applyEvent(deps, tx, event, now, after);
+    return applyEvent(deps, tx, event, now, after, refundNotes);
   });
   // Committed: the user hears of their withdrawal's outcome.
   for (const note of after) deps.withdrawals.announce(note);
+  for (const note of refundNotes) announceRefund(deps, note);
   if (outcome === 'mismatch')
-    deps.log.error({ key }, 'paystack charge amount differs from the payment intent');
+    deps.log.error({ key }, 'paystack amount differs from the payment intent or refund');
   return outcome;
 }

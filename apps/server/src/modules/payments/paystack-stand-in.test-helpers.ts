@@ -16,7 +16,20 @@ export type StandInRoute =
   | 'transfer'
   | 'transfer/verify'
   | 'customer'
-  | 'dedicated_account';
+  | 'dedicated_account'
+  | 'refund';
+
+export type StandInRefund = {
+  id: number;
+  /** Paystack's id of the refunded transaction, and our reference of it. */
+  transaction: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  status: string;
+  merchant_note: string | null;
+  customer_note: string | null;
+};
 
 type Reshaper = (data: Record<string, unknown>) => unknown;
 
@@ -41,7 +54,17 @@ export class PaystackStandIn {
   transferAnswer: 'pending' | 'success' | 'refused' | 'error' | 'lost' = 'pending';
   /** Transfers Paystack knows, by reference; tests move them on (e.g. to 'failed'). */
   readonly transfers = new Map<string, string>();
+  /**
+   * How POST /refund answers: 'pending' queues it (as Paystack does); 'error' is a 502 before anything
+   * is recorded; 'lost' records the refund but answers 502 (the reply was lost); 'refused' is a 400.
+   */
+  refundAnswer: 'pending' | 'error' | 'lost' | 'refused' = 'pending';
+  /** How GET /refund (the list) answers: 'error' is a 502. */
+  refundListAnswer: 'ok' | 'error' = 'ok';
+  /** Refunds Paystack has, oldest first; tests move them on (status 'processed', 'failed'). */
+  readonly refunds: StandInRefund[] = [];
   private readonly reshapers = new Map<StandInRoute, Reshaper>();
+  private readonly transactionIds = new Map<string, number>();
   private server: Server | null = null;
   private customers = 0;
   private initialized = new Map<string, { amount: number; currency: string }>();
@@ -54,6 +77,13 @@ export class PaystackStandIn {
 
   async stop() {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** Paystack's own (numeric) id of a transaction, by our reference. */
+  transactionIdOf(reference: string): number {
+    let id = this.transactionIds.get(reference);
+    if (id === undefined) this.transactionIds.set(reference, (id = 5_000_000 + this.transactionIds.size));
+    return id;
   }
 
   callsTo(path: string) {
@@ -112,7 +142,10 @@ export class PaystackStandIn {
       const paid = this.paid.get(reference);
       const started = this.initialized.get(reference);
       if (!paid && !started) return send(400, { status: false, message: 'Transaction reference not found' });
-      const data = paid ? { status: 'success', ...paid } : { status: 'abandoned', ...started! };
+      const data = {
+        id: this.transactionIdOf(reference),
+        ...(paid ? { status: 'success', ...paid } : { status: 'abandoned', ...started! }),
+      };
       return answer(200, 'transaction/verify', data);
     }
     if (req.method === 'GET' && url.pathname === '/bank/resolve') {
@@ -144,6 +177,44 @@ export class PaystackStandIn {
       const status = this.transfers.get(decodeURIComponent(verifyTransfer[1]!));
       if (!status) return send(404, { status: false, message: 'Transfer not found' });
       return answer(200, 'transfer/verify', { status, transfer_code: 'TRF_standin' });
+    }
+    if (req.method === 'POST' && url.pathname === '/refund') {
+      const reference = String(body.transaction);
+      const paid = this.paid.get(reference);
+      if (!paid) return send(400, { status: false, message: 'Transaction not found' });
+      if (this.refundAnswer === 'refused')
+        return send(400, { status: false, message: 'Refund cannot be processed at this time' });
+      if (this.refundAnswer === 'error') return send(502, { status: false, message: 'Bad gateway' });
+      const refund: StandInRefund = {
+        id: 3_000_000 + this.refunds.length,
+        transaction: this.transactionIdOf(reference),
+        reference,
+        amount: body.amount === undefined ? paid.amount : Number(body.amount),
+        currency: String(body.currency ?? paid.currency),
+        status: 'pending',
+        merchant_note: typeof body.merchant_note === 'string' ? body.merchant_note : null,
+        customer_note: typeof body.customer_note === 'string' ? body.customer_note : null,
+      };
+      this.refunds.push(refund);
+      if (this.refundAnswer === 'lost') return send(502, { status: false, message: 'Bad gateway' });
+      return answer(200, 'refund', { ...refund, transaction: { id: refund.transaction, reference } });
+    }
+    const fetchRefund = /^\/refund\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && fetchRefund) {
+      const refund = this.refunds.find((r) => r.id === Number(fetchRefund[1]));
+      if (!refund) return send(404, { status: false, message: 'Refund not found' });
+      return answer(200, 'refund', { ...refund });
+    }
+    if (req.method === 'GET' && url.pathname === '/refund') {
+      if (this.refundListAnswer === 'error') return send(502, { status: false, message: 'Bad gateway' });
+      // Paystack's list: filtered by its transaction id and currency when given.
+      const transaction = url.searchParams.get('transaction');
+      const currency = url.searchParams.get('currency');
+      const listed = this.refunds.filter(
+        (r) =>
+          (!transaction || String(r.transaction) === transaction) && (!currency || r.currency === currency),
+      );
+      return send(200, { status: true, message: 'Refunds retrieved', data: listed });
     }
     if (req.method === 'POST' && url.pathname === '/customer')
       return answer(200, 'customer', { customer_code: `CUS_${(this.customers += 1)}` });

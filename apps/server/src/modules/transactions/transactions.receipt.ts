@@ -1,7 +1,10 @@
 import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
+import { toMajor } from '@escrow/shared/domain/money';
+import { refundDestinationText } from '@escrow/shared/schemas/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { PdfWriter, pdfMoney } from '../../lib/pdf.ts';
 import { transactionLedgerEntries } from '../ledger/index.ts';
+import { providerRefundsOf } from '../payments/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { getTransactionFor } from './transactions.service.ts';
 
@@ -61,6 +64,17 @@ export async function transactionReceiptPdf(
     tx.paymentMethod ? (METHODS[tx.paymentMethod] ?? tx.paymentMethod) : 'Not paid yet',
   );
   pdf.field('Payment reference', tx.paymentReference ?? '-');
+
+  if (tx.paymentStatus === 'REFUNDED' || tx.paymentStatus === 'PARTIALLY_REFUNDED') {
+    // Where the buyer's refund went: back to the card or bank through the provider, or to the wallet.
+    const [refund] = await providerRefundsOf(deps, [tx.id]);
+    pdf.subheading('Refund');
+    pdf.note(refundDestinationText(refund ? { ...refund, reference: null } : null));
+    if (refund) {
+      pdf.field('Amount refunded', pdfMoney(toMajor(refund.amount), refund.currency));
+      pdf.field('Refund reference', refund.providerRefundReference ?? '-');
+    }
+  }
 
   pdf.subheading('Dates');
   pdf.field('Created', formatLagos(tx.createdAt));

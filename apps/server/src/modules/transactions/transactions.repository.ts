@@ -1,10 +1,14 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { toMajor } from '@escrow/shared/domain/money';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
+import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
 import { isRootDb, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
+import { walletRefundOf } from '../ledger/index.ts';
+import { providerRefundsOf } from '../payments/index.ts';
 
 /** A party as the transaction screens show it. */
 export type PartyRecord = { id: string; firstName: string; lastName: string; profilePicture: string | null };
@@ -15,7 +19,37 @@ export type TransactionRecord = {
   creator: PartyRecord;
   counterparty: PartyRecord | null;
   invitation: { code: string; expiresAt: Date; invitedUserId: string | null } | null;
+  /** Where the buyer's refund went, for a refunded transaction (loaded with the record; see withRefund). */
+  refund?: TransactionRefund | null;
 };
+
+/**
+ * A refunded transaction's record with its `refund` (schemas/refunds.ts): the provider refund of a card
+ * or bank-transfer payment as it stands, or the wallet credit of a wallet payment. Others unchanged.
+ */
+async function withRefund(db: DbOrTx, record: TransactionRecord | null): Promise<TransactionRecord | null> {
+  if (!record) return null;
+  const { row } = record;
+  if (row.paymentStatus !== 'REFUNDED' && row.paymentStatus !== 'PARTIALLY_REFUNDED') return record;
+  const [provider] = await providerRefundsOf({ db }, [row.id]);
+  if (provider)
+    return {
+      ...record,
+      refund: {
+        destination: 'PROVIDER',
+        status: provider.status,
+        amount: toMajor(provider.amount),
+        provider: provider.provider,
+        ...(provider.providerRefundReference ? { reference: provider.providerRefundReference } : {}),
+      },
+    };
+  const buyerId = row.creatorRole === 'BUYER' ? row.creatorId : row.counterpartyId;
+  const credited = buyerId ? await walletRefundOf(db, row.id, buyerId, row.currency) : 0;
+  return {
+    ...record,
+    refund: credited > 0 ? { destination: 'WALLET', status: 'SUCCEEDED', amount: toMajor(credited) } : null,
+  };
+}
 
 const creator = alias(users, 'creator');
 const counterparty = alias(users, 'counterparty');
@@ -69,12 +103,12 @@ const recordById = new WeakMap<Db, ReturnType<typeof prepareRecordById>>();
 export async function findTransactionRecord(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
   if (!isRootDb(db)) {
     const [record] = await selectRecords(db).where(eq(transactions.id, id)).limit(1);
-    return record ?? null;
+    return withRefund(db, record ?? null);
   }
   let prepared = recordById.get(db);
   if (!prepared) recordById.set(db, (prepared = prepareRecordById(db)));
   const statement = prepared;
-  const load = async () => (await statement.execute({ id }))[0] ?? null;
+  const load = async () => withRefund(db, (await statement.execute({ id }))[0] ?? null);
   const cache = readCacheOf(db);
   return cache ? cache.read(`transaction-record:${id}`, load) : load();
 }

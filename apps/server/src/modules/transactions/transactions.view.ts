@@ -61,6 +61,8 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     autoReleaseAt: iso(row.autoReleaseAt),
     inspectionExtendedAt: iso(row.inspectionExtendedAt),
     disputeId: row.disputeId,
+    // Only the buyer and seller learn where the buyer's refund went.
+    refund: viewerId === buyerIdOf(row) || viewerId === sellerIdOf(row) ? (record.refund ?? null) : null,
     estimatedDeliveryDays: row.estimatedDeliveryDays,
     expectedDeliveryTime: row.useCourier ? row.estimatedDeliveryDays : null,
     actualDeliveryTime:

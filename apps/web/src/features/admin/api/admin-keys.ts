@@ -11,4 +11,6 @@ export const adminKeys = {
   userSearch: (queryString: string) => [...adminKeys.users, 'search', queryString] as const,
   user: (id: string) => [...adminKeys.users, 'detail', id] as const,
   auditLog: (queryString: string) => ['admin', 'audit-log', queryString] as const,
+  refunds: ['admin', 'refunds'] as const,
+  refundList: (queryString: string) => [...adminKeys.refunds, 'list', queryString] as const,
 };

@@ -1,4 +1,5 @@
 import type { AdminUserDetail, AuditEntryView } from '@escrow/shared/schemas/admin';
+import type { ProviderRefund } from '@escrow/shared/schemas/refunds';
 import type { QueueItem } from '../api/dispute-queue';
 import { buyer, hoursFromNow, seller, STAFF_ID } from '../../../testing/dispute-fixtures';
 
@@ -103,6 +104,31 @@ export function makeAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEn
     summary: { before: { status: 'OPEN' }, after: { status: 'IN_REVIEW' } },
     requestId: 'req-123',
     createdAt: '2026-03-10T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A card refund whose five attempts failed: it waits for an operator. */
+export function makeRefund(overrides: Partial<ProviderRefund> = {}): ProviderRefund {
+  return {
+    id: 'refund-1',
+    transactionId: 'tx-1',
+    buyerId: 'user-buyer',
+    buyerName: 'Ada Obi',
+    buyerEmail: 'ada@example.com',
+    provider: 'paystack',
+    method: 'CARD',
+    paymentReference: 'AMN_PAY_1',
+    providerRefundReference: null,
+    amount: 10_250,
+    currency: 'NGN',
+    status: 'FAILED',
+    attempts: 5,
+    nextAttemptAt: null,
+    lastError: 'Transaction has been fully reversed',
+    succeededAt: null,
+    failedAt: '2026-03-10T11:00:00.000Z',
+    createdAt: '2026-03-10T09:00:00.000Z',
     ...overrides,
   };
 }

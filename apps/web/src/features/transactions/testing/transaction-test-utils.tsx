@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 
 export { fail, ok, stubApi, type StubCall } from '../../../testing/api-mock';
@@ -91,4 +92,19 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     updatedAt: '2026-01-10T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A transaction a dispute refunded (paid by card unless told), with the view's `refund`. */
+export function withRefund(
+  refund: TransactionRefund | null,
+  overrides: Partial<Transaction> = {},
+): Transaction {
+  return makeTransaction({
+    status: 'CANCELLED',
+    paymentStatus: 'REFUNDED',
+    paymentMethod: 'CARD',
+    paymentReference: 'AMN_PAY_1',
+    refund,
+    ...overrides,
+  });
 }

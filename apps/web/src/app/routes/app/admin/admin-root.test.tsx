@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderWithApp } from '../../../../testing/render-with-app';
 import {
   installFakeLiveChannel,
+  makeRefund,
   makeUserDetail,
   ok,
   stubApi,
@@ -40,13 +41,31 @@ describe('/app/admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Disputes', 'Users', 'Documents', 'Audit log', 'Waitlist', 'Ledger']);
+    ).toEqual(['Disputes', 'Users', 'Documents', 'Refunds', 'Audit log', 'Waitlist', 'Ledger']);
     expect(within(nav).getByRole('link', { name: 'Disputes' })).toHaveAttribute('aria-current', 'page');
-    // At 375 px the six tabs wrap onto a second row instead of running off a scroller's edge.
+    // At 375 px the seven tabs wrap onto a second row instead of running off a scroller's edge.
     expect(within(nav).getByRole('list')).toHaveClass('flex-wrap');
     expect(nav).not.toHaveClass('overflow-x-auto');
     // Set by an effect after the first paint: waited for, not read at once.
     await waitFor(() => expect(document.title).toBe('Disputes — Operator console — Amana Escrow'));
+  });
+
+  it('gives support staff the Refunds tab, opening on the failed refunds', async () => {
+    const { calls } = signedInAs('SUPPORT', {
+      'GET /api/admin/disputes?page=1&limit=20': emptyQueue,
+      'GET /api/admin/refunds?status=FAILED&page=1': () => ok({ refunds: [makeRefund()], hasMore: false }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithApp(routes, '/app/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Operator console sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Refunds' }));
+
+    expect(await screen.findByRole('heading', { name: 'Refunds' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/admin/refunds');
+    expect(await screen.findByTestId('refund-row')).toHaveTextContent('Ada Obi');
+    expect(screen.getByRole('button', { name: 'Retry: refund to Ada Obi' })).toBeEnabled();
+    expect(calls.map((call) => call.path)).toContain('/api/admin/refunds?status=FAILED&page=1');
+    await waitFor(() => expect(document.title).toBe('Refunds — Operator console — Amana Escrow'));
   });
 
   it('runs the ledger check and shows its report', async () => {

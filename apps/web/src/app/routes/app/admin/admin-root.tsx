@@ -7,6 +7,7 @@ import { DisputeQueue } from '../../../../features/admin/components/dispute-queu
 import { DisputeWorkspace } from '../../../../features/admin/components/dispute-workspace';
 import { DocumentReview } from '../../../../features/admin/components/document-review';
 import { LedgerCheckCard } from '../../../../features/admin/components/ledger-check-card';
+import { Refunds } from '../../../../features/admin/components/refunds';
 import { UserDetail } from '../../../../features/admin/components/user-detail';
 import { UserSearch } from '../../../../features/admin/components/user-search';
 import type { StaffViewer } from '../../../../features/admin/lib/staff';
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: '/app/admin/disputes', label: 'Disputes' },
   { to: '/app/admin/users', label: 'Users' },
   { to: '/app/admin/documents', label: 'Documents' },
+  { to: '/app/admin/refunds', label: 'Refunds' },
   { to: '/app/admin/audit-log', label: 'Audit log' },
   { to: '/app/admin/waitlist', label: 'Waitlist' },
   { to: '/app/admin/ledger', label: 'Ledger' },
@@ -108,6 +110,14 @@ export default function AdminRootPage() {
             element={
               <Page title="Documents">
                 <DocumentReview />
+              </Page>
+            }
+          />
+          <Route
+            path="refunds"
+            element={
+              <Page title="Refunds">
+                <Refunds />
               </Page>
             }
           />

@@ -3,6 +3,7 @@ import { Card, CardTitle } from '../../../../components/ui/card';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { copyToClipboard } from '../../lib/share';
 import { Detail } from '../form-controls';
+import { RefundDetail } from './refund-detail';
 
 const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
 
@@ -31,6 +32,7 @@ export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
         <Detail label="Total">
           <span data-testid="summary-total">{formatMoney(tx.total, tx.currency)}</span>
         </Detail>
+        <RefundDetail transaction={tx} />
         <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>{tx.creatorName || 'Unknown User'}</Detail>
         <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>
           {tx.counterpartyName ?? <span className="italic text-slate-500">Waiting for counterparty...</span>}

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../../lib/socket';
 import { FakeSocket } from '../../../../testing/fake-socket';
-import { fail, makeTransaction, ok, stubApi } from '../../testing/transaction-test-utils';
+import { fail, makeTransaction, ok, stubApi, withRefund } from '../../testing/transaction-test-utils';
 import { TransactionDetails } from './transaction-details';
 
 let socket: FakeSocket;
@@ -177,5 +177,55 @@ describe('TransactionDetails', () => {
     );
     expect(await screen.findByText('Transaction Cancelled')).toBeInTheDocument();
     expect(await screen.findByText('Transaction status updated to: cancelled')).toBeInTheDocument();
+  });
+});
+
+describe('TransactionDetails refund line', () => {
+  const paystack = { destination: 'PROVIDER', amount: 100_000, provider: 'paystack' } as const;
+
+  it.each([
+    [
+      'paid back to the card',
+      { ...paystack, status: 'SUCCEEDED', reference: 'RFD_123' },
+      'CARD',
+      'Refunded to your card via Paystack, ref RFD_123',
+    ],
+    [
+      'on its way to the bank account',
+      { ...paystack, status: 'PENDING' },
+      'BANK_TRANSFER',
+      'Refund to your bank account via Paystack is on its way',
+    ],
+    [
+      'failed at the provider',
+      { ...paystack, status: 'FAILED' },
+      'CARD',
+      'Refund to your card via Paystack failed; our support team is sorting it out',
+    ],
+    [
+      'credited to the wallet by staff',
+      { ...paystack, status: 'CREDITED_TO_WALLET' },
+      'CARD',
+      'Refund to your card via Paystack could not be paid; credited to your Amana wallet instead',
+    ],
+    [
+      'paid back to the wallet',
+      { destination: 'WALLET', status: 'SUCCEEDED', amount: 100_000 },
+      'WALLET',
+      'Refunded to your Amana wallet',
+    ],
+  ] as const)('says the refund was %s', async (_, refund, paymentMethod, line) => {
+    renderDetails(withRefund(refund, { paymentMethod }));
+    expect(await screen.findByTestId('refund-line')).toHaveTextContent(line);
+    expect(screen.getByTestId('refund-line').textContent).toBe(line);
+    const row = screen.getByText('Refund').parentElement as HTMLElement;
+    expect(within(row).getByText('₦100,000.00')).toBeInTheDocument();
+  });
+
+  it('shows no refund line without a refund', async () => {
+    renderDetails(withRefund(null));
+    await screen.findByTestId('summary-total');
+    expect(screen.queryByTestId('refund-line')).toBeNull();
+    expect(screen.queryByText('Refund')).toBeNull();
   });
 });
