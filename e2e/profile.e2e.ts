@@ -89,6 +89,11 @@ describe('profile', () => {
       await seeText(page, 'Session signed out');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
       await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+      // It asks first, naming how many devices will be signed out.
+      await page
+        .getByRole('dialog', { name: 'Sign out all other sessions?' })
+        .getByRole('button', { name: 'Sign out other sessions' })
+        .click();
       await seeText(page, 'Signed out of all other sessions');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
 
