@@ -59,6 +59,7 @@ export async function seed(db: Db): Promise<Seeded> {
       fee: feeMinor,
       total: totalMinor,
       useCourier: i % 2 === 0,
+      shippingType: i % 2 === 0 ? ('COURIER' as const) : ('SELLER_DELIVERY' as const),
       status: TRANSACTION_STATUSES[i % TRANSACTION_STATUSES.length]!,
       creatorId: iCreate ? me : other,
       creatorRole,

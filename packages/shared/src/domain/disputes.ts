@@ -4,6 +4,9 @@
  * them): statuses, enumerations, timers, and how each settlement splits the escrow.
  */
 
+import { tradeAmountsWithFee, type FeePayer } from './fees.ts';
+import { formatMoney, toMajor } from './money.ts';
+
 export const DISPUTE_STATUSES = ['OPEN', 'IN_REVIEW', 'RESOLVED', 'CLOSED'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 /** A dispute in one of these statuses freezes its transaction; at most one per transaction. */
@@ -120,34 +123,59 @@ export const DISPUTE_TEXT = {
 export type SettlementSplit = { buyer: number; seller: number; platform: number };
 
 /**
- * How a resolution moves the money held (price + fee), DESIGN's execution table:
- * REFUND_FULL: the buyer gets the total back; REFUND_PARTIAL: the buyer gets `buyerShare` (0 < share <
- * price), the seller the rest of the price, the platform keeps the fee; RELEASE_PAYMENT: as on receipt;
- * NO_ACTION moves nothing (null): the transaction goes back to where it was.
+ * How a resolution moves the money held (what the buyer paid: price + the buyer's fee share), DESIGN's
+ * execution table and "Who pays the fee":
+ * REFUND_FULL: the buyer gets everything they paid back and the seller is charged nothing;
+ * REFUND_PARTIAL: the buyer gets `buyerShare`, the seller the rest of the price less the seller's fee
+ * share, the platform keeps the whole fee; RELEASE_PAYMENT: as on receipt (the seller gets the price less
+ * their fee share); NO_ACTION moves nothing (null): the transaction goes back to where it was.
  */
 export function settlementSplit(
   action: ResolutionAction,
   priceMinor: number,
   feeMinor: number,
   buyerShareMinor?: number | null,
+  feePayer: FeePayer = 'BUYER',
 ): SettlementSplit | null {
+  const trade = tradeAmountsWithFee(priceMinor, feeMinor, feePayer);
   switch (action) {
     case 'REFUND_FULL':
-      return { buyer: priceMinor + feeMinor, seller: 0, platform: 0 };
+      return { buyer: trade.buyerPaysMinor, seller: 0, platform: 0 };
     case 'REFUND_PARTIAL': {
       const share = buyerShareMinor ?? 0;
-      if (!isValidPartialShare(share, priceMinor)) throw new RangeError(DISPUTE_TEXT.partialAmountRange);
-      return { buyer: share, seller: priceMinor - share, platform: feeMinor };
+      if (!isValidPartialShare(share, priceMinor, trade.sellerFeeMinor))
+        throw new RangeError(DISPUTE_TEXT.partialAmountRange);
+      return { buyer: share, seller: priceMinor - share - trade.sellerFeeMinor, platform: feeMinor };
     }
     case 'RELEASE_PAYMENT':
-      return { buyer: 0, seller: priceMinor, platform: feeMinor };
+      return { buyer: 0, seller: trade.sellerReceivesMinor, platform: feeMinor };
     case 'NO_ACTION':
       return null;
   }
 }
 
-export function isValidPartialShare(shareMinor: number, priceMinor: number): boolean {
-  return Number.isSafeInteger(shareMinor) && shareMinor > 0 && shareMinor < priceMinor;
+/**
+ * The largest buyer's share of a partial refund: the seller's part (price − share) must cover the
+ * seller's fee share, and a share of the whole price is a full refund, not a partial one.
+ */
+export function largestPartialShare(priceMinor: number, sellerFeeMinor = 0): number {
+  return sellerFeeMinor > 0 ? priceMinor - sellerFeeMinor : priceMinor - 1;
+}
+
+export function isValidPartialShare(shareMinor: number, priceMinor: number, sellerFeeMinor = 0): boolean {
+  return (
+    Number.isSafeInteger(shareMinor) &&
+    shareMinor > 0 &&
+    shareMinor <= largestPartialShare(priceMinor, sellerFeeMinor)
+  );
+}
+
+/** The 400 text for a partial share out of range, naming the largest allowed amount. */
+export function partialShareRangeText(priceMinor: number, sellerFeeMinor: number, currency: string): string {
+  if (sellerFeeMinor === 0) return DISPUTE_TEXT.partialAmountRange;
+  const largest = formatMoney(toMajor(largestPartialShare(priceMinor, sellerFeeMinor)), currency);
+  const share = formatMoney(toMajor(sellerFeeMinor), currency);
+  return `The buyer’s share must be more than 0 and at most ${largest}, so the seller’s part covers their ${share} share of the fee`;
 }
 
 // ---- Inspection window (auto-release) ----

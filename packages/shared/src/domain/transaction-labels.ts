@@ -32,6 +32,7 @@ export const NEXT_ACTIONS = {
   confirm_shipment: { dialog: 'Confirm Shipment', machine: 'CONFIRM_SHIPMENT' },
   confirm_receipt: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
   confirm_receipt_of_goods: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
+  enter_release_code: { dialog: 'Enter Release Code', machine: 'CONFIRM_HANDOVER' },
 } as const satisfies Record<string, { dialog: string; machine: TransactionAction }>;
 export type NextActionName = keyof typeof NEXT_ACTIONS;
 export type ActionDialog = (typeof NEXT_ACTIONS)[NextActionName]['dialog'];
@@ -81,6 +82,13 @@ function stepFor(view: TransactionView): Step | null {
         action: 'confirm_receipt',
         waiting: 'Waiting for buyer to confirm receipt',
       };
+    case 'WAITING_FOR_HANDOVER':
+      return {
+        actor: 'SELLER',
+        label: 'Enter Release Code',
+        action: 'enter_release_code',
+        waiting: 'Meet the seller and inspect the item, then share your release code',
+      };
     default:
       return null;
   }
@@ -123,6 +131,8 @@ export function listLabel(view: TransactionView): string {
       return 'Waiting for Shipment';
     case 'WAITING_FOR_BUYER_CONFIRMATION':
       return 'Waiting for Buyer Confirmation';
+    case 'WAITING_FOR_HANDOVER':
+      return 'Waiting for Handover';
     case 'COMPLETED':
       return 'Transaction Completed';
     case 'CANCELLED':
@@ -139,6 +149,7 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
   WAITING_FOR_PAYMENT: 'Awaiting Payment',
   WAITING_FOR_SHIPMENT: 'Awaiting Shipment',
   WAITING_FOR_BUYER_CONFIRMATION: 'In Transit',
+  WAITING_FOR_HANDOVER: 'Awaiting Handover',
   COMPLETED: 'Completed',
   CANCELLED: 'Cancelled',
   DISPUTED: 'Disputed',
@@ -154,6 +165,7 @@ export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'WAITING_FOR_PAYMENT', label: STATUS_LABELS.WAITING_FOR_PAYMENT },
   { value: 'WAITING_FOR_SHIPMENT', label: STATUS_LABELS.WAITING_FOR_SHIPMENT },
   { value: 'WAITING_FOR_BUYER_CONFIRMATION', label: STATUS_LABELS.WAITING_FOR_BUYER_CONFIRMATION },
+  { value: 'WAITING_FOR_HANDOVER', label: STATUS_LABELS.WAITING_FOR_HANDOVER },
   { value: 'COMPLETED', label: STATUS_LABELS.COMPLETED },
   { value: 'CANCELLED', label: STATUS_LABELS.CANCELLED },
   { value: 'DISPUTED', label: STATUS_LABELS.DISPUTED },

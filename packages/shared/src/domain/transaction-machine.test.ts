@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  SHIPPING_TYPES,
   TRANSACTION_ACTIONS,
   TRANSACTION_STATUSES,
   decide,
@@ -12,6 +13,7 @@ import {
 } from './transaction-machine.ts';
 
 const ROLES: ActorRole[] = ['BUYER', 'SELLER', 'SYSTEM'];
+const notInPerson = (f: TransitionFacts) => f.shippingType !== 'IN_PERSON';
 
 /** Who may take each action at all (anyone else gets FORBIDDEN whatever the status). */
 const ACTORS: Record<TransactionAction, ActorRole[]> = {
@@ -20,6 +22,7 @@ const ACTORS: Record<TransactionAction, ActorRole[]> = {
   PAY: ['BUYER'],
   CONFIRM_SHIPMENT: ['SELLER'],
   CONFIRM_RECEIPT: ['BUYER'],
+  CONFIRM_HANDOVER: ['SELLER'],
   CANCEL: ['BUYER', 'SELLER'],
   EXPIRE_INVITATION: ['SYSTEM'],
   RAISE_DISPUTE: ['BUYER', 'SELLER'],
@@ -49,7 +52,16 @@ const ALLOWED: [
   ['PENDING', 'JOIN', 'ACTIVE', (f) => !f.hasCounterparty],
   ['ACTIVE', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
   ['WAITING_FOR_PAYMENT', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
-  ['ACTIVE', 'PAY', 'WAITING_FOR_SHIPMENT', (f) => !f.useCourier],
+  ['ACTIVE', 'PAY', 'WAITING_FOR_SHIPMENT', (f) => !f.useCourier && f.shippingType !== 'IN_PERSON'],
+  ['ACTIVE', 'PAY', 'WAITING_FOR_HANDOVER', (f) => !f.useCourier && f.shippingType === 'IN_PERSON'],
+  ['WAITING_FOR_HANDOVER', 'CONFIRM_HANDOVER', 'COMPLETED'],
+  ['WAITING_FOR_HANDOVER', 'RAISE_DISPUTE', 'DISPUTED'],
+  [
+    'DISPUTED',
+    'RESOLVE_NO_ACTION',
+    'WAITING_FOR_HANDOVER',
+    (f) => f.statusBeforeDispute === 'WAITING_FOR_HANDOVER',
+  ],
   ['WAITING_FOR_PAYMENT', 'PAY', 'WAITING_FOR_SHIPMENT'],
   ['WAITING_FOR_SHIPMENT', 'CONFIRM_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION'],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_RECEIPT', 'COMPLETED'],
@@ -83,10 +95,11 @@ const ALLOWED: [
   ['WAITING_FOR_PAYMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_PAYMENT'],
   ['WAITING_FOR_SHIPMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_SHIPMENT'],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_BUYER_CONFIRMATION'],
-  ['ACTIVE', 'SET_TIME_RELEASE', 'ACTIVE'],
-  ['WAITING_FOR_PAYMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_PAYMENT'],
-  ['WAITING_FOR_SHIPMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_SHIPMENT'],
-  ['WAITING_FOR_BUYER_CONFIRMATION', 'SET_TIME_RELEASE', 'WAITING_FOR_BUYER_CONFIRMATION'],
+  // An in-person trade is released only by the buyer's code, never by a timer.
+  ['ACTIVE', 'SET_TIME_RELEASE', 'ACTIVE', notInPerson],
+  ['WAITING_FOR_PAYMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_PAYMENT', notInPerson],
+  ['WAITING_FOR_SHIPMENT', 'SET_TIME_RELEASE', 'WAITING_FOR_SHIPMENT', notInPerson],
+  ['WAITING_FOR_BUYER_CONFIRMATION', 'SET_TIME_RELEASE', 'WAITING_FOR_BUYER_CONFIRMATION', notInPerson],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_DELIVERY', 'WAITING_FOR_BUYER_CONFIRMATION'],
 ];
 
@@ -94,12 +107,15 @@ const BEFORE_DISPUTE: (TransactionStatus | null)[] = [null, ...TRANSACTION_STATU
 const FACTS: TransitionFacts[] = [false, true].flatMap((useCourier) =>
   [false, true].flatMap((hasCounterparty) =>
     [false, true].flatMap((hasDeliveryDetails) =>
-      BEFORE_DISPUTE.map((statusBeforeDispute) => ({
-        useCourier,
-        hasCounterparty,
-        hasDeliveryDetails,
-        statusBeforeDispute,
-      })),
+      [undefined, ...SHIPPING_TYPES].flatMap((shippingType) =>
+        BEFORE_DISPUTE.map((statusBeforeDispute) => ({
+          useCourier,
+          hasCounterparty,
+          hasDeliveryDetails,
+          shippingType,
+          statusBeforeDispute,
+        })),
+      ),
     ),
   ),
 );
@@ -110,7 +126,7 @@ const cases = TRANSACTION_STATUSES.flatMap((status) =>
 
 describe('transition table', () => {
   it('covers every (status, action, role) triple', () => {
-    expect(cases).toHaveLength(8 * 19 * 3);
+    expect(cases).toHaveLength(9 * 20 * 3);
   });
 
   it.each(cases)('%s + %s by %s', (status, action, role) => {

@@ -2,7 +2,8 @@
  * The transaction state machine: ONE pure table that the server enforces on every action and the web
  * app reads for labels and button visibility (DESIGN "Transaction state machine").
  *
- * Stored statuses are exactly the eight below. The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
+ * Stored statuses are exactly the ones below (WAITING_FOR_HANDOVER: an in-person trade, paid, waiting for
+ * the meeting). The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
  * DELIVERY_DETAILS_IMPORTED, PAYMENT_MADE, SHIPMENT_CONFIRMED, legacy PAYMENT and SHIPPING) are display
  * aliases of stored statuses, see STATUS_ALIASES.
  */
@@ -13,6 +14,7 @@ export const TRANSACTION_STATUSES = [
   'WAITING_FOR_PAYMENT',
   'WAITING_FOR_SHIPMENT',
   'WAITING_FOR_BUYER_CONFIRMATION',
+  'WAITING_FOR_HANDOVER',
   'COMPLETED',
   'CANCELLED',
   'DISPUTED',
@@ -30,7 +32,24 @@ export const PRE_PAYMENT_STATUSES: readonly TransactionStatus[] = [
 export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
   'WAITING_FOR_SHIPMENT',
   'WAITING_FOR_BUYER_CONFIRMATION',
+  'WAITING_FOR_HANDOVER',
 ];
+
+/**
+ * How the item reaches the buyer (DESIGN "In-person handover"): COURIER (the buyer gives delivery
+ * details first), SELLER_DELIVERY (the seller delivers, no courier), IN_PERSON ('Meet and inspect': no
+ * shipment; the buyer releases by telling the seller a code at the meeting).
+ */
+export const SHIPPING_TYPES = ['COURIER', 'SELLER_DELIVERY', 'IN_PERSON'] as const;
+export type ShippingType = (typeof SHIPPING_TYPES)[number];
+export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = {
+  COURIER: 'Courier delivery',
+  SELLER_DELIVERY: 'Seller delivers',
+  IN_PERSON: 'Meet and inspect',
+};
+/** A create body without `shippingType` keeps today's meaning of `useCourier`. */
+export const shippingTypeFor = (useCourier: boolean, shippingType?: ShippingType | null): ShippingType =>
+  shippingType ?? (useCourier ? 'COURIER' : 'SELLER_DELIVERY');
 
 /** Statuses where a time release can be set or a delivery condition added (spec: ACTIVE .. SHIPMENT_CONFIRMED). */
 export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
@@ -41,6 +60,9 @@ export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
 ];
 /** Statuses where the buyer may release manually (spec: SHIPMENT_CONFIRMED or WAITING_FOR_BUYER_CONFIRMATION). */
 export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
+
+export const IN_PERSON_RELEASE_TEXT =
+  'An in-person trade is released when the seller enters the buyer’s release code';
 
 export const PAYMENT_CONDITIONS_LOCKED_TEXT =
   'Payment conditions cannot be modified in the current transaction state';
@@ -55,6 +77,7 @@ export const TRANSACTION_ACTIONS = [
   'PAY',
   'CONFIRM_SHIPMENT',
   'CONFIRM_RECEIPT',
+  'CONFIRM_HANDOVER',
   'CANCEL',
   'EXPIRE_INVITATION',
   'RAISE_DISPUTE',
@@ -78,6 +101,8 @@ export type TransitionFacts = {
   useCourier: boolean;
   hasCounterparty: boolean;
   hasDeliveryDetails: boolean;
+  /** Absent for rows that predate it: COURIER or SELLER_DELIVERY by `useCourier`. */
+  shippingType?: ShippingType;
   /** While DISPUTED: the status the dispute froze (a NO_ACTION outcome goes back to it). */
   statusBeforeDispute?: TransactionStatus | null;
 };
@@ -126,7 +151,7 @@ const RULES: Record<TransactionAction, Rule> = {
       if (status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_SHIPMENT';
       if (status === 'ACTIVE') {
         if (facts.useCourier) return { refuse: 'Please provide delivery details before payment' };
-        return 'WAITING_FOR_SHIPMENT';
+        return facts.shippingType === 'IN_PERSON' ? 'WAITING_FOR_HANDOVER' : 'WAITING_FOR_SHIPMENT';
       }
       return notNow('Payment');
     },
@@ -142,6 +167,12 @@ const RULES: Record<TransactionAction, Rule> = {
     forbidden: 'Only the buyer can confirm receipt',
     next: (status) =>
       status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Confirming receipt'),
+  },
+  // The seller enters the buyer's release code at the meeting: released as on receipt confirmation.
+  CONFIRM_HANDOVER: {
+    actors: ['SELLER'],
+    forbidden: 'Only the seller can enter the release code',
+    next: (status) => (status === 'WAITING_FOR_HANDOVER' ? 'COMPLETED' : notNow('Handover')),
   },
   CANCEL: {
     actors: PARTIES,
@@ -226,8 +257,11 @@ const RULES: Record<TransactionAction, Rule> = {
   SET_TIME_RELEASE: {
     actors: ['BUYER'],
     forbidden: 'Only the buyer can set a time-based release',
-    next: (status) =>
-      CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
+    next: (status, facts) => {
+      // An in-person trade is released only by the buyer's code: a timer would release unseen goods.
+      if (facts.shippingType === 'IN_PERSON') return { refuse: IN_PERSON_RELEASE_TEXT };
+      return CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT };
+    },
   },
   CONFIRM_DELIVERY: {
     actors: ['BUYER'],

@@ -8,7 +8,8 @@ import {
   PAYMENT_METHODS,
   SHIPMENT_ITEM_CONDITIONS,
 } from '../domain/nigeria.ts';
-import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+import { FEE_PAYERS } from '../domain/fees.ts';
+import { PARTY_ROLES, SHIPPING_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { transactionRefundSchema } from './refunds.ts';
 
 /**
@@ -55,9 +56,16 @@ export const transactionSchema = z.object({
   description: z.string(),
   currency: z.string(),
   price: z.number(),
+  /** The whole fee, whoever pays it. */
   fee: z.number(),
+  /** What the buyer pays into escrow (equals buyerPays). */
   total: z.number(),
+  feePayer: z.enum(FEE_PAYERS),
+  buyerPays: z.number(),
+  /** What the seller gets on a full release: the price less the seller's share of the fee. */
+  sellerReceives: z.number(),
   useCourier: z.boolean(),
+  shippingType: z.enum(SHIPPING_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
   creatorId: z.string(),
   creatorName: z.string(),

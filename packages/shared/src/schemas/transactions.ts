@@ -15,7 +15,8 @@ import {
   todayInLagos,
 } from '../domain/nigeria.ts';
 import { DEFAULT_PRICE_BOUNDS, priceBoundProblem, type PriceBounds } from '../domain/price-bounds.ts';
-import { PARTY_ROLES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+import { FEE_PAYERS } from '../domain/fees.ts';
+import { PARTY_ROLES, SHIPPING_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 
 /** Texts are the spec's (01 §5, §8) and live only here; forms and server share them. */
 export const TRANSACTION_TEXT = {
@@ -46,6 +47,7 @@ export const TRANSACTION_TEXT = {
   referenceRequired: 'Payment reference is required',
   insufficientBalance: 'Insufficient wallet balance',
   notFound: 'Transaction Not Found',
+  inPersonNoCourier: 'Meet and inspect does not use a courier',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
 
@@ -91,6 +93,9 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const transactionDraftSchema = z.object({
   creatorRole: transactionRoleSchema.default('BUYER'),
   useCourier: z.boolean({ error: 'Please choose whether a courier is needed' }),
+  /** Without it, useCourier decides (COURIER or SELLER_DELIVERY); IN_PERSON needs useCourier false. */
+  shippingType: z.enum(SHIPPING_TYPES, { error: 'Please choose how the item reaches the buyer' }).optional(),
+  feePayer: z.enum(FEE_PAYERS, { error: 'Please choose who pays the fee' }).default('BUYER'),
   description: requiredText(TRANSACTION_TEXT.descriptionRequired, 'Description', 2000),
   currency: z.enum(TRANSACTION_CURRENCIES).default('NGN'),
   price: positiveAmount(),
@@ -173,9 +178,32 @@ export function refineSellerItem(
     if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
+/** 'Meet and inspect' has no shipment, so a courier contradicts it (and COURIER needs one). */
+export function refineShippingType(
+  value: { useCourier?: boolean | undefined; shippingType?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.shippingType === 'IN_PERSON' && value.useCourier)
+    ctx.addIssue({ code: 'custom', path: ['shippingType'], message: TRANSACTION_TEXT.inPersonNoCourier });
+  if (value.shippingType && value.shippingType !== 'IN_PERSON' && value.useCourier !== undefined) {
+    const courier = value.shippingType === 'COURIER';
+    if (courier !== value.useCourier)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shippingType'],
+        message: courier
+          ? 'Courier delivery needs useCourier: true'
+          : 'Seller delivery needs useCourier: false',
+      });
+  }
+}
+
 /** The create body for the given price bounds (the server passes its configured ones). */
 export const createTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
-  transactionDraftSchema.superRefine(refinePriceBounds(bounds)).superRefine(refineSellerItem);
+  transactionDraftSchema
+    .superRefine(refinePriceBounds(bounds))
+    .superRefine(refineSellerItem)
+    .superRefine(refineShippingType);
 export const createTransactionSchema = createTransactionSchemaFor(DEFAULT_PRICE_BOUNDS);
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionPayload = z.output<typeof createTransactionSchema>;

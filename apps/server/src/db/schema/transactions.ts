@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
+import { FEE_PAYERS } from '@escrow/shared/domain/fees';
+import { SHIPPING_TYPES, TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import { PAYMENT_CONDITION_TYPES } from '@escrow/shared/schemas/payment-conditions';
 import { PAYMENT_STATUSES } from '@escrow/shared/schemas/transaction-shapes';
 import { ACTIVITY_ACTIONS } from '@escrow/shared/schemas/transaction-shapes';
@@ -24,7 +25,8 @@ const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * One escrow deal between a creator and a counterparty. Money in minor units; the fee is fixed at
- * creation (total = price + fee, enforced by a CHECK). Status changes only through the shared state
+ * creation. `total` is what the buyer pays into escrow: price + the buyer's share of the fee by
+ * `fee_payer` (BUYER all of it, SELLER none, SPLIT ⌈fee/2⌉), enforced by a CHECK. Status changes only through the shared state
  * machine with a guarded `update ... where status = $from`.
  */
 export const transactions = pgTable(
@@ -36,7 +38,11 @@ export const transactions = pgTable(
     price: bigint({ mode: 'number' }).notNull(),
     fee: bigint({ mode: 'number' }).notNull(),
     total: bigint({ mode: 'number' }).notNull(),
+    /** Who pays the fee (DESIGN "Who pays the fee"); fixed once someone joined. */
+    feePayer: text({ enum: FEE_PAYERS }).notNull().default('BUYER'),
     useCourier: boolean().notNull(),
+    /** COURIER or SELLER_DELIVERY follow useCourier; IN_PERSON waits in WAITING_FOR_HANDOVER after payment. */
+    shippingType: text({ enum: SHIPPING_TYPES }).notNull(),
     status: text({ enum: TRANSACTION_STATUSES }).notNull().default('PENDING'),
     creatorId: text()
       .notNull()
@@ -154,8 +160,11 @@ export const transactions = pgTable(
     index('transactions_id_reference_idx').on(sql`right(${t.id}, 8)`),
     check(
       'transactions_amounts',
-      sql`${t.price} > 0 and ${t.fee} >= 0 and ${t.total} = ${t.price} + ${t.fee}`,
+      // (fee + 1) / 2 is ⌈fee/2⌉ in integer division for a non-negative fee.
+      sql`${t.price} > 0 and ${t.fee} >= 0 and ${t.total} = ${t.price} + case ${t.feePayer}
+        when 'BUYER' then ${t.fee} when 'SELLER' then 0 else (${t.fee} + 1) / 2 end`,
     ),
+    check('transactions_in_person_no_courier', sql`${t.shippingType} <> 'IN_PERSON' or not ${t.useCourier}`),
     check('transactions_not_self', sql`${t.counterpartyId} is null or ${t.counterpartyId} <> ${t.creatorId}`),
     check(
       'transactions_status_valid',

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
 import {
   DISPUTE_TEXT,
   isValidPartialShare,
+  partialShareRangeText,
   proposalExpiresAt,
   RESOLUTION_ACTION_LABELS,
   UNRESOLVED_DISPUTE_STATUSES,
@@ -30,16 +32,25 @@ type Proposal = {
   reason: string;
 };
 
-/** The buyer's share of a REFUND_PARTIAL in minor units (0 < share < price), else null. */
+/**
+ * The buyer's share of a REFUND_PARTIAL in minor units, else null. 0 < share, and the seller's part
+ * (price − share) must cover the seller's share of the fee; a 400 names the largest allowed share.
+ */
 async function buyerShare(tx: Tx, dispute: DisputeRow, proposal: Proposal): Promise<number | null> {
   if (proposal.resolution !== 'REFUND_PARTIAL') return null;
   const [t] = await tx
-    .select({ price: transactions.price })
+    .select({
+      price: transactions.price,
+      fee: transactions.fee,
+      feePayer: transactions.feePayer,
+      currency: transactions.currency,
+    })
     .from(transactions)
     .where(eq(transactions.id, dispute.transactionId));
+  const { sellerFeeMinor } = tradeAmountsWithFee(t!.price, t!.fee, t!.feePayer);
   const share = typeof proposal.amount === 'number' ? toMinor(proposal.amount) : null;
-  if (share === null || !isValidPartialShare(share, t!.price))
-    throw badRequest(DISPUTE_TEXT.partialAmountRange);
+  if (share === null || !isValidPartialShare(share, t!.price, sellerFeeMinor))
+    throw badRequest(partialShareRangeText(t!.price, sellerFeeMinor, t!.currency));
   return share;
 }
 

@@ -42,7 +42,7 @@ const money = (t: TransactionRow, minor: number) => formatMoney(toMajor(minor), 
 
 /** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or what NO_ACTION means. */
 export function movementsText(action: ResolutionAction, t: TransactionRow, buyerShareMinor: number | null) {
-  const split = settlementSplit(action, t.price, t.fee, buyerShareMinor);
+  const split = settlementSplit(action, t.price, t.fee, buyerShareMinor, t.feePayer);
   if (!split) return 'No money moves; the transaction continues where it was.';
   return [
     `Buyer receives ${money(t, split.buyer)}`,
@@ -118,7 +118,7 @@ export async function settle(
       }
     },
     effects: async (ctx, updated) => {
-      const split = settlementSplit(action, updated.price, updated.fee, buyerShareMinor);
+      const split = settlementSplit(action, updated.price, updated.fee, buyerShareMinor, updated.feePayer);
       if (split && action === 'RELEASE_PAYMENT')
         await releaseHold(ctx.tx, {
           transactionId: updated.id,

@@ -121,12 +121,12 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
     // Each owner: n - 1 here and one with the rare partner below; half created (as buyer or seller), half
     // joined; every status but PENDING; one minute apart.
     for (const [owner, n] of Object.entries(sizes))
-      await run(sql`insert into transactions (id, description, price, fee, total, use_courier, status,
+      await run(sql`insert into transactions (id, description, price, fee, total, use_courier, shipping_type, status,
           creator_id, creator_role, counterparty_id, created_at, updated_at)
         select gen_random_uuid()::text,
           (array['Used iPhone 13 128GB', 'Samsung Galaxy S21', 'Sofa set, 3 seater', 'HP laptop 15 inch',
                  'Rice 50kg bag', 'Generator 3.5kVA'])[1 + i % 6] || ' lot ' || i,
-          100000, 2500, 102500, i % 3 = 0,
+          100000, 2500, 102500, i % 3 = 0, case when i % 3 = 0 then 'COURIER' else 'SELLER_DELIVERY' end,
           (array['ACTIVE', 'WAITING_FOR_PAYMENT', 'WAITING_FOR_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION',
                  'COMPLETED', 'COMPLETED', 'COMPLETED', 'CANCELLED'])[1 + i % 8],
           case when i % 2 = 0 then ${owner} else 'growth-partner-' || (1 + i % 300) end,
@@ -135,10 +135,10 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
           now() - i * interval '1 minute', now() - i * interval '1 minute'
         from generate_series(1, ${n - 1}) i`);
     // Other people's deals, some sharing trigrams with the rare term ('harmonium').
-    await run(sql`insert into transactions (id, description, price, fee, total, use_courier, status,
+    await run(sql`insert into transactions (id, description, price, fee, total, use_courier, shipping_type, status,
         creator_id, creator_role, counterparty_id, created_at, updated_at)
       select gen_random_uuid()::text, 'Background item ' || i || case when i % 10 = 0 then ' harmonium' else '' end,
-        100000, 2500, 102500, false, 'COMPLETED', 'growth-partner-' || (1 + i % 300), 'BUYER',
+        100000, 2500, 102500, false, 'SELLER_DELIVERY', 'COMPLETED', 'growth-partner-' || (1 + i % 300), 'BUYER',
         'growth-partner-' || (1 + (i + 7) % 300), now() - i * interval '30 seconds', now()
       from generate_series(1, 5000) i`);
     // The rare term and the rare partner: the newest, one in the middle and the oldest of each history,
@@ -154,9 +154,9 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
           order by created_at desc offset 5 limit 1)
         or id in (select id from transactions where ${owner} in (creator_id, counterparty_id)
           order by created_at asc limit 2)`);
-      await run(sql`insert into transactions (id, description, price, fee, total, use_courier, status,
+      await run(sql`insert into transactions (id, description, price, fee, total, use_courier, shipping_type, status,
           creator_id, creator_role, counterparty_id, created_at, updated_at)
-        values (gen_random_uuid()::text, 'Drum kit', 100000, 2500, 102500, false, 'ACTIVE', 'growth-rare',
+        values (gen_random_uuid()::text, 'Drum kit', 100000, 2500, 102500, false, 'SELLER_DELIVERY', 'ACTIVE', 'growth-rare',
           'SELLER', ${owner}, now() - ${Math.floor(n / 3)} * interval '1 minute', now())`);
     }
     await run(sql`vacuum analyze transactions`);

@@ -34,8 +34,8 @@ const search = async (user: TestUser, q: string) => ids(await list(user, `q=${en
 /** `n` transactions created by `owner` with `partner` joined, newest first one minute apart. */
 async function seed(owner: TestUser, partner: TestUser, n: number, description = 'Seeded item') {
   await app.deps.db.execute(sql`insert into transactions (id, description, price, fee, total, use_courier,
-      status, creator_id, creator_role, counterparty_id, created_at, updated_at)
-    select gen_random_uuid()::text, ${description} || ' ' || i, 100000, 2500, 102500, false, 'ACTIVE',
+      shipping_type, status, creator_id, creator_role, counterparty_id, created_at, updated_at)
+    select gen_random_uuid()::text, ${description} || ' ' || i, 100000, 2500, 102500, false, 'SELLER_DELIVERY', 'ACTIVE',
       ${owner.id}, 'BUYER', ${partner.id}, now() - interval '1 day' - i * interval '1 minute', now()
     from generate_series(1, ${n}) i`);
 }

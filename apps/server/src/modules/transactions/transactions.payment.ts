@@ -28,6 +28,7 @@ async function payableFor(deps: TransactionsDeps, userId: string, id: string): P
     useCourier: row.useCourier,
     hasCounterparty: row.counterpartyId !== null,
     hasDeliveryDetails: row.deliveryDetails !== null,
+    shippingType: row.shippingType,
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
   return row;

@@ -1,6 +1,8 @@
 import type { StepDeps } from './transactions.deps.ts';
+import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
+import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { refreshTrustScore } from '../identity/index.ts';
 import { releaseHold } from '../ledger/index.ts';
 import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
@@ -9,7 +11,15 @@ import { runStep, type StepContext, type StepSpec } from './transactions.steps.t
 /** Every release path posts under this key, so a transaction's escrow is released at most once. */
 export const releaseKey = (transactionId: string) => `escrow-release:${transactionId}`;
 
-export type ReleaseAction = 'CONFIRM_RECEIPT' | 'MANUAL_RELEASE' | 'TIME_RELEASE' | 'AUTO_RELEASE';
+export type ReleaseAction =
+  'CONFIRM_RECEIPT' | 'CONFIRM_HANDOVER' | 'MANUAL_RELEASE' | 'TIME_RELEASE' | 'AUTO_RELEASE';
+
+/** What the seller gets on a full release: the price less their share of the fee. */
+export const sellerReceivesMinor = (t: {
+  price: number;
+  fee: number;
+  feePayer: TransactionRow['feePayer'];
+}) => tradeAmountsWithFee(t.price, t.fee, t.feePayer).sellerReceivesMinor;
 
 type ReleaseOptions = {
   transactionId: string;
@@ -23,8 +33,9 @@ type ReleaseOptions = {
 };
 
 /**
- * The one release step: WAITING_FOR_BUYER_CONFIRMATION → COMPLETED, escrow → price to the seller's
- * wallet and fee to platform revenue, paymentStatus RELEASED. DISPUTED and every other status refuse
+ * The one release step: WAITING_FOR_BUYER_CONFIRMATION (or WAITING_FOR_HANDOVER) → COMPLETED, escrow →
+ * the price less the seller's fee share to the seller's wallet and the whole fee to platform revenue,
+ * paymentStatus RELEASED. DISPUTED and every other status refuse
  * (the state machine), so nothing releases while a dispute is open.
  */
 export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
@@ -37,7 +48,7 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
       await releaseHold(ctx.tx, {
         transactionId: updated.id,
         sellerId: ctx.sellerId!,
-        priceMinor: updated.price,
+        priceMinor: sellerReceivesMinor(updated),
         feeMinor: updated.fee,
         idempotencyKey: releaseKey(updated.id),
       });
@@ -49,14 +60,18 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
     activity: (ctx, updated) => ({
       action: options.action === 'CONFIRM_RECEIPT' ? 'receipt_confirmed' : 'funds_released',
       description: options.description(ctx),
-      metadata: { amount: toMajor(updated.price), currency: updated.currency, ...options.metadata },
+      metadata: {
+        amount: toMajor(sellerReceivesMinor(updated)),
+        currency: updated.currency,
+        ...options.metadata,
+      },
     }),
     notifications: (ctx, updated) => [
       ...noticeFor(ctx, updated, ctx.sellerId, {
         type: 'PAYMENT',
         priority: 'HIGH',
         title: 'Funds released',
-        message: `${money(updated, updated.price)} for ${quoted(updated)} has been released to your wallet.`,
+        message: `${money(updated, sellerReceivesMinor(updated))} for ${quoted(updated)} has been released to your wallet.`,
       }),
       ...rateSellerNotice(ctx, updated),
       // The buyer did not act on a time-based release: tell them it happened.

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { eq, isNull } from 'drizzle-orm';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
-import { transactionTotals } from '@escrow/shared/domain/fees';
-import { oppositeRole } from '@escrow/shared/domain/transaction-machine';
+import { tradeAmounts } from '@escrow/shared/domain/fees';
+import { oppositeRole, shippingTypeFor } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type {
@@ -49,7 +49,9 @@ export async function createTransaction(
   input: CreateTransactionPayload,
 ) {
   const priceMinor = minorOrThrow(input.price, 'Price');
-  const { feeMinor, totalMinor } = transactionTotals(priceMinor);
+  // The buyer pays price + their share of the fee (DESIGN "Who pays the fee"); total = buyerPays.
+  const amounts = tradeAmounts(priceMinor, input.feePayer);
+  const totalMinor = amounts.buyerPaysMinor;
   const now = deps.clock.now();
   const { fee: _fee, total: _total, price: _price, maximumBudget, invitedUserId, ...fields } = input;
   if (invitedUserId === userId) throw badRequest(VENDOR_TEXT.cannotInviteSelf);
@@ -63,8 +65,9 @@ export async function createTransaction(
         estimatedDeliveryDays: input.useCourier ? input.estimatedDeliveryDays : null,
         maximumBudget: maximumBudget === undefined ? null : minorOrThrow(maximumBudget, 'Maximum budget'),
         price: priceMinor,
-        fee: feeMinor,
+        fee: amounts.feeMinor,
         total: totalMinor,
+        shippingType: shippingTypeFor(input.useCourier, input.shippingType),
         creatorId: userId,
         status: 'PENDING',
         createdAt: now,

@@ -128,6 +128,7 @@ export async function executeStep<T = void>(
     useCourier: row.useCourier,
     hasCounterparty: row.counterpartyId !== null,
     hasDeliveryDetails: row.deliveryDetails !== null,
+    shippingType: row.shippingType,
     ...spec.facts,
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);

@@ -1,3 +1,4 @@
+import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
 import { toMajor } from '@escrow/shared/domain/money';
 import { oppositeRole, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
@@ -25,6 +26,7 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
   const { row, creator, counterparty } = record;
   const viewerRole: PartyRole = viewerRoleOf(row, viewerId) ?? oppositeRole(row.creatorRole);
   const showInvitation = row.creatorId === viewerId && row.status === 'PENDING' && record.invitation;
+  const amounts = tradeAmountsWithFee(row.price, row.fee, row.feePayer);
   return {
     id: row.id,
     description: row.description,
@@ -32,7 +34,11 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     price: toMajor(row.price),
     fee: toMajor(row.fee),
     total: toMajor(row.total),
+    feePayer: row.feePayer,
+    buyerPays: toMajor(amounts.buyerPaysMinor),
+    sellerReceives: toMajor(amounts.sellerReceivesMinor),
     useCourier: row.useCourier,
+    shippingType: row.shippingType,
     status: row.status,
     creatorId: row.creatorId,
     creatorName: fullName(creator),
