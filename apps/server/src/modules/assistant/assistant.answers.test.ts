@@ -76,6 +76,17 @@ describe('money questions', () => {
     expect(answer.action?.value).toBe('/app/escrow-calculator');
   });
 
+  it('quotes each fee payer to the kobo, the odd kobo of a split on the buyer', () => {
+    // ₦10,001.00: fee ₦250.03 (25,002.5 kobo rounds up); split: buyer ⌈fee/2⌉ = ₦125.02, seller ₦125.01.
+    const quote = feeQuote('escrow fee for ₦10,001', DEFAULT_PRICE_BOUNDS)!;
+    expect(quote).toContain('the escrow fee is ₦250.03');
+    expect(quote).toContain('If the buyer pays it (the default), the buyer pays ₦10,251.03 in total.');
+    expect(quote).toContain(
+      'If the seller pays it, the buyer pays ₦10,001.00 and the seller receives ₦9,750.97.',
+    );
+    expect(quote).toContain('Split 50/50, the buyer pays ₦10,126.02 and the seller receives ₦9,875.99.');
+  });
+
   it.each([
     ['4.5 million naira', 4_500_000],
     ['a 250k laptop', 250_000],

@@ -1,4 +1,4 @@
-import { transactionTotals } from '@escrow/shared/domain/fees';
+import { tradeAmounts } from '@escrow/shared/domain/fees';
 import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
 import { priceBoundProblem, type PriceBounds } from '@escrow/shared/domain/price-bounds';
 
@@ -28,12 +28,23 @@ export function amountIn(question: string): number | null {
   return best;
 }
 
-/** 'For a price of ₦4,500,000.00 the fee is ₦112,500.00, so the buyer pays ₦4,612,500.00.', from the fee the code charges. */
+/**
+ * 'For a price of ₦4,500,000.00 the escrow fee is ₦112,500.00. If the buyer pays it (the default) ...', each
+ * fee payer's amounts from the fee the code charges (DESIGN "Who pays the fee").
+ */
 export function feeQuote(question: string, bounds: PriceBounds): string | null {
   const price = amountIn(question);
   if (price === null) return null;
   const minor = toMinor(price);
   if (minor === null || priceBoundProblem(price, 'NGN', bounds)) return null;
-  const { feeMinor, totalMinor } = transactionTotals(minor);
-  return `For a price of ${formatMoney(price)} the escrow fee is ${formatMoney(toMajor(feeMinor))}, so the buyer pays ${formatMoney(toMajor(totalMinor))} in total.`;
+  const money = (amount: number) => formatMoney(toMajor(amount));
+  const buyer = tradeAmounts(minor, 'BUYER');
+  const seller = tradeAmounts(minor, 'SELLER');
+  const split = tradeAmounts(minor, 'SPLIT');
+  return [
+    `For a price of ${formatMoney(price)} the escrow fee is ${money(buyer.feeMinor)}.`,
+    `If the buyer pays it (the default), the buyer pays ${money(buyer.buyerPaysMinor)} in total.`,
+    `If the seller pays it, the buyer pays ${money(seller.buyerPaysMinor)} and the seller receives ${money(seller.sellerReceivesMinor)}.`,
+    `Split 50/50, the buyer pays ${money(split.buyerPaysMinor)} and the seller receives ${money(split.sellerReceivesMinor)}.`,
+  ].join(' ');
 }

@@ -8,7 +8,7 @@ export const MONEY_KNOWLEDGE: KnowledgeEntry[] = [
     questions: ['What are the fees?', 'How much does Amana charge?'],
     keywords: 'fee fees charge charges cost price percent percentage commission service',
     answer: (f) =>
-      `Amana charges a ${f.feePercent} escrow fee on each transaction, added to the price: the buyer pays the price plus the fee and the seller receives the full price. Withdrawing from your wallet to a bank costs ${f.withdrawalFee} per withdrawal. There are no other charges. The fee calculator shows the fee and total for any amount.`,
+      `Amana charges a ${f.feePercent} escrow fee on each transaction. By default it is added to the price: the buyer pays the price plus the fee and the seller receives the full price. When creating the transaction you can choose instead that the seller pays it (taken from what the seller receives) or that you split it 50/50. Withdrawing from your wallet to a bank costs ${f.withdrawalFee} per withdrawal. There are no other charges. The fee calculator shows the fee and total for any amount.`,
     suggestions: ['Who pays the escrow fee?', 'How do I withdraw funds?', 'How do I create a transaction?'],
   },
   {
@@ -17,7 +17,7 @@ export const MONEY_KNOWLEDGE: KnowledgeEntry[] = [
     questions: ['Who pays the escrow fee?', 'Does the seller pay any fee?'],
     keywords: 'fee buyer seller pays pay who split total',
     answer: (f) =>
-      `The buyer pays the ${f.feePercent} fee on top of the price, so the total the buyer pays is the price plus ${f.feePercent}. The seller receives the full price when the money is released.`,
+      `Whoever creates the transaction chooses, and the other party sees it before joining. By default the buyer pays the ${f.feePercent} fee on top of the price and the seller receives the full price. If the seller pays, the buyer pays just the price and the seller receives the price less the fee. With a 50/50 split each pays half (the buyer takes the odd kobo). It cannot change once the other party has joined.`,
     suggestions: ['What are the fees?', 'How do I create a transaction?'],
   },
   {
@@ -26,7 +26,7 @@ export const MONEY_KNOWLEDGE: KnowledgeEntry[] = [
     questions: ['How do I calculate the fee for my trade?', 'Is there a fee calculator?'],
     keywords: 'calculate calculator estimate quote total amount work out compute',
     answer: (f) =>
-      `Open the fee calculator and enter the amount and details of the trade. It shows a risk-based estimate, and reminds you that the fee actually charged on every transaction is the flat ${f.feePercent} of the price, paid by the buyer.`,
+      `Open the fee calculator and enter the amount and details of the trade. It shows a risk-based estimate, and reminds you that the fee actually charged on every transaction is the flat ${f.feePercent} of the price, paid by the buyer, the seller or both half each, as chosen at creation.`,
     suggestions: ['What are the fees?', 'Who pays the escrow fee?'],
   },
   {

@@ -42,78 +42,91 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('expire' as const), hours: fc.integer({ min: 1, max: 60 }) }),
 );
 
-describe('any sequence of dispute actions', () => {
+const FEE_PAYERS = ['BUYER', 'SELLER', 'SPLIT'] as const;
+// ₦1,000 (fee ₦25.00, an even number of kobo) and ₦1,000.20 (fee 2,500.5 kobo → ₦25.01, odd: SPLIT's odd kobo).
+const PRICES = [1000, 1000.2] as const;
+
+describe('any sequence of dispute actions, whoever pays the fee', () => {
   it('leaves the ledger balanced and moves exactly one outcome’s money at most once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-        let offset = 0;
-        app.deps.clock.now = () => new Date(Date.now() + offset);
-        // Fresh parties per run: clock jumps release other runs' trades (the inspection window).
-        const cast = {
-          ...shared,
-          buyer: await createUser(app, 'Prop'),
-          seller: await createUser(app, 'Erty'),
-        };
-        const before = {
-          buyer: await walletBalance(app, cast.buyer),
-          seller: await walletBalance(app, cast.seller),
-        };
-        const { disputeId, transactionId } = await disputed(app, cast);
-        // The buyer's wallet paid the escrow (deposited, then held): it is back where it started.
-        expect(await walletBalance(app, cast.buyer)).toBe(before.buyer);
-        for (const s of steps) {
-          const user = 'who' in s ? cast[s.who] : cast.support;
-          if (s.kind === 'propose')
-            await propose(app, user, disputeId, s.action, {
-              amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
-            });
-          else if (s.kind === 'accept' || s.kind === 'reject') {
-            const view = (await get(app, user, `/api/disputes/${disputeId}`)).json().data.dispute;
-            const pending = view.resolutions.find((r: { status: string }) => r.status === 'PENDING');
-            if (pending) await post(app, user, `/api/disputes/resolutions/${pending.id}/${s.kind}`);
-          } else if (s.kind === 'escalate') await post(app, user, `/api/disputes/${disputeId}/escalate`, {});
-          else if (s.kind === 'decide')
-            await post(app, shared.support, `/api/disputes/${disputeId}/resolutions`, {
-              resolutionType: 'ADMIN_DECISION',
-              resolution: s.action,
-              amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
-              reason: 'Decided',
-            });
-          else {
-            offset += s.hours * HOUR;
-            await runDueJobs(app.deps);
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(...FEE_PAYERS),
+        fc.constantFrom(...PRICES),
+        async (steps, feePayer, price) => {
+          let offset = 0;
+          app.deps.clock.now = () => new Date(Date.now() + offset);
+          // Fresh parties per run: clock jumps release other runs' trades (the inspection window).
+          const cast = {
+            ...shared,
+            buyer: await createUser(app, 'Prop'),
+            seller: await createUser(app, 'Erty'),
+          };
+          const before = {
+            buyer: await walletBalance(app, cast.buyer),
+            seller: await walletBalance(app, cast.seller),
+          };
+          const { disputeId, transactionId } = await disputed(app, cast, { feePayer, price });
+          // The buyer's wallet paid the escrow (deposited, then held): it is back where it started.
+          expect(await walletBalance(app, cast.buyer)).toBe(before.buyer);
+          for (const s of steps) {
+            const user = 'who' in s ? cast[s.who] : cast.support;
+            if (s.kind === 'propose')
+              await propose(app, user, disputeId, s.action, {
+                amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
+              });
+            else if (s.kind === 'accept' || s.kind === 'reject') {
+              const view = (await get(app, user, `/api/disputes/${disputeId}`)).json().data.dispute;
+              const pending = view.resolutions.find((r: { status: string }) => r.status === 'PENDING');
+              if (pending) await post(app, user, `/api/disputes/resolutions/${pending.id}/${s.kind}`);
+            } else if (s.kind === 'escalate')
+              await post(app, user, `/api/disputes/${disputeId}/escalate`, {});
+            else if (s.kind === 'decide')
+              await post(app, shared.support, `/api/disputes/${disputeId}/resolutions`, {
+                resolutionType: 'ADMIN_DECISION',
+                resolution: s.action,
+                amount: s.action === 'REFUND_PARTIAL' ? s.share : undefined,
+                reason: 'Decided',
+              });
+            else {
+              offset += s.hours * HOUR;
+              await runDueJobs(app.deps);
+            }
           }
-        }
-        const view = (await get(app, cast.buyer, `/api/disputes/${disputeId}`)).json().data.dispute;
-        const executed = view.resolutions.filter((r: { status: string }) => r.status === 'ACCEPTED');
-        expect(executed.length).toBeLessThanOrEqual(1);
-        const t = (await get(app, cast.buyer, `/api/transactions/${transactionId}`)).json().data.transaction;
-        const after = {
-          buyer: await walletBalance(app, cast.buyer),
-          seller: await walletBalance(app, cast.seller),
-        };
-        if (executed.length === 0) {
-          expect(view.status).not.toBe('RESOLVED');
-          expect(t.status).toBe('DISPUTED');
-          expect(after).toEqual(before);
-        } else {
-          const outcome = executed[0] as { resolution: ResolutionAction; amount: number | null };
-          expect(view.resolution).toBe(outcome.resolution);
-          // After NO_ACTION the trade goes on: a later clock jump may end its inspection window (a release).
-          const released = outcome.resolution === 'NO_ACTION' && t.status === 'COMPLETED';
-          const split = settlementSplit(
-            released ? 'RELEASE_PAYMENT' : outcome.resolution,
-            100_000,
-            2_500,
-            outcome.amount === null ? null : outcome.amount * 100,
-          );
-          expect(after.buyer - before.buyer).toBe((split?.buyer ?? 0) / 100);
-          expect(after.seller - before.seller).toBe((split?.seller ?? 0) / 100);
-        }
-        const report = await checkLedger(app.deps.db);
-        expect(report.problems).toEqual([]);
-      }),
-      { numRuns: 25 },
+          const view = (await get(app, cast.buyer, `/api/disputes/${disputeId}`)).json().data.dispute;
+          const executed = view.resolutions.filter((r: { status: string }) => r.status === 'ACCEPTED');
+          expect(executed.length).toBeLessThanOrEqual(1);
+          const t = (await get(app, cast.buyer, `/api/transactions/${transactionId}`)).json().data
+            .transaction;
+          const after = {
+            buyer: await walletBalance(app, cast.buyer),
+            seller: await walletBalance(app, cast.seller),
+          };
+          if (executed.length === 0) {
+            expect(view.status).not.toBe('RESOLVED');
+            expect(t.status).toBe('DISPUTED');
+            expect(after).toEqual(before);
+          } else {
+            const outcome = executed[0] as { resolution: ResolutionAction; amount: number | null };
+            expect(view.resolution).toBe(outcome.resolution);
+            // After NO_ACTION the trade goes on: a later clock jump may end its inspection window (a release).
+            const released = outcome.resolution === 'NO_ACTION' && t.status === 'COMPLETED';
+            const split = settlementSplit(
+              released ? 'RELEASE_PAYMENT' : outcome.resolution,
+              t.price * 100,
+              Math.round(t.fee * 100),
+              outcome.amount === null ? null : Math.round(outcome.amount * 100),
+              feePayer,
+            );
+            const moved = (a: number, b: number) => Math.round((a - b) * 100);
+            expect(moved(after.buyer, before.buyer)).toBe(split?.buyer ?? 0);
+            expect(moved(after.seller, before.seller)).toBe(split?.seller ?? 0);
+          }
+          const report = await checkLedger(app.deps.db);
+          expect(report.problems).toEqual([]);
+        },
+      ),
+      { numRuns: 30 },
     );
   }, 120_000);
 });

@@ -40,17 +40,20 @@ export const disputeBody = (transactionId: string) => ({
   priority: 'HIGH',
 });
 
-/** A paid transaction (price ₦1,000, fee ₦25) disputed by `by`; returns both ids. */
+/** A paid transaction (price ₦1,000, fee ₦25, unless given) disputed by `by`; returns both ids. */
 export async function disputed(
   app: FastifyInstance,
   cast: Pick<Cast, 'buyer' | 'seller'>,
   options: {
     until?: 'WAITING_FOR_SHIPMENT' | 'WAITING_FOR_BUYER_CONFIRMATION';
     by?: 'buyer' | 'seller';
+    price?: number;
+    feePayer?: 'BUYER' | 'SELLER' | 'SPLIT';
   } = {},
 ) {
   const transactionId = await driveTo(app, cast, options.until ?? 'WAITING_FOR_BUYER_CONFIRMATION', {
-    price: 1000,
+    price: options.price ?? 1000,
+    ...(options.feePayer ? { feePayer: options.feePayer } : {}),
   });
   const raiser = options.by === 'seller' ? cast.seller : cast.buyer;
   const res = await post(app, raiser, '/api/disputes', disputeBody(transactionId));

@@ -1,4 +1,6 @@
+import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
 import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
+import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
 import { toMajor } from '@escrow/shared/domain/money';
 import { refundDestinationText } from '@escrow/shared/schemas/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
@@ -15,6 +17,8 @@ const lagosTime = new Intl.DateTimeFormat('en-GB', {
 });
 export const formatLagos = (iso: string | Date | null) =>
   iso ? `${lagosTime.format(new Date(iso))} WAT` : '-';
+
+const FEE_PAYER_TEXT = { BUYER: 'The buyer', SELLER: 'The seller', SPLIT: 'Buyer and seller, half each' };
 
 const METHODS: Record<string, string> = { WALLET: 'Wallet', BANK_TRANSFER: 'Bank transfer', CARD: 'Card' };
 
@@ -57,8 +61,11 @@ export async function transactionReceiptPdf(
 
   pdf.subheading('Amounts');
   pdf.field('Price', pdfMoney(tx.price, tx.currency));
-  pdf.field('Escrow fee (2.5%, paid by the buyer)', pdfMoney(tx.fee, tx.currency));
-  pdf.field('Total paid into escrow', pdfMoney(tx.total, tx.currency));
+  pdf.field(`Escrow fee (${TRANSACTION_FEE_PERCENT}%)`, pdfMoney(tx.fee, tx.currency));
+  pdf.field('Fee paid by', FEE_PAYER_TEXT[tx.feePayer]);
+  pdf.field('Buyer pays into escrow', pdfMoney(tx.buyerPays, tx.currency));
+  pdf.field('Seller receives on release', pdfMoney(tx.sellerReceives, tx.currency));
+  pdf.field('Delivery', SHIPPING_TYPE_LABELS[tx.shippingType]);
   pdf.field(
     'Payment method',
     tx.paymentMethod ? (METHODS[tx.paymentMethod] ?? tx.paymentMethod) : 'Not paid yet',

@@ -208,7 +208,12 @@ export async function driveTo(
   app: FastifyInstance,
   { buyer, seller }: Parties,
   until: 'ACTIVE' | 'WAITING_FOR_SHIPMENT' | 'WAITING_FOR_BUYER_CONFIRMATION',
-  options: { creatorRole?: 'BUYER' | 'SELLER'; useCourier?: boolean; price?: number } = {},
+  options: {
+    creatorRole?: 'BUYER' | 'SELLER';
+    useCourier?: boolean;
+    price?: number;
+    feePayer?: 'BUYER' | 'SELLER' | 'SPLIT';
+  } = {},
 ): Promise<string> {
   const creatorRole = options.creatorRole ?? 'BUYER';
   const useCourier = options.useCourier ?? false;
@@ -217,6 +222,7 @@ export async function driveTo(
     creatorRole,
     useCourier,
     price: options.price ?? 1000,
+    ...(options.feePayer ? { feePayer: options.feePayer } : {}),
   });
   const id = transaction.id;
   expect((await join(app, joiner, code)).statusCode).toBe(200);
