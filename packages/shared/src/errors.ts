@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   IDENTITY_NOT_FOUND: 422,
   IDENTITY_IN_USE: 422,
   RATE_LIMITED: 429,
+  // In-person handover (DESIGN "In-person handover"): a well-formed release code that is not the buyer's,
+  // and code entry locked after too many wrong ones.
+  HANDOVER_CODE_INVALID: 422,
+  HANDOVER_LOCKED: 429,
   INTERNAL_ERROR: 500,
   INVALID_RESET_TOKEN: 400,
   INVALID_CURRENT_PASSWORD: 400,

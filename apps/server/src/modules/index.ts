@@ -7,6 +7,7 @@ import { backupRoutes } from './backup/index.ts';
 import { disputesRoutes, evidenceAttached } from './disputes/index.ts';
 import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
+import { handoverRoutes } from './handover/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { businessLicenseHolders, identityRoutes, identityVerifiedUsers } from './identity/index.ts';
 import { refundsCreditedSince, transactionLedgerEntries } from './ledger/index.ts';
@@ -19,6 +20,7 @@ import {
   INVITATION_TTL_MS,
   listTransactions,
   memberTransactionRow,
+  milestoneFileDelivered,
   transactionsRoutes,
 } from './transactions/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
@@ -59,6 +61,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(waitlistModule(deps), { prefix: '/api' });
   await app.register(transactionsRoutes(deps), { prefix: '/api' });
   await app.register(paymentConditionsRoutes(deps), { prefix: '/api' });
+  await app.register(handoverRoutes(deps), { prefix: '/api' });
   await app.register(notificationsRoutes(deps), { prefix: '/api' });
   await app.register(
     uploadsRoutes({
@@ -67,6 +70,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       chatFileSent: (transactionId, uploadId) => carriesAttachment(deps.db, transactionId, uploadId),
       // An evidence file reaches the other party once it is attached to the dispute as evidence.
       evidenceAttached: (transactionId, uploadId) => evidenceAttached(deps.db, transactionId, uploadId),
+      // A milestone file reaches the buyer once a milestone delivery carries it.
+      milestoneFileDelivered: (transactionId, uploadId) =>
+        milestoneFileDelivered(deps.db, transactionId, uploadId),
     }),
     { prefix: '/api' },
   );

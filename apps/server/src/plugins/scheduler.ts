@@ -2,13 +2,16 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import { runDisputeTimers } from '../modules/disputes/index.ts';
+import { sendHandoverReminders } from '../modules/handover/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
 import { retryDueProviderRefunds } from '../modules/payments/index.ts';
 import {
+  autoAcceptDueMilestones,
   autoReleaseDue,
   expireDueInvitations,
   sendAutoReleaseReminders,
+  sendMilestoneReminders,
 } from '../modules/transactions/index.ts';
 import { removeUnattachedUploads } from '../modules/uploads/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
@@ -28,8 +31,8 @@ declare module 'fastify' {
 
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
- * its reminders (48 h and 24 h before), expired invitations, withdrawals whose payout is overdue, the
- * dispute timers, and provider refunds due to be sent or looked up again (payments.refunds.ts). Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * its reminders (48 h and 24 h before), the in-person handover's reminders (3 and 7 days after payment),
+ * expired invitations, withdrawals whose payout is overdue, the dispute timers, and provider refunds due to be sent or looked up again (payments.refunds.ts). Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
  * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
  * loop logs the counts of a pass that did anything. Tests call it directly.
  */
@@ -42,10 +45,16 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   refundsSettled: number;
   autoReleased: number;
   remindersSent: number;
+  handoverRemindersSent: number;
+  milestonesAccepted: number;
+  milestoneRemindersSent: number;
 }> {
   const released = await releaseDueTimeBased(deps);
   const autoReleased = await autoReleaseDue(deps);
   const remindersSent = await sendAutoReleaseReminders(deps);
+  const milestonesAccepted = await autoAcceptDueMilestones(deps);
+  const milestoneRemindersSent = await sendMilestoneReminders(deps);
+  const handoverRemindersSent = await sendHandoverReminders(deps);
   const expired = await expireDueInvitations(deps);
   const checked = await reconcilePendingWithdrawals(deps);
   const disputes = await runDisputeTimers(deps);
@@ -58,6 +67,9 @@ export async function runDueJobs(deps: AppDeps): Promise<{
     refundsSettled: refunds.succeeded + refunds.failed,
     autoReleased,
     remindersSent,
+    handoverRemindersSent,
+    milestonesAccepted,
+    milestoneRemindersSent,
   };
 }
 

@@ -138,17 +138,55 @@ export function settlementSplit(
   feePayer: FeePayer = 'BUYER',
 ): SettlementSplit | null {
   const trade = tradeAmountsWithFee(priceMinor, feeMinor, feePayer);
+  return remainderSplit(
+    action,
+    {
+      priceMinor,
+      feeMinor,
+      sellerFeeMinor: trade.sellerFeeMinor,
+      buyerFeeMinor: trade.buyerFeeMinor,
+      anyReleased: false,
+    },
+    buyerShareMinor,
+  );
+}
+
+/**
+ * What a dispute acts on: the escrow still held. For a one-off trade, the whole price and fee; for a
+ * milestone trade, the unreleased milestones' price and fee parts (domain/milestones.ts).
+ */
+export type EscrowRemainder = {
+  priceMinor: number;
+  feeMinor: number;
+  sellerFeeMinor: number;
+  buyerFeeMinor: number;
+  /** A milestone was already released: the platform then keeps the fee (DESIGN "Milestones"). */
+  anyReleased: boolean;
+};
+
+/**
+ * settlementSplit on a remainder. Before any release a full refund returns everything the buyer paid;
+ * after one, the buyer gets the unreleased price back and the platform keeps the buyer's fee part of it
+ * (the seller is charged nothing for what is refunded). The parts always add up to the remainder held.
+ */
+export function remainderSplit(
+  action: ResolutionAction,
+  r: EscrowRemainder,
+  buyerShareMinor?: number | null,
+): SettlementSplit | null {
   switch (action) {
     case 'REFUND_FULL':
-      return { buyer: trade.buyerPaysMinor, seller: 0, platform: 0 };
+      return r.anyReleased
+        ? { buyer: r.priceMinor, seller: 0, platform: r.buyerFeeMinor }
+        : { buyer: r.priceMinor + r.buyerFeeMinor, seller: 0, platform: 0 };
     case 'REFUND_PARTIAL': {
       const share = buyerShareMinor ?? 0;
-      if (!isValidPartialShare(share, priceMinor, trade.sellerFeeMinor))
+      if (!isValidPartialShare(share, r.priceMinor, r.sellerFeeMinor))
         throw new RangeError(DISPUTE_TEXT.partialAmountRange);
-      return { buyer: share, seller: priceMinor - share - trade.sellerFeeMinor, platform: feeMinor };
+      return { buyer: share, seller: r.priceMinor - share - r.sellerFeeMinor, platform: r.feeMinor };
     }
     case 'RELEASE_PAYMENT':
-      return { buyer: 0, seller: trade.sellerReceivesMinor, platform: feeMinor };
+      return { buyer: 0, seller: r.priceMinor - r.sellerFeeMinor, platform: r.feeMinor };
     case 'NO_ACTION':
       return null;
   }
@@ -170,12 +208,22 @@ export function isValidPartialShare(shareMinor: number, priceMinor: number, sell
   );
 }
 
-/** The 400 text for a partial share out of range, naming the largest allowed amount. */
-export function partialShareRangeText(priceMinor: number, sellerFeeMinor: number, currency: string): string {
-  if (sellerFeeMinor === 0) return DISPUTE_TEXT.partialAmountRange;
+/**
+ * The 400 text for a partial share out of range, naming the largest allowed amount. `remainder`: the
+ * share is of a milestone trade's unreleased part, not of the whole price.
+ */
+export function partialShareRangeText(
+  priceMinor: number,
+  sellerFeeMinor: number,
+  currency: string,
+  remainder = false,
+): string {
+  if (sellerFeeMinor === 0 && !remainder) return DISPUTE_TEXT.partialAmountRange;
   const largest = formatMoney(toMajor(largestPartialShare(priceMinor, sellerFeeMinor)), currency);
+  const held = remainder ? ` of the ${formatMoney(toMajor(priceMinor), currency)} not yet released` : '';
+  if (sellerFeeMinor === 0) return `The buyer’s share must be more than 0 and at most ${largest}${held}`;
   const share = formatMoney(toMajor(sellerFeeMinor), currency);
-  return `The buyer’s share must be more than 0 and at most ${largest}, so the seller’s part covers their ${share} share of the fee`;
+  return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers their ${share} share of the fee`;
 }
 
 // ---- Inspection window (auto-release) ----

@@ -111,6 +111,9 @@ export function nextActionFor(view: TransactionView, viewerRole: PartyRole): Nex
       return { kind: 'waiting', label: listLabel(view) };
     case 'DISPUTED':
       return { kind: 'waiting', label: 'Waiting for the dispute to be resolved' };
+    case 'IN_PROGRESS':
+      // Each milestone has its own step (deliver, accept), shown on its row of the milestone timeline.
+      return { kind: 'waiting', label: 'Milestones in progress: see each milestone below' };
     case 'COMPLETED':
       return { kind: 'done', label: 'Transaction Completed' };
     default:
@@ -133,6 +136,8 @@ export function listLabel(view: TransactionView): string {
       return 'Waiting for Buyer Confirmation';
     case 'WAITING_FOR_HANDOVER':
       return 'Waiting for Handover';
+    case 'IN_PROGRESS':
+      return 'Milestones in Progress';
     case 'COMPLETED':
       return 'Transaction Completed';
     case 'CANCELLED':
@@ -150,6 +155,7 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
   WAITING_FOR_SHIPMENT: 'Awaiting Shipment',
   WAITING_FOR_BUYER_CONFIRMATION: 'In Transit',
   WAITING_FOR_HANDOVER: 'Awaiting Handover',
+  IN_PROGRESS: 'In Progress',
   COMPLETED: 'Completed',
   CANCELLED: 'Cancelled',
   DISPUTED: 'Disputed',
@@ -166,6 +172,7 @@ export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'WAITING_FOR_SHIPMENT', label: STATUS_LABELS.WAITING_FOR_SHIPMENT },
   { value: 'WAITING_FOR_BUYER_CONFIRMATION', label: STATUS_LABELS.WAITING_FOR_BUYER_CONFIRMATION },
   { value: 'WAITING_FOR_HANDOVER', label: STATUS_LABELS.WAITING_FOR_HANDOVER },
+  { value: 'IN_PROGRESS', label: STATUS_LABELS.IN_PROGRESS },
   { value: 'COMPLETED', label: STATUS_LABELS.COMPLETED },
   { value: 'CANCELLED', label: STATUS_LABELS.CANCELLED },
   { value: 'DISPUTED', label: STATUS_LABELS.DISPUTED },

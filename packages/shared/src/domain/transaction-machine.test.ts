@@ -13,7 +13,13 @@ import {
 } from './transaction-machine.ts';
 
 const ROLES: ActorRole[] = ['BUYER', 'SELLER', 'SYSTEM'];
-const notInPerson = (f: TransitionFacts) => f.shippingType !== 'IN_PERSON';
+const notInPerson = (f: TransitionFacts) => f.shippingType !== 'IN_PERSON' && !f.hasMilestones;
+/** One-off trades, and milestone trades with one or more milestones open, released or not. */
+const MILESTONE_FACTS: Partial<TransitionFacts>[] = [
+  {},
+  { hasMilestones: true, openMilestones: 1, anyReleased: true },
+  { hasMilestones: true, openMilestones: 3, anyReleased: false },
+];
 
 /** Who may take each action at all (anyone else gets FORBIDDEN whatever the status). */
 const ACTORS: Record<TransactionAction, ActorRole[]> = {
@@ -23,6 +29,10 @@ const ACTORS: Record<TransactionAction, ActorRole[]> = {
   CONFIRM_SHIPMENT: ['SELLER'],
   CONFIRM_RECEIPT: ['BUYER'],
   CONFIRM_HANDOVER: ['SELLER'],
+  DELIVER_MILESTONE: ['SELLER'],
+  ACCEPT_MILESTONE: ['BUYER'],
+  AUTO_ACCEPT_MILESTONE: ['SYSTEM'],
+  EXTEND_MILESTONE_INSPECTION: ['BUYER'],
   CANCEL: ['BUYER', 'SELLER'],
   EXPIRE_INVITATION: ['SYSTEM'],
   RAISE_DISPUTE: ['BUYER', 'SELLER'],
@@ -52,7 +62,27 @@ const ALLOWED: [
   ['PENDING', 'JOIN', 'ACTIVE', (f) => !f.hasCounterparty],
   ['ACTIVE', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
   ['WAITING_FOR_PAYMENT', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
-  ['ACTIVE', 'PAY', 'WAITING_FOR_SHIPMENT', (f) => !f.useCourier && f.shippingType !== 'IN_PERSON'],
+  [
+    'ACTIVE',
+    'PAY',
+    'WAITING_FOR_SHIPMENT',
+    (f) => !f.useCourier && f.shippingType !== 'IN_PERSON' && !f.hasMilestones,
+  ],
+  [
+    'ACTIVE',
+    'PAY',
+    'IN_PROGRESS',
+    (f) => !f.useCourier && f.shippingType !== 'IN_PERSON' && !!f.hasMilestones,
+  ],
+  ['WAITING_FOR_PAYMENT', 'PAY', 'IN_PROGRESS', (f) => !!f.hasMilestones],
+  ['IN_PROGRESS', 'DELIVER_MILESTONE', 'IN_PROGRESS'],
+  ['IN_PROGRESS', 'ACCEPT_MILESTONE', 'IN_PROGRESS', (f) => (f.openMilestones ?? 0) > 1],
+  ['IN_PROGRESS', 'ACCEPT_MILESTONE', 'COMPLETED', (f) => (f.openMilestones ?? 0) <= 1],
+  ['IN_PROGRESS', 'AUTO_ACCEPT_MILESTONE', 'IN_PROGRESS', (f) => (f.openMilestones ?? 0) > 1],
+  ['IN_PROGRESS', 'AUTO_ACCEPT_MILESTONE', 'COMPLETED', (f) => (f.openMilestones ?? 0) <= 1],
+  ['IN_PROGRESS', 'EXTEND_MILESTONE_INSPECTION', 'IN_PROGRESS'],
+  ['IN_PROGRESS', 'RAISE_DISPUTE', 'DISPUTED'],
+  ['DISPUTED', 'RESOLVE_NO_ACTION', 'IN_PROGRESS', (f) => f.statusBeforeDispute === 'IN_PROGRESS'],
   ['ACTIVE', 'PAY', 'WAITING_FOR_HANDOVER', (f) => !f.useCourier && f.shippingType === 'IN_PERSON'],
   ['WAITING_FOR_HANDOVER', 'CONFIRM_HANDOVER', 'COMPLETED'],
   ['WAITING_FOR_HANDOVER', 'RAISE_DISPUTE', 'DISPUTED'],
@@ -62,7 +92,7 @@ const ALLOWED: [
     'WAITING_FOR_HANDOVER',
     (f) => f.statusBeforeDispute === 'WAITING_FOR_HANDOVER',
   ],
-  ['WAITING_FOR_PAYMENT', 'PAY', 'WAITING_FOR_SHIPMENT'],
+  ['WAITING_FOR_PAYMENT', 'PAY', 'WAITING_FOR_SHIPMENT', (f) => !f.hasMilestones],
   ['WAITING_FOR_SHIPMENT', 'CONFIRM_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION'],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'CONFIRM_RECEIPT', 'COMPLETED'],
   ['PENDING', 'CANCEL', 'CANCELLED'],
@@ -74,7 +104,8 @@ const ALLOWED: [
   ['WAITING_FOR_BUYER_CONFIRMATION', 'TIME_RELEASE', 'COMPLETED'],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'MANUAL_RELEASE', 'COMPLETED'],
   ['DISPUTED', 'RESOLVE_RELEASE', 'COMPLETED'],
-  ['DISPUTED', 'RESOLVE_REFUND', 'CANCELLED'],
+  ['DISPUTED', 'RESOLVE_REFUND', 'CANCELLED', (f) => !f.anyReleased],
+  ['DISPUTED', 'RESOLVE_REFUND', 'COMPLETED', (f) => !!f.anyReleased],
   ['DISPUTED', 'RESOLVE_PARTIAL', 'COMPLETED'],
   [
     'DISPUTED',
@@ -108,13 +139,16 @@ const FACTS: TransitionFacts[] = [false, true].flatMap((useCourier) =>
   [false, true].flatMap((hasCounterparty) =>
     [false, true].flatMap((hasDeliveryDetails) =>
       [undefined, ...SHIPPING_TYPES].flatMap((shippingType) =>
-        BEFORE_DISPUTE.map((statusBeforeDispute) => ({
-          useCourier,
-          hasCounterparty,
-          hasDeliveryDetails,
-          shippingType,
-          statusBeforeDispute,
-        })),
+        BEFORE_DISPUTE.flatMap((statusBeforeDispute) =>
+          MILESTONE_FACTS.map((milestones) => ({
+            useCourier,
+            hasCounterparty,
+            hasDeliveryDetails,
+            shippingType,
+            statusBeforeDispute,
+            ...milestones,
+          })),
+        ),
       ),
     ),
   ),
@@ -126,7 +160,7 @@ const cases = TRANSACTION_STATUSES.flatMap((status) =>
 
 describe('transition table', () => {
   it('covers every (status, action, role) triple', () => {
-    expect(cases).toHaveLength(9 * 20 * 3);
+    expect(cases).toHaveLength(10 * 24 * 3);
   });
 
   it.each(cases)('%s + %s by %s', (status, action, role) => {

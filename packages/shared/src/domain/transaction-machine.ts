@@ -3,7 +3,7 @@
  * app reads for labels and button visibility (DESIGN "Transaction state machine").
  *
  * Stored statuses are exactly the ones below (WAITING_FOR_HANDOVER: an in-person trade, paid, waiting for
- * the meeting). The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
+ * the meeting; IN_PROGRESS: a milestone trade, paid, until every milestone is released or refunded). The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
  * DELIVERY_DETAILS_IMPORTED, PAYMENT_MADE, SHIPMENT_CONFIRMED, legacy PAYMENT and SHIPPING) are display
  * aliases of stored statuses, see STATUS_ALIASES.
  */
@@ -15,6 +15,7 @@ export const TRANSACTION_STATUSES = [
   'WAITING_FOR_SHIPMENT',
   'WAITING_FOR_BUYER_CONFIRMATION',
   'WAITING_FOR_HANDOVER',
+  'IN_PROGRESS',
   'COMPLETED',
   'CANCELLED',
   'DISPUTED',
@@ -33,6 +34,7 @@ export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
   'WAITING_FOR_SHIPMENT',
   'WAITING_FOR_BUYER_CONFIRMATION',
   'WAITING_FOR_HANDOVER',
+  'IN_PROGRESS',
 ];
 
 /**
@@ -64,6 +66,9 @@ export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_F
 export const IN_PERSON_RELEASE_TEXT =
   'An in-person trade is released when the seller enters the buyer’s release code';
 
+export const MILESTONE_RELEASE_TEXT =
+  'A milestone trade is released one milestone at a time, as each is accepted';
+
 export const PAYMENT_CONDITIONS_LOCKED_TEXT =
   'Payment conditions cannot be modified in the current transaction state';
 
@@ -78,6 +83,10 @@ export const TRANSACTION_ACTIONS = [
   'CONFIRM_SHIPMENT',
   'CONFIRM_RECEIPT',
   'CONFIRM_HANDOVER',
+  'DELIVER_MILESTONE',
+  'ACCEPT_MILESTONE',
+  'AUTO_ACCEPT_MILESTONE',
+  'EXTEND_MILESTONE_INSPECTION',
   'CANCEL',
   'EXPIRE_INVITATION',
   'RAISE_DISPUTE',
@@ -103,6 +112,12 @@ export type TransitionFacts = {
   hasDeliveryDetails: boolean;
   /** Absent for rows that predate it: COURIER or SELLER_DELIVERY by `useCourier`. */
   shippingType?: ShippingType;
+  /** A milestone trade: paid once, then IN_PROGRESS until every milestone ends. */
+  hasMilestones?: boolean;
+  /** Milestones not yet released or refunded, before this step (accepting the last one completes). */
+  openMilestones?: number;
+  /** A milestone was released: a full refund then ends COMPLETED (PARTIALLY_REFUNDED), not CANCELLED. */
+  anyReleased?: boolean;
   /** While DISPUTED: the status the dispute froze (a NO_ACTION outcome goes back to it). */
   statusBeforeDispute?: TransactionStatus | null;
 };
@@ -123,6 +138,12 @@ const PARTIES = ['BUYER', 'SELLER'] as const;
 const SYSTEM = ['SYSTEM'] as const;
 // '{status}' is replaced in decide() with the current status in words, so every refusal names it.
 const notNow = (what: string) => ({ refuse: `${what} is not possible while the transaction is {status}` });
+
+/** Accepting a milestone (by the buyer or its window): the last open one completes the trade. */
+function milestoneEnds(status: TransactionStatus, facts: TransitionFacts, what: string) {
+  if (status !== 'IN_PROGRESS') return notNow(what);
+  return (facts.openMilestones ?? 0) <= 1 ? 'COMPLETED' : 'IN_PROGRESS';
+}
 
 const RULES: Record<TransactionAction, Rule> = {
   JOIN: {
@@ -148,10 +169,11 @@ const RULES: Record<TransactionAction, Rule> = {
     actors: ['BUYER'],
     forbidden: 'Only the buyer can pay for this transaction',
     next: (status, facts) => {
-      if (status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_SHIPMENT';
+      const paid = facts.hasMilestones ? 'IN_PROGRESS' : 'WAITING_FOR_SHIPMENT';
+      if (status === 'WAITING_FOR_PAYMENT') return paid;
       if (status === 'ACTIVE') {
         if (facts.useCourier) return { refuse: 'Please provide delivery details before payment' };
-        return facts.shippingType === 'IN_PERSON' ? 'WAITING_FOR_HANDOVER' : 'WAITING_FOR_SHIPMENT';
+        return facts.shippingType === 'IN_PERSON' ? 'WAITING_FOR_HANDOVER' : paid;
       }
       return notNow('Payment');
     },
@@ -173,6 +195,27 @@ const RULES: Record<TransactionAction, Rule> = {
     actors: ['SELLER'],
     forbidden: 'Only the seller can enter the release code',
     next: (status) => (status === 'WAITING_FOR_HANDOVER' ? 'COMPLETED' : notNow('Handover')),
+  },
+  // Milestones keep the trade IN_PROGRESS; the last one released completes it.
+  DELIVER_MILESTONE: {
+    actors: ['SELLER'],
+    forbidden: 'Only the seller can mark a milestone delivered',
+    next: (status) => (status === 'IN_PROGRESS' ? status : notNow('Delivering a milestone')),
+  },
+  ACCEPT_MILESTONE: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can accept a milestone',
+    next: (status, facts) => milestoneEnds(status, facts, 'Accepting a milestone'),
+  },
+  AUTO_ACCEPT_MILESTONE: {
+    actors: SYSTEM,
+    forbidden: 'Only the system accepts a milestone at the end of its inspection period',
+    next: (status, facts) => milestoneEnds(status, facts, 'Accepting a milestone'),
+  },
+  EXTEND_MILESTONE_INSPECTION: {
+    actors: ['BUYER'],
+    forbidden: 'Only the buyer can extend the inspection period',
+    next: (status) => (status === 'IN_PROGRESS' ? status : notNow('Extending the inspection period')),
   },
   CANCEL: {
     actors: PARTIES,
@@ -211,10 +254,14 @@ const RULES: Record<TransactionAction, Rule> = {
     forbidden: 'Only a dispute resolution can do this',
     next: (status) => (status === 'DISPUTED' ? 'COMPLETED' : notNow('Resolving a dispute')),
   },
+  // After a milestone was released the trade happened in part: a refund of the rest completes it.
   RESOLVE_REFUND: {
     actors: SYSTEM,
     forbidden: 'Only a dispute resolution can do this',
-    next: (status) => (status === 'DISPUTED' ? 'CANCELLED' : notNow('Resolving a dispute')),
+    next: (status, facts) => {
+      if (status !== 'DISPUTED') return notNow('Resolving a dispute');
+      return facts.anyReleased ? 'COMPLETED' : 'CANCELLED';
+    },
   },
   // A partial refund splits the price: the trade is done (COMPLETED, paymentStatus PARTIALLY_REFUNDED).
   RESOLVE_PARTIAL: {
@@ -260,6 +307,8 @@ const RULES: Record<TransactionAction, Rule> = {
     next: (status, facts) => {
       // An in-person trade is released only by the buyer's code: a timer would release unseen goods.
       if (facts.shippingType === 'IN_PERSON') return { refuse: IN_PERSON_RELEASE_TEXT };
+      // A milestone trade is released milestone by milestone, each by its own acceptance.
+      if (facts.hasMilestones) return { refuse: MILESTONE_RELEASE_TEXT };
       return CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT };
     },
   },

@@ -10,6 +10,7 @@ import {
 } from '../domain/nigeria.ts';
 import { FEE_PAYERS } from '../domain/fees.ts';
 import { PARTY_ROLES, SHIPPING_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
+import { milestoneViewSchema } from './milestone-shapes.ts';
 import { transactionRefundSchema } from './refunds.ts';
 
 /**
@@ -102,6 +103,8 @@ export const transactionSchema = z.object({
    * still type-check.
    */
   refund: transactionRefundSchema.nullable().optional(),
+  /** A milestone trade's milestones in create order; empty for a one-off trade. */
+  milestones: z.array(milestoneViewSchema),
   estimatedDeliveryDays: z.number().nullable(),
   /** Days promised at creation (courier only) and days actually taken from shipment to completion. */
   expectedDeliveryTime: z.number().nullable(),
@@ -208,6 +211,8 @@ export const ACTIVITY_ACTIONS = [
   'payment_made',
   'payment_confirmed',
   'shipment_confirmed',
+  'milestone_delivered',
+  'milestone_released',
   'receipt_confirmed',
   'funds_released',
   'transaction_cancelled',

@@ -16,6 +16,15 @@ import {
 } from '../domain/nigeria.ts';
 import { DEFAULT_PRICE_BOUNDS, priceBoundProblem, type PriceBounds } from '../domain/price-bounds.ts';
 import { FEE_PAYERS } from '../domain/fees.ts';
+import {
+  MAX_MILESTONES,
+  MILESTONE_DESCRIPTION_MAX,
+  MILESTONE_FILES_MAX,
+  MILESTONE_NOTE_MAX,
+  MILESTONE_TEXT,
+  MILESTONE_TITLE_MAX,
+  MIN_MILESTONES,
+} from '../domain/milestones.ts';
 import { PARTY_ROLES, SHIPPING_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 
 /** Texts are the spec's (01 §5, §8) and live only here; forms and server share them. */
@@ -136,6 +145,25 @@ export const transactionDraftSchema = z.object({
   preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
   specificRequirements: optionalText('Specific requirements', 2000),
   transactionTerms: optionalText('Transaction terms', 5000),
+  /** A milestone trade (DESIGN "Milestones"): 2 to 10 parts whose amounts add up to the price exactly. */
+  milestones: z
+    .array(
+      z.object({
+        title: requiredText(MILESTONE_TEXT.titleRequired, 'Milestone title', MILESTONE_TITLE_MAX),
+        description: optionalText('Milestone description', MILESTONE_DESCRIPTION_MAX),
+        amount: positiveAmount(MILESTONE_TEXT.amountRequired),
+        dueDate: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD)')
+          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Due date must be a date (YYYY-MM-DD)')
+          .refine((v) => v >= todayInLagos(), 'Due date cannot be in the past')
+          .optional(),
+      }),
+      { error: MILESTONE_TEXT.count },
+    )
+    .min(MIN_MILESTONES, MILESTONE_TEXT.count)
+    .max(MAX_MILESTONES, MILESTONE_TEXT.count)
+    .optional(),
   /** Contact Vendor: the invitation is addressed to this user alone (DESIGN "Vendors and ratings"). */
   invitedUserId: z.string().trim().min(1).max(64).optional(),
   // The client may send the fee and total it displayed; the server computes its own and ignores these.
@@ -198,12 +226,32 @@ export function refineShippingType(
   }
 }
 
+/** Milestone amounts add up to the price to the kobo; an in-person trade is paid in one part. */
+export function refineMilestones(
+  value: {
+    price?: number | undefined;
+    shippingType?: string | undefined;
+    milestones?: { amount: number }[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.milestones) return;
+  if (value.shippingType === 'IN_PERSON')
+    ctx.addIssue({ code: 'custom', path: ['milestones'], message: MILESTONE_TEXT.inPersonNoMilestones });
+  const price = typeof value.price === 'number' ? toMinor(value.price) : null;
+  const parts = value.milestones.map((m) => toMinor(m.amount));
+  if (price === null || parts.some((p) => p === null)) return;
+  if (parts.reduce<number>((sum, p) => sum + p!, 0) !== price)
+    ctx.addIssue({ code: 'custom', path: ['milestones'], message: MILESTONE_TEXT.sum });
+}
+
 /** The create body for the given price bounds (the server passes its configured ones). */
 export const createTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
   transactionDraftSchema
     .superRefine(refinePriceBounds(bounds))
     .superRefine(refineSellerItem)
-    .superRefine(refineShippingType);
+    .superRefine(refineShippingType)
+    .superRefine(refineMilestones);
 export const createTransactionSchema = createTransactionSchemaFor(DEFAULT_PRICE_BOUNDS);
 export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionPayload = z.output<typeof createTransactionSchema>;
@@ -277,6 +325,25 @@ export const shipmentDataSchemaFor = (useCourier: boolean) =>
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export const shippingDetailsBodySchema = z.object({ shipmentData: shipmentDataSchema });
+
+/**
+ * The seller marks a milestone delivered: a note alone is enough; shipment details (photos, tracking)
+ * when goods travel, or files for a service (upload ids). At least one of them.
+ */
+export const deliverMilestoneBodySchema = z
+  .object({
+    note: optionalText('Delivery note', MILESTONE_NOTE_MAX),
+    shipmentData: shipmentDataSchema.optional(),
+    files: z
+      .array(uploadIdSchema)
+      .max(MILESTONE_FILES_MAX, `You can attach at most ${MILESTONE_FILES_MAX} files`)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => v.note || v.shipmentData || v.files?.length, {
+    message: 'Add a note, shipment details or files for this delivery',
+  });
+export type DeliverMilestoneBody = z.output<typeof deliverMilestoneBodySchema>;
 
 /** Receipt confirmation (spec 01 §3): the five boxes, all ticked. */
 export const RECEIPT_CHECKLIST_ITEMS = [

@@ -10,6 +10,7 @@ export const UPLOAD_PURPOSES = [
   'dispute_evidence',
   'profile_picture',
   'identity_document',
+  'milestone_file',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
@@ -65,6 +66,15 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     scope: 'personal',
     notAccepted: () => 'Please select an image file',
     tooLarge: () => 'Image size should be less than 5MB',
+  },
+  // A milestone's delivery (DESIGN "Milestones"): work files or photos from the seller; the buyer reads
+  // them once a delivery carries them.
+  milestone_file: {
+    maxBytes: 10 * MB,
+    accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
+    scope: 'transaction',
+    notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
+    tooLarge: () => 'File size must be less than 10MB',
   },
   identity_document: {
     maxBytes: 10 * MB,

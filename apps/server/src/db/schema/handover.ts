@@ -7,8 +7,9 @@ const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * The release code of an in-person trade (DESIGN "In-person handover"), owned by the handover module.
- * One row per transaction, made when the buyer first asks for it after payment; `code` is replaced on
- * regeneration (the old one stops working). The buyer must be able to read it again, so it is stored as
+ * One row per transaction, made when first needed after payment (the buyer's first read; else a seller's
+ * entry or a reminder, which keep their state on it); `code` is replaced on regeneration (the old one
+ * stops working). The buyer must be able to read it again, so it is stored as
  * it is: it is never put in a view, log line, notification or e-mail, and it only releases this one
  * escrow into the seller's own wallet.
  */

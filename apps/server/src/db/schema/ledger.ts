@@ -94,12 +94,15 @@ export const escrowHolds = pgTable(
     sellerId: text().references(() => users.id),
     currency: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
+    /** Released in parts while HELD (a milestone trade's accepted milestones); the rest resolves the hold. */
+    released: bigint({ mode: 'number' }).notNull().default(0),
     status: text({ enum: ESCROW_HOLD_STATUSES }).notNull().default('HELD'),
     resolvedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('escrow_holds_amount_positive', sql`${t.amount} > 0`),
+    check('escrow_holds_released_within', sql`${t.released} >= 0 and ${t.released} < ${t.amount}`),
     check('escrow_holds_resolved', sql`(${t.status} = 'HELD') = (${t.resolvedAt} is null)`),
     index('escrow_holds_buyer_status_idx').on(t.buyerId, t.status),
   ],

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { FEE_PAYERS } from '@escrow/shared/domain/fees';
+import { MILESTONE_STATUSES } from '@escrow/shared/domain/milestones';
 import { SHIPPING_TYPES, TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import { PAYMENT_CONDITION_TYPES } from '@escrow/shared/schemas/payment-conditions';
 import { PAYMENT_STATUSES } from '@escrow/shared/schemas/transaction-shapes';
@@ -43,6 +44,8 @@ export const transactions = pgTable(
     useCourier: boolean().notNull(),
     /** COURIER or SELLER_DELIVERY follow useCourier; IN_PERSON waits in WAITING_FOR_HANDOVER after payment. */
     shippingType: text({ enum: SHIPPING_TYPES }).notNull(),
+    /** A milestone trade (its parts in transaction_milestones): IN_PROGRESS after payment. */
+    hasMilestones: boolean().notNull().default(false),
     status: text({ enum: TRANSACTION_STATUSES }).notNull().default('PENDING'),
     creatorId: text()
       .notNull()
@@ -248,3 +251,44 @@ export const transactionActivities = pgTable(
   (t) => [index('transaction_activities_transaction_idx').on(t.transactionId, t.createdAt.desc())],
 );
 export type TransactionActivityRow = typeof transactionActivities.$inferSelect;
+
+/**
+ * The milestones of a milestone trade (DESIGN "Milestones"), in create order (`position`). Each has its
+ * own inspection window once delivered (`auto_release_at`, reminders, one extension), like a one-off
+ * trade's; its amount is released on acceptance through the ledger (a part of the escrow hold).
+ */
+export const transactionMilestones = pgTable(
+  'transaction_milestones',
+  {
+    id: id(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    title: text().notNull(),
+    description: text(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    /** A calendar day (YYYY-MM-DD), as the parties agreed; informative. */
+    dueDate: text(),
+    status: text({ enum: MILESTONE_STATUSES }).notNull().default('PENDING'),
+    deliveredAt: instant(),
+    deliveryNote: text(),
+    deliveryShipment: jsonb().$type<ShipmentData>(),
+    deliveryFiles: jsonb().$type<string[]>().notNull().default([]),
+    autoReleaseAt: instant(),
+    autoReleaseReminder48SentAt: instant(),
+    autoReleaseReminder24SentAt: instant(),
+    inspectionExtendedAt: instant(),
+    releasedAt: instant(),
+    refundedAt: instant(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('transaction_milestones_position_idx').on(t.transactionId, t.position),
+    index('transaction_milestones_auto_release_idx')
+      .on(t.autoReleaseAt)
+      .where(sql`${t.status} = 'DELIVERED'`),
+    check('transaction_milestones_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+export type MilestoneRow = typeof transactionMilestones.$inferSelect;

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
 import {
   DISPUTE_TEXT,
   isValidPartialShare,
@@ -15,7 +14,7 @@ import { disputeResolutions, type DisputeRow } from '../../db/schema/disputes.ts
 import { transactions } from '../../db/schema/transactions.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { announceTransaction, type StepResult } from '../transactions/index.ts';
+import { announceTransaction, escrowRemainderOf, type StepResult } from '../transactions/index.ts';
 import type { NotificationView } from '../notifications/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
@@ -33,24 +32,19 @@ type Proposal = {
 };
 
 /**
- * The buyer's share of a REFUND_PARTIAL in minor units, else null. 0 < share, and the seller's part
- * (price − share) must cover the seller's share of the fee; a 400 names the largest allowed share.
+ * The buyer's share of a REFUND_PARTIAL in minor units, else null. 0 < share, within what is still held
+ * (a milestone trade's unreleased remainder), and the seller's part must cover the seller's fee share of
+ * it; a 400 names the largest allowed share.
  */
 async function buyerShare(tx: Tx, dispute: DisputeRow, proposal: Proposal): Promise<number | null> {
   if (proposal.resolution !== 'REFUND_PARTIAL') return null;
-  const [t] = await tx
-    .select({
-      price: transactions.price,
-      fee: transactions.fee,
-      feePayer: transactions.feePayer,
-      currency: transactions.currency,
-    })
-    .from(transactions)
-    .where(eq(transactions.id, dispute.transactionId));
-  const { sellerFeeMinor } = tradeAmountsWithFee(t!.price, t!.fee, t!.feePayer);
+  const [t] = await tx.select().from(transactions).where(eq(transactions.id, dispute.transactionId));
+  const remainder = await escrowRemainderOf(tx, t!);
   const share = typeof proposal.amount === 'number' ? toMinor(proposal.amount) : null;
-  if (share === null || !isValidPartialShare(share, t!.price, sellerFeeMinor))
-    throw badRequest(partialShareRangeText(t!.price, sellerFeeMinor, t!.currency));
+  if (share === null || !isValidPartialShare(share, remainder.priceMinor, remainder.sellerFeeMinor))
+    throw badRequest(
+      partialShareRangeText(remainder.priceMinor, remainder.sellerFeeMinor, t!.currency, t!.hasMilestones),
+    );
   return share;
 }
 
@@ -151,7 +145,7 @@ export async function proposeResolution(
     await insertMessage(tx, {
       disputeId,
       senderId: null,
-      content: `${proposer} proposed: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}. ${movementsText(proposal.resolution, t!, share)} Reason: ${proposal.reason}`,
+      content: `${proposer} proposed: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}. ${movementsText(proposal.resolution, t!, await escrowRemainderOf(tx, t!), share)} Reason: ${proposal.reason}`,
       at: now,
     });
     const otherId = dispute.raisedById === actor.id ? dispute.accusedId : dispute.raisedById;

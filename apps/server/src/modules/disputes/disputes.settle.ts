@@ -1,15 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  remainderSplit,
   RESOLUTION_ACTION_LABELS,
   restartedAutoReleaseAt,
-  settlementSplit,
+  type EscrowRemainder,
   type ResolutionAction,
 } from '@escrow/shared/domain/disputes';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import type { TransactionAction } from '@escrow/shared/domain/transaction-machine';
 import type { Tx } from '../../db/client.ts';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
-import { paymentConditions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { paymentConditions, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refundHold, releaseHold } from '../ledger/index.ts';
 import { refreshTrustScore } from '../identity/index.ts';
@@ -20,10 +21,12 @@ import {
   sendProviderRefund,
 } from '../payments/index.ts';
 import {
+  escrowRemainderOf,
   executeStep,
   noticeFor,
   rateSellerNotice,
   releaseKey,
+  settleOpenMilestones,
   type StepResult,
 } from '../transactions/index.ts';
 import type { DisputesDeps } from './disputes.deps.ts';
@@ -40,9 +43,17 @@ export const refundKey = (transactionId: string) => `escrow-refund:${transaction
 
 const money = (t: TransactionRow, minor: number) => formatMoney(toMajor(minor), t.currency);
 
-/** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or what NO_ACTION means. */
-export function movementsText(action: ResolutionAction, t: TransactionRow, buyerShareMinor: number | null) {
-  const split = settlementSplit(action, t.price, t.fee, buyerShareMinor, t.feePayer);
+/**
+ * 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z' of what is still held (`remainder`: the
+ * whole trade, or a milestone trade's unreleased part), or what NO_ACTION means.
+ */
+export function movementsText(
+  action: ResolutionAction,
+  t: TransactionRow,
+  remainder: EscrowRemainder,
+  buyerShareMinor: number | null,
+) {
+  const split = remainderSplit(action, remainder, buyerShareMinor);
   if (!split) return 'No money moves; the transaction continues where it was.';
   return [
     `Buyer receives ${money(t, split.buyer)}`,
@@ -89,6 +100,12 @@ export async function settle(
   settlement: Settlement,
 ): Promise<{ step: StepResult<void>; dispute: DisputeRow }> {
   const { dispute, action, buyerShareMinor, reason } = settlement;
+  // The transaction is DISPUTED (no milestone step can run), so what is held cannot change under us.
+  const [disputedRow] = await tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, dispute.transactionId));
+  const remainder = await escrowRemainderOf(tx, disputedRow!);
   const step = await executeStep(deps, tx, {
     transactionId: dispute.transactionId,
     actor: { kind: 'system' },
@@ -97,11 +114,10 @@ export async function settle(
     patch: (ctx) => {
       switch (action) {
         case 'REFUND_FULL':
-          return {
-            paymentStatus: 'REFUNDED',
-            cancelledAt: ctx.now,
-            cancellationReason: `Dispute: ${reason}`,
-          };
+          // After a milestone was released the trade happened in part: it completes, partly refunded.
+          return ctx.next === 'COMPLETED'
+            ? { paymentStatus: 'PARTIALLY_REFUNDED', completedAt: ctx.now }
+            : { paymentStatus: 'REFUNDED', cancelledAt: ctx.now, cancellationReason: `Dispute: ${reason}` };
         case 'REFUND_PARTIAL':
           return { paymentStatus: 'PARTIALLY_REFUNDED', completedAt: ctx.now };
         case 'RELEASE_PAYMENT':
@@ -118,7 +134,7 @@ export async function settle(
       }
     },
     effects: async (ctx, updated) => {
-      const split = settlementSplit(action, updated.price, updated.fee, buyerShareMinor, updated.feePayer);
+      const split = remainderSplit(action, remainder, buyerShareMinor);
       if (split && action === 'RELEASE_PAYMENT')
         await releaseHold(ctx.tx, {
           transactionId: updated.id,
@@ -151,6 +167,14 @@ export async function settle(
             now: ctx.now,
           });
       }
+      if (updated.hasMilestones)
+        await settleOpenMilestones(
+          ctx.tx,
+          updated.id,
+          action === 'NO_ACTION' ? 'NO_ACTION' : action === 'RELEASE_PAYMENT' ? 'RELEASED' : 'REFUNDED',
+          ctx.now,
+          deps.config.INSPECTION_DAYS,
+        );
       await ctx.tx.insert(paymentConditions).values({
         transactionId: updated.id,
         conditionType: 'DISPUTE_RESOLVED',
@@ -163,7 +187,7 @@ export async function settle(
     },
     activity: (_ctx, updated) => ({
       action: 'dispute_resolved',
-      description: `Dispute resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, updated, buyerShareMinor)}`,
+      description: `Dispute resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, updated, remainder, buyerShareMinor)}`,
       metadata: {
         disputeId: dispute.id,
         resolution: action,
@@ -177,7 +201,7 @@ export async function settle(
           type: 'DISPUTE',
           priority: 'HIGH',
           title: 'Dispute resolved',
-          message: `${RESOLUTION_ACTION_LABELS[action]} (${settlement.how}). ${movementsText(action, updated, buyerShareMinor)}`,
+          message: `${RESOLUTION_ACTION_LABELS[action]} (${settlement.how}). ${movementsText(action, updated, remainder, buyerShareMinor)}`,
           metadata: { disputeId: dispute.id },
         }),
       ),
@@ -195,7 +219,7 @@ export async function settle(
   await insertMessage(tx, {
     disputeId: dispute.id,
     senderId: null,
-    content: `Resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, buyerShareMinor)} Reason: ${reason}`,
+    content: `Resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, remainder, buyerShareMinor)} Reason: ${reason}`,
     at: now,
   });
   // A completed trade and a dispute decided against a party both move the parties' trust scores.

@@ -13,6 +13,7 @@ export {
   postEntry,
   refundHold,
   releaseHold,
+  releaseHoldPart,
   settleProviderRefund,
   creditRefundToWallet,
   walletBalanceMinor,

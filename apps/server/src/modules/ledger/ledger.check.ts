@@ -13,7 +13,7 @@ async function rows<T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 /**
  * Reconciliation: every entry balances per currency and has at least two postings; every cached
  * balance equals the sum of its postings; no wallet, escrow or fee account is below zero; every
- * escrow account holds exactly its HELD hold (0 once resolved). Runs in one read-only REPEATABLE READ
+ * escrow account holds exactly what is left of its HELD hold after part releases (0 once resolved). Runs in one read-only REPEATABLE READ
  * snapshot so concurrent writes cannot produce false alarms.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
@@ -76,11 +76,11 @@ export async function runLedgerChecks(tx: DbOrTx): Promise<LedgerCheckReport> {
     tx,
     sql`select coalesce(a.code, 'escrow:' || h.transaction_id) as subject,
                    coalesce(a.balance, 0)::text as balance,
-                   (case when h.status = 'HELD' then h.amount else 0 end)::text as expected
+                   (case when h.status = 'HELD' then h.amount - h.released else 0 end)::text as expected
             from ledger_accounts a
             full outer join escrow_holds h on h.transaction_id = a.transaction_id
             where (a.id is null or a.type = 'ESCROW')
-              and coalesce(a.balance, 0) <> (case when h.status = 'HELD' then h.amount else 0 end)`,
+              and coalesce(a.balance, 0) <> (case when h.status = 'HELD' then h.amount - h.released else 0 end)`,
   );
   for (const r of escrow)
     problems.push({

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
@@ -71,6 +71,7 @@ type HoldJson = {
   seller_id: string | null;
   currency: string;
   amount: number;
+  released?: number;
   status: EscrowHoldRow['status'];
   resolved_at: string | null;
   created_at: string;
@@ -88,6 +89,7 @@ function toHoldResult(answer: HoldAnswer): HoldResult {
       sellerId: row.seller_id,
       currency: row.currency,
       amount: Number(row.amount),
+      released: Number(row.released ?? 0),
       status: row.status,
       resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
       createdAt: new Date(row.created_at),
@@ -217,7 +219,7 @@ async function resolveHold(tx: DbOrTx, resolution: Resolution): Promise<HoldResu
   }
 }
 
-/** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal the hold. */
+/** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal what is left of the hold. */
 export async function releaseHold(
   tx: DbOrTx,
   input: {
@@ -240,6 +242,62 @@ export async function releaseHold(
     priceMinor: input.priceMinor,
     feeMinor: input.feeMinor,
   });
+}
+
+/**
+ * Releases one part of a HELD hold (a milestone trade's accepted milestone): escrow → seller's wallet
+ * (`sellerAmountMinor`) + platform fees (`feeMinor`). The hold stays HELD with `released` raised by the
+ * part, in a guarded update that leaves something held (the last part resolves the hold through
+ * releaseHold or refundHold, which take what is left). The caller's own guard (the milestone's status)
+ * makes the event happen once; a key already used is a conflict, so nothing is counted twice.
+ */
+export async function releaseHoldPart(
+  tx: DbOrTx,
+  input: {
+    transactionId: string;
+    sellerId: string;
+    sellerAmountMinor: number;
+    feeMinor: number;
+    idempotencyKey: string;
+    description: string;
+  },
+): Promise<{ entryId: string }> {
+  assertAmount('sellerAmountMinor', input.sellerAmountMinor, true);
+  assertAmount('feeMinor', input.feeMinor, true);
+  const part = input.sellerAmountMinor + input.feeMinor;
+  assertAmount('part', part);
+  const [hold] = await tx
+    .update(escrowHolds)
+    .set({ released: sql`${escrowHolds.released} + ${part}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(escrowHolds.transactionId, input.transactionId),
+        eq(escrowHolds.status, 'HELD'),
+        sql`${escrowHolds.amount} - ${escrowHolds.released} > ${part}`,
+      ),
+    )
+    .returning({ currency: escrowHolds.currency, buyerId: escrowHolds.buyerId });
+  if (!hold) throw new LedgerInvariantError(`No held escrow above ${part} for ${input.transactionId}`);
+  const postings = [
+    { accountCode: accountCodes.escrow(input.transactionId), amountMinor: -part },
+    {
+      accountCode: accountCodes.userWallet(input.sellerId, hold.currency),
+      amountMinor: input.sellerAmountMinor,
+    },
+    { accountCode: accountCodes.platformFees(hold.currency), amountMinor: input.feeMinor },
+  ].filter((leg) => leg.amountMinor !== 0);
+  const { entry, created } = await postEntry(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: 'ESCROW_RELEASE',
+    description: input.description,
+    currency: hold.currency,
+    userId: input.sellerId,
+    transactionId: input.transactionId,
+    metadata: { buyerId: hold.buyerId, sellerId: input.sellerId, part: true },
+    postings,
+  });
+  if (!created) throw new LedgerInvariantError(`Key ${input.idempotencyKey} was already used`);
+  return { entryId: entry.id };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   postEntry,
   refundHold,
   releaseHold,
+  releaseHoldPart,
   walletBalanceMinor,
 } from './ledger.service.ts';
 
@@ -187,6 +188,62 @@ describe('escrow holds', () => {
     expect((await getHold(app.deps.db, partial))?.status).toBe('REFUNDED');
   });
 
+  it('releases parts of a hold, never the whole of it, and resolves what is left exactly once', async () => {
+    const transactionId = randomUUID();
+    const hold = (tx: Parameters<typeof holdFromProvider>[0]) =>
+      holdFromProvider(tx, {
+        transactionId,
+        buyerId: buyer.user.id,
+        currency: 'NGN',
+        amountMinor: 1_000_00,
+        providerReference: 'ref-parts',
+        idempotencyKey: `hold:${transactionId}`,
+      });
+    await app.deps.db.transaction(hold);
+    const sellerBefore = await walletBalanceMinor(app.deps.db, seller.user.id, 'NGN');
+    const part = (amount: number, fee: number, key: string) =>
+      app.deps.db.transaction((tx) =>
+        releaseHoldPart(tx, {
+          transactionId,
+          sellerId: seller.user.id,
+          sellerAmountMinor: amount,
+          feeMinor: fee,
+          idempotencyKey: key,
+          description: 'Milestone released to seller',
+        }),
+      );
+    await part(300_00, 10_00, `part-1:${transactionId}`);
+    // The same key again, or a part as large as what is left (that is the final resolution's): refused.
+    await expect(part(1_00, 0, `part-1:${transactionId}`)).rejects.toThrow(/already used/);
+    await expect(part(680_00, 10_00, `part-2:${transactionId}`)).rejects.toThrow(/No held escrow above/);
+    expect(await getHold(app.deps.db, transactionId)).toMatchObject({ status: 'HELD' });
+    expect((await checkLedger(app.deps.db)).problems).toEqual([]);
+    // What is left is 690: a release of the whole amount no longer adds up.
+    await expect(
+      app.deps.db.transaction((tx) =>
+        releaseHold(tx, {
+          transactionId,
+          sellerId: seller.user.id,
+          priceMinor: 990_00,
+          feeMinor: 10_00,
+          idempotencyKey: `release:${transactionId}`,
+        }),
+      ),
+    ).rejects.toThrow(/does not match the 69000 left of the hold/);
+    await app.deps.db.transaction((tx) =>
+      releaseHold(tx, {
+        transactionId,
+        sellerId: seller.user.id,
+        priceMinor: 670_00,
+        feeMinor: 20_00,
+        idempotencyKey: `release:${transactionId}`,
+      }),
+    );
+    expect(await getHold(app.deps.db, transactionId)).toMatchObject({ status: 'RELEASED' });
+    expect((await walletBalanceMinor(app.deps.db, seller.user.id, 'NGN')) - sellerBefore).toBe(970_00);
+    expect((await checkLedger(app.deps.db)).problems).toEqual([]);
+  });
+
   it('refuses a resolution that does not add up to the hold and leaves it HELD', async () => {
     const transactionId = randomUUID();
     await app.deps.db.transaction((tx) =>
@@ -209,7 +266,7 @@ describe('escrow holds', () => {
           idempotencyKey: `release:${transactionId}`,
         }),
       ),
-    ).rejects.toThrow(/does not match the hold/);
+    ).rejects.toThrow(/does not match the 50000 left of the hold/);
     expect((await getHold(app.deps.db, transactionId))?.status).toBe('HELD');
     await expect(
       app.deps.db.transaction((tx) =>

@@ -17,6 +17,7 @@ export {
   holdFromWallet,
   refundHold,
   releaseHold,
+  releaseHoldPart,
   settleProviderRefund,
   creditRefundToWallet,
   type EscrowHold,

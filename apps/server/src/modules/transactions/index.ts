@@ -24,4 +24,11 @@ export {
   listTransactions,
   memberTransactionRow,
 } from './transactions.service.ts';
-export { isTransactionMember } from './transactions.repository.ts';
+export { isTransactionMember, milestoneFileDelivered } from './transactions.repository.ts';
+export {
+  autoAcceptDueMilestones,
+  escrowRemainderOf,
+  sendMilestoneReminders,
+  settleOpenMilestones,
+} from './transactions.milestones.ts';
+export { toTransactionView } from './transactions.view.ts';

@@ -29,6 +29,7 @@ async function payableFor(deps: TransactionsDeps, userId: string, id: string): P
     hasCounterparty: row.counterpartyId !== null,
     hasDeliveryDetails: row.deliveryDetails !== null,
     shippingType: row.shippingType,
+    hasMilestones: row.hasMilestones,
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
   return row;

@@ -1,11 +1,17 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
 import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
 import { isRootDb, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
-import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import {
+  invitations,
+  transactionMilestones,
+  transactions,
+  type MilestoneRow,
+  type TransactionRow,
+} from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { walletRefundOf } from '../ledger/index.ts';
 import { providerRefundsOf } from '../payments/index.ts';
@@ -21,7 +27,43 @@ export type TransactionRecord = {
   invitation: { code: string; expiresAt: Date; invitedUserId: string | null } | null;
   /** Where the buyer's refund went, for a refunded transaction (loaded with the record; see withRefund). */
   refund?: TransactionRefund | null;
+  /** A milestone trade's milestones in create order (loaded with the record; absent for a one-off). */
+  milestones?: MilestoneRow[];
 };
+
+/** A milestone trade's milestones, in the order given at create. */
+export async function loadMilestones(db: DbOrTx, transactionId: string): Promise<MilestoneRow[]> {
+  const query = db
+    .select()
+    .from(transactionMilestones)
+    .where(eq(transactionMilestones.transactionId, transactionId))
+    .orderBy(asc(transactionMilestones.position));
+  // A plain SELECT: the embedded read cache may keep the record it is part of (db/read-cache.ts).
+  if (isRootDb(db)) readCacheOf(db)?.pureRead(query.toSQL().sql);
+  return query;
+}
+
+/** Whether a delivered (or released) milestone of the transaction carries the upload in its files. */
+export async function milestoneFileDelivered(db: DbOrTx, transactionId: string, uploadId: string) {
+  const [row] = await db
+    .select({ id: transactionMilestones.id })
+    .from(transactionMilestones)
+    .where(
+      and(
+        eq(transactionMilestones.transactionId, transactionId),
+        sql`${transactionMilestones.deliveredAt} is not null`,
+        sql`${transactionMilestones.deliveryFiles} @> ${JSON.stringify([uploadId])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The record with its milestones when it is a milestone trade (one more read, only for those). */
+export async function withMilestones<R extends TransactionRecord | null>(db: DbOrTx, record: R): Promise<R> {
+  if (!record?.row.hasMilestones) return record;
+  return { ...record, milestones: await loadMilestones(db, record.row.id) };
+}
 
 /**
  * A refunded transaction's record with its `refund` (schemas/refunds.ts): the provider refund of a card
@@ -103,19 +145,20 @@ const recordById = new WeakMap<Db, ReturnType<typeof prepareRecordById>>();
 export async function findTransactionRecord(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
   if (!isRootDb(db)) {
     const [record] = await selectRecords(db).where(eq(transactions.id, id)).limit(1);
-    return withRefund(db, record ?? null);
+    return withMilestones(db, await withRefund(db, record ?? null));
   }
   let prepared = recordById.get(db);
   if (!prepared) recordById.set(db, (prepared = prepareRecordById(db)));
   const statement = prepared;
-  const load = async () => withRefund(db, (await statement.execute({ id }))[0] ?? null);
+  const load = async () =>
+    withMilestones(db, await withRefund(db, (await statement.execute({ id }))[0] ?? null));
   const cache = readCacheOf(db);
   return cache ? cache.read(`transaction-record:${id}`, load) : load();
 }
 
 export async function findRecordByInviteCode(db: DbOrTx, code: string) {
   const [record] = await selectRecords(db).where(eq(invitations.code, code)).limit(1);
-  return record ?? null;
+  return withMilestones(db, record ?? null);
 }
 
 export async function findTransactionRow(db: DbOrTx, id: string): Promise<TransactionRow | null> {

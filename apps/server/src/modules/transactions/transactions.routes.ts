@@ -25,6 +25,7 @@ import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { byUser, limitFailures } from '../../lib/rate-limits.ts';
 import { extendInspection } from './transactions.inspection.ts';
+import { milestoneRoutes } from './transactions.milestone-routes.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import { transactionReceiptPdf } from './transactions.receipt.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -59,6 +60,7 @@ export const transactionsRoutes =
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     const idem = idempotency(deps);
+    await app.register(milestoneRoutes(deps));
     // Codes are random (64+ bits); counting a user's unknown or expired codes (404) stops guessing while
     // a mistyped code now and then costs nothing. Lookup and join share the count.
     const codeProbes = limitFailures(

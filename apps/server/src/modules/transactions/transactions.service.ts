@@ -14,7 +14,12 @@ import type {
   TransactionStats,
 } from '@escrow/shared/schemas/transactions';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { invitations, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import {
+  invitations,
+  transactionMilestones,
+  transactions,
+  type TransactionRow,
+} from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { VENDOR_TEXT } from '@escrow/shared/schemas/vendors';
@@ -53,7 +58,15 @@ export async function createTransaction(
   const amounts = tradeAmounts(priceMinor, input.feePayer);
   const totalMinor = amounts.buyerPaysMinor;
   const now = deps.clock.now();
-  const { fee: _fee, total: _total, price: _price, maximumBudget, invitedUserId, ...fields } = input;
+  const {
+    fee: _fee,
+    total: _total,
+    price: _price,
+    maximumBudget,
+    invitedUserId,
+    milestones = [],
+    ...fields
+  } = input;
   if (invitedUserId === userId) throw badRequest(VENDOR_TEXT.cannotInviteSelf);
   let inviteNote: NotificationView | null = null;
   const record = await deps.db.transaction(async (tx): Promise<TransactionRecord> => {
@@ -68,12 +81,30 @@ export async function createTransaction(
         fee: amounts.feeMinor,
         total: totalMinor,
         shippingType: shippingTypeFor(input.useCourier, input.shippingType),
+        hasMilestones: milestones.length > 0,
         creatorId: userId,
         status: 'PENDING',
         createdAt: now,
         updatedAt: now,
       })
       .returning();
+    const milestoneRows = milestones.length
+      ? await tx
+          .insert(transactionMilestones)
+          .values(
+            milestones.map((m, position) => ({
+              transactionId: row!.id,
+              position,
+              title: m.title,
+              description: m.description ?? null,
+              amount: minorOrThrow(m.amount, 'Milestone amount'),
+              dueDate: m.dueDate ?? null,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning()
+      : undefined;
     const [invitation] = await tx
       .insert(invitations)
       .values({
@@ -111,7 +142,13 @@ export async function createTransaction(
     });
     if (invitedUserId)
       inviteNote = await inviteUser(tx, row!, fullName(creator), invitation!.code, invitedUserId);
-    return { row: row!, creator, counterparty: null, invitation: invitation! };
+    return {
+      row: row!,
+      creator,
+      counterparty: null,
+      invitation: invitation!,
+      ...(milestoneRows ? { milestones: milestoneRows } : {}),
+    };
   });
   if (inviteNote) pushNotification(deps.realtime, inviteNote);
   const transaction = toTransactionView(record, userId);

@@ -25,6 +25,7 @@ import {
 import type { StepDeps } from './transactions.deps.ts';
 import {
   findTransactionRecord,
+  loadMilestones,
   updateIfStatus,
   type PartyRecord,
   type TransactionRecord,
@@ -129,6 +130,7 @@ export async function executeStep<T = void>(
     hasCounterparty: row.counterpartyId !== null,
     hasDeliveryDetails: row.deliveryDetails !== null,
     shippingType: row.shippingType,
+    ...milestoneFacts(record),
     ...spec.facts,
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
@@ -173,7 +175,20 @@ export async function executeStep<T = void>(
   const notes: NotificationView[] = [];
   for (const note of spec.notifications(ctx, changed)) notes.push(await createNotification(tx, note));
   const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;
-  return { record: { ...record, row: changed, counterparty }, notes, effect };
+  // A milestone step (or a settlement) changed milestones: the answer and the live event carry them now.
+  const milestones = changed.hasMilestones ? { milestones: await loadMilestones(tx, row.id) } : {};
+  return { record: { ...record, row: changed, counterparty, ...milestones }, notes, effect };
+}
+
+/** What the machine needs to know of a milestone trade: open milestones and whether any was released. */
+export function milestoneFacts(record: TransactionRecord): Partial<TransitionFacts> {
+  if (!record.row.hasMilestones) return {};
+  const milestones = record.milestones ?? [];
+  return {
+    hasMilestones: true,
+    openMilestones: milestones.filter((m) => m.status === 'PENDING' || m.status === 'DELIVERED').length,
+    anyReleased: milestones.some((m) => m.status === 'RELEASED'),
+  };
 }
 
 async function actorRecord(tx: Tx, userId: string): Promise<PartyRecord> {

@@ -1,9 +1,11 @@
 import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
+import { milestoneRelease } from '@escrow/shared/domain/milestones';
+import type { MilestoneView } from '@escrow/shared/schemas/milestone-shapes';
 import { toMajor } from '@escrow/shared/domain/money';
 import { oppositeRole, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import type { Transaction } from '@escrow/shared/schemas/transaction-shapes';
-import type { TransactionRow } from '../../db/schema/transactions.ts';
+import type { MilestoneRow, TransactionRow } from '../../db/schema/transactions.ts';
 import type { PartyRecord, TransactionRecord } from './transactions.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -15,6 +17,28 @@ export function buyerIdOf(row: TransactionRow): string | null {
 }
 export function sellerIdOf(row: TransactionRow): string | null {
   return row.creatorRole === 'SELLER' ? row.creatorId : row.counterpartyId;
+}
+
+/** A milestone trade's milestones as the view carries them; each with what its release pays the seller. */
+export function toMilestoneViews(row: TransactionRow, milestones: MilestoneRow[]): MilestoneView[] {
+  const parts = milestones.map((m) => ({ amountMinor: m.amount }));
+  const trade = { priceMinor: row.price, feeMinor: row.fee, feePayer: row.feePayer };
+  return milestones.map((m, index) => ({
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    amount: toMajor(m.amount),
+    dueDate: m.dueDate,
+    status: m.status,
+    deliveredAt: iso(m.deliveredAt),
+    releasedAt: iso(m.releasedAt),
+    autoReleaseAt: m.status === 'DELIVERED' ? iso(m.autoReleaseAt) : null,
+    inspectionExtendedAt: iso(m.inspectionExtendedAt),
+    deliveryNote: m.deliveryNote,
+    deliveryFiles: [...(m.deliveryShipment?.photos ?? []), ...m.deliveryFiles],
+    trackingNumber: m.deliveryShipment?.trackingNumber ?? null,
+    sellerReceives: toMajor(milestoneRelease(trade, parts, index).sellerMinor),
+  }));
 }
 
 /**
@@ -69,6 +93,7 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     disputeId: row.disputeId,
     // Only the buyer and seller learn where the buyer's refund went.
     refund: viewerId === buyerIdOf(row) || viewerId === sellerIdOf(row) ? (record.refund ?? null) : null,
+    milestones: record.milestones ? toMilestoneViews(row, record.milestones) : [],
     estimatedDeliveryDays: row.estimatedDeliveryDays,
     expectedDeliveryTime: row.useCourier ? row.estimatedDeliveryDays : null,
     actualDeliveryTime:

@@ -1,6 +1,11 @@
 /** Files: upload checked by content and size, download only for those allowed to see it. */
 export { uploadsRoutes } from './uploads.routes.ts';
-export type { ChatFileSent, EvidenceAttached, UploadsDeps } from './uploads.service.ts';
+export type {
+  ChatFileSent,
+  EvidenceAttached,
+  MilestoneFileDelivered,
+  UploadsDeps,
+} from './uploads.service.ts';
 export { createFileStorage } from './uploads.storage-factory.ts';
 export { StorageError, type FileStorage } from './uploads.storage.ts';
 export { removeUnattachedUploads, UNATTACHED_UPLOAD_TTL_MS } from './uploads.cleanup.ts';

@@ -23,6 +23,7 @@ import {
   saveUpload,
   type ChatFileSent,
   type EvidenceAttached,
+  type MilestoneFileDelivered,
   type UploadsDeps,
 } from './uploads.service.ts';
 
@@ -110,6 +111,7 @@ export const uploadsRoutes =
       config: AppConfig;
       chatFileSent: ChatFileSent;
       evidenceAttached: EvidenceAttached;
+      milestoneFileDelivered: MilestoneFileDelivered;
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {

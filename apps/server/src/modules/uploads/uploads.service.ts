@@ -23,6 +23,9 @@ export type ChatFileSent = (transactionId: string, uploadId: string) => Promise<
 /** Whether evidence of a dispute on the transaction carries the upload (disputes module). */
 export type EvidenceAttached = (transactionId: string, uploadId: string) => Promise<boolean>;
 
+/** Whether a delivered milestone of the transaction carries the upload (transactions module). */
+export type MilestoneFileDelivered = (transactionId: string, uploadId: string) => Promise<boolean>;
+
 /** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
 export function storageFailure(error: unknown): unknown {
   if (!(error instanceof StorageError)) return error;
@@ -70,6 +73,8 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
     const row = await memberTransactionRow(deps.db, user.id, input.transactionId);
     if (input.purpose === 'shipment_photo' && viewerRoleOf(row, user.id) !== 'SELLER')
       throw forbidden('Only the seller can upload shipment photos');
+    if (input.purpose === 'milestone_file' && viewerRoleOf(row, user.id) !== 'SELLER')
+      throw forbidden('Only the seller can upload milestone files');
     transactionId = row.id;
   }
 
@@ -136,17 +141,26 @@ export async function openUpload(deps: Pick<UploadsDeps, 'storage'>, row: Upload
   }
 }
 
-const STAFF_READABLE: UploadPurpose[] = ['shipment_photo', 'dispute_evidence', 'identity_document'];
+const STAFF_READABLE: UploadPurpose[] = [
+  'shipment_photo',
+  'dispute_evidence',
+  'identity_document',
+  'milestone_file',
+];
 
 /**
  * The upload if this user may read it: the parties of its transaction (shipment photos, chat,
  * evidence), the owner (personal files), staff for review purposes; profile pictures are shown to
  * any signed-in user (avatars). A chat file reaches the other party only once a sent message carries
- * it, an evidence file once an evidence row of a dispute on its transaction does (until then either is
- * the uploader's draft). Everyone else gets 404, as if it did not exist.
+ * it, an evidence file once an evidence row of a dispute on its transaction does, a milestone file once
+ * a milestone delivery does (until then each is the uploader's draft). Everyone else gets 404, as if it did not exist.
  */
 export async function findReadableUpload(
-  deps: Pick<UploadsDeps, 'db'> & { chatFileSent: ChatFileSent; evidenceAttached: EvidenceAttached },
+  deps: Pick<UploadsDeps, 'db'> & {
+    chatFileSent: ChatFileSent;
+    evidenceAttached: EvidenceAttached;
+    milestoneFileDelivered: MilestoneFileDelivered;
+  },
   user: AuthUser,
   id: string,
 ): Promise<UploadRow> {
@@ -169,6 +183,8 @@ export async function findReadableUpload(
       if (await deps.chatFileSent(row.transactionId, row.id)) return row;
     } else if (row.purpose === 'dispute_evidence') {
       if (await deps.evidenceAttached(row.transactionId, row.id)) return row;
+    } else if (row.purpose === 'milestone_file') {
+      if (await deps.milestoneFileDelivered(row.transactionId, row.id)) return row;
     } else return row;
   }
   throw missing();

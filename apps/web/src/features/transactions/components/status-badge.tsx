@@ -9,6 +9,7 @@ const COLOURS: Record<TransactionStatus, string> = {
   WAITING_FOR_SHIPMENT: 'bg-indigo-100 text-indigo-900',
   WAITING_FOR_BUYER_CONFIRMATION: 'bg-purple-100 text-purple-900',
   WAITING_FOR_HANDOVER: 'bg-teal-100 text-teal-900',
+  IN_PROGRESS: 'bg-sky-100 text-sky-900',
   COMPLETED: 'bg-emerald-100 text-emerald-900',
   CANCELLED: 'bg-slate-200 text-slate-700',
   DISPUTED: 'bg-red-100 text-red-900',
