@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, disputeBody, type Cast } from '../disputes/disputes.test-support.ts';
-import { accountCodes } from '../ledger/index.ts';
 import {
   checklist,
   createTransaction,
   driveTo,
   get,
   ledgerCheck,
+  platformFeesMinor,
   post,
   put,
   walletBalance,
@@ -41,13 +39,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function platformFees(): Promise<number> {
-  const [row] = await app.deps.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accountCodes.platformFees('NGN')));
-  return row?.balance ?? 0;
-}
+const platformFees = () => platformFeesMinor(app);
 
 /** Balances in kobo (exact), so the assertions compare integers. */
 const kobo = (major: number) => Math.round(major * 100);

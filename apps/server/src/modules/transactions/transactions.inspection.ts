@@ -7,10 +7,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
+import { createNotification, type NotificationView } from '../notifications/index.ts';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.due-jobs.ts';
-import { contactsOf, lagosDate, reminderMail, sendMails, type Contact } from './transactions.mails.ts';
+import { announceReminder, contactsOf, lagosDate, type Contact } from './transactions.mails.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { releaseSpec } from './transactions.release.ts';
 import { executeStep, runStep, type StepResult } from './transactions.steps.ts';
@@ -185,13 +185,7 @@ export async function sendAutoReleaseReminders(deps: InspectionDeps, maxJobs = 1
         continue;
       }
       sent += 1;
-      const { row, note, buyer } = outcome;
-      try {
-        pushNotification(deps.realtime, note);
-      } catch (error) {
-        deps.log.error({ err: error, transactionId: row.id }, 'could not announce a reminder');
-      }
-      if (buyer) sendMails(deps, [reminderMail(deps, row, buyer, hours, note.message)], row.id);
+      announceReminder(deps, { ...outcome, note: outcome.note }, hours);
     }
   }
   return sent;

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { invitations } from '../../db/schema/transactions.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import { accountCodes } from '../ledger/index.ts';
 import {
   checklist,
   createTransaction,
@@ -17,6 +15,7 @@ import {
   get,
   join,
   ledgerCheck,
+  platformFeesMinor,
   makeAdmin,
   post,
   put,
@@ -38,13 +37,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function platformFees(): Promise<number> {
-  const [row] = await app.deps.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accountCodes.platformFees('NGN')));
-  return row?.balance ?? 0;
-}
+const platformFees = () => platformFeesMinor(app);
 
 describe.each([
   { creatorRole: 'BUYER' as const, useCourier: false },

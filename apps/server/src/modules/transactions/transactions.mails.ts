@@ -4,6 +4,7 @@ import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 
 /** What an e-mail to a party needs (read inside the step's database transaction). */
@@ -54,4 +55,22 @@ export function sendMails(deps: MailDeps, mails: Mail[], transactionId: string):
       .catch((error: unknown) => {
         deps.log.warn({ err: error, transactionId }, 'transaction e-mail not sent');
       });
+}
+
+/**
+ * After commit, best-effort: a release reminder pushed live to the buyer and e-mailed (the one-off
+ * inspection window's and each milestone's).
+ */
+export function announceReminder(
+  deps: MailDeps & Pick<TransactionsDeps, 'realtime'>,
+  sent: { row: TransactionRow; note: NotificationView; buyer: Contact | undefined },
+  hours: number,
+): void {
+  const { row, note, buyer } = sent;
+  try {
+    pushNotification(deps.realtime, note);
+  } catch (error) {
+    deps.log.error({ err: error, transactionId: row.id }, 'could not announce a reminder');
+  }
+  if (buyer) sendMails(deps, [reminderMail(deps, row, buyer, hours, note.message)], row.id);
 }

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { milestoneRelease, unreleasedRemainder } from '@escrow/shared/domain/milestones';
 import { tradeAmounts } from '@escrow/shared/domain/fees';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import type { App } from '../../app.ts';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
+import { extractPdfText } from '../../testing/pdf-text.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, disputeBody, type Cast } from '../disputes/disputes.test-support.ts';
-import { accountCodes } from '../ledger/index.ts';
 import {
   createTransaction,
   createUser,
@@ -16,6 +14,7 @@ import {
   get,
   join,
   ledgerCheck,
+  platformFeesMinor,
   post,
   put,
   upload,
@@ -47,13 +46,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function platformFees(): Promise<number> {
-  const [row] = await app.deps.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, accountCodes.platformFees('NGN')));
-  return row?.balance ?? 0;
-}
+const platformFees = () => platformFeesMinor(app);
 const kobo = (major: number) => Math.round(major * 100);
 async function balances(buyer: TestUser, seller: TestUser) {
   return {
@@ -169,6 +162,16 @@ describe('a milestone trade', () => {
     offset += 30 * DAY;
     await runDueJobs(app.deps);
     const remainder = unreleasedRemainder(trade('SPLIT'), parts, [2]);
+    // The dispute answer carries the remainder it acts on, for the web's settlement previews.
+    const seen = await get(app, seller, `/api/disputes/${raised.json().data.id}`);
+    expect(seen.json().data.dispute.transaction.held).toEqual({
+      price: 4000.5,
+      fee: remainder.feeMinor / 100,
+      sellerFee: remainder.sellerFeeMinor / 100,
+      buyerFee: remainder.buyerFeeMinor / 100,
+      anyReleased: true,
+      milestoneTrade: true,
+    });
     const tooMuch = await post(app, cast.admin, `/api/disputes/${raised.json().data.id}/resolutions`, {
       resolutionType: 'ADMIN_DECISION',
       resolution: 'REFUND_PARTIAL',
@@ -194,6 +197,24 @@ describe('a milestone trade', () => {
     // The platform kept the whole fee; what the buyer paid went exactly to the three of them.
     expect(final.platform - start.platform).toBe(kobo(250.03));
     expect(final.seller - start.seller + final.platform - start.platform + 200_000).toBe(kobo(10_126.02));
+
+    // The receipt lists each milestone with its status and amount.
+    const receipt = await get(app, seller, `/api/transactions/${t.id}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    const text = await extractPdfText(receipt.rawPayload);
+    for (const expected of [
+      'Milestones',
+      'Foundation',
+      'Walls and roof',
+      'Finishing',
+      'NGN 3,000.00',
+      'NGN 3,000.50',
+      'NGN 4,000.50',
+      'Settled by dispute',
+    ])
+      expect(text).toContain(expected);
+    // The column heading and the two released milestones.
+    expect(text.match(/Released/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
   it.each(['BUYER', 'SELLER'] as const)(

@@ -21,10 +21,10 @@ import { uploads } from '../../db/schema/uploads.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refreshTrustScore } from '../identity/index.ts';
 import { releaseHold, releaseHoldPart } from '../ledger/index.ts';
-import { createNotification, pushNotification } from '../notifications/index.ts';
+import { createNotification } from '../notifications/index.ts';
 import type { StepDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.due-jobs.ts';
-import { contactsOf, lagosDate, reminderMail, sendMails } from './transactions.mails.ts';
+import { announceReminder, contactsOf, lagosDate } from './transactions.mails.ts';
 import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
 import { releaseKey } from './transactions.release.ts';
 import { loadMilestones } from './transactions.repository.ts';
@@ -449,13 +449,7 @@ export async function sendMilestoneReminders(deps: StepDeps, maxJobs = 100): Pro
       if (!outcome) break;
       if (!outcome.note) continue;
       sent += 1;
-      const { row, note, buyer } = outcome;
-      try {
-        pushNotification(deps.realtime, note);
-      } catch (error) {
-        deps.log.error({ err: error, transactionId: row.id }, 'could not announce a milestone reminder');
-      }
-      if (buyer) sendMails(deps, [reminderMail(deps, row, buyer, hours, note.message)], row.id);
+      announceReminder(deps, { ...outcome, note: outcome.note }, hours);
     }
   }
   return sent;

@@ -4,8 +4,10 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { todayInLagos } from '@escrow/shared/domain/nigeria';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
 import { uniqueEmail } from '../../testing/test-app.ts';
+import { accountCodes } from '../ledger/index.ts';
 
 /** Helpers shared by the transaction test files (imported only by tests). */
 export type TestUser = {
@@ -59,6 +61,15 @@ export async function walletBalance(app: FastifyInstance, user: TestUser): Promi
   const res = await app.inject({ method: 'GET', url: '/api/wallet', headers: user.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.wallet.balance as number;
+}
+
+/** The platform's fee revenue in kobo (NGN). */
+export async function platformFeesMinor(app: FastifyInstance): Promise<number> {
+  const [row] = await app.deps.db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, accountCodes.platformFees('NGN')));
+  return row?.balance ?? 0;
 }
 
 export async function ledgerCheck(app: FastifyInstance, admin: TestUser) {
