@@ -197,7 +197,22 @@ beforeAll(async () => {
       published: false,
     },
   });
+  // A webhook endpoint of the user's with a delivery queued (a ping to a port that refuses at once).
+  const webhookRes = await app.inject({
+    method: 'POST',
+    url: '/api/developer/webhooks',
+    headers: user.headers,
+    payload: { url: 'http://127.0.0.1:9/webhook', events: ['transaction.paid'] },
+  });
+  const webhookId: string = webhookRes.json().data.webhook.id;
+  const pingRes = await app.inject({
+    method: 'POST',
+    url: `/api/developer/webhooks/${webhookId}/test`,
+    headers: user.headers,
+  });
   owned = [
+    { prefix: '/api/developer/webhooks/deliveries/{id}', id: pingRes.json().data.delivery.id },
+    { prefix: '/api/developer/webhooks/{id}', id: webhookId },
     { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },
     { prefix: '/api/auth/sessions/{id}', id: sessionsRes.json().data.sessions[0].id },
     { prefix: '/api/vendors/{id}', id: draftRes.json().data.vendor.id },

@@ -109,6 +109,9 @@ const envSchema = z.object({
   // Timed jobs (time-based releases, invitation expiry): on by default, off under NODE_ENV=test.
   SCHEDULER_ENABLED: z.preprocess(emptyToUndefined, booleanFromString.optional()),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  // Webhook URLs (docs/webhooks.md): in production only https to public addresses, checked when saved
+  // and at each delivery; 'true' also allows http and private addresses (development, tests).
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
   // A transaction's price bounds per currency (DESIGN "Money"), JSON in major units merged over the defaults:
   // '{"NGN":{"min":100,"max":50000000}}'.
   TRANSACTION_PRICE_BOUNDS: z.preprocess(emptyToUndefined, priceBoundsSetting.optional()),

@@ -26,6 +26,7 @@ import {
 import { uploadsRoutes } from './uploads/index.ts';
 import { vendorsModule } from './vendors/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
+import { webhooksRoutes } from './webhooks/index.ts';
 import {
   announceWithdrawal,
   markWithdrawalCompleted,
@@ -99,6 +100,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
     { prefix: '/api' },
   );
   await app.register(identityRoutes(deps), { prefix: '/api' });
+  await app.register(webhooksRoutes(deps), { prefix: '/api/developer' });
   await app.register(emailRoutes(deps), { prefix: '/api' });
   await app.register(
     vendorsModule({

@@ -15,6 +15,7 @@ import {
 } from '../modules/transactions/index.ts';
 import { removeUnattachedUploads } from '../modules/uploads/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
+import { deliverDueWebhooks, purgeOldWebhookEvents } from '../modules/webhooks/index.ts';
 
 export type Scheduler = {
   start: () => void;
@@ -32,7 +33,7 @@ declare module 'fastify' {
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
  * its reminders (48 h and 24 h before), the in-person handover's reminders (3 and 7 days after payment),
- * expired invitations, withdrawals whose payout is overdue, the dispute timers, and provider refunds due to be sent or looked up again (payments.refunds.ts). Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * expired invitations, withdrawals whose payout is overdue, the dispute timers, provider refunds due to be sent or looked up again (payments.refunds.ts), and due webhook deliveries. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
  * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
  * loop logs the counts of a pass that did anything. Tests call it directly.
  */
@@ -48,6 +49,7 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   handoverRemindersSent: number;
   milestonesAccepted: number;
   milestoneRemindersSent: number;
+  webhooksSent: number;
 }> {
   const released = await releaseDueTimeBased(deps);
   const autoReleased = await autoReleaseDue(deps);
@@ -59,6 +61,8 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   const checked = await reconcilePendingWithdrawals(deps);
   const disputes = await runDisputeTimers(deps);
   const refunds = await retryDueProviderRefunds(deps);
+  // Last: an endpoint slow to answer holds up only the end of the pass (docs/webhooks.md).
+  const webhooks = await deliverDueWebhooks(deps);
   return {
     released,
     expired,
@@ -70,6 +74,7 @@ export async function runDueJobs(deps: AppDeps): Promise<{
     handoverRemindersSent,
     milestonesAccepted,
     milestoneRemindersSent,
+    webhooksSent: webhooks.attempted,
   };
 }
 
@@ -85,12 +90,14 @@ async function refreshPlannerStatistics(deps: AppDeps) {
 }
 
 /**
- * Hourly: planner statistics (PGlite), idempotency keys past their 24-hour replay window, and uploads
- * never attached 24 hours after they were made (rows claimed with SKIP LOCKED: once across instances).
+ * Hourly: planner statistics (PGlite), idempotency keys past their 24-hour replay window, webhook
+ * events older than 30 days, and uploads never attached 24 hours after they were made (rows claimed
+ * with SKIP LOCKED: once across instances).
  */
 async function housekeeping(deps: AppDeps) {
   await refreshPlannerStatistics(deps);
   await purgeExpiredIdempotencyKeys(deps.db, deps.clock.now());
+  await purgeOldWebhookEvents(deps);
   const uploadsRemoved = await removeUnattachedUploads(deps);
   if (uploadsRemoved > 0) deps.log.info({ uploadsRemoved }, 'unattached uploads removed');
 }

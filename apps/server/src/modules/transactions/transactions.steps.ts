@@ -8,6 +8,7 @@ import {
   type TransitionFacts,
 } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
+import { webhookEventsFor } from '@escrow/shared/domain/webhook-events';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow, transactions } from '../../db/schema/transactions.ts';
@@ -15,6 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type ActivityInput } from '../activities/index.ts';
 import { postSystemMessage } from '../messages/index.ts';
+import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import {
   createNotification,
   emailNotices,
@@ -177,7 +179,16 @@ export async function executeStep<T = void>(
   const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;
   // A milestone step (or a settlement) changed milestones: the answer and the live event carry them now.
   const milestones = changed.hasMilestones ? { milestones: await loadMilestones(tx, row.id) } : {};
-  return { record: { ...record, row: changed, counterparty, ...milestones }, notes, effect };
+  const final: TransactionRecord = { ...record, row: changed, counterparty, ...milestones };
+  // Partners' webhook events go to the outbox in this database transaction: sent only if it commits.
+  for (const type of webhookEventsFor(spec.action, row.status, changed.status))
+    await enqueueWebhookEvent(tx, {
+      type,
+      now: ctx.now,
+      userIds: [changed.creatorId, changed.counterpartyId],
+      data: (ownerId) => ({ transaction: toTransactionView(final, ownerId) }),
+    });
+  return { record: final, notes, effect };
 }
 
 /** What the machine needs to know of a milestone trade: open milestones and whether any was released. */
