@@ -11,6 +11,7 @@ import {
   walletBalance,
   type TestUser,
 } from './modules/transactions/transactions.test-support.ts';
+import { createKey, partnerOrder } from './modules/partner/partner.test-support.ts';
 import { nuban } from './modules/wallet/wallet.test-helpers.ts';
 import { createTestApp } from './testing/test-app.ts';
 
@@ -70,6 +71,10 @@ let stranger: TestUser;
 /** The sweeping user's own resources, by the path each id-taking route starts with. */
 let owned: { prefix: string; id: string }[] = [];
 let photoId = '';
+/** Partner API routes take an API key instead of a session: each sweeping user's key. */
+const partnerKeys = new Map<TestUser, { authorization: string }>();
+const authFor = (who: TestUser, url: string) =>
+  url.startsWith('/api/partner/') ? partnerKeys.get(who)! : who.headers;
 
 beforeAll(async () => {
   app = await createTestApp({ WAITLIST_RATE_LIMIT_PER_MINUTE: '100000' });
@@ -110,6 +115,7 @@ beforeAll(async () => {
   operations = operations.filter((op) => op.path.startsWith('/api/'));
 
   stranger = await createUser(app, 'Stranger');
+  for (const who of [user, admin, stranger]) partnerKeys.set(who, (await createKey(app, who)).headers);
   const depositRes = await app.inject({
     method: 'POST',
     url: '/api/wallet/deposit',
@@ -210,7 +216,16 @@ beforeAll(async () => {
     url: `/api/developer/webhooks/${webhookId}/test`,
     headers: user.headers,
   });
+  const partnerRes = await app.inject({
+    method: 'POST',
+    url: '/api/partner/v1/transactions',
+    headers: partnerKeys.get(user)!,
+    payload: partnerOrder('sweep.buyer@example.com'),
+  });
+  const keysRes = await app.inject({ method: 'GET', url: '/api/developer/keys', headers: user.headers });
   owned = [
+    { prefix: '/api/partner/v1/transactions/{id}', id: partnerRes.json().data.transaction.id },
+    { prefix: '/api/developer/keys/{id}', id: keysRes.json().data.apiKeys[0].id },
     { prefix: '/api/developer/webhooks/deliveries/{id}', id: pingRes.json().data.delivery.id },
     { prefix: '/api/developer/webhooks/{id}', id: webhookId },
     { prefix: '/api/admin/documents/{id}', id: documentRes.json().data.documentId },
@@ -248,7 +263,7 @@ async function expectHandled(method: string, url: string, payload: unknown, who:
     method: method as 'GET',
     url,
     headers: {
-      ...who.headers,
+      ...authFor(who, url),
       ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(payload === undefined
@@ -350,7 +365,10 @@ describe('every API operation under hostile input', () => {
       const res = await app.inject({
         method: op.method as 'GET',
         url,
-        headers: { ...stranger.headers, ...(op.jsonBody ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...authFor(stranger, url),
+          ...(op.jsonBody ? { 'content-type': 'application/json' } : {}),
+        },
         ...(op.jsonBody ? { payload } : {}),
       });
       const where = `${op.method} ${op.path} → ${res.statusCode} ${res.body.slice(0, 160)}`;

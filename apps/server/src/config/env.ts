@@ -93,6 +93,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR_PER_IP: rateLimit(20),
   RATE_LIMIT_JOIN_FAILURES_PER_HOUR: rateLimit(10),
   RATE_LIMIT_UPLOADS_PER_HOUR: rateLimit(60),
+  /** Partner API requests per key per minute, shared across instances (DESIGN "Partner API"). */
+  RATE_LIMIT_PARTNER_PER_MINUTE: rateLimit(600),
   RATE_LIMIT_MESSAGES_PER_MINUTE: rateLimit(60),
   RATE_LIMIT_ASSISTANT_PER_MINUTE: rateLimit(30),
   RATE_LIMIT_STAFF_EMAIL_PER_MINUTE: rateLimit(10),

@@ -14,6 +14,7 @@ import { refundsCreditedSince, transactionLedgerEntries } from './ledger/index.t
 import { carriesAttachment, messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
+import { partnerModule } from './partner/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import {
   countTransactions,
@@ -101,6 +102,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   );
   await app.register(identityRoutes(deps), { prefix: '/api' });
   await app.register(webhooksRoutes(deps), { prefix: '/api/developer' });
+  await app.register(partnerModule(deps));
   await app.register(emailRoutes(deps), { prefix: '/api' });
   await app.register(
     vendorsModule({

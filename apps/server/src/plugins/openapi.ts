@@ -12,7 +12,11 @@ export const openapiPlugin = fp(async (app) => {
         description: 'Envelope: { success, data, message } or { success: false, error, code, details }.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The partner API (docs/partner-api.md): `Authorization: Bearer amk_test_…` or `amk_live_…`.
+          apiKeyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'amk_ API key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

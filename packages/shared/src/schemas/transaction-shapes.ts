@@ -133,6 +133,10 @@ export const transactionSchema = z.object({
   transactionTerms: nullableText,
   /** Only for the creator while the transaction waits for its counterparty (share link). */
   invitation: invitationSchema.nullable(),
+  /** Partner API transactions only (docs/partner-api.md): the partner's order id, title and metadata. */
+  reference: z.string().optional(),
+  title: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -94,9 +94,20 @@ export const transactions = pgTable(
     preferredCondition: text(),
     specificRequirements: text(),
     transactionTerms: text(),
+    /**
+     * Partner API (docs/partner-api.md): the partner's own order id (unique per creator), the title and
+     * metadata it gave, and the key that created it. All null for a transaction made in the app.
+     */
+    partnerReference: text(),
+    partnerTitle: text(),
+    partnerMetadata: jsonb().$type<Record<string, string>>(),
+    partnerKeyId: text(),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('transactions_partner_reference_idx')
+      .on(t.creatorId, t.partnerReference)
+      .where(sql`${t.partnerReference} is not null`),
     // The list reads each side newest first with the id as tie-breaker: (member, created_at desc, id desc)
     // lets it stop after one page instead of sorting every transaction of a busy account. NULLS FIRST is
     // PostgreSQL's default for DESC, so `order by created_at desc, id desc` matches the index exactly.
@@ -190,6 +201,8 @@ export const invitations = pgTable(
     expiresAt: instant().notNull(),
     /** Contact Vendor: the invitation is addressed to this user alone (null: anyone with the code). */
     invitedUserId: text().references(() => users.id, { onDelete: 'cascade' }),
+    /** Partner API: addressed to whoever holds this e-mail (lower-case), account or not yet. */
+    invitedEmail: text(),
     ...timestamps,
   },
   (t) => [index('invitations_expires_idx').on(t.expiresAt)],

@@ -4,5 +4,6 @@
  * only through this file.
  */
 export { handoverRoutes } from './handover.routes.ts';
+export { enterReleaseCode } from './handover.service.ts';
 export type { HandoverDeps } from './handover.service.ts';
 export { sendHandoverReminders } from './handover.reminders.ts';

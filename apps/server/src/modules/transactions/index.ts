@@ -32,3 +32,12 @@ export {
   settleOpenMilestones,
 } from './transactions.milestones.ts';
 export { toTransactionView } from './transactions.view.ts';
+export {
+  createPartnerTransaction,
+  listPartnerTransactions,
+  partnerRecord,
+  partnerSellerRow,
+  toPartnerView,
+} from './transactions.partner.ts';
+export { cancelTransaction, confirmShipment } from './transactions.lifecycle.ts';
+export { deliverMilestone } from './transactions.milestones.ts';

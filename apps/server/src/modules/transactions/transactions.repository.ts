@@ -24,7 +24,12 @@ export type TransactionRecord = {
   row: TransactionRow;
   creator: PartyRecord;
   counterparty: PartyRecord | null;
-  invitation: { code: string; expiresAt: Date; invitedUserId: string | null } | null;
+  invitation: {
+    code: string;
+    expiresAt: Date;
+    invitedUserId: string | null;
+    invitedEmail: string | null;
+  } | null;
   /** Where the buyer's refund went, for a refunded transaction (loaded with the record; see withRefund). */
   refund?: TransactionRefund | null;
   /** A milestone trade's milestones in create order (loaded with the record; absent for a one-off). */
@@ -114,6 +119,7 @@ const recordColumns = {
     code: invitations.code,
     expiresAt: invitations.expiresAt,
     invitedUserId: invitations.invitedUserId,
+    invitedEmail: invitations.invitedEmail,
   },
 };
 

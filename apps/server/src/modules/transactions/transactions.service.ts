@@ -47,11 +47,21 @@ const minorOrThrow = (major: number, field: string) => {
   return minor;
 };
 
+/** What a partner API create adds (transactions.partner.ts): its own fields and an addressed e-mail. */
+export type PartnerFields = {
+  keyId: string;
+  reference: string;
+  title: string;
+  metadata: Record<string, string>;
+  invitedEmail: string;
+};
+
 /** Creates a PENDING transaction and its invitation. Fee and total are computed here, never taken. */
 export async function createTransaction(
   deps: TransactionsDeps,
   userId: string,
   input: CreateTransactionPayload,
+  partner?: PartnerFields,
 ) {
   const priceMinor = minorOrThrow(input.price, 'Price');
   // The buyer pays price + their share of the fee (DESIGN "Who pays the fee"); total = buyerPays.
@@ -84,6 +94,14 @@ export async function createTransaction(
         hasMilestones: milestones.length > 0,
         creatorId: userId,
         status: 'PENDING',
+        ...(partner
+          ? {
+              partnerReference: partner.reference,
+              partnerTitle: partner.title,
+              partnerMetadata: partner.metadata,
+              partnerKeyId: partner.keyId,
+            }
+          : {}),
         createdAt: now,
         updatedAt: now,
       })
@@ -112,6 +130,7 @@ export async function createTransaction(
         transactionId: row!.id,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         invitedUserId: invitedUserId ?? null,
+        invitedEmail: partner?.invitedEmail ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -119,6 +138,7 @@ export async function createTransaction(
         code: invitations.code,
         expiresAt: invitations.expiresAt,
         invitedUserId: invitations.invitedUserId,
+        invitedEmail: invitations.invitedEmail,
       });
     const [creator] = await tx
       .select({
@@ -180,7 +200,7 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
   const member = viewerRoleOf(record.row, userId) !== null;
   const open = record.row.status === 'PENDING' && record.invitation.expiresAt > deps.clock.now();
   if (!member && !open) throw transactionNotFound();
-  if (!member && !addressedTo(record.invitation, userId))
+  if (!member && !(await addressedTo(deps.db, record.invitation, userId)))
     throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
   return {
     invitation: {
@@ -191,8 +211,20 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
   };
 }
 
-const addressedTo = (invitation: { invitedUserId: string | null }, userId: string) =>
-  invitation.invitedUserId === null || invitation.invitedUserId === userId;
+/**
+ * Whether the invitation may be used by this user: addressed to them by id (Contact Vendor) or by
+ * e-mail (partner API: whoever holds that address), or to anyone with the code.
+ */
+async function addressedTo(
+  db: DbOrTx,
+  invitation: { invitedUserId: string | null; invitedEmail: string | null },
+  userId: string,
+): Promise<boolean> {
+  if (invitation.invitedUserId !== null) return invitation.invitedUserId === userId;
+  if (invitation.invitedEmail === null) return true;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email.toLowerCase() === invitation.invitedEmail;
+}
 
 /** Contact Vendor: the invited user is told, with the invitation's link; an unknown user is refused. */
 async function assertUserExists(tx: Tx, userId: string) {
@@ -232,13 +264,14 @@ export async function joinTransaction(
   if (!found?.invitation) throw transactionNotFound();
   const invitation = found.invitation;
   if (found.row.counterpartyId === userId) return toTransactionView(found, userId);
+  const addressed = await addressedTo(deps.db, invitation, userId);
   const { record } = await runStep(deps, {
     transactionId: found.row.id,
     actor: { kind: 'user', userId },
     action: 'JOIN',
     authorize: (row, joiner) => {
       if (row.creatorId === joiner) throw new AppError('CONFLICT', 'You cannot join your own transaction');
-      if (!addressedTo(invitation, joiner)) throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
+      if (!addressed || joiner !== userId) throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
       if (row.counterpartyId !== null)
         throw new AppError('CONFLICT', 'This transaction already has a counterparty');
       // Cancelled before anyone joined (or expired): the invitation is dead, as if unknown.

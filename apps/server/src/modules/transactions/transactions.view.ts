@@ -125,8 +125,19 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     invitation: showInvitation
       ? { code: record.invitation!.code, expiresAt: record.invitation!.expiresAt.toISOString() }
       : null,
+    ...partnerFields(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A partner API transaction carries the partner's reference, title and metadata (webhooks too). */
+function partnerFields(row: TransactionRow) {
+  if (row.partnerReference === null) return {};
+  return {
+    reference: row.partnerReference,
+    title: row.partnerTitle ?? '',
+    metadata: row.partnerMetadata ?? {},
   };
 }
 

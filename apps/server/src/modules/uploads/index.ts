@@ -1,5 +1,5 @@
 /** Files: upload checked by content and size, download only for those allowed to see it. */
-export { uploadsRoutes } from './uploads.routes.ts';
+export { receiveAppUpload, UPLOAD_MULTIPART_LIMITS, uploadsRoutes } from './uploads.routes.ts';
 export type {
   ChatFileSent,
   EvidenceAttached,

@@ -104,6 +104,23 @@ async function receiveUpload(
   return upload;
 }
 
+/** The multipart limits of every upload route: one byte over the largest file, so its own limit speaks first. */
+export const UPLOAD_MULTIPART_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES + 1,
+  files: 1,
+  fields: 5,
+  fieldSize: 200,
+  parts: 6,
+  headerPairs: 50,
+};
+
+/**
+ * The app's POST /uploads for another route of the same kind (the partner API's): the same fields and
+ * checks, as `request.user`. The caller registers @fastify/multipart with UPLOAD_MULTIPART_LIMITS.
+ */
+export const receiveAppUpload = (request: FastifyRequest, deps: UploadsDeps) =>
+  receiveUpload(request, deps, fieldsSchema);
+
 /** POST /uploads (multipart: file, purpose, transactionId/disputeId) and GET /uploads/{id}. */
 export const uploadsRoutes =
   (
@@ -116,15 +133,7 @@ export const uploadsRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
-      // One byte over the largest limit, so the purpose's own limit (checked while streaming) speaks first.
-      limits: {
-        fileSize: MAX_UPLOAD_BYTES + 1,
-        files: 1,
-        fields: 5,
-        fieldSize: 200,
-        parts: 6,
-        headerPairs: 50,
-      },
+      limits: UPLOAD_MULTIPART_LIMITS,
     });
     app.addHook('onRequest', app.authenticate);
     // Each upload costs disk and a content check: counted per user before the file is read.

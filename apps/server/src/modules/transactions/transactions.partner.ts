@@ -1,0 +1,162 @@
+import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { formatMoney, toMajor } from '@escrow/shared/domain/money';
+import {
+  PARTNER_TEXT,
+  type PartnerCreateTransaction,
+  type PartnerListQuery,
+  type PartnerTransaction,
+} from '@escrow/shared/schemas/partner';
+import type { DbOrTx } from '../../db/client.ts';
+import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { composeMail } from '../../lib/mail-compose.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TransactionsDeps } from './transactions.deps.ts';
+import { sendMails } from './transactions.mails.ts';
+import { findTransactionRecord, type TransactionRecord } from './transactions.repository.ts';
+import { createTransaction } from './transactions.service.ts';
+import { transactionNotFound } from './transactions.steps.ts';
+import { fullName, sellerIdOf, toTransactionView } from './transactions.view.ts';
+
+/**
+ * Partner API transactions (docs/partner-api.md), for the partner module: created by a key's owner as
+ * the seller, with the partner's reference (unique per owner), title and metadata, and an invitation
+ * addressed to the buyer's e-mail. Only the owner's own partner transactions are ever found (else 404).
+ */
+export const joinUrlOf = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/$/, '')}/app/join-transaction/${encodeURIComponent(code)}`;
+
+export function toPartnerView(
+  deps: Pick<TransactionsDeps, 'config'>,
+  record: TransactionRecord,
+  ownerId: string,
+) {
+  const view = toTransactionView(record, ownerId);
+  const { row, invitation } = record;
+  const invitations: PartnerTransaction['invitations'] = invitation?.invitedEmail
+    ? [
+        {
+          role: row.creatorRole === 'SELLER' ? 'BUYER' : 'SELLER',
+          email: invitation.invitedEmail,
+          inviteCode: invitation.code,
+          joinUrl: joinUrlOf(deps.config.publicUrl, invitation.code),
+        },
+      ]
+    : [];
+  return {
+    ...view,
+    reference: row.partnerReference ?? '',
+    title: row.partnerTitle ?? '',
+    metadata: row.partnerMetadata ?? {},
+    invitations,
+  } satisfies PartnerTransaction;
+}
+
+const duplicateReference = (id: string) => new AppError('CONFLICT', PARTNER_TEXT.duplicateReference, { id });
+
+async function idByReference(db: DbOrTx, ownerId: string, reference: string) {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.creatorId, ownerId), eq(transactions.partnerReference, reference)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { cause?: { code?: string }; code?: string };
+  return (e.cause?.code ?? e.code) === '23505';
+};
+
+/** POST /partner/v1/transactions with role SELLER: the owner sells, the buyer is invited by e-mail. */
+export async function createPartnerTransaction(
+  deps: TransactionsDeps,
+  ownerId: string,
+  keyId: string,
+  input: PartnerCreateTransaction,
+) {
+  const existing = await idByReference(deps.db, ownerId, input.reference);
+  if (existing) throw duplicateReference(existing);
+  const { role: _role, reference, title, buyer, metadata = {}, ...fields } = input;
+  try {
+    await createTransaction(
+      deps,
+      ownerId,
+      { ...fields, creatorRole: 'SELLER', specificRequirements: undefined },
+      { keyId, reference, title, metadata, invitedEmail: buyer.email },
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Two creates with one reference at once: the loser answers like any later duplicate.
+    const id = await idByReference(deps.db, ownerId, reference);
+    throw id ? duplicateReference(id) : error;
+  }
+  const id = await idByReference(deps.db, ownerId, reference);
+  const record = await findTransactionRecord(deps.db, id!);
+  const view = toPartnerView(deps, record!, ownerId);
+  sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName)], view.id);
+  return view;
+}
+
+function invitationMail(
+  record: TransactionRecord,
+  invitation: PartnerTransaction['invitations'][number],
+  firstName: string | undefined,
+) {
+  const { row, creator } = record;
+  const amount = formatMoney(toMajor(row.total), row.currency);
+  return composeMail(
+    invitation.email,
+    `${fullName(creator)} invited you to pay for "${row.partnerTitle ?? row.description}" through escrow`,
+    [
+      `Hello${firstName ? ` ${firstName}` : ''},`,
+      `${fullName(creator)} created an escrow transaction for "${row.partnerTitle ?? row.description}" (${amount}). Your payment is held safely until you confirm you received what you paid for.`,
+      `Sign in or create an account with this e-mail address (${invitation.email}) to join: the invitation works only for it.`,
+    ],
+    { href: invitation.joinUrl, label: 'Open the invitation' },
+  );
+}
+
+/** The owner's own partner transaction, or 404 (another's, an app-made one, an unknown id). */
+export async function partnerRecord(deps: Pick<TransactionsDeps, 'db'>, ownerId: string, id: string) {
+  const record = await findTransactionRecord(deps.db, id);
+  if (!record || record.row.creatorId !== ownerId || record.row.partnerReference === null)
+    throw transactionNotFound();
+  return record;
+}
+
+/** The owner's partner transaction where the owner is the seller (the seller's steps): else 404 or 403. */
+export async function partnerSellerRow(
+  deps: Pick<TransactionsDeps, 'db'>,
+  ownerId: string,
+  id: string,
+): Promise<TransactionRow> {
+  const { row } = await partnerRecord(deps, ownerId, id);
+  if (sellerIdOf(row) !== ownerId) throw new AppError('FORBIDDEN', PARTNER_TEXT.notSeller);
+  return row;
+}
+
+/** One page of the owner's partner transactions, newest first, by reference and status if given. */
+export async function listPartnerTransactions(
+  deps: TransactionsDeps,
+  ownerId: string,
+  query: PartnerListQuery,
+) {
+  const filters: SQL[] = [eq(transactions.creatorId, ownerId), isNotNull(transactions.partnerReference)];
+  if (query.reference) filters.push(eq(transactions.partnerReference, query.reference));
+  if (query.status) filters.push(eq(transactions.status, query.status));
+  const rows = await deps.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(...filters))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(query.limit + 1)
+    .offset((query.page - 1) * query.limit);
+  const page = rows.slice(0, query.limit);
+  const records = await Promise.all(page.map((row) => findTransactionRecord(deps.db, row.id)));
+  return {
+    transactions: records.flatMap((record) => (record ? [toPartnerView(deps, record, ownerId)] : [])),
+    page: query.page,
+    limit: query.limit,
+    hasMore: rows.length > query.limit,
+  };
+}

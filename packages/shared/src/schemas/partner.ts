@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '../domain/price-bounds.ts';
+import { transactionSchema } from './transaction-shapes.ts';
+import {
+  refineMilestones,
+  refinePriceBounds,
+  refineShippingType,
+  transactionDraftSchema,
+  transactionStatusSchema,
+} from './transactions.ts';
+
+/**
+ * The partner API (DESIGN "Partner API", docs/partner-api.md): API keys a signed-in user manages under
+ * /api/developer, and the transaction routes a key reaches under /api/partner/v1. Role SELLER only for
+ * now: BROKER is not accepted yet (a validation error).
+ */
+export const API_KEY_SCOPES = ['transactions:read', 'transactions:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_MAX_PER_USER = 20;
+export const PARTNER_METADATA_MAX_KEYS = 20;
+export const PARTNER_METADATA_KEY_MAX = 100;
+export const PARTNER_METADATA_VALUE_MAX = 500;
+export const PARTNER_REFERENCE_MAX = 100;
+
+export const PARTNER_TEXT = {
+  keyCreated: 'API key created. Copy it now: it will not be shown again.',
+  keyRevoked: 'API key revoked',
+  keyNotFound: 'API key not found',
+  tooManyKeys: `You can have at most ${API_KEY_MAX_PER_USER} API keys`,
+  liveNeedsEnhanced: 'Live API keys need your identity verified at Enhanced level or above',
+  scopesRequired: 'Choose at least one scope',
+  missingScope: (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`,
+  invalidKey: 'Invalid or revoked API key',
+  duplicateReference: 'A transaction with this reference already exists',
+  notSeller: 'Only the seller can take this step',
+  metadataKeys: `Metadata can have at most ${PARTNER_METADATA_MAX_KEYS} keys`,
+  metadataKey: `Metadata keys must have 1 to ${PARTNER_METADATA_KEY_MAX} characters`,
+  metadataValue: `Metadata values must be text of at most ${PARTNER_METADATA_VALUE_MAX} characters`,
+  created: 'Transaction created. The buyer has been sent the invitation.',
+} as const;
+
+export const createApiKeyBodySchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name is too long'),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES), { error: PARTNER_TEXT.scopesRequired })
+    .min(1, PARTNER_TEXT.scopesRequired)
+    .max(API_KEY_SCOPES.length)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiKeyBody = z.output<typeof createApiKeyBodySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key (`amk_test_ab12…`), enough to tell keys apart. */
+  prefix: z.string(),
+  mode: z.enum(['test', 'live']),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyListAnswerSchema = z.object({ apiKeys: z.array(apiKeySchema) });
+/** `key` is the whole secret, answered this once. */
+export const apiKeyCreatedAnswerSchema = z.object({ apiKey: apiKeySchema, key: z.string() });
+
+export const partnerMetadataSchema = z
+  .record(
+    z.string().min(1, PARTNER_TEXT.metadataKey).max(PARTNER_METADATA_KEY_MAX, PARTNER_TEXT.metadataKey),
+    z
+      .string({ error: PARTNER_TEXT.metadataValue })
+      .max(PARTNER_METADATA_VALUE_MAX, PARTNER_TEXT.metadataValue),
+  )
+  .refine((value) => Object.keys(value).length <= PARTNER_METADATA_MAX_KEYS, PARTNER_TEXT.metadataKeys);
+
+const optionalName = z.string().trim().min(1).max(60).optional();
+
+/** The invited buyer: addressed by e-mail (the account may not exist yet). */
+export const partnerBuyerSchema = z.object({
+  email: z
+    .string({ error: 'Buyer e-mail is required' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'Invalid email address')
+    .pipe(z.email('Invalid email address')),
+  firstName: optionalName,
+  lastName: optionalName,
+  phone: z.string().trim().min(5).max(30).optional(),
+});
+
+const draft = transactionDraftSchema.pick({
+  description: true,
+  currency: true,
+  price: true,
+  feePayer: true,
+  shippingType: true,
+  milestones: true,
+  estimatedDeliveryDays: true,
+  itemType: true,
+  itemCategory: true,
+  itemCondition: true,
+  itemQuantity: true,
+  itemBrand: true,
+  itemModel: true,
+  itemSize: true,
+  itemColor: true,
+  itemWeight: true,
+  itemDimensions: true,
+  itemSerialNumber: true,
+  itemWarranty: true,
+  itemOrigin: true,
+  itemAge: true,
+  specialInstructions: true,
+  returnPolicy: true,
+  transactionTerms: true,
+});
+
+/** POST /api/partner/v1/transactions. No courier step unless asked; the buyer pays the fee by default. */
+export const partnerCreateTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
+  draft
+    .extend({
+      role: z.enum(['SELLER'], { error: 'role must be SELLER (BROKER is not available yet)' }),
+      reference: z
+        .string({ error: 'reference is required' })
+        .trim()
+        .min(1, 'reference is required')
+        .max(PARTNER_REFERENCE_MAX, `reference must be at most ${PARTNER_REFERENCE_MAX} characters`),
+      title: z
+        .string({ error: 'title is required' })
+        .trim()
+        .min(1, 'title is required')
+        .max(200, 'title must be at most 200 characters'),
+      useCourier: z.boolean().default(false),
+      buyer: partnerBuyerSchema,
+      metadata: partnerMetadataSchema.optional(),
+    })
+    .superRefine(refinePriceBounds(bounds))
+    .superRefine(refineShippingType)
+    .superRefine(refineMilestones);
+export type PartnerCreateTransaction = z.output<ReturnType<typeof partnerCreateTransactionSchemaFor>>;
+
+export const partnerInvitationSchema = z.object({
+  role: z.enum(['BUYER', 'SELLER']),
+  email: z.string(),
+  inviteCode: z.string(),
+  /** The app's join link for the code, on the public URL. */
+  joinUrl: z.string(),
+});
+
+/** The user's transaction view plus the partner's fields and the addressed invitations. */
+export const partnerTransactionSchema = transactionSchema.extend({
+  reference: z.string(),
+  title: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  invitations: z.array(partnerInvitationSchema),
+});
+export type PartnerTransaction = z.infer<typeof partnerTransactionSchema>;
+export const partnerTransactionAnswerSchema = z.object({ transaction: partnerTransactionSchema });
+
+export const partnerListQuerySchema = z.object({
+  reference: z.string().trim().min(1).max(PARTNER_REFERENCE_MAX).optional(),
+  status: transactionStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type PartnerListQuery = z.output<typeof partnerListQuerySchema>;
+export const partnerTransactionListSchema = z.object({
+  transactions: z.array(partnerTransactionSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
