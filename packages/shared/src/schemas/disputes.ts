@@ -18,6 +18,7 @@ import {
   RESOLUTION_STATUSES,
   RESOLUTION_TYPES,
 } from '../domain/disputes.ts';
+import { FEE_PAYERS } from '../domain/fees.ts';
 import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { positiveAmount } from './transactions.ts';
 
@@ -183,16 +184,40 @@ export const disputeResolutionSchema = z.object({
 });
 export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
 
+/**
+ * What a dispute acts on (domain/disputes.ts EscrowRemainder), in major units: the whole price and fee of
+ * a one-off trade; for a milestone trade, the unreleased milestones' price and their parts of the fee
+ * (DESIGN "Milestones"). A partial refund is bounded by it and the settlement previews split it.
+ */
+export const disputeHeldSchema = z.object({
+  price: z.number(),
+  fee: z.number(),
+  /** The seller's and the buyer's parts of `fee`. */
+  sellerFee: z.number(),
+  buyerFee: z.number(),
+  /** A milestone was released: the platform then keeps the fee of what is refunded. */
+  anyReleased: z.boolean(),
+  milestoneTrade: z.boolean(),
+});
+export type DisputeHeld = z.infer<typeof disputeHeldSchema>;
+
 export const disputeTransactionSchema = z.object({
   id: z.string(),
   description: z.string(),
   price: z.number(),
   fee: z.number(),
   total: z.number(),
+  /** Who pays the fee: the settlement previews and the partial-refund bound depend on it. */
+  feePayer: z.enum(FEE_PAYERS),
   currency: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
   buyerId: z.string(),
   sellerId: z.string(),
+  /**
+   * The escrow the dispute acts on. The server always sends it; optional only so fixtures written before
+   * it still type-check (without it, clients take the whole trade, which is what a one-off trade holds).
+   */
+  held: disputeHeldSchema.optional(),
 });
 
 export const disputeSchema = z.object({

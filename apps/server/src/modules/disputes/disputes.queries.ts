@@ -10,6 +10,7 @@ import { IN_ESCROW_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { DisputeMeta } from '@escrow/shared/schemas/disputes';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { transactions } from '../../db/schema/transactions.ts';
+import { escrowRemainderOf } from '../transactions/index.ts';
 import { isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import {
   awaitingAnswerFrom,
@@ -26,7 +27,9 @@ export async function getDispute(deps: DisputesDeps, actor: DisputeActor, id: st
   const dispute = await findDispute(deps.db, id);
   const role = dispute ? viewerRoleOf(dispute, actor.id, isStaff(actor)) : null;
   if (!dispute || !role) throw disputeNotFound();
-  return toDisputeView(await loadDisputeRecord(deps.db, dispute), role, deps.clock.now());
+  const record = await loadDisputeRecord(deps.db, dispute);
+  const held = await escrowRemainderOf(deps.db, record.transaction);
+  return toDisputeView(record, role, deps.clock.now(), held);
 }
 
 export async function listMyDisputes(deps: DisputesDeps, userId: string, status?: DisputeRow['status']) {

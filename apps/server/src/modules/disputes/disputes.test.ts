@@ -60,6 +60,15 @@ describe('raising a dispute', () => {
       accused: { id: cast.seller.id },
       transaction: { id: transactionId, status: 'DISPUTED', price: 1000 },
     });
+    // A one-off trade: the dispute acts on the whole price and fee (the buyer paid the fee).
+    expect(dispute.transaction.held).toEqual({
+      price: 1000,
+      fee: 25,
+      sellerFee: 0,
+      buyerFee: 25,
+      anyReleased: false,
+      milestoneTrade: false,
+    });
     expect(dispute.messages[0]).toMatchObject({ isSystem: true, sender: null });
     expect(new Date(dispute.slaDueAt).getTime() - new Date(dispute.createdAt).getTime()).toBe(48 * 3600_000);
     expect(await transactionOf(transactionId)).toMatchObject({ status: 'DISPUTED', disputeId: id });

@@ -2,6 +2,7 @@ import {
   disputeClosesAt,
   UNRESOLVED_DISPUTE_STATUSES,
   type DisputeViewerRole,
+  type EscrowRemainder,
 } from '@escrow/shared/domain/disputes';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Dispute, DisputeListItem } from '@escrow/shared/schemas/disputes';
@@ -35,6 +36,18 @@ export function slaBreached(dispute: DisputeRow, now: Date): boolean {
   return UNRESOLVED_DISPUTE_STATUSES.includes(dispute.status) && now.getTime() > dispute.slaDueAt.getTime();
 }
 
+/** The escrow a dispute acts on, in major units (a milestone trade's unreleased remainder). */
+function heldPart(t: TransactionRow, held: EscrowRemainder) {
+  return {
+    price: toMajor(held.priceMinor),
+    fee: toMajor(held.feeMinor),
+    sellerFee: toMajor(held.sellerFeeMinor),
+    buyerFee: toMajor(held.buyerFeeMinor),
+    anyReleased: held.anyReleased,
+    milestoneTrade: t.hasMilestones,
+  };
+}
+
 function transactionPart(t: TransactionRow) {
   return {
     id: t.id,
@@ -42,6 +55,7 @@ function transactionPart(t: TransactionRow) {
     price: toMajor(t.price),
     fee: toMajor(t.fee),
     total: toMajor(t.total),
+    feePayer: t.feePayer,
     currency: t.currency,
     status: t.status,
     buyerId: buyerOf(t),
@@ -74,8 +88,16 @@ function headerPart(
   };
 }
 
-/** The whole dispute as `viewerRole` sees it: parties never receive staff internal notes. */
-export function toDisputeView(record: DisputeRecord, viewerRole: DisputeViewerRole, now: Date): Dispute {
+/**
+ * The whole dispute as `viewerRole` sees it: parties never receive staff internal notes. `held` is what
+ * the dispute acts on (the transactions module's escrowRemainderOf).
+ */
+export function toDisputeView(
+  record: DisputeRecord,
+  viewerRole: DisputeViewerRole,
+  now: Date,
+  held: EscrowRemainder,
+): Dispute {
   const { dispute, people } = record;
   return {
     ...headerPart(dispute, people, viewerRole, now),
@@ -88,7 +110,7 @@ export function toDisputeView(record: DisputeRecord, viewerRole: DisputeViewerRo
       dispute.status === 'RESOLVED' && dispute.resolvedAt
         ? disputeClosesAt(dispute.resolvedAt).toISOString()
         : null,
-    transaction: transactionPart(record.transaction),
+    transaction: { ...transactionPart(record.transaction), held: heldPart(record.transaction, held) },
     messages: record.messages
       .filter((m) => viewerRole === 'STAFF' || !m.isInternal)
       .map((m) => ({

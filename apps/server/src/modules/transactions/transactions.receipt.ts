@@ -1,4 +1,5 @@
 import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import { MILESTONE_STATUS_LABELS } from '@escrow/shared/domain/milestones';
 import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
 import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
 import { toMajor } from '@escrow/shared/domain/money';
@@ -36,9 +37,27 @@ function escrowMovement(postings: { account: string; amount: number }[]): number
   return escrow.reduce((sum, leg) => sum + leg.amount, 0);
 }
 
+/** A milestone trade's parts: each one's title, status, release date and amount, in create order. */
+function milestonesSection(pdf: PdfWriter, tx: Transaction) {
+  pdf.subheading('Milestones');
+  const widths = [170, 120, 130, 79];
+  pdf.row(['Milestone', 'Status', 'Released', 'Amount'], widths, true);
+  for (const m of tx.milestones)
+    pdf.row(
+      [
+        m.title,
+        MILESTONE_STATUS_LABELS[m.status],
+        formatLagos(m.releasedAt),
+        pdfMoney(m.amount, tx.currency),
+      ],
+      widths,
+    );
+}
+
 /**
  * The receipt of one transaction as a PDF, for either party (anyone else: 404, as for the transaction):
- * reference, parties, amounts, fee, payment, dates and every money movement of its escrow.
+ * reference, parties, amounts, fee, a milestone trade's milestones, payment, dates and every money
+ * movement of its escrow.
  */
 export async function transactionReceiptPdf(
   deps: TransactionsDeps,
@@ -71,6 +90,8 @@ export async function transactionReceiptPdf(
     tx.paymentMethod ? (METHODS[tx.paymentMethod] ?? tx.paymentMethod) : 'Not paid yet',
   );
   pdf.field('Payment reference', tx.paymentReference ?? '-');
+
+  if (tx.milestones.length) milestonesSection(pdf, tx);
 
   if (tx.paymentStatus === 'REFUNDED' || tx.paymentStatus === 'PARTIALLY_REFUNDED') {
     // Where the buyer's refund went: back to the card or bank through the provider, or to the wallet.
