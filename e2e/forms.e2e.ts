@@ -115,7 +115,9 @@ describe('forms in the browser (issue 17)', () => {
 
       // The next Tab reaches the step's first control, not 'Skip to content'.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('useCourier');
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe(
+        'shippingType',
+      );
       await page.keyboard.press('Space');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Transaction Details' }).waitFor();

@@ -139,11 +139,15 @@ export async function sellerWizardToItemDetails(
   await page.getByLabel('Condition *').selectOption(item.condition);
 }
 
-/** A browser for one person, with clipboard access so Copy can be exercised, install prompt dismissed. */
+/**
+ * A browser for one person, with clipboard access so Copy can be exercised, install prompt dismissed
+ * (`viewport`: a phone's screen, say; the desktop default otherwise).
+ */
 export async function personBrowser(
   server: TestServer,
+  options: Parameters<typeof launchBrowser>[0] = {},
 ): Promise<BrowserContext & { dispose: () => Promise<void> }> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(options);
   await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   // Chromium offers installation of the PWA; these people already said "Not now" (it covers the corner).
   await browser.addInitScript(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));

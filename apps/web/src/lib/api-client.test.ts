@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '../testing/api-mock';
-import { api, ApiError, retryAfterSeconds } from './api-client';
+import { api, ApiError, rateLimitOf, retryAfterSeconds } from './api-client';
 
 /** The sign-in call below gets exactly this response (raw, so headers and bodies can be anything). */
 const answerWith = (response: Response) =>
@@ -42,6 +42,18 @@ describe('a 429 answer', () => {
   it('without Retry-After (or an unreadable body) still says to try again later', async () => {
     answerWith(new Response('<html>busy</html>', { status: 429 }));
     expect((await failure()).message).toBe('Too many attempts, try again later');
+  });
+
+  it('keeps how long it lasts and the server’s own words beside the shared text', async () => {
+    answerWith(tooMany({ 'retry-after': '900' }));
+    const error = await failure();
+    expect(rateLimitOf(error)).toEqual({
+      retryAfterSeconds: 900,
+      serverMessage: 'Too many failed sign-in attempts.',
+    });
+    answerWith(new Response('<html>busy</html>', { status: 429 }));
+    expect(rateLimitOf(await failure())).toEqual({ retryAfterSeconds: null, serverMessage: null });
+    expect(rateLimitOf(new ApiError('Nope', 400))).toBeNull();
   });
 
   it('leaves other failures to the server text', async () => {

@@ -29,9 +29,40 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The error of a 429 answer, whatever text the server sent with it. */
-export const rateLimitedError = (retryAfter: string | null) =>
-  new ApiError(tooManyAttemptsText(retryAfterSeconds(retryAfter)), 429, 'RATE_LIMITED');
+/** What a 429 error keeps beside its message, for screens that lock a control while it lasts. */
+export type RateLimitDetails = {
+  /** From Retry-After; null when the server did not say. */
+  retryAfterSeconds: number | null;
+  /** The server's own text, when its answer had one (the message is always the shared one). */
+  serverMessage: string | null;
+};
+
+/** The error of a 429 answer: the shared text from its Retry-After, whatever text the server sent. */
+export function rateLimitedError(retryAfter: string | null, serverMessage: string | null = null) {
+  const seconds = retryAfterSeconds(retryAfter);
+  const details: RateLimitDetails = { retryAfterSeconds: seconds, serverMessage };
+  return new ApiError(tooManyAttemptsText(seconds), 429, 'RATE_LIMITED', details);
+}
+
+/** The details of a 429 error, or null for any other error. */
+export function rateLimitOf(error: unknown): RateLimitDetails | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const details = error.details as Partial<RateLimitDetails> | undefined;
+  return {
+    retryAfterSeconds: typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : null,
+    serverMessage: typeof details?.serverMessage === 'string' ? details.serverMessage : null,
+  };
+}
+
+/** The `error` text of an envelope body, or null when the body is not one. */
+async function envelopeError(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { error?: unknown } | null;
+    return typeof body?.error === 'string' && body.error ? body.error : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Fired on window when a call made WITH a token answers 401 (session revoked or expired). The detail is
@@ -76,7 +107,8 @@ export async function api<T>(
   if (response.status === 401 && token && path !== '/auth/login') {
     window.dispatchEvent(new CustomEvent<string>(SESSION_EXPIRED_EVENT, { detail: token }));
   }
-  if (response.status === 429) throw rateLimitedError(response.headers.get('retry-after'));
+  if (response.status === 429)
+    throw rateLimitedError(response.headers.get('retry-after'), await envelopeError(response));
   let payload: unknown;
   try {
     payload = await response.json();

@@ -33,6 +33,7 @@ export function makeDispute(overrides: Partial<Dispute> = {}): Dispute {
       price: 10_000,
       fee: 250,
       total: 10_250,
+      feePayer: 'BUYER',
       currency: 'NGN',
       status: 'DISPUTED',
       buyerId: buyer.id,

@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  RESOLUTION_ACTION_LABELS,
-  RESOLUTION_ACTIONS,
-  settlementSplit,
-} from '@escrow/shared/domain/disputes';
+import { RESOLUTION_ACTION_LABELS, RESOLUTION_ACTIONS, remainderSplit } from '@escrow/shared/domain/disputes';
 import { CURRENCY_SYMBOLS } from '@escrow/shared/domain/money';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { useFixAsYouType } from '../../lib/use-fix-as-you-type';
@@ -20,30 +16,36 @@ import {
   type ResolutionFormValues,
   type ResolutionInput,
 } from './resolution-form';
-import { formatMinor, minorOf, NO_MONEY_MOVES, splitText } from './settlement';
+import { formatMinor, heldEscrow, NO_MONEY_MOVES, splitText } from './settlement';
 
 export type { ResolutionInput } from './resolution-form';
 
 /**
  * A resolution being written (a party's proposal or a staff decision) on react-hook-form with the
  * shared request schema: the outcome, the buyer's share for a partial refund, the reason, and the split
- * of the held money it would make, computed as typed.
+ * of the held money it would make, computed as typed. It acts on what the dispute holds: for a milestone
+ * trade, the unreleased remainder (DESIGN "Milestones").
  */
 export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs) {
   const { transaction } = dispute;
-  const priceMinor = minorOf(transaction.price);
-  const feeMinor = minorOf(transaction.fee);
-  const schema = useMemo(() => resolutionFormSchema(priceMinor), [priceMinor]);
+  const { currency } = transaction;
+  const held = useMemo(() => heldEscrow(transaction), [transaction]);
+  const { priceMinor, sellerFeeMinor, milestoneTrade } = held;
+  const bounds = useMemo(
+    () => ({ priceMinor, sellerFeeMinor, currency, remainder: milestoneTrade }),
+    [priceMinor, sellerFeeMinor, currency, milestoneTrade],
+  );
+  const schema = useMemo(() => resolutionFormSchema(bounds), [bounds]);
   const form = useForm<ResolutionFormValues, unknown, ResolutionInput>({
     resolver: zodResolver(schema),
     defaultValues: emptyResolution(resolutionType),
   });
   useFixAsYouType(form);
   const [resolution, share = ''] = useWatch({ control: form.control, name: ['resolution', 'share'] });
-  const shareMinor = validShareMinor(share, priceMinor);
+  const shareMinor = validShareMinor(share, bounds);
   const split =
     resolution && (resolution !== 'REFUND_PARTIAL' || shareMinor !== null)
-      ? settlementSplit(resolution, priceMinor, feeMinor, shareMinor)
+      ? remainderSplit(resolution, held, shareMinor)
       : null;
 
   /**
@@ -75,7 +77,9 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs
     resolution,
     shareMinor,
     priceMinor,
-    currency: transaction.currency,
+    sellerFeeMinor,
+    milestoneTrade,
+    currency,
     movements,
     validate,
     reset: () => form.reset(emptyResolution(resolutionType)),
@@ -93,7 +97,7 @@ export function ResolutionFields({
   idPrefix: string;
   reasonLabel: string;
 }) {
-  const { form, currency, priceMinor, shareMinor } = draft;
+  const { form, currency, priceMinor, sellerFeeMinor, milestoneTrade, shareMinor } = draft;
   const { errors } = form.formState;
   const error = (name: (typeof RESOLUTION_FIELDS)[number]) => errors[name]?.message;
   return (
@@ -137,8 +141,12 @@ export function ResolutionFields({
             />
           </Field>
           <p className="mt-1 text-sm text-slate-700" aria-live="polite" data-testid="seller-remainder">
-            Seller receives {shareMinor !== null ? formatMinor(priceMinor - shareMinor, currency) : '—'} of
-            the {formatMinor(priceMinor, currency)} price
+            Seller receives{' '}
+            {shareMinor !== null ? formatMinor(priceMinor - shareMinor - sellerFeeMinor, currency) : '—'} of
+            the {formatMinor(priceMinor, currency)} {milestoneTrade ? 'not yet released' : 'price'}
+            {sellerFeeMinor > 0
+              ? `, less their ${formatMinor(sellerFeeMinor, currency)} share of the fee`
+              : ''}
           </p>
         </div>
       ) : null}

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { PROPOSABLE_RESOLUTION_TYPES } from '@escrow/shared/domain/disputes';
-import { DISPUTE_TEXT, isValidPartialShare, type ResolutionAction } from '@escrow/shared/domain/disputes';
+import {
+  isValidPartialShare,
+  partialShareRangeText,
+  type ResolutionAction,
+} from '@escrow/shared/domain/disputes';
 import { toMajor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
 import { proposeResolutionFields } from '@escrow/shared/schemas/disputes';
 
@@ -21,29 +25,46 @@ export const emptyResolution = (resolutionType: ProposingAs): Partial<Resolution
   reason: '',
 });
 
-/** The buyer's share in minor units when it is a valid share of this price, else null. */
-export function validShareMinor(share: string, priceMinor: number): number | null {
+/**
+ * What bounds a partial refund: the price held (a milestone trade's unreleased part, `remainder`), and
+ * the seller's share of its fee, which their part must cover.
+ */
+export type ShareBounds = {
+  priceMinor: number;
+  sellerFeeMinor: number;
+  currency: string;
+  remainder?: boolean;
+};
+
+/** The buyer's share in minor units when it is a valid share of this trade, else null. */
+export function validShareMinor(share: string, { priceMinor, sellerFeeMinor }: ShareBounds): number | null {
   const minor = typedPositiveAmountToMinor(share);
-  return minor !== null && isValidPartialShare(minor, priceMinor) ? minor : null;
+  return minor !== null && isValidPartialShare(minor, priceMinor, sellerFeeMinor) ? minor : null;
 }
 
 /**
  * The form of a resolution (a party's proposal or a staff decision): the shared request schema's outcome
- * and reason, and the buyer's share as typed, checked by the server's own rule (more than 0, less than
- * the price). The share counts only for a partial refund, as on the server.
+ * and reason, and the buyer's share as typed, checked by the server's own rule (more than 0, and small
+ * enough that the seller's part covers their share of the fee, or less than the price when the buyer
+ * pays it), with the server's message naming the largest share. It counts only for a partial refund.
  */
-export function resolutionFormSchema(priceMinor: number) {
+export function resolutionFormSchema(bounds: ShareBounds) {
   return proposeResolutionFields
     .pick({ resolutionType: true, resolution: true, reason: true })
     .extend({ share: z.string() })
-    .refine((v) => v.resolution !== 'REFUND_PARTIAL' || validShareMinor(v.share, priceMinor) !== null, {
+    .refine((v) => v.resolution !== 'REFUND_PARTIAL' || validShareMinor(v.share, bounds) !== null, {
       path: ['share'],
-      message: DISPUTE_TEXT.partialAmountRange,
+      message: partialShareRangeText(
+        bounds.priceMinor,
+        bounds.sellerFeeMinor,
+        bounds.currency,
+        bounds.remainder,
+      ),
       // Checked with the other fields, so every message shows at once.
       when: () => true,
     })
     .transform(({ resolution, reason, share }): ResolutionInput => {
-      const minor = resolution === 'REFUND_PARTIAL' ? validShareMinor(share, priceMinor) : null;
+      const minor = resolution === 'REFUND_PARTIAL' ? validShareMinor(share, bounds) : null;
       return { resolution, reason, ...(minor !== null ? { amount: toMajor(minor) } : {}) };
     });
 }

@@ -1,8 +1,38 @@
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
-import type { SettlementSplit } from '@escrow/shared/domain/disputes';
+import type { EscrowRemainder, SettlementSplit } from '@escrow/shared/domain/disputes';
+import { feeShares } from '@escrow/shared/domain/fees';
+import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { formatMoney } from '../../lib/format';
 
 export const minorOf = (major: number) => toMinor(major) ?? 0;
+
+/** What a dispute acts on, in minor units, and whether it is a milestone trade's unreleased remainder. */
+export type HeldEscrow = EscrowRemainder & { milestoneTrade: boolean };
+
+/**
+ * The escrow the dispute acts on: the server's `held` (for a milestone trade, the unreleased milestones'
+ * price and fee parts); without it, the whole trade, as a one-off trade holds.
+ */
+export function heldEscrow(transaction: Dispute['transaction']): HeldEscrow {
+  const { held } = transaction;
+  if (held)
+    return {
+      priceMinor: minorOf(held.price),
+      feeMinor: minorOf(held.fee),
+      sellerFeeMinor: minorOf(held.sellerFee),
+      buyerFeeMinor: minorOf(held.buyerFee),
+      anyReleased: held.anyReleased,
+      milestoneTrade: held.milestoneTrade,
+    };
+  const feeMinor = minorOf(transaction.fee);
+  return {
+    priceMinor: minorOf(transaction.price),
+    feeMinor,
+    ...feeShares(feeMinor, transaction.feePayer),
+    anyReleased: false,
+    milestoneTrade: false,
+  };
+}
 
 export const formatMinor = (minor: number, currency: string) => formatMoney(toMajor(minor), currency);
 

@@ -1,13 +1,17 @@
 import { Link } from 'react-router';
+import { FEE_PAYER_LABELS } from '@escrow/shared/domain/fees';
 import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
 import { fullName } from '../../../components/disputes/dispute-labels';
+import { formatMinor, heldEscrow } from '../../../components/disputes/settlement';
 
 /** Both parties (linked to their user pages) and the transaction the dispute froze. */
 export function DisputeParties({ dispute }: { dispute: Dispute }) {
   const { transaction, raiser, accused } = dispute;
+  // A milestone trade holds only what is not yet released: its price and the buyer's fee part of it.
+  const held = heldEscrow(transaction);
   const people = [raiser, accused];
   const buyer = people.find((p) => p.id === transaction.buyerId);
   const seller = people.find((p) => p.id === transaction.sellerId);
@@ -60,9 +64,17 @@ export function DisputeParties({ dispute }: { dispute: Dispute }) {
           <dd className="text-slate-900">{formatMoney(transaction.fee, transaction.currency)}</dd>
         </div>
         <div className="flex justify-between gap-2 py-2">
-          <dt className="text-slate-600">Held in escrow (total)</dt>
+          <dt className="text-slate-600">Who pays the fee</dt>
+          <dd className="text-slate-900">{FEE_PAYER_LABELS[transaction.feePayer]}</dd>
+        </div>
+        <div className="flex justify-between gap-2 py-2">
+          <dt className="text-slate-600">
+            {held.milestoneTrade ? 'Held in escrow (milestones not yet released)' : 'Held in escrow (total)'}
+          </dt>
           <dd className="font-semibold text-slate-900">
-            {formatMoney(transaction.total, transaction.currency)}
+            {held.milestoneTrade
+              ? formatMinor(held.priceMinor + held.buyerFeeMinor, transaction.currency)
+              : formatMoney(transaction.total, transaction.currency)}
           </dd>
         </div>
       </dl>

@@ -1,14 +1,16 @@
-import { settlementSplit } from '@escrow/shared/domain/disputes';
+import { remainderSplit } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
-import { minorOf, NO_MONEY_MOVES, splitText } from '../../../components/disputes/settlement';
+import { heldEscrow, minorOf, NO_MONEY_MOVES, splitText } from '../../../components/disputes/settlement';
 
-/** Exactly what accepting a proposal moves, to whom ('Buyer receives ₦X · Seller receives ₦Y · ...'). */
+/**
+ * Exactly what accepting a proposal moves, to whom ('Buyer receives ₦X · Seller receives ₦Y · ...'), of
+ * the escrow the dispute acts on (a milestone trade's unreleased remainder).
+ */
 export function proposalMovements(dispute: Dispute, resolution: DisputeResolution): string {
   const { transaction } = dispute;
-  const split = settlementSplit(
+  const split = remainderSplit(
     resolution.resolution,
-    minorOf(transaction.price),
-    minorOf(transaction.fee),
+    heldEscrow(transaction),
     resolution.amount === null ? null : minorOf(resolution.amount),
   );
   return split ? splitText(split, transaction.currency) : NO_MONEY_MOVES;

@@ -1,11 +1,30 @@
+import { useState } from 'react';
+import { DEFAULT_FEE_PAYER, tradeAmountsWithFee, type FeePayer } from '@escrow/shared/domain/fees';
+import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import type { FeeQuoteResponse } from '@escrow/shared/schemas/fee-calculator';
+import { FeePayerSwitch } from '../../../components/fee-payer-switch';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../../lib/format';
 import { RiskLevelBadge } from './risk-level-badge';
 
-/** The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note. */
+/** What each side pays or gets with the quoted fee, for the chosen payer (the server's split rule). */
+function payerSplit(quote: FeeQuoteResponse, payer: FeePayer) {
+  const amounts = tradeAmountsWithFee(
+    toMinor(quote.transactionAmount) ?? 0,
+    toMinor(quote.feeAmount) ?? 0,
+    payer,
+  );
+  return { buyerPays: toMajor(amounts.buyerPaysMinor), sellerReceives: toMajor(amounts.sellerReceivesMinor) };
+}
+
+/**
+ * The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note,
+ * and a payer switch showing what the buyer pays and the seller receives.
+ */
 export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
   const { breakdown, riskFactors: factors, currency } = quote;
+  const [payer, setPayer] = useState<FeePayer>(DEFAULT_FEE_PAYER);
+  const split = payerSplit(quote, payer);
   const lines: Array<[string, number]> = [
     ['Risk adjustment', quote.riskAdjustment],
     ['Amount risk', breakdown.amountRisk],
@@ -42,6 +61,18 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
         <Figure label="Estimated fee" value={formatMoney(quote.feeAmount, currency)} testId="fee-amount" />
         <Figure label="Total" value={formatMoney(quote.totalAmount, currency)} testId="fee-total" />
       </dl>
+
+      <div className="space-y-2">
+        <FeePayerSwitch value={payer} onChange={setPayer} />
+        <dl className="divide-y divide-slate-200 rounded-lg bg-slate-50 px-3" aria-live="polite">
+          <Figure label="Buyer pays" value={formatMoney(split.buyerPays, currency)} testId="fee-buyer-pays" />
+          <Figure
+            label="Seller receives"
+            value={formatMoney(split.sellerReceives, currency)}
+            testId="fee-seller-receives"
+          />
+        </dl>
+      </div>
 
       <section aria-labelledby="fee-breakdown-title">
         <h3 id="fee-breakdown-title" className="text-sm font-semibold text-slate-900">

@@ -43,4 +43,23 @@ describe('TransactionCalculator', () => {
     expect(screen.getByText('Platform fee (2.5%)')).toBeInTheDocument();
     expect(screen.getByText('Total the buyer pays')).toBeInTheDocument();
   });
+
+  it('switches who pays the fee: what the buyer pays and the seller receives follow', async () => {
+    const user = userEvent.setup();
+    render(<TransactionCalculator />);
+    await user.type(screen.getByLabelText('Item price in naira'), '10001');
+    const seller = () => screen.getByTestId('calc-seller').textContent;
+    expect(screen.getByRole('radio', { name: 'Buyer pays the fee' })).toBeChecked();
+    expect(shown()).toEqual({ price: '₦10,001.00', fee: '₦250.03', total: '₦10,251.03' });
+    expect(seller()).toBe('₦10,001.00');
+
+    await user.click(screen.getByRole('radio', { name: 'Seller pays the fee' }));
+    expect(shown()).toEqual({ price: '₦10,001.00', fee: '₦250.03', total: '₦10,001.00' });
+    expect(seller()).toBe('₦9,750.97');
+    expect(screen.getByText(/The seller receives the price less the fee/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Split 50/50' }));
+    expect(shown()).toEqual({ price: '₦10,001.00', fee: '₦250.03', total: '₦10,126.02' });
+    expect(seller()).toBe('₦9,875.99');
+  });
 });

@@ -1,19 +1,30 @@
 import { useId, useState } from 'react';
 import { formatMoney } from '@escrow/shared/domain/money';
-import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import { DEFAULT_FEE_PAYER, TRANSACTION_FEE_PERCENT, type FeePayer } from '@escrow/shared/domain/fees';
+import { FeePayerSwitch } from '../../../components/fee-payer-switch';
 import { CALCULATOR_HINT, needsAmountHint, quote } from '../lib/calculator';
+
+/** What the seller gets, said for the payer chosen (the buyer paying is DESIGN.md "Texts"' full price). */
+function sellerLine(payer: FeePayer) {
+  if (payer === 'BUYER') return 'The seller receives the full price:';
+  return payer === 'SELLER'
+    ? 'The seller receives the price less the fee:'
+    : 'The seller receives the price less half the fee:';
+}
 
 /**
  * Spec 01 §2 transaction calculator: the 2.5% fee and the total the buyer pays, in naira with 2
- * decimals (en-NG); the seller receives the full price (DESIGN.md "Texts"). A text input on purpose:
+ * decimals (en-NG); with the buyer paying the fee (the default) the seller receives the full price
+ * (DESIGN.md "Texts"), and the payer switch shows the other two arrangements. A text input on purpose:
  * whatever is typed is accepted and anything non-numeric counts as 0.
  */
 export function TransactionCalculator() {
   const [amount, setAmount] = useState('');
+  const [payer, setPayer] = useState<FeePayer>(DEFAULT_FEE_PAYER);
   const inputId = useId();
   const hintId = useId();
   const showHint = needsAmountHint(amount);
-  const { price, fee, total } = quote(amount);
+  const { price, fee, total, sellerReceives } = quote(amount, payer);
   const rows = [
     { label: 'Item price', value: formatMoney(price), testId: 'calc-price' },
     { label: `Platform fee (${TRANSACTION_FEE_PERCENT}%)`, value: formatMoney(fee), testId: 'calc-fee' },
@@ -59,6 +70,9 @@ export function TransactionCalculator() {
           {CALCULATOR_HINT}
         </p>
       ) : null}
+      <div className="mt-4">
+        <FeePayerSwitch value={payer} onChange={setPayer} />
+      </div>
       <dl className="mt-5 divide-y divide-slate-200">
         {rows.map((row) => (
           <div key={row.label} className="flex items-baseline justify-between gap-4 py-2.5">
@@ -73,10 +87,14 @@ export function TransactionCalculator() {
         ))}
       </dl>
       <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-        The seller receives the full price: <span className="font-semibold">{formatMoney(price)}</span>.
+        {sellerLine(payer)}{' '}
+        <span className="font-semibold" data-testid="calc-seller">
+          {formatMoney(sellerReceives)}
+        </span>
+        .
       </p>
       <p className="sr-only" aria-live="polite">
-        {`Fee ${formatMoney(fee)}. The buyer pays ${formatMoney(total)}.`}
+        {`Fee ${formatMoney(fee)}. The buyer pays ${formatMoney(total)}. The seller receives ${formatMoney(sellerReceives)}.`}
       </p>
     </section>
   );

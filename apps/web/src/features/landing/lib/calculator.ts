@@ -1,7 +1,8 @@
 import { toMajor, typedAmountToMinor } from '@escrow/shared/domain/money';
-import { transactionTotals } from '@escrow/shared/domain/fees';
+import { DEFAULT_FEE_PAYER, tradeAmounts, type FeePayer } from '@escrow/shared/domain/fees';
 
-export type CalculatorQuote = { price: number; fee: number; total: number };
+/** `total` is what the buyer pays into escrow; `sellerReceives` what the seller gets on release. */
+export type CalculatorQuote = { price: number; fee: number; total: number; sellerReceives: number };
 
 /** Spec 01 §5: a non-numeric value counts as 0; the screen says so with this hint (issue 17 point 9). */
 export const CALCULATOR_HINT = 'Enter an amount in naira';
@@ -19,9 +20,16 @@ export function needsAmountHint(input: string): boolean {
   return input.trim() !== '' && typedAmountToMinor(input) === null;
 }
 
-/** Fee and total with the same integer rule the server charges (fees.ts), back in naira for display. */
-export function quote(input: string): CalculatorQuote {
-  const priceMinor = parseAmountToMinor(input);
-  const { feeMinor, totalMinor } = transactionTotals(priceMinor);
-  return { price: toMajor(priceMinor), fee: toMajor(feeMinor), total: toMajor(totalMinor) };
+/**
+ * Fee, what the buyer pays and what the seller receives for the chosen fee payer, with the same integer
+ * rules the server charges (fees.ts), back in naira for display.
+ */
+export function quote(input: string, payer: FeePayer = DEFAULT_FEE_PAYER): CalculatorQuote {
+  const amounts = tradeAmounts(parseAmountToMinor(input), payer);
+  return {
+    price: toMajor(amounts.priceMinor),
+    fee: toMajor(amounts.feeMinor),
+    total: toMajor(amounts.buyerPaysMinor),
+    sellerReceives: toMajor(amounts.sellerReceivesMinor),
+  };
 }

@@ -13,7 +13,7 @@ import { createIdempotencyKeys } from '../../../lib/money-mutation';
 type Answer = { transaction: Transaction };
 
 /** After any action: the answer becomes the current transaction and every transaction view refetches. */
-function useTransactionAction<Input>(request: (input: Input) => Promise<Answer>) {
+export function useTransactionAction<Input>(request: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -24,7 +24,7 @@ function useTransactionAction<Input>(request: (input: Input) => Promise<Answer>)
   });
 }
 
-const path = (id: string, action: string) => `/transactions/${encodeURIComponent(id)}/${action}`;
+export const path = (id: string, action: string) => `/transactions/${encodeURIComponent(id)}/${action}`;
 
 /** POST .../cancel: either party, before payment. */
 export const useCancelTransaction = (id: string) =>

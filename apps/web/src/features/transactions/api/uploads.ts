@@ -10,3 +10,13 @@ export function uploadShipmentPhoto(
 ): Promise<Upload> {
   return uploadFile(file, { purpose: 'shipment_photo', transactionId }, onProgress, signal);
 }
+
+/** A file of a milestone's delivery (images or documents), readable by the buyer once a delivery carries it. */
+export function uploadMilestoneFile(
+  file: File,
+  transactionId: string,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<Upload> {
+  return uploadFile(file, { purpose: 'milestone_file', transactionId }, onProgress, signal);
+}

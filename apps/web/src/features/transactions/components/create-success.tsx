@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FEE_PAYER_LABELS } from '@escrow/shared/domain/fees';
 import type { CreateTransactionAnswer } from '../api/create-transaction';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
@@ -59,9 +60,17 @@ export function CreateSuccess({
           <dt className="text-slate-600">Escrow fee (2.5%)</dt>
           <dd className="font-medium">{formatMoney(transaction.fee, transaction.currency)}</dd>
         </div>
+        <div className="flex justify-between py-1">
+          <dt className="text-slate-600">Who pays the fee</dt>
+          <dd className="font-medium">{FEE_PAYER_LABELS[transaction.feePayer]}</dd>
+        </div>
         <div className="flex justify-between border-t border-slate-200 py-1 pt-2">
           <dt className="font-semibold">Total</dt>
           <dd className="font-semibold">{formatMoney(transaction.total, transaction.currency)}</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt className="font-semibold">Seller receives</dt>
+          <dd className="font-semibold">{formatMoney(transaction.sellerReceives, transaction.currency)}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">

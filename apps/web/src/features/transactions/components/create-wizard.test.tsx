@@ -12,7 +12,7 @@ const status = () => screen.getByRole('status');
 /** The visible counter (the live region repeats its text for screen readers). */
 const stepCounter = (n: string) => screen.getByText(`Step ${n} of 5`, { selector: 'p:not([role="status"])' });
 
-async function toStep3(user: User, role: 'Buyer' | 'Seller', courier: 'Yes' | 'No') {
+async function toStep3(user: User, role: 'Buyer' | 'Seller', courier: 'Yes' | 'No' | 'Meet and inspect') {
   await user.click(screen.getByRole('radio', { name: new RegExp(`^${role}`) }));
   await user.click(continueButton());
   await user.click(screen.getByRole('radio', { name: new RegExp(`^${courier}`) }));
@@ -48,7 +48,7 @@ describe('CreateWizard: Continue says what is missing (issue 17 point 6)', () =>
     expect(stepCounter('2')).toBeInTheDocument();
     await user.click(continueButton());
     expect(screen.getByRole('radio', { name: /^Yes/ })).toHaveAccessibleDescription(
-      'Please choose whether a courier is needed',
+      'Please choose how the item reaches the buyer',
     );
   });
 
@@ -216,6 +216,8 @@ describe('CreateWizard: sending', () => {
     expect(calls[0]!.body).toEqual({
       creatorRole: 'BUYER',
       useCourier: true,
+      shippingType: 'COURIER',
+      feePayer: 'BUYER',
       description: 'iPhone 13',
       currency: 'NGN',
       price: 150000,
@@ -272,5 +274,92 @@ describe('CreateWizard: sending', () => {
       'href',
       '/app/escrow-calculator',
     );
+  });
+});
+
+describe('CreateWizard: who pays the fee and how the item is handed over (issue 26)', () => {
+  const created = () => {
+    const transaction = makeTransaction({ creatorRole: 'SELLER', viewerRole: 'SELLER', status: 'PENDING' });
+    return stubApi({
+      'POST /api/transactions/create': () =>
+        ok({ transaction, invitation: { code: 'inv_code-123', expiresAt: '2026-01-17T09:00:00.000Z' } }),
+    });
+  };
+  const figures = () => ({
+    fee: screen.getByTestId('wizard-fee').textContent,
+    buyerPays: screen.getByTestId('wizard-total').textContent,
+    sellerReceives: screen.getByTestId('wizard-seller-receives').textContent,
+  });
+
+  // ₦10,001.00 → fee 25,002.5 kobo, half-up 25,003 (₦250.03); SPLIT: the buyer ⌈12,501.5⌉ = 12,502 kobo.
+  it('shows each payer’s amounts live on a price that rounds, and sends the choice', async () => {
+    const { calls } = created();
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await toStep3(user, 'Buyer', 'No');
+    await typeIn(user, 'Description', 'Generator');
+    await typeIn(user, 'Price', '10001');
+
+    const buyerPays = screen.getByRole('radio', { name: /^Buyer pays the fee/ });
+    expect(buyerPays).toBeChecked();
+    // Each option says what the buyer pays and the seller gets with it.
+    expect(buyerPays).toHaveAccessibleName(/Buyer pays ₦10,251\.03 Seller gets ₦10,001\.00$/);
+    expect(screen.getByRole('radio', { name: /^Seller pays the fee/ })).toHaveAccessibleName(
+      /Buyer pays ₦10,001\.00 Seller gets ₦9,750\.97$/,
+    );
+    expect(screen.getByRole('radio', { name: /^Split 50\/50/ })).toHaveAccessibleName(
+      /Buyer pays ₦10,126\.02 Seller gets ₦9,875\.99$/,
+    );
+    expect(figures()).toEqual({ fee: '₦250.03', buyerPays: '₦10,251.03', sellerReceives: '₦10,001.00' });
+
+    await user.click(screen.getByRole('radio', { name: /^Seller pays the fee/ }));
+    expect(figures()).toEqual({ fee: '₦250.03', buyerPays: '₦10,001.00', sellerReceives: '₦9,750.97' });
+
+    await user.click(screen.getByRole('radio', { name: /^Split 50\/50/ }));
+    expect(figures()).toEqual({ fee: '₦250.03', buyerPays: '₦10,126.02', sellerReceives: '₦9,875.99' });
+
+    await user.click(continueButton());
+    await user.click(continueButton());
+    // The last step reviews what is about to be created.
+    const review = within(screen.getByTestId('wizard-review'));
+    expect(review.getByText('Split 50/50')).toBeInTheDocument();
+    expect(review.getByText('Seller delivers')).toBeInTheDocument();
+    expect(review.getByText('₦10,126.02')).toBeInTheDocument();
+    expect(review.getByText('₦9,875.99')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
+    await screen.findByText('Transaction created successfully! Share the link with your counterparty.');
+    expect(calls[0]!.body).toMatchObject({
+      useCourier: false,
+      shippingType: 'SELLER_DELIVERY',
+      feePayer: 'SPLIT',
+      price: 10001,
+    });
+  });
+
+  it('offers Meet and inspect: no delivery days, no courier, and sends IN_PERSON', async () => {
+    const { calls } = created();
+    const user = userEvent.setup();
+    renderWithProviders(<CreateWizard />);
+    await user.click(screen.getByRole('radio', { name: /^Seller/ }));
+    await user.click(continueButton());
+    const inPerson = screen.getByRole('radio', { name: /^Meet and inspect/ });
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+    await user.click(inPerson);
+    await user.click(continueButton());
+    expect(screen.queryByLabelText('Estimated delivery days')).not.toBeInTheDocument();
+    await typeIn(user, 'Description', 'Used fridge');
+    await typeIn(user, 'Price', '85000');
+    await user.click(continueButton());
+    await user.selectOptions(screen.getByLabelText('Item type *'), 'Physical Product');
+    await user.selectOptions(screen.getByLabelText('Category *'), 'Home & Garden');
+    await user.selectOptions(screen.getByLabelText('Condition *'), 'Good');
+    await user.click(continueButton());
+    expect(within(screen.getByTestId('wizard-review')).getByText('Meet and inspect')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Transaction' }));
+    await screen.findByText('Transaction created successfully! Share the link with your counterparty.');
+    const body = calls[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ useCourier: false, shippingType: 'IN_PERSON', feePayer: 'BUYER' });
+    expect(body).not.toHaveProperty('estimatedDeliveryDays');
   });
 });

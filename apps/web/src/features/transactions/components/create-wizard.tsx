@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  FormProvider,
+  get,
+  set,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createTransactionSchema, TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
@@ -13,18 +22,31 @@ import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
 import {
   EMPTY_CREATE_FORM,
+  formFieldOf,
   stepFields,
   stepOfField,
   stepSchema,
   toCreatePayload,
+  usesCourier,
   WIZARD_STEPS,
   type CreateFormValues,
 } from '../lib/create-form';
 import { CreateSuccess } from './create-success';
 import { CourierStep, PricingStep, RoleStep } from './wizard-steps-basic';
 import { AdditionalInfoStep, ItemDetailsStep, PreferencesStep, TermsStep } from './wizard-steps-details';
+import { WizardReview } from './wizard-review';
 
 export const CREATE_FAILED = 'Failed to create transaction. Please try again.';
+
+/** Only the milestone list as a whole is refused (no field holds a message, so none took focus). */
+function onlyListRefused(errors: FieldErrors<CreateFormValues>): boolean {
+  const list = errors.milestones;
+  if (!list?.root) return false;
+  return (
+    Object.keys(errors).every((key) => key === 'milestones') &&
+    Object.keys(list).every((key) => key === 'root')
+  );
+}
 
 function stepTitle(step: number, seller: boolean): string {
   return (
@@ -42,14 +64,20 @@ function stepTitle(step: number, seller: boolean): string {
 /** Contact Vendor: the vendor the invitation is addressed to (the creator is the buyer). */
 export type InvitedVendor = { userId: string; name: string };
 
-type FieldIssue = { field: keyof CreateFormValues; message: string };
+type FieldIssue = { field: Path<CreateFormValues>; message: string };
 
-/** The issues of a zod result as the form's errors (every wizard field is top level). */
+/**
+ * The issues of a zod result as the form's errors, the first per field: a milestone's field by its path
+ * ('milestones.1.amount'); an issue of the milestone list as a whole (the count, the sum) as its `root`,
+ * where react-hook-form keeps a field array's own error.
+ */
 function toFieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, { type: string; message: string }> = {};
+  const errors: Record<string, unknown> = {};
   for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !errors[key]) errors[key] = { type: 'validation', message: issue.message };
+    if (!issue.path.length) continue;
+    const path = issue.path.map(String);
+    const name = path.length === 1 && path[0] === 'milestones' ? 'milestones.root' : path.join('.');
+    if (!get(errors, name)) set(errors, name, { type: 'validation', message: issue.message });
   }
   return errors as FieldErrors<CreateFormValues>;
 }
@@ -76,17 +104,19 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
 
   // The resolver checks the step on screen with its slice of the shared schema.
   const resolver: Resolver<CreateFormValues> = async (values) => {
-    const parsed = await stepSchema(stepRef.current, values.creatorRole, !!values.useCourier).safeParseAsync(
-      values,
-    );
+    const parsed = await stepSchema(
+      stepRef.current,
+      values.creatorRole,
+      usesCourier(values.shippingType),
+    ).safeParseAsync(values);
     return parsed.success
       ? { values, errors: {} }
       : { values: {}, errors: toFieldErrors(parsed.error.issues) };
   };
   const form = useForm<CreateFormValues>({ defaultValues: initial, resolver });
   useFixAsYouType(form);
-  const { handleSubmit, trigger, setError, reset, getValues, clearErrors } = form;
-  const [role, useCourier] = useWatch({ control: form.control, name: ['creatorRole', 'useCourier'] });
+  const { handleSubmit, trigger, setError, reset, getValues, clearErrors, setFocus } = form;
+  const [role, shippingType] = useWatch({ control: form.control, name: ['creatorRole', 'shippingType'] });
   const seller = role === 'SELLER';
 
   const moved = useRef(false);
@@ -112,8 +142,13 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
   }
 
   async function next() {
-    const valid = await trigger([...stepFields(step, role, !!useCourier)], { shouldFocus: true });
+    const valid = await trigger([...stepFields(step, role, usesCourier(shippingType))], {
+      shouldFocus: true,
+    });
     if (valid) goTo(step + 1);
+    // The milestone list's own message (amounts that do not add up) has no field: the first amount,
+    // which it describes, takes focus.
+    else if (onlyListRefused(form.formState.errors)) setFocus('milestones.0.amount');
   }
 
   /** Refusals (ours before sending, or the server's 400) go back to the step holding the field. */
@@ -137,7 +172,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
     const checked = createTransactionSchema.safeParse(payload);
     if (!checked.success) {
       const issues = checked.error.issues.map((i) => ({
-        field: String(i.path[0]) as keyof CreateFormValues,
+        field: formFieldOf(i.path.map(String).join('.')) as Path<CreateFormValues>,
         message: i.message,
       }));
       if (!showIssues(issues)) toast.error(CREATE_FAILED, { description: issues[0]?.message });
@@ -151,7 +186,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
       setAnnouncement('Transaction created');
     } catch (error) {
       const issues = serverFieldIssues(error).map((d) => ({
-        field: d.field as keyof CreateFormValues,
+        field: formFieldOf(d.field) as Path<CreateFormValues>,
         message: d.message,
       }));
       if (issues.length && showIssues(issues)) return;
@@ -189,7 +224,12 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
     2: <CourierStep />,
     3: <PricingStep />,
     4: seller ? <ItemDetailsStep /> : <PreferencesStep />,
-    5: seller ? <AdditionalInfoStep /> : <TermsStep />,
+    5: (
+      <>
+        <WizardReview />
+        {seller ? <AdditionalInfoStep /> : <TermsStep />}
+      </>
+    ),
   };
 
   return (

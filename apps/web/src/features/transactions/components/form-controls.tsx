@@ -57,7 +57,7 @@ export function ChoiceCard({
   checked: boolean;
   onSelect: () => void;
   title: string;
-  description: string;
+  description: ReactNode;
   icon?: ReactNode;
   /** The group's first card takes the form's ref, so a missing choice can be focused. */
   inputRef?: Ref<HTMLInputElement>;

@@ -1,16 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
+import { FEE_PAYER_LABELS } from '@escrow/shared/domain/fees';
+import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
+import { TRANSACTION_SUCCESS, type Transaction } from '@escrow/shared/schemas/transactions';
 import { content } from '../../../config/content';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatWholeAmount } from '../../../lib/format';
+import { formatMoney, formatWholeAmount } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
 import { failureText } from '../../../lib/money-mutation';
 import { Detail } from './form-controls';
+import { MilestoneTerms } from './milestone-terms';
 import { NotFoundCard } from './not-found-card';
 import { SecurityList } from './security-list';
 
@@ -22,6 +25,18 @@ export const INVITATION_TEXT = {
 } as const;
 
 const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
+
+export const IN_PERSON_NOTE =
+  'You meet in person. The buyer checks the item, then gives the seller a release code; the money is released when the seller enters it.';
+
+/** What the invitee takes on by joining: the amount they pay in or receive, to the kobo. */
+export function joinTermsText(tx: Transaction): string {
+  if (tx.viewerRole === 'BUYER')
+    return `By joining, you agree to pay ${formatMoney(tx.buyerPays, tx.currency)} into escrow.`;
+  return tx.milestones.length
+    ? `By joining, you agree to receive ${formatMoney(tx.sellerReceives, tx.currency)} in all, each milestone’s part as the buyer accepts it.`
+    : `By joining, you agree to receive ${formatMoney(tx.sellerReceives, tx.currency)} when the money is released.`;
+}
 
 /** /app/join-transaction/{code}: what the invitee is about to join, and the Join button. */
 export function InvitationView({ code }: { code: string }) {
@@ -74,10 +89,14 @@ export function InvitationView({ code }: { code: string }) {
             <Detail label="Description">{tx.description}</Detail>
             <Detail label="Currency">{tx.currency}</Detail>
             <Detail label="Courier">{tx.useCourier ? 'Yes' : 'No'}</Detail>
+            <Detail label="Delivery">{SHIPPING_TYPE_LABELS[tx.shippingType]}</Detail>
             <Detail label="Created by">{creatorName}</Detail>
             <Detail label="Creator's role">{roleWord(tx.creatorRole)}</Detail>
             <Detail label="Your role">{roleWord(tx.viewerRole)}</Detail>
           </dl>
+          {tx.shippingType === 'IN_PERSON' ? (
+            <p className="mt-2 text-sm text-slate-600">{IN_PERSON_NOTE}</p>
+          ) : null}
         </Card>
         <Card>
           <CardTitle>Financial Details</CardTitle>
@@ -85,11 +104,20 @@ export function InvitationView({ code }: { code: string }) {
             <Detail label="Item price">{formatWholeAmount(tx.price, tx.currency)}</Detail>
             <Detail label="Escrow fee (2.5%)">{formatWholeAmount(tx.fee, tx.currency)}</Detail>
             <Detail label="Total">{formatWholeAmount(tx.total, tx.currency)}</Detail>
+            <Detail label="Who pays the fee">{FEE_PAYER_LABELS[tx.feePayer]}</Detail>
+            <Detail label="Buyer pays">{formatMoney(tx.buyerPays, tx.currency)}</Detail>
+            <Detail label="Seller receives">{formatMoney(tx.sellerReceives, tx.currency)}</Detail>
           </dl>
-          <p className="mt-2 text-xs text-slate-500">
-            The buyer pays the total; the seller receives the item price.
-          </p>
+          {isMember ? null : (
+            <p
+              className="mt-3 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-900"
+              data-testid="join-terms"
+            >
+              {joinTermsText(tx)}
+            </p>
+          )}
         </Card>
+        <MilestoneTerms transaction={tx} />
       </div>
       <div className="space-y-4">
         <Card>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { FEE_PAYER_LABELS } from '@escrow/shared/domain/fees';
 import { decide } from '@escrow/shared/domain/transaction-machine';
 import { TRANSACTION_SUCCESS, type Transaction } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../components/ui/card';
@@ -8,19 +9,23 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
 import { useConfirmPayment } from '../api/payment';
 import { failureText } from '../../../lib/money-mutation';
+import { transitionFacts } from '../lib/trade-terms';
 import { PAYMENT_FAILED, PaymentFlow } from './dialogs/payment-flow';
 import { Detail } from './form-controls';
 
 const LINK =
   'inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800';
 
-function PaymentDone() {
+function PaymentDone({ transaction: tx }: { transaction: Transaction }) {
   return (
     <Card className="space-y-3 text-center" role="status">
       <CardTitle>Payment Successful</CardTitle>
       <p className="text-sm text-slate-600">
-        Your payment is held in escrow. The seller has been told to ship, and the money is released only after
-        you confirm receipt.
+        {tx.shippingType === 'IN_PERSON'
+          ? 'Your payment is held in escrow. Your release code is on the transaction page: give it to the seller only when you have checked the item.'
+          : tx.milestones.length
+            ? 'Your payment is held in escrow. The seller delivers each milestone, and its amount is released only when you accept it.'
+            : 'Your payment is held in escrow. The seller has been told to ship, and the money is released only after you confirm receipt.'}
       </p>
       <Link to="/app/transactions" className={LINK}>
         Go to My Transactions
@@ -70,12 +75,8 @@ export function PaymentPageBody({
   returnedReference: string | null;
 }) {
   const [paid, setPaid] = useState(false);
-  if (paid || (tx.paymentCompleted && tx.viewerRole === 'BUYER')) return <PaymentDone />;
-  const payable = decide(tx.status, 'PAY', tx.viewerRole, {
-    useCourier: tx.useCourier,
-    hasCounterparty: tx.counterpartyId !== null,
-    hasDeliveryDetails: tx.deliveryDetails !== null,
-  });
+  if (paid || (tx.paymentCompleted && tx.viewerRole === 'BUYER')) return <PaymentDone transaction={tx} />;
+  const payable = decide(tx.status, 'PAY', tx.viewerRole, transitionFacts(tx));
   return (
     <div className="space-y-4">
       <Card>
@@ -84,7 +85,12 @@ export function PaymentPageBody({
           <Detail label="Item">{tx.description}</Detail>
           <Detail label="Price">{formatMoney(tx.price, tx.currency)}</Detail>
           <Detail label="Transaction Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
-          <Detail label="Total">{formatMoney(tx.total, tx.currency)}</Detail>
+          <Detail label="Who pays the fee">{FEE_PAYER_LABELS[tx.feePayer]}</Detail>
+          {/* The total is what the buyer pays into escrow (buyerPays), whoever pays the fee. */}
+          <Detail label="Total">
+            <span data-testid="payment-page-total">{formatMoney(tx.total, tx.currency)}</span>
+          </Detail>
+          <Detail label="Seller receives">{formatMoney(tx.sellerReceives, tx.currency)}</Detail>
         </dl>
       </Card>
       <Card>

@@ -55,8 +55,18 @@ export function TransactionStatusView({
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
           <li>The other party opens the link and joins.</li>
           <li>The buyer pays into escrow; the money is held safely.</li>
-          <li>The seller ships; the buyer confirms receipt.</li>
-          <li>The payment is released to the seller.</li>
+          <li>
+            {tx.shippingType === 'IN_PERSON'
+              ? 'You meet; once satisfied, the buyer gives the seller a release code.'
+              : tx.milestones.length
+                ? 'The seller delivers each milestone; the buyer accepts it.'
+                : 'The seller ships; the buyer confirms receipt.'}
+          </li>
+          <li>
+            {tx.milestones.length
+              ? 'Each milestone’s payment is released to the seller as it is accepted.'
+              : 'The payment is released to the seller.'}
+          </li>
         </ol>
         <a
           href={`mailto:${content.supportEmail}`}

@@ -1,55 +1,13 @@
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { TRANSACTION_CURRENCIES } from '@escrow/shared/domain/nigeria';
-import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
-import { formatMoney } from '../../../lib/format';
 import { amountValue, numberValue } from '../../../lib/form-values';
-import { feePreview, type CreateFormValues } from '../lib/create-form';
-import { ChoiceCard, Select, Textarea } from './form-controls';
-
-type Choice<V> = { value: V; key: string; title: string; description: string };
-
-/** A required either/or choice (role, courier) with its message under the group. */
-function ChoiceGroup<N extends 'creatorRole' | 'useCourier'>({
-  name,
-  legend,
-  choices,
-}: {
-  name: N;
-  legend: string;
-  choices: readonly [Choice<CreateFormValues[N]>, Choice<CreateFormValues[N]>];
-}) {
-  const { field, fieldState } = useController<CreateFormValues, N>({ name });
-  const errorId = `tx-${name}-error`;
-  const message = fieldState.error?.message;
-  return (
-    <fieldset
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-      aria-describedby={message ? errorId : undefined}
-    >
-      <legend className="mb-3 text-sm text-slate-600">{legend}</legend>
-      {choices.map((choice, index) => (
-        <ChoiceCard
-          key={choice.key}
-          name={name}
-          value={choice.key}
-          checked={field.value === choice.value}
-          onSelect={() => field.onChange(choice.value)}
-          onBlur={field.onBlur}
-          inputRef={index === 0 ? field.ref : undefined}
-          describedBy={message ? errorId : undefined}
-          title={choice.title}
-          description={choice.description}
-        />
-      ))}
-      {message ? (
-        <p id={errorId} role="alert" className="text-sm text-red-600 sm:col-span-2">
-          {message}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
+import { usesCourier, type CreateFormValues } from '../lib/create-form';
+import { Select, Textarea } from './form-controls';
+import { ChoiceGroup } from './wizard-choice-group';
+import { FeePayerChoice, FeeSummary } from './wizard-fee-payer';
+import { MilestonesPart } from './wizard-milestones';
 
 export function RoleStep() {
   return (
@@ -64,14 +22,25 @@ export function RoleStep() {
   );
 }
 
+/**
+ * Spec 01 §5's courier Yes/No, plus 'Meet and inspect' (DESIGN "In-person handover"): no shipment, the
+ * buyer releases the money with a code at the meeting. The choice sets `shippingType` and `useCourier`.
+ */
 export function CourierStep() {
   return (
     <ChoiceGroup
-      name="useCourier"
+      name="shippingType"
       legend="Will the item be delivered by a courier?"
+      columns={3}
       choices={[
-        { value: true, key: 'yes', title: 'Yes', description: 'I need shipping services' },
-        { value: false, key: 'no', title: 'No', description: 'Local pickup or delivery' },
+        { value: 'COURIER', key: 'yes', title: 'Yes', description: 'I need shipping services' },
+        { value: 'SELLER_DELIVERY', key: 'no', title: 'No', description: 'Local pickup or delivery' },
+        {
+          value: 'IN_PERSON',
+          key: 'in-person',
+          title: SHIPPING_TYPE_LABELS.IN_PERSON,
+          description: 'Meet, check the item, then release the money with a code',
+        },
       ]}
     />
   );
@@ -87,10 +56,7 @@ export function PricingStep() {
     register,
     formState: { errors },
   } = useFormContext<CreateFormValues>();
-  const [price, currency, useCourier] = useWatch<CreateFormValues, ['price', 'currency', 'useCourier']>({
-    name: ['price', 'currency', 'useCourier'],
-  });
-  const preview = feePreview(price);
+  const shippingType = useWatch<CreateFormValues, 'shippingType'>({ name: 'shippingType' });
   const descriptionError = errors.description?.message;
   const priceError = errors.price?.message;
   const daysError = errors.estimatedDeliveryDays?.message;
@@ -120,7 +86,7 @@ export function PricingStep() {
           />
         </Field>
       </div>
-      {useCourier ? (
+      {usesCourier(shippingType) ? (
         <Field id="tx-delivery-days" label="Estimated delivery days" error={daysError}>
           <Input
             id="tx-delivery-days"
@@ -133,20 +99,9 @@ export function PricingStep() {
           />
         </Field>
       ) : null}
-      <dl className="rounded-lg bg-slate-50 p-4 text-sm" aria-live="polite">
-        <div className="flex justify-between py-1">
-          <dt className="text-slate-600">Escrow fee ({TRANSACTION_FEE_PERCENT}%)</dt>
-          <dd data-testid="wizard-fee" className="font-medium">
-            {preview ? formatMoney(preview.fee, currency) : '—'}
-          </dd>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 py-1 pt-2">
-          <dt className="font-semibold text-slate-900">Total (paid by the buyer)</dt>
-          <dd data-testid="wizard-total" className="font-semibold">
-            {preview ? formatMoney(preview.total, currency) : '—'}
-          </dd>
-        </div>
-      </dl>
+      <FeePayerChoice />
+      <FeeSummary />
+      <MilestonesPart />
     </div>
   );
 }

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { transactionTotals } from '@escrow/shared/domain/fees';
+import { DEFAULT_FEE_PAYER, tradeAmounts, type FeePayer } from '@escrow/shared/domain/fees';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import type { ShippingType } from '@escrow/shared/domain/transaction-machine';
 import {
   refinePriceBounds,
   refineSellerItem,
   transactionDraftSchema,
   type CreateTransactionInput,
 } from '@escrow/shared/schemas/transactions';
+import {
+  milestonesActive,
+  milestonesPayload,
+  refineMilestoneDrafts,
+  type MilestoneDraft,
+} from './milestone-drafts';
 
 /**
  * The create wizard's form: react-hook-form over the shared create schema, one `.pick()` per step
@@ -15,7 +22,9 @@ import {
  */
 export type CreateFormValues = {
   creatorRole: 'BUYER' | 'SELLER' | undefined;
-  useCourier: boolean | undefined;
+  /** Step 2: courier, seller delivery or 'Meet and inspect'; `useCourier` is derived from it. */
+  shippingType: ShippingType | undefined;
+  feePayer: FeePayer;
   description: string;
   currency: 'NGN' | 'USD' | 'EUR' | 'GBP';
   price: number | undefined;
@@ -40,11 +49,15 @@ export type CreateFormValues = {
   preferredCondition: string | undefined;
   specificRequirements: string;
   transactionTerms: string;
+  /** Step 3: 'Pay in milestones' (DESIGN "Milestones"); the list is kept while it is off. */
+  milestonesOn: boolean;
+  milestones: MilestoneDraft[];
 };
 
 export const EMPTY_CREATE_FORM: CreateFormValues = {
   creatorRole: undefined,
-  useCourier: undefined,
+  shippingType: undefined,
+  feePayer: DEFAULT_FEE_PAYER,
   description: '',
   currency: 'NGN',
   price: undefined,
@@ -69,6 +82,8 @@ export const EMPTY_CREATE_FORM: CreateFormValues = {
   preferredCondition: undefined,
   specificRequirements: '',
   transactionTerms: '',
+  milestonesOn: false,
+  milestones: [],
 };
 
 export const WIZARD_STEPS = 5;
@@ -76,6 +91,9 @@ export const WIZARD_STEPS = 5;
 export const CREATE_STEP_TEXT = {
   roleRequired: 'Please choose whether you are buying or selling',
 } as const;
+
+/** Only a courier trade asks for delivery days (and sends `useCourier: true`). */
+export const usesCourier = (shippingType: ShippingType | undefined) => shippingType === 'COURIER';
 
 const shape = transactionDraftSchema.shape;
 const SELLER_ITEM = [
@@ -102,6 +120,11 @@ const BUYER_PREFERENCES = ['maximumBudget', 'preferredCondition', 'specificRequi
 const pickOf = <K extends keyof typeof shape>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, true])) as { [P in K]: true };
 
+const pricingFields = (useCourier: boolean) =>
+  useCourier
+    ? (['description', 'currency', 'price', 'estimatedDeliveryDays', 'feePayer'] as const)
+    : (['description', 'currency', 'price', 'feePayer'] as const);
+
 /** The fields each step owns, in screen order (focus goes to the first invalid one). */
 export function stepFields(step: number, role: CreateFormValues['creatorRole'], useCourier: boolean) {
   const seller = role === 'SELLER';
@@ -109,11 +132,9 @@ export function stepFields(step: number, role: CreateFormValues['creatorRole'], 
     case 1:
       return ['creatorRole'] as const;
     case 2:
-      return ['useCourier'] as const;
+      return ['shippingType'] as const;
     case 3:
-      return useCourier
-        ? (['description', 'currency', 'price', 'estimatedDeliveryDays'] as const)
-        : (['description', 'currency', 'price'] as const);
+      return [...pricingFields(useCourier), 'milestones'] as const;
     case 4:
       return seller ? SELLER_ITEM : BUYER_PREFERENCES;
     default:
@@ -133,11 +154,14 @@ export function stepSchema(step: number, role: CreateFormValues['creatorRole'], 
           message: CREATE_STEP_TEXT.roleRequired,
         });
     case 2:
-      return transactionDraftSchema.pick({ useCourier: true });
+      // Optional for API callers (useCourier decides); the wizard asks for one of the three.
+      return z.object({ shippingType: shape.shippingType.unwrap() });
     case 3:
       return transactionDraftSchema
-        .pick(pickOf(stepFields(3, role, useCourier)))
-        .superRefine(refinePriceBounds());
+        .pick(pickOf(pricingFields(useCourier)))
+        .extend({ milestonesOn: z.boolean(), shippingType: z.unknown(), milestones: z.unknown() })
+        .superRefine(refinePriceBounds())
+        .superRefine(refineMilestoneDrafts, { when: () => true });
     case 4:
       return role === 'SELLER'
         ? transactionDraftSchema
@@ -157,12 +181,24 @@ export function quantityValue(text: unknown): number {
   return Number.isSafeInteger(value) && value >= 1 ? value : 1;
 }
 
-/** Fee (2.5%, half-up to the kobo) and total for the price; null until the price is a valid amount. */
-export function feePreview(price: number | undefined): { fee: number; total: number } | null {
+export type FeePreview = { fee: number; buyerPays: number; sellerReceives: number };
+
+/**
+ * Fee (2.5%, half-up to the kobo), what the buyer pays into escrow and what the seller receives, for the
+ * price and fee payer, by the server's own rule; null until the price is a valid amount.
+ */
+export function feePreview(
+  price: number | undefined,
+  payer: FeePayer = DEFAULT_FEE_PAYER,
+): FeePreview | null {
   const minor = typeof price === 'number' ? toMinor(price) : null;
   if (minor === null || minor <= 0) return null;
-  const { feeMinor, totalMinor } = transactionTotals(minor);
-  return { fee: toMajor(feeMinor), total: toMajor(totalMinor) };
+  const amounts = tradeAmounts(minor, payer);
+  return {
+    fee: toMajor(amounts.feeMinor),
+    buyerPays: toMajor(amounts.buyerPaysMinor),
+    sellerReceives: toMajor(amounts.sellerReceivesMinor),
+  };
 }
 
 /** The filled fields among `keys` (blank optional text is not sent). */
@@ -177,22 +213,31 @@ const keep = <K extends keyof CreateFormValues>(values: CreateFormValues, keys: 
 /** The API payload: the role decides which item fields are sent; the shared schema checks it whole. */
 export function toCreatePayload(values: CreateFormValues): CreateTransactionInput {
   const seller = values.creatorRole === 'SELLER';
+  const courier = usesCourier(values.shippingType);
   return {
     creatorRole: values.creatorRole ?? 'BUYER',
-    useCourier: values.useCourier ?? false,
+    useCourier: courier,
+    ...(values.shippingType ? { shippingType: values.shippingType } : {}),
+    feePayer: values.feePayer,
     description: values.description,
     currency: values.currency,
     price: values.price ?? Number.NaN,
-    ...(values.useCourier ? { estimatedDeliveryDays: values.estimatedDeliveryDays } : {}),
+    ...(courier ? { estimatedDeliveryDays: values.estimatedDeliveryDays } : {}),
+    ...(milestonesActive(values) ? { milestones: milestonesPayload(values.milestones) } : {}),
     ...(seller
       ? keep(values, [...SELLER_ITEM, ...SELLER_EXTRA])
       : keep(values, [...BUYER_PREFERENCES, 'transactionTerms'])),
   } as CreateTransactionInput;
 }
 
+/** The form field a server 400 names: `useCourier` is chosen through the delivery option. */
+export const formFieldOf = (field: string): string => (field === 'useCourier' ? 'shippingType' : field);
+
 /** Which step shows a field (a server 400 names the field; the wizard goes back to it). */
 export function stepOfField(field: string, role: CreateFormValues['creatorRole']): number | null {
+  // 'milestones.1.amount' belongs to the step holding the list.
+  const name = formFieldOf(field).split('.')[0]!;
   for (let step = 1; step <= WIZARD_STEPS; step += 1)
-    if ((stepFields(step, role, true) as readonly string[]).includes(field)) return step;
+    if ((stepFields(step, role, true) as readonly string[]).includes(name)) return step;
   return null;
 }

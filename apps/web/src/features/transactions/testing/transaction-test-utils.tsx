@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
+import type { MilestoneView } from '@escrow/shared/schemas/milestone-shapes';
 import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 
@@ -40,6 +41,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     sellerReceives: 150_000,
     useCourier: true,
     shippingType: 'COURIER',
+    milestones: [],
     status: 'ACTIVE',
     creatorId: SELLER_ID,
     creatorName: 'Sade Seller',
@@ -109,6 +111,59 @@ export function withRefund(
     paymentMethod: 'CARD',
     paymentReference: 'AMN_PAY_1',
     refund,
+    ...overrides,
+  });
+}
+
+/** One milestone as the view carries it (in progress by default). */
+export function makeMilestone(overrides: Partial<MilestoneView> = {}): MilestoneView {
+  return {
+    id: 'ms-1',
+    title: 'Foundation',
+    description: null,
+    amount: 3_000,
+    dueDate: null,
+    status: 'PENDING',
+    deliveredAt: null,
+    releasedAt: null,
+    autoReleaseAt: null,
+    inspectionExtendedAt: null,
+    deliveryNote: null,
+    deliveryFiles: [],
+    trackingNumber: null,
+    sellerReceives: 2_962.51,
+    ...overrides,
+  };
+}
+
+/**
+ * A paid milestone trade (IN_PROGRESS): ₦10,001.00 split 50/50 as ₦3,000.00 + ₦3,000.50 + ₦4,000.50, each
+ * with what its release pays the seller (the server's pro-rata shares), viewed by the buyer unless told.
+ */
+export function makeMilestoneTrade(
+  milestones: Partial<MilestoneView>[] = [{}, {}, {}],
+  overrides: Partial<Transaction> = {},
+): Transaction {
+  const parts = [
+    { id: 'ms-1', title: 'Foundation', amount: 3_000, sellerReceives: 2_962.51 },
+    { id: 'ms-2', title: 'Walls and roof', amount: 3_000.5, sellerReceives: 2_963 },
+    { id: 'ms-3', title: 'Finishing', amount: 4_000.5, sellerReceives: 3_950.48 },
+  ];
+  return makeTransaction({
+    description: 'Two-room extension',
+    price: 10_001,
+    fee: 250.03,
+    total: 10_126.02,
+    feePayer: 'SPLIT',
+    buyerPays: 10_126.02,
+    sellerReceives: 9_875.99,
+    useCourier: false,
+    shippingType: 'SELLER_DELIVERY',
+    status: 'IN_PROGRESS',
+    paymentStatus: 'COMPLETED',
+    paymentCompleted: true,
+    paidAt: '2026-01-10T10:00:00.000Z',
+    milestones: milestones.map((m, index) => makeMilestone({ ...parts[index], ...m })),
     ...overrides,
   });
 }

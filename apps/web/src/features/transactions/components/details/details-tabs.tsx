@@ -5,11 +5,16 @@ import { ActivityTab } from './activity-tab';
 import { PaymentConditionsPanel } from './payment-conditions-panel';
 import { ConfirmationTab, ShippingTab } from './shipping-tabs';
 
-/** Spec 01 §2: Shipping only for the seller (courier used or details given), Confirmation only for the buyer. */
+/**
+ * Spec 01 §2: Shipping only for the seller (courier used or details given), Confirmation only for the
+ * buyer, and not for a 'Meet and inspect' trade, which has no shipment to confirm, nor for a milestone
+ * trade, whose deliveries are shown on each milestone.
+ */
 export function visibleTabs(tx: Transaction): string[] {
   const tabs = ['Overview'];
   if (tx.viewerRole === 'SELLER' && (tx.useCourier || tx.deliveryDetails !== null)) tabs.push('Shipping');
-  if (tx.viewerRole === 'BUYER') tabs.push('Confirmation');
+  if (tx.viewerRole === 'BUYER' && tx.shippingType !== 'IN_PERSON' && !tx.milestones.length)
+    tabs.push('Confirmation');
   tabs.push('Payment', 'Activity');
   return tabs;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -31,36 +31,67 @@ type ExtendBody = z.output<typeof extendInspectionSchema>;
  * when the escrow is released by itself; the buyer may extend it once, by 1-7 days.
  */
 export function InspectionWindow({ transaction: tx }: { transaction: Transaction }) {
-  const now = useNow(60_000);
   const [open, setOpen] = useState(false);
   if (tx.status !== 'WAITING_FOR_BUYER_CONFIRMATION' || !tx.autoReleaseAt) return null;
-  const countdown = countdownText(new Date(tx.autoReleaseAt), now);
-  const date = formatDeadline(tx.autoReleaseAt);
   const buyer = tx.viewerRole === 'BUYER';
+  return (
+    <ReleaseCountdown
+      until={tx.autoReleaseAt}
+      testId="inspection-window"
+      text={(countdown, date) =>
+        buyer
+          ? `Funds will be released to the seller automatically ${countdown} (${date}) unless you confirm receipt, raise a dispute or extend.`
+          : `Funds will be released to you automatically ${countdown} (${date}) unless the buyer raises a dispute.`
+      }
+      canExtend={buyer && !tx.inspectionExtendedAt}
+      extended={tx.inspectionExtendedAt !== null}
+      onExtend={() => setOpen(true)}
+    >
+      {open ? <TransactionExtendDialog transaction={tx} onOpenChange={setOpen} /> : null}
+    </ReleaseCountdown>
+  );
+}
+
+/**
+ * The countdown to an automatic release ('in 2 days 3 hours (21 Nov 2026, 14:30 WAT)'), moving on the
+ * open screen, with the buyer's Extend (once): a one-off trade's window and each delivered milestone's.
+ */
+export function ReleaseCountdown({
+  until,
+  text,
+  canExtend,
+  extended,
+  onExtend,
+  testId,
+  children,
+}: {
+  until: string;
+  text: (countdown: string, date: string) => string;
+  canExtend: boolean;
+  extended: boolean;
+  onExtend: () => void;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const now = useNow(60_000);
   return (
     <div
       className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-      data-testid="inspection-window"
+      data-testid={testId}
     >
-      <p>
-        {buyer
-          ? `Funds will be released to the seller automatically ${countdown} (${date}) unless you confirm receipt, raise a dispute or extend.`
-          : `Funds will be released to you automatically ${countdown} (${date}) unless the buyer raises a dispute.`}
-      </p>
-      {buyer && !tx.inspectionExtendedAt ? (
-        <Button variant="secondary" className="mt-2" onClick={() => setOpen(true)}>
+      <p>{text(countdownText(new Date(until), now), formatDeadline(until))}</p>
+      {canExtend ? (
+        <Button variant="secondary" className="mt-2" onClick={onExtend}>
           Extend inspection
         </Button>
       ) : null}
-      {tx.inspectionExtendedAt ? (
-        <p className="mt-1 text-xs">The inspection period has been extended once.</p>
-      ) : null}
-      {open ? <ExtendDialog transaction={tx} onOpenChange={setOpen} /> : null}
+      {extended ? <p className="mt-1 text-xs">The inspection period has been extended once.</p> : null}
+      {children}
     </div>
   );
 }
 
-function ExtendDialog({
+function TransactionExtendDialog({
   transaction,
   onOpenChange,
 }: {
@@ -68,7 +99,21 @@ function ExtendDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const extend = useExtendInspection(transaction.id);
-  // The server's own schema: the days are checked (and worded) the same on both sides.
+  return <ExtendDialog send={extend.mutateAsync} pending={extend.isPending} onOpenChange={onOpenChange} />;
+}
+
+/** Extend inspection: 1-7 days, checked (and worded) by the server's own schema. */
+export function ExtendDialog({
+  send,
+  pending,
+  onOpenChange,
+  description = 'You can extend the inspection period once. The seller is told.',
+}: {
+  send: (days: number) => Promise<unknown>;
+  pending: boolean;
+  onOpenChange: (open: boolean) => void;
+  description?: string;
+}) {
   const form = useForm<ExtendInput, unknown, ExtendBody>({
     resolver: zodResolver(extendInspectionSchema),
     defaultValues: { days: 3 },
@@ -77,7 +122,7 @@ function ExtendDialog({
   const error = form.formState.errors.days?.message;
 
   const submit = form.handleSubmit((body) =>
-    extend.mutateAsync(body.days).then(
+    send(body.days).then(
       () => {
         toast.success(INSPECTION_TEXT.extended);
         onOpenChange(false);
@@ -94,14 +139,14 @@ function ExtendDialog({
       open
       onOpenChange={onOpenChange}
       title="Extend inspection"
-      description="You can extend the inspection period once. The seller is told."
+      description={description}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={extend.isPending}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" form="extend-form" disabled={extend.isPending}>
-            {extend.isPending ? 'Extending...' : 'Extend'}
+          <Button type="submit" form="extend-form" disabled={pending}>
+            {pending ? 'Extending...' : 'Extend'}
           </Button>
         </>
       }

@@ -57,6 +57,17 @@ describe('PaymentConditionsPanel', () => {
     expect(screen.queryByRole('button', { name: 'Release Payment' })).not.toBeInTheDocument();
   });
 
+  it('offers no time-based release on a Meet and inspect trade (only the buyer’s code releases it)', async () => {
+    renderPanel({ status: 'ACTIVE', viewerRole: 'BUYER', useCourier: false, shippingType: 'IN_PERSON' });
+    expect(
+      await screen.findByText(
+        'No conditions yet. An in-person trade is released when the seller enters the buyer’s release code.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Delivery Confirmation' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Release payment automatically on (dd/mm/yyyy)')).not.toBeInTheDocument();
+  });
+
   it('hides the buyer-only controls from the seller', async () => {
     renderPanel({ status: 'WAITING_FOR_BUYER_CONFIRMATION', viewerRole: 'SELLER' });
     expect(await screen.findByRole('button', { name: 'Add Delivery Confirmation' })).toBeInTheDocument();

@@ -1,6 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { paymentConditionControls } from '@escrow/shared/domain/transaction-labels';
+import {
+  decide,
+  IN_PERSON_RELEASE_TEXT,
+  MILESTONE_RELEASE_TEXT,
+} from '@escrow/shared/domain/transaction-machine';
 import { PAYMENT_CONDITION_TEXT, type PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
@@ -13,6 +18,7 @@ import {
   usePaymentConditions,
 } from '../../api/payment-conditions';
 import { failureText } from '../../../../lib/money-mutation';
+import { transitionFacts } from '../../lib/trade-terms';
 import { ManualReleaseForm, TimeReleaseForm } from './release-forms';
 
 function describe(condition: PaymentCondition): string {
@@ -45,6 +51,12 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
   const addDelivery = useAddDeliveryCondition(tx.id);
   const confirmDelivery = useConfirmDeliveryCondition();
   const controls = paymentConditionControls(tx.status, tx.viewerRole);
+  // The shared table refuses a timer on an in-person trade (it would release unseen goods) and on a
+  // milestone trade (each milestone is released by its own acceptance).
+  const canSetTimeRelease =
+    controls.canSetTimeRelease &&
+    decide(tx.status, 'SET_TIME_RELEASE', tx.viewerRole, transitionFacts(tx)).ok;
+  const inPerson = tx.shippingType === 'IN_PERSON';
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -97,7 +109,11 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
           </p>
           {list.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No conditions yet. The payment is released when the buyer confirms receipt.
+              {inPerson
+                ? `No conditions yet. ${IN_PERSON_RELEASE_TEXT}.`
+                : tx.milestones.length
+                  ? `No conditions yet. ${MILESTONE_RELEASE_TEXT}.`
+                  : 'No conditions yet. The payment is released when the buyer confirms receipt.'}
             </p>
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Conditions">
@@ -143,7 +159,7 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
               Add Delivery Confirmation
             </Button>
           ) : null}
-          {controls.canSetTimeRelease ? <TimeReleaseForm transactionId={tx.id} /> : null}
+          {canSetTimeRelease ? <TimeReleaseForm transactionId={tx.id} /> : null}
           {controls.canManualRelease ? <ManualReleaseForm transaction={tx} /> : null}
         </div>
       )}

@@ -144,7 +144,9 @@ export function ManualReleaseForm({ transaction: tx }: { transaction: Transactio
       </Field>
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <span>Release {formatMoney(tx.price, tx.currency)} to the seller now? This cannot be undone.</span>
+          <span>
+            Release {formatMoney(tx.sellerReceives, tx.currency)} to the seller now? This cannot be undone.
+          </span>
           <Button type="submit" size="sm" disabled={release.isPending}>
             Confirm Release
           </Button>

@@ -4,7 +4,10 @@ import { decide } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
+import { transitionFacts } from '../../lib/trade-terms';
 import { StatusBadge } from '../status-badge';
+import { HandoverCodeCard } from './handover-code-card';
+import { HandoverCodeEntry } from './handover-code-entry';
 import { InspectionWindow } from './inspection-window';
 
 type Props = {
@@ -15,11 +18,7 @@ type Props = {
 
 /** Whether the viewer may cancel now, by the same table the server enforces. */
 export function canCancel(tx: Transaction): boolean {
-  return decide(tx.status, 'CANCEL', tx.viewerRole, {
-    useCourier: tx.useCourier,
-    hasCounterparty: tx.counterpartyId !== null,
-    hasDeliveryDetails: tx.deliveryDetails !== null,
-  }).ok;
+  return decide(tx.status, 'CANCEL', tx.viewerRole, transitionFacts(tx)).ok;
 }
 
 /** The status-flow panel: the viewer's next action (spec 01 §4 table) or what they are waiting for. */
@@ -31,7 +30,10 @@ export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) 
         <CardTitle>Transaction Status</CardTitle>
         <StatusBadge status={tx.status} />
       </div>
-      {next.kind === 'action' ? (
+      {next.kind === 'action' && next.dialog === 'Enter Release Code' ? (
+        // In-person handover: the seller's action is the code entry itself, in place of a button.
+        <HandoverCodeEntry transactionId={tx.id} />
+      ) : next.kind === 'action' ? (
         <div className="space-y-2">
           <p className="text-sm text-slate-600">It is your turn:</p>
           <Button size="lg" onClick={() => onAction(next.dialog)}>
@@ -52,9 +54,13 @@ export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) 
           }
         >
           {next.label}
-          {next.kind === 'waiting' ? '...' : ''}
+          {/* A milestone trade's steps are on its milestones, named in the label: nothing to wait for here. */}
+          {next.kind === 'waiting' && tx.status !== 'IN_PROGRESS' ? '...' : ''}
         </p>
       )}
+      {tx.status === 'WAITING_FOR_HANDOVER' && tx.viewerRole === 'BUYER' ? (
+        <HandoverCodeCard transactionId={tx.id} />
+      ) : null}
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
         <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>

@@ -1,3 +1,5 @@
+import { FEE_PAYER_LABELS } from '@escrow/shared/domain/fees';
+import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { formatDate, formatMoney } from '../../../../lib/format';
@@ -29,9 +31,17 @@ export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
         <Detail label="Description">{tx.description}</Detail>
         <Detail label="Item price">{formatMoney(tx.price, tx.currency)}</Detail>
         <Detail label="Transaction Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
-        <Detail label="Total">
+        <Detail label="Who pays the fee">
+          <span data-testid="summary-fee-payer">{FEE_PAYER_LABELS[tx.feePayer]}</span>
+        </Detail>
+        {/* total = what the buyer pays into escrow (buyerPays), whoever pays the fee */}
+        <Detail label="Total (buyer pays)">
           <span data-testid="summary-total">{formatMoney(tx.total, tx.currency)}</span>
         </Detail>
+        <Detail label="Seller receives">
+          <span data-testid="summary-seller-receives">{formatMoney(tx.sellerReceives, tx.currency)}</span>
+        </Detail>
+        <Detail label="Delivery">{SHIPPING_TYPE_LABELS[tx.shippingType]}</Detail>
         <RefundDetail transaction={tx} />
         <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>{tx.creatorName || 'Unknown User'}</Detail>
         <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>

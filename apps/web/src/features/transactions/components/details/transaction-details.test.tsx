@@ -180,6 +180,54 @@ describe('TransactionDetails', () => {
   });
 });
 
+describe('TransactionDetails: who pays the fee and in-person trades (issue 26)', () => {
+  it('shows who pays the fee, what the buyer pays and what the seller receives', async () => {
+    // ₦150,000 with the seller paying the ₦3,750 fee.
+    renderDetails(
+      makeTransaction({ feePayer: 'SELLER', total: 150_000, buyerPays: 150_000, sellerReceives: 146_250 }),
+    );
+    expect(await screen.findByTestId('summary-fee-payer')).toHaveTextContent('Seller pays the fee');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('₦150,000.00');
+    expect(screen.getByTestId('summary-seller-receives')).toHaveTextContent('₦146,250.00');
+    expect(screen.getByText('Delivery').nextSibling).toHaveTextContent('Courier delivery');
+  });
+
+  it('gives the buyer of a Meet and inspect trade the code card and no shipment confirmation tab', async () => {
+    const tx = makeTransaction({
+      status: 'WAITING_FOR_HANDOVER',
+      useCourier: false,
+      shippingType: 'IN_PERSON',
+      paymentCompleted: true,
+    });
+    renderDetails(tx, undefined, {
+      [`GET /api/transactions/${tx.id}/handover`]: () => ok({ code: '482913', lockedUntil: null }),
+    });
+    expect(await screen.findByTestId('release-code')).toHaveTextContent('482913');
+    expect(tabNames()).toEqual(['Overview', 'Payment', 'Activity']);
+  });
+
+  it('turns the seller’s code entry into Completed when the server pushes the release', async () => {
+    const tx = makeTransaction({
+      status: 'WAITING_FOR_HANDOVER',
+      useCourier: false,
+      shippingType: 'IN_PERSON',
+      viewerRole: 'SELLER',
+    });
+    renderDetails(tx);
+    expect(await screen.findByLabelText('Release code')).toBeInTheDocument();
+    socket.serverConnects();
+    act(() =>
+      socket.serverSends('transaction:updated', {
+        transactionId: tx.id,
+        status: 'COMPLETED',
+        transaction: { ...tx, status: 'COMPLETED' },
+      }),
+    );
+    expect(await screen.findByText('Transaction Completed')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Release code')).not.toBeInTheDocument();
+  });
+});
+
 describe('TransactionDetails refund line', () => {
   const paystack = { destination: 'PROVIDER', amount: 100_000, provider: 'paystack' } as const;
 

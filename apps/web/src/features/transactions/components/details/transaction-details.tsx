@@ -16,6 +16,7 @@ import { ShipmentDialog } from '../dialogs/shipment-dialog';
 import { NotFoundCard } from '../not-found-card';
 import { DetailsHeader } from './details-header';
 import { DetailsTabs } from './details-tabs';
+import { MilestoneTimeline } from './milestone-timeline';
 import { RatingPanel } from './rating-panel';
 import { SideCards } from './side-cards';
 import { StatusFlowPanel } from './status-flow-panel';
@@ -90,6 +91,7 @@ export function TransactionDetails({ id }: { id: string }) {
             overview={
               <div className="space-y-4">
                 <StatusFlowPanel transaction={tx} onAction={setDialog} onCancel={() => setDialog('Cancel')} />
+                <MilestoneTimeline transaction={tx} />
                 <TransactionTimeline transaction={tx} />
                 <SummaryCard transaction={tx} />
               </div>

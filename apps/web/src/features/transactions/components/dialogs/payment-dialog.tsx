@@ -1,5 +1,6 @@
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Dialog } from '../../../../components/ui/dialog';
+import { releaseCondition } from '../../lib/trade-terms';
 import { PaymentFlow } from './payment-flow';
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
@@ -11,7 +12,7 @@ export function PaymentDialog({ transaction, open, onOpenChange }: Props) {
       open={open}
       onOpenChange={onOpenChange}
       title="Confirm Payment"
-      description="Your payment is held in escrow and released to the seller only after you confirm receipt."
+      description={`Your payment is held in escrow and released to the seller only ${releaseCondition(transaction)}.`}
     >
       <PaymentFlow
         transaction={transaction}

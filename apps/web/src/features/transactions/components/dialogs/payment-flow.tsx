@@ -15,6 +15,7 @@ import { formatMoney } from '../../../../lib/format';
 import { useConfirmPayment, usePayerWallet, usePaymentIntent } from '../../api/payment';
 import { failureText } from '../../../../lib/money-mutation';
 import { TestModeBadge } from '../../../../components/test-mode-badge';
+import { AMOUNT_TO_PAY_LABELS } from '../../lib/trade-terms';
 import { ChoiceCard } from '../form-controls';
 
 export const PAYMENT_FAILED = 'Failed to confirm payment';
@@ -87,7 +88,7 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
     <div className="space-y-4">
       <div className="rounded-lg bg-slate-50 p-4 text-sm">
         <div className="flex justify-between">
-          <span className="text-slate-600">Amount to pay (price + 2.5% fee)</span>
+          <span className="text-slate-600">{AMOUNT_TO_PAY_LABELS[tx.feePayer]}</span>
           <span className="font-semibold" data-testid="payment-total">
             {formatMoney(tx.total, tx.currency)}
           </span>

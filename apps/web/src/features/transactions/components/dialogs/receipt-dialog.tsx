@@ -85,7 +85,7 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
       open={open}
       onOpenChange={onOpenChange}
       title="Confirm Receipt of Goods"
-      description={`Confirming releases ${formatMoney(transaction.price, transaction.currency)} to the seller. This cannot be undone.`}
+      description={`Confirming releases ${formatMoney(transaction.sellerReceives, transaction.currency)} to the seller. This cannot be undone.`}
     >
       <form onSubmit={submit} noValidate>
         <fieldset className="space-y-3">
