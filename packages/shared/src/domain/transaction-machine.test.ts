@@ -234,17 +234,37 @@ describe('random action sequences', () => {
     );
   });
 
-  it('money only leaves escrow from WAITING_FOR_BUYER_CONFIRMATION or a dispute resolution', () => {
+  // The ways a trade completes (money leaves escrow for the seller): the buyer's receipt or a release
+  // condition after shipment, the release code at an in-person handover, the last milestone accepted, or a
+  // dispute resolution.
+  const COMPLETING: Partial<Record<TransactionStatus, readonly TransactionAction[]>> = {
+    WAITING_FOR_BUYER_CONFIRMATION: ['CONFIRM_RECEIPT', 'MANUAL_RELEASE', 'TIME_RELEASE', 'AUTO_RELEASE'],
+    WAITING_FOR_HANDOVER: ['CONFIRM_HANDOVER'],
+    IN_PROGRESS: ['ACCEPT_MILESTONE', 'AUTO_ACCEPT_MILESTONE'],
+    DISPUTED: ['RESOLVE_RELEASE', 'RESOLVE_PARTIAL', 'RESOLVE_REFUND'],
+  };
+  it('money only leaves escrow by receipt, release code, the last milestone or a dispute resolution', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TRANSACTION_STATUSES), step, (status, { action, role }) => {
-        const result = decide(status, action, role, {
-          useCourier: true,
-          hasCounterparty: true,
-          hasDeliveryDetails: true,
-        });
-        if (result.ok && result.next === 'COMPLETED')
-          expect(['WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED']).toContain(status);
-      }),
+      fc.property(
+        fc.constantFrom(...TRANSACTION_STATUSES),
+        step,
+        fc.record({
+          useCourier: fc.boolean(),
+          shippingType: fc.constantFrom(undefined, ...SHIPPING_TYPES),
+          hasMilestones: fc.boolean(),
+          openMilestones: fc.integer({ min: 0, max: 10 }),
+          anyReleased: fc.boolean(),
+        }),
+        (status, { action, role }, facts) => {
+          const result = decide(status, action, role, {
+            ...facts,
+            hasCounterparty: true,
+            hasDeliveryDetails: true,
+          });
+          if (result.ok && result.next === 'COMPLETED') expect(COMPLETING[status] ?? []).toContain(action);
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
