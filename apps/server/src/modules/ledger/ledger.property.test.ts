@@ -188,7 +188,9 @@ describe('ledger under random operation sequences', () => {
           const report = await checkLedger(app.deps.db);
           expect(report.problems).toEqual([]);
           const twice = (await app.deps.db.execute(
+            // A milestone trade's part releases (metadata.part) leave the hold HELD; they are not resolutions.
             sql`select transaction_id from journal_entries where kind in ('ESCROW_RELEASE', 'ESCROW_REFUND')
+                and not coalesce((metadata->>'part')::boolean, false)
                 group by transaction_id having count(*) > 1`,
           )) as { rows: unknown[] };
           expect(twice.rows).toEqual([]);
