@@ -171,10 +171,13 @@ describe('an endpoint that keeps failing', () => {
       expect(mail?.text).toContain(receiver.url);
 
       // Nothing more is sent to it, even when due.
+      // (Counted on this endpoint: on PostgreSQL the database, and so the drain, is shared with other files.)
       const before = receiver.arrivals.length;
+      const logged = (await attemptsOf(app, owner, id)).length;
       await enqueuePaid();
       now += 2 * 24 * HOUR;
-      expect((await drain()).attempted).toBe(0);
+      await drain();
+      expect(await attemptsOf(app, owner, id)).toHaveLength(logged);
       expect(receiver.arrivals).toHaveLength(before);
     } finally {
       await receiver.close();
