@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Web bench: what each route of the built app loads (raw and gzip, from the Vite manifest) and the
- * Lighthouse scores (mobile settings, simulated throttling) of the public pages, measured against the
+ * Lighthouse scores (mobile settings, simulated throttling) of its pages, measured against the
  * production server (built web app, real Fastify server on a free port, throwaway DATA_DIR).
  *
  *   npm run bench:web                      build (into a private temporary directory), then measure
@@ -10,8 +10,24 @@
  *   npm run bench:web -- --runs=3          Lighthouse 3 times per page, the median run is reported
  *   npm run bench:web -- --sizes-only      bundle sizes only (no server, no browser)
  *   npm run bench:web -- --json=out.json   also write the figures as JSON
+ *   npm run bench:web -- --lhr-dir=dir     also keep each page's median Lighthouse report (JSON) there
+ *   npm run bench:web -- --artifacts-dir=dir   also keep every run's Lighthouse artifacts (trace, network
+ *                                          log) there, for `lighthouse -A` or a Lantern simulation
+ *   npm run bench:web -- --install-prompt=shown   let signed-in pages show the Install card (see
+ *                                          SHOW_INSTALL_PROMPT below for why the default hides it)
  *   npm run bench:web -- --url=http://host:port   Lighthouse against a server that is already running
  *   npm run bench:web -- --pages=/,/login  only these pages (default: /, /legal/privacy-policy, /login)
+ *   npm run bench:web -- --pages=first     the pages people open first: sign-in, sign-up, a join link,
+ *                                          the dashboard, a transaction's details and the wallet
+ *
+ * Pages under /app/ are measured signed in, with real data: before Lighthouse the bench signs up a
+ * seller and a buyer through the API, the seller creates two transactions, the buyer joins the first
+ * and deposits into the wallet; `{transaction}` in a page stands for the joined transaction's id and
+ * `{invite}` for the second one's invitation code (the buyer has not joined it). The buyer's token is put
+ * where the app keeps it (localStorage `authToken`) before each signed-in run and removed before the
+ * others. Every run must end on the page asked for, with its heading (`h1`) on screen and a largest
+ * paint that is not the session spinner: a run that ends on /login, or on a spinner, fails the bench
+ * instead of being measured as the page.
  *
  * The JSON also holds, per page, every run's figures, and for the median run the long tasks, the
  * script boot-up time, the unused JavaScript and the main-thread work by category; the load average
@@ -20,7 +36,15 @@
  * Results and their interpretation: docs/performance.md (Web section).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +64,31 @@ const dist = shouldBuild
   ? mkdtempSync(path.join(tmpdir(), 'escrow-bench-dist-'))
   : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
-const PAGES = args.has('pages') ? args.get('pages').split(',') : ['/', '/legal/privacy-policy', '/login'];
+/** The pages a signed-out or signed-in person opens first (issue 32, point 18). */
+const FIRST_PAGES = [
+  '/login',
+  '/signup',
+  '/app/join-transaction/{invite}',
+  '/app/dashboard',
+  '/app/transactions/{transaction}',
+  '/app/wallet',
+];
+const PAGES = !args.has('pages')
+  ? ['/', '/legal/privacy-policy', '/login']
+  : args.get('pages') === 'first'
+    ? FIRST_PAGES
+    : args.get('pages').split(',');
+const signedIn = (pagePath) => pagePath.startsWith('/app/');
+const slugOf = (pagePath) => pagePath.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-') || 'landing';
+/**
+ * Chrome fires `beforeinstallprompt` as soon as a page is installable in headless Chromium, but on a
+ * phone only after the person has tapped the site and spent some time on it (web.dev/install-criteria).
+ * So a first visit on a phone never shows the app's Install card over the first screen, while in the
+ * bench it would show at once and, as the largest text painted last, be taken for the page's LCP. The
+ * bench therefore measures as a person who has not been offered installation yet (the card dismissed
+ * for the session); `--install-prompt=shown` measures with the card.
+ */
+const SHOW_INSTALL_PROMPT = args.get('install-prompt') === 'shown';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -106,14 +154,37 @@ function bundleSizes() {
       chunks: chunks.map((k) => manifest[k].file),
     };
   };
-  const routes = Object.keys(manifest)
-    .filter((key) => key.startsWith('src/app/routes/') && manifest[key].isDynamicEntry)
-    .sort();
+  // A lazily loaded module the build merged into a group (apps/web/vite.config.ts, loadingUnits) has
+  // no manifest entry of its own: .vite/lazy-modules.json says which file holds it.
+  const lazyModulesPath = path.join(dist, '.vite/lazy-modules.json');
+  const lazyModules = existsSync(lazyModulesPath) ? JSON.parse(readFileSync(lazyModulesPath, 'utf8')) : {};
+  const chunkOf = (sourceKey) =>
+    manifest[sourceKey]
+      ? sourceKey
+      : Object.keys(manifest).find((key) => manifest[key].file === lazyModules[sourceKey]);
+  const routesDir = path.join(root, 'apps/web/src/app/routes');
+  const routes = readdirSync(routesDir, { recursive: true })
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .map((file) => `src/app/routes/${file.split(path.sep).join('/')}`)
+    .map((key) => ({ key, chunk: chunkOf(key) }))
+    .filter(({ chunk }) => chunk)
+    .sort((a, b) => a.key.localeCompare(b.key));
   // A first visit to `/` starts with the landing shell (no router); every other page with the router
   // app (apps/web/src/main.tsx). A build from before that split has neither: the entry held the router.
   const LANDING_SHELL = 'src/app/landing-shell.tsx';
-  const ROUTER_APP = 'src/app/router-app.tsx';
-  const start = (key) => ['index.html', ...(manifest[ROUTER_APP] ? [ROUTER_APP] : []), key];
+  const ROUTER_APP = chunkOf('src/app/router-app.tsx');
+  // Every page but the public ones (landing, legal) also loads the providers (session, data cache,
+  // toasts), and a page under /app/ its parent route, the signed-in shell: both are part of its first visit.
+  const PROVIDERS = chunkOf('src/app/providers.tsx');
+  const APP_ROOT = chunkOf('src/app/routes/app/app-root.tsx');
+  const optional = (...keys) => keys.filter((key) => key && manifest[key]);
+  const start = ({ key, chunk }) => [
+    'index.html',
+    ...optional(ROUTER_APP),
+    ...(key.endsWith('/legal.tsx') ? [] : optional(PROVIDERS)),
+    ...(key.startsWith('src/app/routes/app/') ? optional(APP_ROOT) : []),
+    chunk,
+  ];
   const rows = [{ route: 'entry (index.html)', ...measure(['index.html']) }];
   // `/` loads what index.html names (the entry and the modulepreloads of the landing code) and, in a
   // build from before the split, the landing route chunk and its imports.
@@ -125,19 +196,19 @@ function bundleSizes() {
   const landingKeys = [
     ...announced.filter(Boolean),
     ...(manifest[LANDING_SHELL] ? [LANDING_SHELL] : []),
-    ...(manifest[ROUTER_APP] ? [] : ['src/app/routes/landing.tsx']),
+    ...(ROUTER_APP ? [] : ['src/app/routes/landing.tsx']),
   ];
   rows.push({ route: 'landing (/)', ...measure(landingKeys) });
-  for (const key of routes) {
-    const route = key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
-    if (route !== 'landing') rows.push({ route, ...measure(start(key)) });
+  for (const route of routes) {
+    const name = route.key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
+    if (name !== 'landing') rows.push({ route: name, ...measure(start(route)) });
   }
   return rows;
 }
 
 function printSizes(rows) {
   console.log(
-    '\nInitial download per route (entry, landing shell or router app, route chunk, and their static imports):\n',
+    '\nInitial download per route (entry, landing shell or router app, providers, signed-in shell, route chunk, and their static imports):\n',
   );
   console.log(
     `${'route'.padEnd(34)}${'JS raw'.padStart(11)}${'JS gzip'.padStart(11)}${'CSS gzip'.padStart(11)}  files`,
@@ -236,42 +307,183 @@ function diagnostics(lhr) {
     scripts: items('network-requests')
       .filter((r) => r.resourceType === 'Script')
       .map((r) => ({ url: shortUrl(r.url), transferredBytes: r.transferSize })),
+    // An API path asked for twice during the load: most likely an early request (app/screens.ts) whose
+    // path no longer matches what the screen asks for.
+    repeatedApiCalls: items('network-requests')
+      .filter((r) => r.resourceType === 'Fetch' && new URL(r.url).pathname.startsWith('/api/'))
+      .map((r) => new URL(r.url).pathname + new URL(r.url).search)
+      .filter((url, i, all) => all.indexOf(url) !== i),
   };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Calls the API as a client of the app would; set-up only, so any failure stops the bench. */
+async function callApi(baseUrl, method, url, { token, body } = {}) {
+  const response = await fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json();
+  if (!payload.success) throw new Error(`${method} ${url}: ${response.status} ${payload.error}`);
+  return payload.data;
+}
+
+/**
+ * The data the signed-in pages show, made through the API: a seller with two transactions, a buyer who
+ * joined the first one and deposited into the wallet. Returns the buyer's token and what the page
+ * placeholders stand for.
+ */
+async function prepareSignedInData(baseUrl) {
+  const person = async (firstName) => {
+    const account = {
+      email: `bench-${firstName.toLowerCase()}-${Date.now()}@example.com`,
+      password: 'bench-horse-battery-9',
+      firstName,
+      lastName: 'Bench',
+    };
+    await callApi(baseUrl, 'POST', '/auth/signup', { body: account });
+    const { token } = await callApi(baseUrl, 'POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    // A returning user: the first-visit tour (a dialog over the dashboard) is done.
+    await callApi(baseUrl, 'PUT', '/auth/me', { token, body: { onboardingCompleted: true } });
+    return token;
+  };
+  const seller = await person('Tunde');
+  const buyer = await person('Adaeze');
+  const listing = (description, price) =>
+    callApi(baseUrl, 'POST', '/transactions/create', {
+      token: seller,
+      body: {
+        creatorRole: 'SELLER',
+        useCourier: false,
+        description,
+        price,
+        itemType: 'Physical Product',
+        itemCategory: 'Electronics',
+        itemCondition: 'Brand New',
+      },
+    });
+  const joined = await listing('Samsung Galaxy A54, 128 GB, black', 285_000);
+  const open = await listing('Tecno Camon 30 with charger', 190_000);
+  await callApi(baseUrl, 'POST', '/transactions/join', {
+    token: buyer,
+    body: { inviteCode: joined.invitation.code },
+  });
+  await callApi(baseUrl, 'POST', '/wallet/deposit', { token: buyer, body: { amount: 50_000 } });
+  return {
+    token: buyer,
+    placeholders: { transaction: joined.transaction.id, invite: open.invitation.code },
+  };
+}
+
 async function runLighthouse(baseUrl) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
+  // Lighthouse's own driver; the bench uses it to set the session up and to check where a run ended.
+  const { default: puppeteer } = await import('puppeteer-core');
+  const session = PAGES.some(signedIn) ? await prepareSignedInData(baseUrl) : null;
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
   const results = [];
   try {
-    for (const pagePath of PAGES) {
+    for (const pattern of PAGES) {
+      const pagePath = pattern.replace(/\{(\w+)\}/g, (_, name) => {
+        const value = session?.placeholders[name];
+        if (!value) throw new Error(`no value for {${name}} in ${pattern}`);
+        return value;
+      });
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         // A headless trace now and then fails to record (NO_NAVSTART, NO_FCP); such a run is retried.
         let lhr;
+        let landed;
         for (let attempt = 1; ; attempt += 1) {
-          ({ lhr } = await lighthouse(`${baseUrl}${pagePath}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          }));
+          const page = await browser.newPage();
+          try {
+            // Lighthouse clears the origin's caches and service workers before a run, not its
+            // localStorage, where the app keeps the session: set it (or remove it) on the origin first.
+            await page.goto(`${baseUrl}/robots.txt`);
+            await page.evaluate(
+              (token) => (token ? localStorage.setItem('authToken', token) : localStorage.clear()),
+              signedIn(pagePath) ? session.token : null,
+            );
+            if (!SHOW_INSTALL_PROMPT)
+              await page.evaluate(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
+            ({ lhr } = await lighthouse(
+              `${baseUrl}${pagePath}`,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+                // Lighthouse's own artifacts (trace, network log), to be audited again or simulated.
+                ...(args.has('artifacts-dir')
+                  ? (() => {
+                      const dir = path.join(args.get('artifacts-dir'), `${slugOf(pagePath)}-${i + 1}`);
+                      return { gatherMode: dir, auditMode: dir };
+                    })()
+                  : {}),
+              },
+              undefined,
+              page,
+            ));
+            // Lighthouse's back/forward-cache check has just left the page and come back to it, which
+            // may have loaded it again: give it time to show its heading again.
+            await page.waitForSelector('h1', { timeout: 15_000 }).catch(() => undefined);
+            landed = await page.evaluate(() => ({
+              path: location.pathname,
+              heading: document.querySelector('h1')?.textContent ?? null,
+              text: document.body.innerText.slice(0, 300),
+            }));
+            // The measured paint itself: the largest one was the page's, not the session spinner.
+            landed.lcpLabel =
+              lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+                ?.nodeLabel ?? null;
+          } finally {
+            await page.close();
+          }
           if (!lhr.runtimeError) break;
           if (attempt === 3)
             throw new Error(`Lighthouse could not measure ${pagePath}: ${lhr.runtimeError.message}`);
           console.warn(`  ${pagePath}: ${lhr.runtimeError.code}, measuring again`);
         }
+        // The figures are the page's only if the run ended on it, showing its heading.
+        if (
+          landed.path !== new URL(`${baseUrl}${pagePath}`).pathname ||
+          !landed.heading ||
+          !landed.lcpLabel ||
+          /^Loading/.test(landed.lcpLabel)
+        )
+          throw new Error(
+            `${pagePath}: the run ended on ${landed.path} with heading ${JSON.stringify(landed.heading)} and LCP ${JSON.stringify(landed.lcpLabel)}, not on the page: ${JSON.stringify(landed.text)}`,
+          );
+        lhr.landed = landed;
         runs.push(lhr);
       }
       const metric = (r, id) => r.audits[id].numericValue;
       const perf = median(runs.map((r) => r.categories.performance.score));
       const lhr = runs.find((r) => r.categories.performance.score === perf);
       const audit = (id) => lhr.audits[id];
+      if (args.has('lhr-dir')) {
+        mkdirSync(args.get('lhr-dir'), { recursive: true });
+        writeFileSync(path.join(args.get('lhr-dir'), `${slugOf(pagePath)}.json`), JSON.stringify(lhr));
+      }
       results.push({
-        page: pagePath,
+        page: pattern,
+        url: pagePath,
+        signedIn: signedIn(pagePath),
+        heading: lhr.landed.heading,
+        lcpElement:
+          audit('largest-contentful-paint-element').details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
         formFactor: lhr.configSettings.formFactor,
         scores: Object.fromEntries(
           Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
@@ -292,7 +504,17 @@ async function runLighthouse(baseUrl) {
           fcpMs: Math.round(metric(r, 'first-contentful-paint')),
           lcpMs: Math.round(metric(r, 'largest-contentful-paint')),
           transferredBytes: metric(r, 'total-byte-weight'),
+          scriptBytes: scriptBytes(r),
         })),
+        scriptTransferred: `${kb(scriptBytes(lhr))}`,
+        // Each figure's own median over the runs (the run above is the one with the median score).
+        medians: {
+          performance: median(runs.map((r) => Math.round(r.categories.performance.score * 100))),
+          fcpMs: median(runs.map((r) => Math.round(metric(r, 'first-contentful-paint')))),
+          lcpMs: median(runs.map((r) => Math.round(metric(r, 'largest-contentful-paint')))),
+          tbtMs: median(runs.map((r) => Math.round(metric(r, 'total-blocking-time')))),
+          scriptBytes: median(runs.map(scriptBytes)),
+        },
         diagnostics: diagnostics(lhr),
         failing: Object.values(lhr.categories)
           .flatMap((category) => category.auditRefs)
@@ -308,10 +530,17 @@ async function runLighthouse(baseUrl) {
       });
     }
   } finally {
+    await browser.disconnect();
     await chrome.kill();
   }
   return results;
 }
+
+/** JavaScript transferred in a run (compressed bytes on the wire, as Lighthouse's network records give them). */
+const scriptBytes = (lhr) =>
+  (lhr.audits['network-requests'].details?.items ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((total, r) => total + r.transferSize, 0);
 
 function printLighthouse(results) {
   console.log(
@@ -323,17 +552,28 @@ function printLighthouse(results) {
       `${r.page.padEnd(24)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s['best-practices']}  seo ${s.seo}`,
     );
     console.log(
-      `${''.padEnd(24)} FCP ${r.metrics['first-contentful-paint']}  LCP ${r.metrics['largest-contentful-paint']}  TBT ${r.metrics['total-blocking-time']}  CLS ${r.metrics['cumulative-layout-shift']}  SI ${r.metrics['speed-index']}  transferred ${r.transferred}`,
+      `${''.padEnd(24)} FCP ${r.metrics['first-contentful-paint']}  LCP ${r.metrics['largest-contentful-paint']}  TBT ${r.metrics['total-blocking-time']}  CLS ${r.metrics['cumulative-layout-shift']}  SI ${r.metrics['speed-index']}  transferred ${r.transferred} (JS ${r.scriptTransferred})`,
     );
     console.log(
-      `${''.padEnd(24)} runs (performance/TBT): ${r.runs.map((run) => `${run.performance}/${run.tbtMs} ms`).join(', ')}`,
+      `${''.padEnd(24)} ${r.signedIn ? 'signed in' : 'signed out'}, heading "${r.heading}", LCP element ${r.lcpElement}`,
     );
+    console.log(
+      `${''.padEnd(24)} runs (performance/LCP/TBT): ${r.runs.map((run) => `${run.performance}/${run.lcpMs}/${run.tbtMs} ms`).join(', ')}`,
+    );
+    if (r.runs.length > 1) {
+      const m = r.medians;
+      console.log(
+        `${''.padEnd(24)} medians: performance ${m.performance}  FCP ${m.fcpMs} ms  LCP ${m.lcpMs} ms  TBT ${m.tbtMs} ms  JS ${kb(m.scriptBytes)}`,
+      );
+    }
     const longest = r.diagnostics.longTasks
       .slice(0, 3)
       .map((t) => `${t.durationMs} ms ${t.url}`)
       .join(', ');
     if (longest) console.log(`${''.padEnd(24)} longest tasks: ${longest}`);
     if (r.failing.length) console.log(`${''.padEnd(24)} below 90: ${r.failing.join(', ')}`);
+    if (r.diagnostics.repeatedApiCalls.length)
+      console.log(`${''.padEnd(24)} API paths requested twice: ${r.diagnostics.repeatedApiCalls.join(', ')}`);
   }
 }
 

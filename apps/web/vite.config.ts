@@ -1,7 +1,8 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -88,6 +89,266 @@ function preloadLandingShell(): Plugin {
   };
 }
 
+/**
+ * app.html: index.html for every address but `/` (the server sends it, apps/server/src/plugins/spa.ts),
+ * which preloads the router app's and the providers' files instead of the landing page's. Otherwise
+ * the browser discovers them only once the entry has arrived and run, one round trip later, after the
+ * landing page's file (which index.html preloads for `/`, most first visits) has taken a connection.
+ */
+function appPageHtml(): Plugin {
+  return {
+    name: 'amana:app-page-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('appPageHtml: no index.html in the bundle');
+      // Not the landing page's own file (what other pages need of it is in `common`).
+      const landing = Object.values(bundle).find(
+        (chunk) =>
+          chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/app/landing-shell.tsx')),
+      );
+      const html = String(index.source)
+        .split('\n')
+        .filter(
+          (line) => !(landing && line.includes('modulepreload') && line.includes(`/${landing.fileName}"`)),
+        )
+        .join('\n');
+      const files = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+        files.add(file);
+        chunk.imports.forEach(visit);
+      };
+      // The router first: the larger file, and requests made first are served first.
+      for (const name of ['router', 'core'])
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && chunk.name === name) visit(chunk.fileName);
+      if (files.size === 0) throw new Error('appPageHtml: no router or core chunk');
+      const preloads = [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: html.replace('</head>', `${preloads}\n  </head>`),
+      });
+    },
+  };
+}
+
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const HEAVY_LIBRARIES = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform|@radix-ui)[\\/]/;
+const srcFile = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+type ChunkingContext = Rolldown.ChunkingContext;
+
+/** The signed-in screens people open first (from a link or a bookmark): each gets one file of its own. */
+const FIRST_APP_SCREENS = [
+  'dashboard',
+  'transactions',
+  'transaction-details',
+  'wallet',
+  'join-invitation',
+  'create-transaction',
+];
+
+/**
+ * Chunks by loading unit. Left to itself, the bundler puts every module that two screens share into a
+ * chunk of its own: a first visit to /login fetched 28 files and a signed-in page 50 to 80, most under
+ * 1 KB. On HTTP/1.1 (six connections to a server) and a mobile network every file costs a round trip,
+ * which, more than the bytes, kept /login's LCP at 3 s (docs/performance.md, Web). So the modules are
+ * grouped by what loads them, and a first visit fetches about ten files:
+ *
+ * - `router`: the router app with react-router, the route table and toasts (every page but `/`);
+ * - `core`: the providers (data cache, session) and what the account screens share with the
+ *   signed-in app (the UI pieces, the API client), which every non-public screen needs;
+ * - `auth`: the rest of the account screens (sign-in, sign-up, password reset), all four in one file;
+ * - `shell`: the signed-in shell (app/routes/app/app-root.tsx), which every /app page loads;
+ * - each of FIRST_APP_SCREENS with all it alone imports, and `screens`: what two or more of them share.
+ *
+ * Libraries that only some screens use get a file each (`zod`, `forms`, the Radix dialog). What the
+ * entry and the landing shell load stay with them; the other lazily loaded modules (the rest of the
+ * screens, the shell's parts that come after the first screen) are left to the bundler.
+ */
+function loadingUnits() {
+  type Units = {
+    /** Module → the name of its group. */
+    groupOf: Map<string, string>;
+    /** What the landing page shares with the rest of the app (icons' base, links, formatting). */
+    common: Set<string>;
+  };
+  let units: Units | null = null;
+  const reach = (ctx: ChunkingContext, roots: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const compute = (ctx: ChunkingContext): Units => {
+    const entry = srcFile('main.tsx');
+    const routerApp = srcFile('app/router-app.tsx');
+    const providersModule = srcFile('app/providers.tsx');
+    const appRoot = srcFile('app/routes/app/app-root.tsx');
+    // Every lazily loaded module: screens, the providers, lazy components.
+    const lazy = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = ctx.getModuleInfo(id);
+      stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+      info?.dynamicallyImportedIds.forEach((next) => lazy.add(next));
+    }
+    const entryReach = reach(ctx, [entry]);
+    const landingShell = srcFile('app/landing-shell.tsx');
+    const landing = reach(ctx, [landingShell]);
+    // What the landing page loads later (the waitlist modal) must not pull in a unit of the app.
+    const landingLater = reach(
+      ctx,
+      [...landing]
+        .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((id) => id !== routerApp),
+    );
+    const routerReach = reach(ctx, [routerApp]);
+    const early = new Set([...entryReach, ...landing, ...routerReach]);
+    const free = (id: string) => !early.has(id) && !landingLater.has(id) && !lazy.has(id);
+
+    const accountScreens = ['login', 'signup', 'forgot-password', 'reset-password'].map((name) =>
+      srcFile(`app/routes/${name}.tsx`),
+    );
+    const appScreens = [...lazy].filter((id) => id.startsWith(srcFile('app/routes/app/')));
+    const providers = reach(ctx, [providersModule]);
+    const auth = reach(ctx, accountScreens);
+    const shell = reach(ctx, [appRoot]);
+    const app = reach(ctx, appScreens);
+    const first = FIRST_APP_SCREENS.map((name) => reach(ctx, [srcFile(`app/routes/app/${name}.tsx`)]));
+
+    const groupOf = new Map<string, string>();
+    const assign = (name: string, ids: Iterable<string>) => {
+      for (const id of ids) if (!groupOf.has(id)) groupOf.set(id, name);
+    };
+    // A lazily loaded module merged into a group keeps working (its import() loads the group's file);
+    // it loses only its own file, one request fewer.
+    const routerOnly = (id: string) => !entryReach.has(id) && !landing.has(id) && !landingLater.has(id);
+    assign('router', [routerApp, ...[...routerReach].filter(routerOnly)]);
+    // A module that brings a library of its own (a schema brings zod, a form react-hook-form, a dialog
+    // Radix) does not go into a file that screens without that library load.
+    const light = (id: string) => [...reach(ctx, [id])].every((dep) => !HEAVY_LIBRARIES.test(dep));
+    assign('core', [
+      providersModule,
+      ...[...providers, ...[...auth].filter((id) => app.has(id) && light(id))].filter(free),
+    ]);
+    // What the account screens share with signed-in screens and is heavy (the account schema) is left
+    // to the bundler, so that those screens do not load the sign-in forms with it.
+    assign('auth', [...accountScreens, ...[...auth].filter((id) => free(id) && !app.has(id))]);
+    assign('shell', [appRoot, ...[...shell].filter(free)]);
+    const shared = (id: string) => first.filter((screen) => screen.has(id)).length >= 2;
+    assign(
+      'screens',
+      [...app].filter((id) => free(id) && shared(id) && light(id)),
+    );
+    // Each first screen with what it alone needs; what it shares and is heavy is left to the bundler,
+    // and so is what the shell's later parts (menus, live events) use: every page loads those, and
+    // they must not bring a screen's file with them.
+    const shellLater = reach(
+      ctx,
+      [...shell].flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+    );
+    const alone = (id: string) => free(id) && !shared(id) && !auth.has(id) && !shellLater.has(id);
+    FIRST_APP_SCREENS.forEach((name, i) =>
+      assign(name, [srcFile(`app/routes/app/${name}.tsx`), ...[...first[i]!].filter(alone)]),
+    );
+
+    // Small modules of the waitlist modal that the app uses too go into `common`, which every page loads
+    // already, rather than into a file of their own; not those that bring a library with them (a
+    // schema brings zod), which `/` must not download.
+    const appSide = new Set([...providers, ...auth, ...app]);
+    const plain = (id: string) =>
+      [...reach(ctx, [id])].every((dep) => !dep.includes('/node_modules/') || REACT.test(dep));
+    const landingShared = [...landingLater].filter(
+      (id) => appSide.has(id) && !lazy.has(id) && !entryReach.has(id) && plain(id),
+    );
+    // Of the landing page's modules, those every other page needs too (the icons' base, links, money
+    // formatting) go in a file of their own: other pages then do not download the landing page.
+    const landingScreen = srcFile('app/routes/landing.tsx');
+    const elsewhere = reach(ctx, [
+      routerApp,
+      ...[...lazy].filter((id) => id !== landingScreen && id !== landingShell && !landingLater.has(id)),
+    ]);
+    const common = new Set([
+      ...[...landing].filter((id) => elsewhere.has(id) && !entryReach.has(id)),
+      ...landingShared,
+    ]);
+    return { groupOf, common };
+  };
+  const library = (name: string, packages: string): Rolldown.CodeSplittingGroup => ({
+    name,
+    test: new RegExp(`[\\/]node_modules[\\/](${packages})[\\/]`),
+    priority: 5,
+  });
+  const groups: Rolldown.CodeSplittingGroup[] = [
+    {
+      name: (id, ctx) => ((units ??= compute(ctx)).common.has(id) ? 'common' : null),
+      debugName: 'common',
+      priority: 4,
+      includeDependenciesRecursively: false,
+    },
+    library('forms', 'react-hook-form|@hookform'),
+    library('zod', 'zod'),
+    // The dialog on its own: the landing page's waitlist modal needs only that of Radix.
+    library(
+      'dialog',
+      '@radix-ui[\\/]react-dialog|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|detect-node-es',
+    ),
+    {
+      name: (id, ctx) => (units ??= compute(ctx)).groupOf.get(id) ?? null,
+      debugName: 'loading units',
+      priority: 1,
+      // The sets already hold every static dependency, minus what belongs elsewhere: pull no more.
+      includeDependenciesRecursively: false,
+    },
+  ];
+  return {
+    plugin: {
+      name: 'amana:loading-units',
+      apply: 'build',
+      buildStart() {
+        units = null;
+      },
+      // A lazily loaded module merged into a group has no entry of its own in Vite's manifest: this
+      // says which file holds it (for scripts/bench-web.mjs).
+      generateBundle(_, bundle) {
+        const root = fileURLToPath(new URL('.', import.meta.url));
+        const files: Record<string, string> = {};
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          for (const id of chunk.moduleIds) {
+            if (id.startsWith(root) && this.getModuleInfo(id)?.dynamicImporters.length)
+              files[path.relative(root, id)] = chunk.fileName;
+          }
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: '.vite/lazy-modules.json',
+          source: JSON.stringify(files, null, 2),
+        });
+      },
+    } satisfies Plugin,
+    groups,
+  };
+}
+
+const units = loadingUnits();
+
 export default defineConfig({
   plugins: [
     react(),
@@ -95,9 +356,9 @@ export default defineConfig({
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
-      // A deferred external script (the CSP allows only same-origin scripts, never inline ones) that
-      // registers /sw.js (spec 01 §9); it costs the landing page nothing before first paint.
-      injectRegister: 'script-defer',
+      // main.tsx registers /sw.js (spec 01 §9) once the page has loaded and gone idle, so the install's
+      // downloads do not compete with the first screen's; no registration script of its own.
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
@@ -130,6 +391,8 @@ export default defineConfig({
       },
     }),
     preloadLandingShell(),
+    units.plugin,
+    appPageHtml(),
     precompress(),
   ],
   server: {
@@ -150,17 +413,19 @@ export default defineConfig({
           groups: [
             // Vite's preload helper, which the entry needs to start any page, in a file of its own:
             // otherwise it joins the landing file and every page's entry would wait for that.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 7 },
             // React and react-dom, which every page needs, in one file under a name that says so.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react', test: REACT, priority: 6 },
             // The landing shell and page with what they import, as one file: a first visit to `/`
             // fetches a few scripts in parallel instead of a dozen small ones (first paint about
-            // 0.25 s sooner on Lighthouse's mobile network). index.html preloads it on every page.
+            // 0.25 s sooner on Lighthouse's mobile network). index.html preloads it; what other pages
+            // need of it too is in `common` (loadingUnits), which both HTML pages preload.
             {
               name: 'landing',
               test: /[\\/]src[\\/]app[\\/](landing-shell|routes[\\/]landing)\.tsx$/,
-              priority: 1,
+              priority: 3,
             },
+            ...units.groups,
           ],
         },
       },

@@ -11,6 +11,8 @@ beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'escrow-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The build's page for every address but `/` (it preloads the router app instead of the landing page).
+  writeFileSync(path.join(dist, 'app.html'), '<!doctype html><div id="root" data-page="app"></div>');
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   const script = 'console.log("app");'.repeat(50);
   writeFileSync(path.join(dist, 'assets', 'app-abc.js'), script);
@@ -22,14 +24,23 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it('serves index.html for app routes (history fallback) without caching it', async () => {
+  it('serves the app page for app routes (history fallback) without caching it', async () => {
     for (const url of ['/', '/app/dashboard', '/legal/privacy-policy', '/no/such/page']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"');
     }
     const deep = await app.inject({ method: 'GET', url: '/app/transactions/123' });
     expect(deep.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers `/` with index.html and every other page with app.html', async () => {
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).not.toContain('data-page="app"');
+    for (const url of ['/login', '/app/dashboard', '/app/transactions/123', '/legal/privacy-policy']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('data-page="app"');
+    }
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {

@@ -7,12 +7,15 @@ import fastifyStatic from '@fastify/static';
 const defaultDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
- * Serves the built web app. Unknown /api paths are JSON 404s; every other unknown path gets index.html
- * (history fallback) so the SPA shows its own 404 page.
+ * Serves the built web app. Unknown /api paths are JSON 404s; every other unknown path gets the app's
+ * page (history fallback: app.html, or index.html from an older build) so the SPA shows its own 404 page.
  */
 export const spaPlugin = fp(async (app) => {
   const root = path.resolve(app.deps.config.WEB_DIST_DIR ?? defaultDist);
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  // Every page but `/` starts with the router app: the build's app.html preloads its files, where
+  // index.html preloads the landing page's (apps/web/vite.config.ts, appPageHtml). Older builds: index.html.
+  const appPage = existsSync(path.join(root, 'app.html')) ? 'app.html' : 'index.html';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -23,7 +26,7 @@ export const spaPlugin = fp(async (app) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest'))
+        else if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest'))
           res.header('cache-control', 'no-cache');
       },
     });
@@ -43,6 +46,6 @@ export const spaPlugin = fp(async (app) => {
         code: 'NOT_FOUND',
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(appPage);
   });
 });

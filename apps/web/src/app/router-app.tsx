@@ -12,6 +12,7 @@ import { RouterProvider } from 'react-router';
 import { setNavigator } from '../lib/navigation';
 import { showLoadFailed } from './load-failed';
 import { router } from './router';
+import { isPublicPage } from './screens';
 
 /**
  * The app with its router: every page but a first visit to the landing page, which starts without it
@@ -22,8 +23,6 @@ import { router } from './router';
  * time the visitor is on, or heads to, any other page. From then on they stay mounted, so every other
  * screen sees exactly the providers it always had.
  */
-const isPublicPage = (pathname: string) => pathname === '/' || pathname.startsWith('/legal/');
-
 type Providers = ComponentType<{ children: ReactNode }>;
 let providersModule: Promise<Providers> | null = null;
 let loadedProviders: Providers | null = null;
@@ -46,11 +45,16 @@ router.subscribe((state) => {
 
 const subscribe = (onChange: () => void) => router.subscribe(onChange);
 const currentPathname = () => router.state.location.pathname;
+const routerReady = () => router.state.initialized;
 
 function Root() {
   // A synchronous store read: this re-renders no later than RouterProvider itself on a navigation,
   // so a non-public page never renders before its providers are in place.
   const pathname = useSyncExternalStore(subscribe, currentPathname);
+  // RouterProvider listens to the router only from when it is committed: rendered in slices (in a
+  // transition) while the first screen's code arrives, it could miss that update and stay blank. So it
+  // is mounted once the router is ready; until then the page would be blank anyway (BlankUntilLoaded).
+  const ready = useSyncExternalStore(subscribe, routerReady);
   const [providers, setProviders] = useState<Providers | null>(() => loadedProviders);
   const [failed, setFailed] = useState(false);
   const needsProviders = !isPublicPage(pathname);
@@ -59,7 +63,8 @@ function Root() {
     if (!needsProviders || providers) return;
     let cancelled = false;
     loadProviders().then(
-      (loaded) => !cancelled && setProviders(() => loaded),
+      // In a transition, as the first render: the screen under the providers renders in slices.
+      (loaded) => !cancelled && startTransition(() => setProviders(() => loaded)),
       () => !cancelled && setFailed(true),
     );
     return () => {
@@ -67,6 +72,7 @@ function Root() {
     };
   }, [needsProviders, providers]);
 
+  if (!ready) return null;
   if (providers) {
     const AppProviders = providers;
     return (

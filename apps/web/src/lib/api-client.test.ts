@@ -1,7 +1,15 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '../testing/api-mock';
-import { api, ApiError, rateLimitOf, retryAfterSeconds } from './api-client';
+import {
+  api,
+  ApiError,
+  clearToken,
+  rateLimitOf,
+  retryAfterSeconds,
+  setToken,
+  startEarlyGet,
+} from './api-client';
 
 /** The sign-in call below gets exactly this response (raw, so headers and bodies can be anything). */
 const answerWith = (response: Response) =>
@@ -74,5 +82,44 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds('Wed, 31 Dec 2025 23:00:00 GMT', now)).toBe(0);
     expect(retryAfterSeconds('soon', now)).toBeNull();
     expect(retryAfterSeconds(null, now)).toBeNull();
+  });
+});
+
+describe('early answers (started by the entry before the app runs)', () => {
+  /** Answers GET /api/auth/me with the token it was asked with, and counts the requests. */
+  function countMe() {
+    const seen: (string | null)[] = [];
+    apiServer.use(
+      http.get('/api/auth/me', ({ request }) => {
+        const token = request.headers.get('authorization');
+        seen.push(token);
+        return Response.json({ success: true, data: { token } });
+      }),
+    );
+    return seen;
+  }
+
+  it('the first GET of that path takes the answer over: one request, the same data', async () => {
+    setToken('token-1');
+    const seen = countMe();
+    startEarlyGet('/auth/me');
+    expect(await api('/auth/me')).toEqual({ token: 'Bearer token-1' });
+    expect(await api('/auth/me')).toEqual({ token: 'Bearer token-1' });
+    expect(seen).toEqual(['Bearer token-1', 'Bearer token-1']);
+    clearToken();
+  });
+
+  it('is not used for another session, nor by a call that is not a plain GET', async () => {
+    setToken('token-1');
+    const seen = countMe();
+    startEarlyGet('/auth/me');
+    setToken('token-2');
+    expect(await api('/auth/me')).toEqual({ token: 'Bearer token-2' });
+    startEarlyGet('/auth/me');
+    await api('/auth/me', { headers: { 'x-extra': '1' } });
+    expect(await api('/auth/me')).toEqual({ token: 'Bearer token-2' });
+    // The early request of token-1 went out but was not used; the header call asked on its own.
+    expect(seen).toEqual(['Bearer token-1', 'Bearer token-2', 'Bearer token-2', 'Bearer token-2']);
+    clearToken();
   });
 });

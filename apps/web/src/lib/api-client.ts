@@ -74,6 +74,73 @@ export const getToken = () => localStorage.getItem(AUTH_TOKEN_KEY);
 export const setToken = (token: string) => localStorage.setItem(AUTH_TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(AUTH_TOKEN_KEY);
 
+type EarlyAnswer = {
+  token: string | null;
+  response: Promise<Response>;
+  startedAt: number;
+  /** Counts the answer as handled: taken by the app and arrived, or dropped unused. Idempotent. */
+  handled: () => void;
+};
+const earlyAnswers = new Map<string, EarlyAnswer>();
+/** The first screen asks within seconds of the page loading; a later call asks the server afresh. */
+const EARLY_ANSWER_TTL_MS = 10_000;
+let unhandledEarlyAnswers = 0;
+const onAllEarlyAnswersHandled: (() => void)[] = [];
+
+/**
+ * Resolves once every early answer has reached the app (or was dropped unused): the first screen then
+ * has its data. What the screen does not need (the shell's badges, the live channel) waits for this
+ * (lib/first-screen.ts).
+ */
+export function whenEarlyAnswersHandled(): Promise<void> {
+  if (unhandledEarlyAnswers === 0) return Promise.resolve();
+  return new Promise((resolve) => onAllEarlyAnswersHandled.push(resolve));
+}
+
+/**
+ * Starts a GET for the app's first call to `path`, made before the app's code has arrived: the entry
+ * (main.tsx) asks for the account while the signed-in screen downloads, instead of once it has run
+ * (docs/performance.md, Web). The first `api(path)` GET with the same session takes the answer over,
+ * as if it had sent the request itself; nothing else changes (errors, 401 sign-out, 429).
+ */
+export function startEarlyGet(path: string): void {
+  if (earlyAnswers.has(path)) return;
+  const token = getToken();
+  const response = fetch(`/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  // Unobserved until the app takes it: a network failure must not be reported as unhandled meanwhile.
+  response.catch(() => undefined);
+  let counted = true;
+  unhandledEarlyAnswers += 1;
+  const handled = () => {
+    if (!counted) return;
+    counted = false;
+    unhandledEarlyAnswers -= 1;
+    if (unhandledEarlyAnswers === 0) onAllEarlyAnswersHandled.splice(0).forEach((resolve) => resolve());
+  };
+  earlyAnswers.set(path, { token, response, startedAt: Date.now(), handled });
+  setTimeout(() => {
+    handled();
+    if (earlyAnswers.get(path)?.response !== response) return;
+    earlyAnswers.delete(path);
+    // The screen asked for something else (its API path changed?): the early request was wasted.
+    if (import.meta.env.DEV) console.warn(`Early answer for GET /api${path} was never used`);
+  }, EARLY_ANSWER_TTL_MS);
+}
+
+function takeEarlyAnswer(path: string, token: string | null): Promise<Response> | null {
+  const early = earlyAnswers.get(path);
+  if (!early) return null;
+  earlyAnswers.delete(path);
+  if (early.token !== token || Date.now() - early.startedAt > EARLY_ANSWER_TTL_MS) {
+    early.handled();
+    return null;
+  }
+  early.response.then(early.handled, early.handled);
+  return early.response;
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
@@ -87,18 +154,21 @@ export async function api<T>(
 ): Promise<T> {
   const token = getToken();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const plainGet = method === 'GET' && body === undefined && Object.keys(headers).length === 0;
+  const early = plainGet ? takeEarlyAnswer(path, token) : null;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      signal,
-      headers: {
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
+    response = await (early ??
+      fetch(`/api${path}`, {
+        method,
+        signal,
+        headers: {
+          ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Network error', 0);

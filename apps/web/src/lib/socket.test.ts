@@ -9,6 +9,16 @@ const factory = (token: string) => {
   return socket.asSocket();
 };
 
+// The channel's own socket.io-client, which it loads on first use (the last tests use it, each with
+// a fresh copy of the module, which has not loaded it yet).
+vi.mock('socket.io-client', () => ({
+  io: (options: { auth: { token: string } }) => factory(options.auth.token),
+}));
+const freshSocketModule = async () => {
+  vi.resetModules();
+  return import('./socket');
+};
+
 beforeEach(() => {
   sockets = [];
   localStorage.setItem('authToken', 'token-1');
@@ -123,5 +133,34 @@ describe('live channel', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/auth\/me$/);
     vi.unstubAllGlobals();
+  });
+  it('loads socket.io-client once the app has its listeners in place, and then connects', async () => {
+    const live = await freshSocketModule();
+    const channel = live.createLiveChannel();
+    const release = channel.acquire();
+    // Not before the app says its listeners are in place: the indicator says connecting, no socket.
+    expect(channel.getState()).toBe('connecting');
+    await vi.dynamicImportSettled();
+    expect(sockets).toHaveLength(0);
+    live.loadLiveChannelLibrary();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]!.token).toBe('token-1');
+    expect(sockets[0]!.connectCalls).toBe(1);
+    sockets[0]!.serverConnects();
+    expect(channel.getState()).toBe('connected');
+    release();
+    vi.advanceTimersByTime(2_000);
+    expect(channel.getState()).toBe('disconnected');
+  });
+
+  it('does not connect if every screen let go while socket.io-client was loading', async () => {
+    const live = await freshSocketModule();
+    const channel = live.createLiveChannel();
+    channel.acquire()();
+    live.loadLiveChannelLibrary();
+    vi.advanceTimersByTime(2_000);
+    await vi.dynamicImportSettled();
+    expect(sockets).toHaveLength(0);
+    expect(channel.getState()).toBe('disconnected');
   });
 });

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, SOCKET_CLIENT_OPTIONS } from '@escrow/shared/events';
 import { api, getToken } from './api-client';
 
@@ -9,16 +9,41 @@ export type SocketFactory = (token: string) => Socket;
 
 type Handler = (payload: unknown) => void;
 
-/** Same origin, bearer token in the handshake, the spec's timeout and reconnection settings. */
-const defaultFactory: SocketFactory = (token) =>
-  io({
-    ...SOCKET_CLIENT_OPTIONS,
-    transports: [...SOCKET_CLIENT_OPTIONS.transports],
-    auth: { token },
-    autoConnect: false,
-    // A new manager per session: a cached one would still carry the previous session's listeners.
-    forceNew: true,
-  });
+/**
+ * socket.io-client (about 14 KB compressed) is not part of what a signed-in page needs before it can
+ * show (docs/performance.md, Web): it is fetched once the app has put its listeners for server events
+ * in place (app/live-events.tsx, mounted after the first screen), which calls
+ * `loadLiveChannelLibrary()`. Until then a channel that is asked to open says 'connecting'; connecting
+ * earlier would let an event pushed in between reach no listener.
+ */
+let openGate: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
+export function loadLiveChannelLibrary(): void {
+  openGate();
+}
+
+let loadedFactory: SocketFactory | null = null;
+let loadingFactory: Promise<SocketFactory> | null = null;
+const loadDefaultFactory = () =>
+  (loadingFactory ??= import('socket.io-client').then(
+    ({ io }) =>
+      // Same origin, bearer token in the handshake, the spec's timeout and reconnection settings.
+      (loadedFactory = (token) =>
+        io({
+          ...SOCKET_CLIENT_OPTIONS,
+          transports: [...SOCKET_CLIENT_OPTIONS.transports],
+          auth: { token },
+          autoConnect: false,
+          // A new manager per session: a cached one would still carry the previous session's listeners.
+          forceNew: true,
+        })),
+    (error: unknown) => {
+      loadingFactory = null; // Reconnect may try again (e.g. back online)
+      throw error;
+    },
+  ));
 
 // Screens come and go on navigation; keeping the socket a moment avoids a reconnect per route change.
 const RELEASE_GRACE_MS = 1_500;
@@ -31,11 +56,12 @@ export const GAVE_UP_WARNING =
  * listen to server events with `on()`, and join transaction rooms with `joinTransactionRoom()`, which are
  * joined again after every reconnect. The client never announces status changes: the server does.
  */
-export function createLiveChannel(factory: SocketFactory = defaultFactory) {
+export function createLiveChannel(factory?: SocketFactory) {
   let socket: Socket | null = null;
   let socketToken: string | null = null;
   let users = 0;
   let closeTimer: ReturnType<typeof setTimeout> | null = null;
+  let waitingForLibrary = false;
   let state: ConnectionState = 'disconnected';
   const stateListeners = new Set<() => void>();
   const handlers = new Map<string, Set<Handler>>();
@@ -48,13 +74,15 @@ export function createLiveChannel(factory: SocketFactory = defaultFactory) {
   }
 
   function close() {
-    if (!socket) return;
-    socket.io.off();
-    socket.off();
-    socket.offAny();
-    socket.disconnect();
-    socket = null;
-    socketToken = null;
+    if (socket) {
+      socket.io.off();
+      socket.off();
+      socket.offAny();
+      socket.disconnect();
+      socket = null;
+      socketToken = null;
+    }
+    // Also when there is no socket yet: it may have been 'connecting' while socket.io-client loaded.
     setState('disconnected');
   }
 
@@ -65,8 +93,29 @@ export function createLiveChannel(factory: SocketFactory = defaultFactory) {
       if (!socket.connected && state !== 'connecting') reconnect();
       return;
     }
+    const make = factory ?? loadedFactory;
+    if (!make) {
+      setState('connecting');
+      if (!waitingForLibrary) {
+        waitingForLibrary = true;
+        void gate.then(() =>
+          loadDefaultFactory().then(
+            () => {
+              waitingForLibrary = false;
+              if (users > 0) open();
+              else setState('disconnected');
+            },
+            () => {
+              waitingForLibrary = false;
+              setState('error');
+            },
+          ),
+        );
+      }
+      return;
+    }
     close();
-    const next = factory(token);
+    const next = make(token);
     socket = next;
     socketToken = token;
     next.on('connect', () => {

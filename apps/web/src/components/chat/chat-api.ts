@@ -29,8 +29,9 @@ export function useConversations() {
 }
 
 /** The side navigation's badge. */
-export function useUnreadMessages() {
+export function useUnreadMessages({ enabled }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: messageKeys.unread,
     queryFn: ({ signal }) => api<{ unreadCount: number }>('/messages/unread-count', { signal }),
     select: (answer) => answer.unreadCount,

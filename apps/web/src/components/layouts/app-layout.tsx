@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import { useUnreadMessages } from '../chat/chat-api';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
@@ -34,7 +35,8 @@ export function AppLayout({
   const helpPanelId = useId();
   const [helpState, setHelpState] = useState<HelpPanelState>('closed');
   // The side and bottom navigation's Messages badge; the bell reads its own count (features/notifications).
-  const unreadMessages = useUnreadMessages();
+  // Asked for once the screen has painted: the badge is not what the screen is opened for.
+  const unreadMessages = useUnreadMessages({ enabled: useFirstScreenShown() });
   const unread: UnreadCounts = { messages: unreadMessages.data ?? 0, notifications: 0 };
 
   return (

@@ -1,13 +1,48 @@
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import MoreIcon from 'lucide-react/icons/ellipsis';
 import { cn } from '../../lib/cn';
-import { MoreSheet } from './more-sheet';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import {
   badgeText,
   BOTTOM_NAV_ITEM_CLASS,
   BOTTOM_NAV_ITEMS,
+  moreButtonClass,
   type NavItem,
   type UnreadCounts,
 } from './nav-items';
+
+// The sheet's code (a Radix dialog) comes after the first screen, or when 'More' is pressed
+// (docs/performance.md, Web); the button itself is here, so it works at once.
+const MoreSheet = lazy(() => import('./more-sheet').then((module) => ({ default: module.MoreSheet })));
+
+function More({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const later = useFirstScreenShown();
+  const button = useRef<HTMLButtonElement>(null);
+  const sheetId = useId();
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? sheetId : undefined}
+        onClick={() => setOpen(true)}
+        className={moreButtonClass(items, useLocation().pathname)}
+      >
+        <MoreIcon className="h-5 w-5" />
+        <span>More</span>
+      </button>
+      {open || later ? (
+        <Suspense fallback={null}>
+          <MoreSheet items={items} open={open} onOpenChange={setOpen} button={button} contentId={sheetId} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 type BottomNavProps = { unread: UnreadCounts; moreItems: NavItem[]; className?: string };
 
@@ -48,7 +83,7 @@ export function BottomNav({ unread, moreItems, className }: BottomNavProps) {
           );
         })}
         <li>
-          <MoreSheet items={moreItems} />
+          <More items={moreItems} />
         </li>
       </ul>
     </nav>

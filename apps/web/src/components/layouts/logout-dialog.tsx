@@ -1,10 +1,24 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
 
-type LogoutDialogContextValue = { openLogoutDialog: () => void };
+// Its code (a Radix dialog) comes when the account menu opens, the one place it is opened from.
+const LogoutConfirm = lazy(() => import('./logout-confirm'));
+
+type LogoutDialogContextValue = {
+  openLogoutDialog: () => void;
+  /** The account menu opened: fetch the dialog's code, so it shows at once if Log out is chosen. */
+  prepareLogoutDialog: () => void;
+};
 
 const LogoutDialogContext = createContext<LogoutDialogContextValue | null>(null);
 
@@ -17,9 +31,14 @@ export function LogoutDialogProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const [prepared, setPrepared] = useState(false);
 
   const openLogoutDialog = useCallback(() => setOpen(true), []);
-  const value = useMemo(() => ({ openLogoutDialog }), [openLogoutDialog]);
+  const prepareLogoutDialog = useCallback(() => setPrepared(true), []);
+  const value = useMemo(
+    () => ({ openLogoutDialog, prepareLogoutDialog }),
+    [openLogoutDialog, prepareLogoutDialog],
+  );
 
   const confirmLogout = async () => {
     setPending(true);
@@ -36,24 +55,18 @@ export function LogoutDialogProvider({ children }: { children: ReactNode }) {
   return (
     <LogoutDialogContext.Provider value={value}>
       {children}
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (!pending) setOpen(next);
-        }}
-        title="Confirm Logout"
-        description="Are you sure you want to log out? You'll need to sign in again to access your account."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirmLogout} disabled={pending}>
-              Logout
-            </Button>
-          </>
-        }
-      />
+      {open || prepared ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm
+            open={open}
+            pending={pending}
+            onOpenChange={(next) => {
+              if (!pending) setOpen(next);
+            }}
+            onConfirm={() => void confirmLogout()}
+          />
+        </Suspense>
+      ) : null}
     </LogoutDialogContext.Provider>
   );
 }

@@ -1,33 +1,37 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import type { RefObject } from 'react';
+import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import CloseIcon from 'lucide-react/icons/x';
-import MoreIcon from 'lucide-react/icons/ellipsis';
-import { BOTTOM_NAV_ITEM_CLASS, type NavItem } from './nav-items';
+import type { NavItem } from './nav-items';
+
+type MoreSheetProps = {
+  items: NavItem[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The 'More' button (bottom-nav.tsx), which gets the focus back when the sheet closes. */
+  button: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+};
 
 /**
  * The bottom navigation's 'More': a sheet from the bottom of the screen with the remaining items. A
  * Radix dialog, so focus moves into it, stays there, Escape closes it and focus returns to 'More'.
+ * The button is bottom-nav.tsx's, so that it works before this code (Radix's dialog) has loaded.
  */
-export function MoreSheet({ items }: { items: NavItem[] }) {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const current = items.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+export function MoreSheet({ items, open, onOpenChange, button, contentId }: MoreSheetProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger
-        className={cn(
-          BOTTOM_NAV_ITEM_CLASS,
-          current ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
-        )}
-      >
-        <MoreIcon className="h-5 w-5" />
-        <span>More</span>
-      </RadixDialog.Trigger>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl focus:outline-none">
+        <RadixDialog.Content
+          id={contentId}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            button.current?.focus();
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl focus:outline-none"
+        >
           <div className="flex items-center justify-between">
             <RadixDialog.Title className="text-base font-semibold text-slate-900">More</RadixDialog.Title>
             <RadixDialog.Close
@@ -43,7 +47,7 @@ export function MoreSheet({ items }: { items: NavItem[] }) {
               <li key={to}>
                 <NavLink
                   to={to}
-                  onClick={() => setOpen(false)}
+                  onClick={() => onOpenChange(false)}
                   className={({ isActive }) =>
                     cn(
                       'flex items-center gap-3 rounded-lg px-3 py-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',

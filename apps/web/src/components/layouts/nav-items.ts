@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { cn } from '../../lib/cn';
 import BellIcon from 'lucide-react/icons/bell';
 import ConsoleIcon from 'lucide-react/icons/terminal';
 import HomeIcon from 'lucide-react/icons/house';
@@ -46,6 +47,15 @@ export const BOTTOM_NAV_ITEMS: NavItem[] = [
 /** One cell of the bottom navigation (a link or the More button). */
 export const BOTTOM_NAV_ITEM_CLASS =
   'relative flex h-14 w-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600';
+
+/** 'More' (more-sheet.tsx, and its stand-in in bottom-nav.tsx) is marked current on one of its pages. */
+export const moreButtonClass = (items: NavItem[], pathname: string) =>
+  cn(
+    BOTTOM_NAV_ITEM_CLASS,
+    items.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`))
+      ? 'text-brand-700'
+      : 'text-slate-600 hover:text-slate-900',
+  );
 
 /** The rest of the spec's bottom navigation, in its order, behind 'More'. */
 export const MORE_NAV_ITEMS: NavItem[] = [

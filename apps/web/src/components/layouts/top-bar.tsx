@@ -1,11 +1,29 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { content } from '../../config/content';
 import HelpIcon from 'lucide-react/icons/circle-help';
 import ShieldIcon from 'lucide-react/icons/shield-check';
 import type { HelpPanelState } from './help-panel';
-import { UserMenu } from './user-menu';
+import { deferredPart } from '../../lib/deferred-part';
+import { UserMenuStandIn } from './user-menu-trigger';
+
+// The account menu (Radix's menu) is not what a screen is opened for: its code comes after the first
+// screen, or at once when pressed (lib/deferred-part.tsx).
+const UserMenu = deferredPart<{ user: PublicUser }>(
+  () => import('./user-menu').then((module) => module.UserMenu),
+  UserMenuStandIn,
+);
+
+// The shell's breakpoint (spec 02: 768 px). Without matchMedia (tests), as on a desktop.
+const WIDE = '(min-width: 768px)';
+const onWidthChange = (onChange: () => void) => {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const media = window.matchMedia(WIDE);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+const isWide = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches;
 
 type TopBarProps = {
   user: PublicUser;
@@ -20,6 +38,7 @@ type TopBarProps = {
 
 /** Spec 02 §2.2 top bar. Connectivity and wallet are desktop-only; they are slots of other features. */
 export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, notifications }: TopBarProps) {
+  const wide = useSyncExternalStore(onWidthChange, isWide);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
       <Link
@@ -30,7 +49,8 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, not
         <span className="truncate">{content.productName}</span>
       </Link>
       <div className="flex items-center gap-1 sm:gap-2">
-        <div className="hidden items-center gap-2 md:flex">{status}</div>
+        {/* Not mounted on a phone at all, where it would be hidden: no code, no balance request. */}
+        {wide ? <div className="hidden items-center gap-2 md:flex">{status}</div> : null}
         <button
           type="button"
           onClick={onToggleHelp}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { VerificationLevelBadge } from '../verification-level-badge';
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
@@ -17,6 +18,7 @@ import SettingsIcon from 'lucide-react/icons/settings';
 import UserIcon from 'lucide-react/icons/user';
 import { formatMonthYear } from '../../lib/format';
 import { useLogoutDialog } from './logout-dialog';
+import { USER_MENU_TRIGGER_CLASS, UserMenuLabel } from './user-menu-trigger';
 import { isStaff, OPERATOR_CONSOLE_ITEM } from './nav-items';
 
 function memberSince(createdAt: string): string | null {
@@ -26,23 +28,24 @@ function memberSince(createdAt: string): string | null {
 }
 
 /** Account menu in the top bar (spec 02 §2.2): who is signed in, where to manage it, and Log out. */
-export function UserMenu({ user }: { user: PublicUser }) {
+export function UserMenu({ user, openAtOnce = false }: { user: PublicUser; openAtOnce?: boolean }) {
   const navigate = useNavigate();
-  const { openLogoutDialog } = useLogoutDialog();
+  const { openLogoutDialog, prepareLogoutDialog } = useLogoutDialog();
+  useEffect(() => {
+    if (openAtOnce) prepareLogoutDialog();
+  }, [openAtOnce, prepareLogoutDialog]);
   const since = memberSince(user.createdAt);
 
   return (
-    // The first name shows from 400 px up; narrower phones keep the initials so the product name fits.
     // Not modal: the logout dialog opens from this menu and must get focus once the menu closes.
-    <DropdownMenu modal={false}>
-      {/* The name is "Account menu for {first name}" and holds the name shown (WCAG 2.5.3, label in name). */}
-      <DropdownMenuTrigger className="flex min-w-0 items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pr-3">
-        <span className="sr-only">Account menu for</span> <Avatar person={user} size="sm" />
-        <span className="hidden max-w-24 truncate text-sm font-medium text-slate-800 min-[400px]:inline sm:max-w-32">
-          {user.firstName}
-        </span>
-        {/* Below 400 px only the initials show; the name stays in the button's name. */}
-        <span className="sr-only min-[400px]:hidden">{user.firstName}</span>
+    // Open at once when it was pressed before its code had arrived (top-bar.tsx).
+    <DropdownMenu
+      modal={false}
+      defaultOpen={openAtOnce}
+      onOpenChange={(open) => open && prepareLogoutDialog()}
+    >
+      <DropdownMenuTrigger className={USER_MENU_TRIGGER_CLASS}>
+        <UserMenuLabel user={user} avatar={<Avatar person={user} size="sm" />} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="flex items-start gap-3">

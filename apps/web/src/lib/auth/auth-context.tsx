@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
 import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api-client';
@@ -52,9 +61,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .me()
       .then(({ user: me, previousSignInAt }) => {
         if (cancelled) return;
-        setUserState(me);
-        setFirstSignIn(previousSignInAt === null);
-        setStatus('authenticated');
+        // The whole signed-in screen renders now: in a transition, in slices rather than one long
+        // task that would keep a slow phone from answering a tap (docs/performance.md, Web).
+        startTransition(() => {
+          setUserState(me);
+          setFirstSignIn(previousSignInAt === null);
+          setStatus('authenticated');
+        });
       })
       .catch((error: unknown) => {
         if (cancelled) return;

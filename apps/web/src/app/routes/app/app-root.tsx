@@ -3,11 +3,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AppLayout } from '../../../components/layouts/app-layout';
 import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { AppLiveEvents } from '../../../lib/realtime/app-live-events';
-import { NotificationLiveEvents } from '../../../features/notifications/components/notification-live-events';
-import { MessageLiveEvents } from '../../../features/messages/lib/use-message-events';
+import { deferredPart } from '../../../lib/deferred-part';
 import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
 import { shellSlots } from '../../shell-slots';
+
+// The live events (toasts and refreshes pushed by the server) start after the first screen, with the
+// live channel itself: no screen waits for them (lib/deferred-part.tsx, docs/performance.md).
+const LiveEvents = deferredPart<object>(
+  () => import('../../live-events').then((module) => module.LiveEvents),
+  null,
+);
 
 /**
  * Guard and shell of /app (spec 02 §2.1). A signed-out visitor goes to /login and the page is
@@ -35,9 +40,7 @@ export default function AppRoot() {
   return (
     <LogoutDialogProvider>
       <AppLayout user={user} slots={shellSlots(user)}>
-        <AppLiveEvents />
-        <NotificationLiveEvents />
-        <MessageLiveEvents />
+        <LiveEvents />
         <Outlet />
       </AppLayout>
     </LogoutDialogProvider>

@@ -1,18 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFirstScreenShown } from '../../../lib/first-screen';
 import { useWallet } from '../../../lib/wallet-query';
-import { DepositDialog } from '../../../features/wallet/components/deposit-dialog';
 import { TestModeBadge } from '../../../components/test-mode-badge';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
 import { StatementDownload } from '../../../features/wallet/components/statement-download';
 import { WalletLimitsCard, WalletSummary } from '../../../features/wallet/components/wallet-summary';
-import { WithdrawDialog } from '../../../features/wallet/components/withdraw-dialog';
 import { useDepositReturn } from '../../../features/wallet/hooks/use-deposit-return';
 
 type WalletAction = 'deposit' | 'withdraw';
+
+// The dialogs (forms, Radix's dialog) are not what the page shows first: their code comes once it has
+// shown its data, or at once when one is opened (docs/performance.md, Web).
+const DepositDialog = lazy(() =>
+  import('../../../features/wallet/components/deposit-dialog').then((module) => ({
+    default: module.DepositDialog,
+  })),
+);
+const WithdrawDialog = lazy(() =>
+  import('../../../features/wallet/components/withdraw-dialog').then((module) => ({
+    default: module.WithdrawDialog,
+  })),
+);
 
 /**
  * /app/wallet (spec 02 §2.5). The open dialog lives in the URL (`?action=deposit|withdraw`), so the
@@ -23,6 +36,7 @@ export default function WalletPage() {
   const action = params.get('action');
   const wallet = useWallet();
   const verifyingDeposit = useDepositReturn();
+  const later = useFirstScreenShown();
 
   function setAction(next: WalletAction | null) {
     setParams(
@@ -89,16 +103,25 @@ export default function WalletPage() {
 
       <WalletHistory />
 
-      <DepositDialog
-        open={action === 'deposit'}
-        onOpenChange={(open) => setAction(open ? 'deposit' : null)}
-        wallet={wallet.data}
-      />
-      <WithdrawDialog
-        open={action === 'withdraw'}
-        onOpenChange={(open) => setAction(open ? 'withdraw' : null)}
-        wallet={wallet.data}
-      />
+      {/* A boundary of their own, mounted with them: their loading never holds the page back. */}
+      {later || action === 'deposit' ? (
+        <Suspense fallback={null}>
+          <DepositDialog
+            open={action === 'deposit'}
+            onOpenChange={(open) => setAction(open ? 'deposit' : null)}
+            wallet={wallet.data}
+          />
+        </Suspense>
+      ) : null}
+      {later || action === 'withdraw' ? (
+        <Suspense fallback={null}>
+          <WithdrawDialog
+            open={action === 'withdraw'}
+            onOpenChange={(open) => setAction(open ? 'withdraw' : null)}
+            wallet={wallet.data}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -5,20 +5,22 @@ import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../
 import { Spinner } from '../../../components/ui/spinner';
 import { badgeText } from '../../../components/layouts/nav-items';
 import { useNotifications, useUnreadNotifications } from '../api/notifications';
+import { BELL_CLASS } from './notification-bell';
 import { NotificationCard } from './notification-card';
 
 const LATEST = 5;
 
 /** The bell in the top bar: the unread badge ('9+' above 9) and the latest notifications (spec 02 §2.2). */
-export function NotificationMenu() {
+export function NotificationMenu({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const unread = useUnreadNotifications();
   const badge = badgeText(unread.data ?? 0);
-  const [open, setOpen] = useState(false);
+  // Open at once when the bell was pressed before this code had arrived (app/shell-slots.tsx).
+  const [open, setOpen] = useState(openAtOnce);
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
-        className="relative flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={BELL_CLASS}
       >
         <BellIcon className="h-5 w-5" />
         {badge ? (

@@ -11,6 +11,7 @@ import { useWallet } from '../../../lib/wallet-query';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { MASKED_AMOUNT, useHiddenAmounts } from '../hooks/use-hidden-amounts';
 import { TestModeBadge } from '../../../components/test-mode-badge';
+import { WALLET_BUTTON_CLASS } from './wallet-button';
 import { WalletEntryRow } from './wallet-entry-row';
 
 const RECENT_ITEMS = 3;
@@ -21,8 +22,15 @@ const linkClass =
  * Top-bar wallet (spec 02 §2.2, desktop): available balance and escrow with a mask toggle remembered for
  * the session (starting from the user's 'hide amounts by default'), the three latest history items, and links to the wallet page and its dialogs. Real data.
  */
-export function WalletDropdown({ hiddenByDefault = false }: { hiddenByDefault?: boolean }) {
-  const [open, setOpen] = useState(false);
+export function WalletDropdown({
+  hiddenByDefault = false,
+  openAtOnce = false,
+}: {
+  hiddenByDefault?: boolean;
+  /** Pressed before this code had arrived (app/shell-slots.tsx): open as soon as it mounts. */
+  openAtOnce?: boolean;
+}) {
+  const [open, setOpen] = useState(openAtOnce);
   const [hidden, toggleHidden] = useHiddenAmounts(hiddenByDefault);
   const wallet = useWallet();
   const recent = useWalletTransactions(1, RECENT_ITEMS, open);
@@ -31,7 +39,7 @@ export function WalletDropdown({ hiddenByDefault = false }: { hiddenByDefault?: 
   return (
     <Popover open={open} onOpenChange={setOpen}>
       {/* The name reads "Wallet" and then the amount shown, so a voice user can say what they see. */}
-      <PopoverTrigger className="flex h-10 items-center gap-2 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <PopoverTrigger className={WALLET_BUTTON_CLASS}>
         <WalletIcon className="h-4 w-4 text-brand-700" />
         <span className="sr-only">Wallet</span>{' '}
         <span data-testid="wallet-dropdown-balance">{wallet.data ? show(wallet.data.balance) : '₦ —'}</span>
