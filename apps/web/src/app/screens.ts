@@ -78,6 +78,7 @@ export const SCREENS: Screen[] = [
       { path: 'verification', load: () => import('./routes/app/verification') },
       { path: 'profile', load: () => import('./routes/app/profile') },
       { path: 'vendor/*', load: () => import('./routes/app/vendor') },
+      { path: 'developers', load: () => import('./routes/app/developers') },
       {
         // The console's own pages (queue, dispute workspace, users, audit log) are nested routes inside it.
         path: 'admin/*',

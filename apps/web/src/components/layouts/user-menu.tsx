@@ -12,6 +12,7 @@ import {
 } from '../ui/dropdown-menu';
 import { Avatar } from '../ui/avatar';
 import BellIcon from 'lucide-react/icons/bell';
+import CodeIcon from 'lucide-react/icons/code';
 import ConsoleIcon from 'lucide-react/icons/terminal';
 import LogOutIcon from 'lucide-react/icons/log-out';
 import SettingsIcon from 'lucide-react/icons/settings';
@@ -68,6 +69,9 @@ export function UserMenu({ user, openAtOnce = false }: { user: PublicUser; openA
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/app/notifications')}>
           <BellIcon className="h-4 w-4" /> Notifications
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/app/developers')}>
+          <CodeIcon className="h-4 w-4" /> Developers
         </DropdownMenuItem>
         {isStaff(user.role) ? (
           <DropdownMenuItem onSelect={() => navigate(OPERATOR_CONSOLE_ITEM.to)}>

@@ -186,7 +186,7 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['Profile', 'Settings', 'Notifications', 'Log out']);
+    ).toEqual(['Profile', 'Settings', 'Notifications', 'Developers', 'Log out']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'Profile screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/profile');

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PARTNER_TEXT, type ApiKey } from '@escrow/shared/schemas/partner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
+import { formatDateTime } from '../../../lib/format';
+import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
+import { ConfirmDialog, errorText } from './confirm-dialog';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { SecretDialog } from './secret-reveal';
+
+/**
+ * The user's partner API keys (docs/partner-api.md): create one with its scopes (the key is shown this
+ * once), see when each was last used, revoke one after confirming.
+ */
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  function confirmRevoke() {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        setRevoking(null);
+        toast.success(PARTNER_TEXT.keyRevoked);
+      },
+    });
+  }
+
+  return (
+    <Card role="region" aria-labelledby="api-keys-title" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle id="api-keys-title">API keys</CardTitle>
+          <p className="text-sm text-slate-600">
+            Your systems send a key as <code className="font-mono text-xs">Authorization: Bearer</code> on the
+            partner API. It opens nothing else in your account.
+          </p>
+        </div>
+        <Button onClick={() => setCreating(true)}>Create API key</Button>
+      </div>
+
+      {keys.isPending ? (
+        <LoadingPanel label="Loading API keys..." />
+      ) : keys.isError ? (
+        <ErrorPanel error={keys.error} onRetry={() => void keys.refetch()} />
+      ) : keys.data.length === 0 ? (
+        <EmptyPanel>No API keys yet. Create one to call the partner API from your shop or app.</EmptyPanel>
+      ) : (
+        <ul aria-label="API keys" className="divide-y divide-slate-100">
+          {keys.data.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+          ))}
+        </ul>
+      )}
+
+      <CreateApiKeyDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(created) => {
+          setCreating(false);
+          setNewKey(created.key);
+          toast.success(PARTNER_TEXT.keyCreated);
+        }}
+      />
+      <SecretDialog
+        title="Your new API key"
+        label="API key"
+        secret={newKey}
+        note="Only a fingerprint of the key is stored. If you lose it, revoke it and create another."
+        onClose={() => setNewKey(null)}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke API key?"
+        description={
+          revoking
+            ? `Requests with “${revoking.name}” (${revoking.prefix}…) are refused from now on. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        error={revoke.isError ? errorText(revoke.error) : null}
+        onConfirm={confirmRevoke}
+        onCancel={() => {
+          revoke.reset();
+          setRevoking(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="api-key-row">
+      <div className="min-w-0 space-y-1">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+          <span className="break-all">{apiKey.name}</span>
+          <span
+            className={
+              apiKey.mode === 'live'
+                ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900'
+                : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
+            }
+          >
+            {apiKey.mode === 'live' ? 'Live' : 'Test'}
+          </span>
+        </p>
+        <p className="font-mono text-xs text-slate-700">{apiKey.prefix}…</p>
+        <p className="text-xs text-slate-600">
+          {apiKey.scopes.join(', ')} · Created {formatDateTime(apiKey.createdAt)} ·{' '}
+          {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'}
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+        Revoke
+      </Button>
+    </li>
+  );
+}
