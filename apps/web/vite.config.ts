@@ -251,7 +251,23 @@ function loadingUnits() {
     // to the bundler, so that those screens do not load the sign-in forms with it.
     assign('auth', [...accountScreens, ...[...auth].filter((id) => free(id) && !app.has(id))]);
     assign('shell', [appRoot, ...[...shell].filter(free)]);
-    const shared = (id: string) => first.filter((screen) => screen.has(id)).length >= 2;
+    // With what they load once shown (dialogs, other tabs): a module one first screen shows and another
+    // one's dialog uses (the wallet's balance query, the transaction's payment dialog) is shared too,
+    // not left to the bundler, which would give it a file of its own.
+    const firstWithLater = FIRST_APP_SCREENS.map((name) => {
+      const seen = new Set<string>();
+      const stack = [srcFile(`app/routes/app/${name}.tsx`)];
+      while (stack.length > 0) {
+        const id = stack.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const info = ctx.getModuleInfo(id);
+        stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+      }
+      return seen;
+    });
+    const shared = (id: string) =>
+      first.some((screen) => screen.has(id)) && firstWithLater.filter((screen) => screen.has(id)).length >= 2;
     assign(
       'screens',
       [...app].filter((id) => free(id) && shared(id) && light(id)),

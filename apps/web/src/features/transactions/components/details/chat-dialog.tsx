@@ -6,19 +6,17 @@ import { Dialog } from '../../../../components/ui/dialog';
 export const viewerIdOf = (tx: Transaction) =>
   tx.viewerRole === tx.creatorRole ? tx.creatorId : (tx.counterpartyId ?? '');
 
+export type ChatDialogProps = {
+  transaction: Transaction;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
 /**
  * Spec 01 §2's Chat dialog on the details screen: the same live chat as /app/messages (history, files,
  * typing, receipts), without leaving the transaction.
  */
-export function ChatDialog({
-  transaction: tx,
-  open,
-  onOpenChange,
-}: {
-  transaction: Transaction;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ChatDialog({ transaction: tx, open, onOpenChange }: ChatDialogProps) {
   const name = (tx.viewerRole === tx.creatorRole ? tx.counterpartyName : tx.creatorName) || 'counterparty';
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`Chat with ${name}`} wide>

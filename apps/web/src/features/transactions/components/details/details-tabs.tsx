@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { Spinner } from '../../../../components/ui/spinner';
 import { Tabs, type TabItem } from '../../../../components/ui/tabs';
 import { ActivityTab } from './activity-tab';
-import { PaymentConditionsPanel } from './payment-conditions-panel';
+import { later, usePreloadLater } from './later-parts';
 import { ConfirmationTab, ShippingTab } from './shipping-tabs';
+
+// The Payment tab (the conditions' texts and the release forms: react-hook-form, zod with the schemas)
+// is not what the page shows first: its code comes once the page has shown its data, or at once when
+// the tab is opened (later-parts.tsx).
+const PaymentConditionsPanel = later<{ transaction: Transaction }>(
+  () => import('./payment-conditions-panel').then((module) => module.PaymentConditionsPanel),
+  <Spinner />,
+);
 
 /**
  * Spec 01 §2: Shipping only for the seller (courier used or details given), Confirmation only for the
@@ -26,6 +35,7 @@ export function DetailsTabs({
   transaction: Transaction;
   overview: ReactNode;
 }) {
+  usePreloadLater([PaymentConditionsPanel]);
   const content: Record<string, ReactNode> = {
     Overview: overview,
     Shipping: <ShippingTab transaction={tx} />,

@@ -94,7 +94,7 @@ describe('the seller’s release code entry (issue 26)', () => {
 
   it('takes six digits from the keypad or a one-time-code suggestion, and checks the length first', async () => {
     const { calls, user } = renderPanel(seller(), {});
-    const input = screen.getByLabelText('Release code');
+    const input = await screen.findByLabelText('Release code');
     expect(input).toHaveAttribute('inputmode', 'numeric');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(screen.queryByRole('button', { name: 'Replace code' })).not.toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('the seller’s release code entry (issue 26)', () => {
             };
       },
     });
-    const input = screen.getByLabelText('Release code');
+    const input = await screen.findByLabelText('Release code');
     await user.type(input, '111111');
     await user.click(screen.getByRole('button', { name: 'Enter Release Code' }));
     expect(await screen.findByText('That release code is not correct. 4 tries left.')).toBeInTheDocument();
@@ -138,7 +138,7 @@ describe('the seller’s release code entry (issue 26)', () => {
     const { user } = renderPanel(seller(), {
       [`POST ${CODE_PATH}`]: () => ({ status: 429, headers: { 'retry-after': '1800' }, body: {} }),
     });
-    await user.type(screen.getByLabelText('Release code'), '444444');
+    await user.type(await screen.findByLabelText('Release code'), '444444');
     await user.click(screen.getByRole('button', { name: 'Enter Release Code' }));
     expect(await screen.findByText('Too many attempts, try again in 30 minutes')).toBeInTheDocument();
     expect(screen.getByLabelText('Release code')).toBeDisabled();
@@ -154,7 +154,7 @@ describe('the seller’s release code entry (issue 26)', () => {
           body: { success: false, error: LOCKED, code: 'HANDOVER_LOCKED' },
         }),
       });
-      const input = screen.getByLabelText('Release code');
+      const input = await screen.findByLabelText('Release code');
       await user.type(input, '333333');
       await user.click(screen.getByRole('button', { name: 'Enter Release Code' }));
       await waitFor(() => expect(input).toBeDisabled());
@@ -171,7 +171,7 @@ describe('the seller’s release code entry (issue 26)', () => {
       [`POST ${CODE_PATH}`]: () =>
         ok({ transaction: { ...seller(), status: 'COMPLETED', paymentStatus: 'RELEASED' } }),
     });
-    await user.type(screen.getByLabelText('Release code'), '482913');
+    await user.type(await screen.findByLabelText('Release code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Enter Release Code' }));
     expect(
       await screen.findByText('Release code accepted. The payment has been released to your wallet.'),

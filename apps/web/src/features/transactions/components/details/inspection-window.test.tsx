@@ -32,7 +32,7 @@ describe('the inspection window on the details screen', () => {
       /^Funds will be released to the seller automatically in 3 days( 1 hour)? \(.+\) unless you confirm receipt, raise a dispute or extend\./,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Extend inspection' }));
-    const dialog = screen.getByRole('dialog', { name: 'Extend inspection' });
+    const dialog = await screen.findByRole('dialog', { name: 'Extend inspection' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Extend by'), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
     expect(await screen.findByText('Inspection period extended')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('the inspection window on the details screen', () => {
     });
     renderWithProviders(<InspectionWindow transaction={tx} />);
     await userEvent.click(screen.getByRole('button', { name: 'Extend inspection' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Extend' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Extend' }));
     expect(await screen.findByText('The inspection period can only be extended once')).toBeTruthy();
   });
 
@@ -67,7 +67,7 @@ describe('the inspection window on the details screen', () => {
     });
     renderWithProviders(<InspectionWindow transaction={tx} />);
     await userEvent.click(screen.getByRole('button', { name: 'Extend inspection' }));
-    const dialog = screen.getByRole('dialog', { name: 'Extend inspection' });
+    const dialog = await screen.findByRole('dialog', { name: 'Extend inspection' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
     const days = within(dialog).getByLabelText('Extend by');
     await waitFor(() => expect(days).toHaveAccessibleDescription(RANGE));

@@ -1,30 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import type { z } from 'zod';
-import {
-  countdownText,
-  INSPECTION_TEXT,
-  MAX_INSPECTION_EXTENSION_DAYS,
-} from '@escrow/shared/domain/disputes';
-import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
+import { countdownText } from '@escrow/shared/domain/disputes';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { useExtendInspection } from '../../api/lifecycle';
-import { failureText } from '../../../../lib/money-mutation';
-import { Select } from '../form-controls';
 import { formatDeadline } from '../../../../lib/format';
-import { numberValue, showServerFieldErrors } from '../../../../lib/form-values';
-import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useNow } from '../../../../lib/use-now';
+import type { ExtendDialogProps } from './extend-dialog';
+import { later, OpeningDialog, usePreloadLater } from './later-parts';
 
-const EXTEND_FAILED = 'Failed to extend the inspection period';
-
-type ExtendInput = z.input<typeof extendInspectionSchema>;
-type ExtendBody = z.output<typeof extendInspectionSchema>;
+/**
+ * Extend inspection (react-hook-form, zod with the disputes schema, Radix's dialog): its code comes once
+ * the page has shown its data, where the buyer may extend, or at once when opened (later-parts.tsx).
+ */
+export const ExtendDialog = later<ExtendDialogProps>(
+  () => import('./extend-dialog').then((module) => module.ExtendDialog),
+  <OpeningDialog />,
+);
 
 /**
  * The inspection window (DESIGN "Inspection window"): while the item is with the buyer, both parties see
@@ -32,11 +23,13 @@ type ExtendBody = z.output<typeof extendInspectionSchema>;
  */
 export function InspectionWindow({ transaction: tx }: { transaction: Transaction }) {
   const [open, setOpen] = useState(false);
-  if (tx.status !== 'WAITING_FOR_BUYER_CONFIRMATION' || !tx.autoReleaseAt) return null;
+  const until = tx.status === 'WAITING_FOR_BUYER_CONFIRMATION' ? tx.autoReleaseAt : null;
   const buyer = tx.viewerRole === 'BUYER';
+  usePreloadLater([until && buyer && !tx.inspectionExtendedAt ? ExtendDialog : null]);
+  if (!until) return null;
   return (
     <ReleaseCountdown
-      until={tx.autoReleaseAt}
+      until={until}
       testId="inspection-window"
       text={(countdown, date) =>
         buyer
@@ -100,70 +93,4 @@ function TransactionExtendDialog({
 }) {
   const extend = useExtendInspection(transaction.id);
   return <ExtendDialog send={extend.mutateAsync} pending={extend.isPending} onOpenChange={onOpenChange} />;
-}
-
-/** Extend inspection: 1-7 days, checked (and worded) by the server's own schema. */
-export function ExtendDialog({
-  send,
-  pending,
-  onOpenChange,
-  description = 'You can extend the inspection period once. The seller is told.',
-}: {
-  send: (days: number) => Promise<unknown>;
-  pending: boolean;
-  onOpenChange: (open: boolean) => void;
-  description?: string;
-}) {
-  const form = useForm<ExtendInput, unknown, ExtendBody>({
-    resolver: zodResolver(extendInspectionSchema),
-    defaultValues: { days: 3 },
-  });
-  useFixAsYouType(form);
-  const error = form.formState.errors.days?.message;
-
-  const submit = form.handleSubmit((body) =>
-    send(body.days).then(
-      () => {
-        toast.success(INSPECTION_TEXT.extended);
-        onOpenChange(false);
-      },
-      (failure: unknown) => {
-        // A 400 naming the days lands on the field; the toast still says why it failed.
-        showServerFieldErrors(failure, form.setError);
-        toast.error(failureText(failure, EXTEND_FAILED));
-      },
-    ),
-  );
-  return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
-      title="Extend inspection"
-      description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="extend-form" disabled={pending}>
-            {pending ? 'Extending...' : 'Extend'}
-          </Button>
-        </>
-      }
-    >
-      <form id="extend-form" onSubmit={submit} noValidate>
-        <Field id="extend-days" label="Extend by" error={error}>
-          <Select
-            id="extend-days"
-            {...fieldErrorProps('extend-days', error)}
-            {...form.register('days', { setValueAs: numberValue })}
-            options={Array.from({ length: MAX_INSPECTION_EXTENSION_DAYS }, (_, i) => ({
-              value: String(i + 1),
-              label: `${i + 1} day${i === 0 ? '' : 's'}`,
-            }))}
-          />
-        </Field>
-      </form>
-    </Dialog>
-  );
 }

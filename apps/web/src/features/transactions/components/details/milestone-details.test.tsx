@@ -72,7 +72,7 @@ describe('a milestone trade on the details screen (issue 26)', () => {
     const first = within(screen.getByTestId('milestone-1'));
     await user.click(first.getByRole('button', { name: 'Accept and release' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Accept and release' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Accept and release' })).getByRole('button', {
         name: 'Accept and release',
       }),
     );

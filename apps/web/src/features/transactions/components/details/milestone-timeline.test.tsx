@@ -150,7 +150,7 @@ describe('the milestone timeline (issue 26)', () => {
     const user = userEvent.setup();
     renderWithProviders(<MilestoneTimeline transaction={tx} />);
     await user.click(item(2).getByRole('button', { name: 'Accept and release' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept and release' });
+    const dialog = await screen.findByRole('dialog', { name: 'Accept and release' });
     expect(dialog).toHaveAccessibleDescription(
       'Accepting “Walls and roof” releases ₦2,963.00 to the seller. This cannot be undone.',
     );
@@ -170,7 +170,9 @@ describe('the milestone timeline (issue 26)', () => {
     const user = userEvent.setup();
     renderWithProviders(<MilestoneTimeline transaction={tx} />);
     await user.click(item(2).getByRole('button', { name: 'Accept and release' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept and release' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept and release' }),
+    );
     expect(await screen.findByText('Only a delivered milestone can be accepted')).toBeInTheDocument();
   });
 
@@ -183,7 +185,7 @@ describe('the milestone timeline (issue 26)', () => {
     const user = userEvent.setup();
     const { rerender } = renderWithProviders(<MilestoneTimeline transaction={tx} />);
     await user.click(item(2).getByRole('button', { name: 'Extend inspection' }));
-    const dialog = screen.getByRole('dialog', { name: 'Extend inspection' });
+    const dialog = await screen.findByRole('dialog', { name: 'Extend inspection' });
     await user.selectOptions(within(dialog).getByLabelText('Extend by'), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
     expect(await screen.findByText('Inspection period extended')).toBeInTheDocument();
@@ -207,7 +209,7 @@ describe('the milestone timeline (issue 26)', () => {
     const user = userEvent.setup();
     renderWithProviders(<MilestoneTimeline transaction={tx} />);
     await user.click(item(3).getByRole('button', { name: 'Mark delivered' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mark delivered' });
+    const dialog = await screen.findByRole('dialog', { name: 'Mark delivered' });
     // A trade without a courier has no shipment to describe.
     expect(within(dialog).queryByLabelText(/Sent by courier/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));
@@ -236,7 +238,7 @@ describe('the milestone timeline (issue 26)', () => {
     const user = userEvent.setup();
     renderWithProviders(<MilestoneTimeline transaction={tx} />);
     await user.click(item(3).getByRole('button', { name: 'Mark delivered' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mark delivered' });
+    const dialog = await screen.findByRole('dialog', { name: 'Mark delivered' });
     await user.type(within(dialog).getByLabelText('Delivery note'), 'Sent the tiles');
     await user.click(within(dialog).getByLabelText('Sent by courier: add the shipment details'));
     await user.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));

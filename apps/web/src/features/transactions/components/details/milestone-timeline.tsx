@@ -9,10 +9,9 @@ import { cn } from '../../../../lib/cn';
 import { formatDisplayDate } from '../../../../lib/dates';
 import { formatDateTime, formatMoney } from '../../../../lib/format';
 import { useExtendMilestoneInspection } from '../../api/milestones';
-import { AcceptMilestoneDialog } from '../dialogs/accept-milestone-dialog';
-import { DeliverMilestoneDialog } from '../dialogs/deliver-milestone-dialog';
 import { Detail } from '../form-controls';
 import { ExtendDialog, ReleaseCountdown } from './inspection-window';
+import { later, OpeningDialog, usePreloadLater } from './later-parts';
 
 const BADGE: Record<MilestoneStatus, string> = {
   PENDING: 'bg-sky-100 text-sky-900',
@@ -20,6 +19,23 @@ const BADGE: Record<MilestoneStatus, string> = {
   RELEASED: 'bg-emerald-100 text-emerald-900',
   REFUNDED: 'bg-slate-200 text-slate-700',
 };
+
+type StepDialogProps = {
+  transaction: Transaction;
+  milestone: MilestoneView;
+  onOpenChange: (open: boolean) => void;
+};
+
+// The milestones' dialogs come once the page has shown its data, those the viewer can open now, or at
+// once when opened (later-parts.tsx).
+const DeliverMilestoneDialog = later<StepDialogProps>(
+  () => import('../dialogs/deliver-milestone-dialog').then((module) => module.DeliverMilestoneDialog),
+  <OpeningDialog />,
+);
+const AcceptMilestoneDialog = later<StepDialogProps>(
+  () => import('../dialogs/accept-milestone-dialog').then((module) => module.AcceptMilestoneDialog),
+  <OpeningDialog />,
+);
 
 type Opened = { kind: 'deliver' | 'accept' | 'extend'; milestone: MilestoneView } | null;
 
@@ -32,6 +48,14 @@ type Opened = { kind: 'deliver' | 'accept' | 'extend'; milestone: MilestoneView 
  */
 export function MilestoneTimeline({ transaction: tx }: { transaction: Transaction }) {
   const [opened, setOpened] = useState<Opened>(null);
+  const live = tx.status === 'IN_PROGRESS';
+  const buyer = tx.viewerRole === 'BUYER';
+  const delivered = tx.milestones.filter((m) => m.status === 'DELIVERED');
+  usePreloadLater([
+    live && !buyer && tx.milestones.some((m) => m.status === 'PENDING') ? DeliverMilestoneDialog : null,
+    live && buyer && delivered.length > 0 ? AcceptMilestoneDialog : null,
+    live && buyer && delivered.some((m) => m.autoReleaseAt && !m.inspectionExtendedAt) ? ExtendDialog : null,
+  ]);
   if (!tx.milestones.length) return null;
   const ended = tx.milestones.filter((m) => m.status === 'RELEASED' || m.status === 'REFUNDED').length;
   const close = (open: boolean) => !open && setOpened(null);

@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useUploadImage } from '../../hooks/use-upload-image';
+import { later, OpeningDialog, usePreloadLater } from './later-parts';
+import type { ShipmentPhotoDialogProps } from './shipment-photo-dialog';
+
+// The photo's dialog (Radix's dialog) comes once the page has shown its data, or at once when opened.
+const ShipmentPhotoDialog = later<ShipmentPhotoDialogProps>(
+  () => import('./shipment-photo-dialog').then((module) => module.ShipmentPhotoDialog),
+  <OpeningDialog />,
+);
 
 /** The seller's shipment photos, each opened with View (fetched with the party's token). */
 export function ShipmentPhotos({ photos }: { photos: string[] }) {
   const [open, setOpen] = useState<number | null>(null);
+  usePreloadLater([photos.length > 0 ? ShipmentPhotoDialog : null]);
   if (photos.length === 0) return null;
   return (
     <div>
@@ -20,32 +26,9 @@ export function ShipmentPhotos({ photos }: { photos: string[] }) {
           </li>
         ))}
       </ul>
-      <Dialog
-        open={open !== null}
-        onOpenChange={(next) => !next && setOpen(null)}
-        title={open !== null ? `Shipment photo ${open + 1} of ${photos.length}` : 'Shipment photo'}
-        footer={<Button onClick={() => setOpen(null)}>Close</Button>}
-      >
-        {open !== null ? <PhotoView uploadId={photos[open] ?? null} /> : null}
-      </Dialog>
+      {open !== null ? (
+        <ShipmentPhotoDialog photos={photos} index={open} onClose={() => setOpen(null)} />
+      ) : null}
     </div>
-  );
-}
-
-function PhotoView({ uploadId }: { uploadId: string | null }) {
-  const { url, error } = useUploadImage(uploadId);
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        This photo could not be loaded.
-      </p>
-    );
-  if (!url) return <Spinner label="Loading photo..." />;
-  return (
-    <img
-      src={url}
-      alt="Item as shipped by the seller"
-      className="max-h-[60vh] w-full rounded-lg object-contain"
-    />
   );
 }

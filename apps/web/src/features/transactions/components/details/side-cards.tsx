@@ -8,9 +8,16 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { shareLink } from '../../lib/share';
 import { SecurityList } from '../security-list';
-import { ChatDialog } from './chat-dialog';
+import type { ChatDialogProps } from './chat-dialog';
+import { later, OpeningDialog, usePreloadLater } from './later-parts';
 
 type Props = { transaction: Transaction };
+
+// The chat (its panel, Radix's dialog) comes once the page has shown its data, or at once when opened.
+const ChatDialog = later<ChatDialogProps>(
+  () => import('./chat-dialog').then((module) => module.ChatDialog),
+  <OpeningDialog />,
+);
 
 /** Actions, Security and Need Help cards beside the details. */
 export function SideCards({ transaction: tx }: Props) {
@@ -19,6 +26,7 @@ export function SideCards({ transaction: tx }: Props) {
   // Members open the details page; an invitee needs the join link, which the details header shares.
   const detailsUrl = `${window.location.origin}/app/transactions/${tx.id}`;
   const [chatting, setChatting] = useState(false);
+  usePreloadLater([tx.counterpartyId ? ChatDialog : null]);
   return (
     <div className="space-y-4">
       <Card className="space-y-2">

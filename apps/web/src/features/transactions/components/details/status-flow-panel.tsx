@@ -4,11 +4,29 @@ import { decide } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
+import { Spinner } from '../../../../components/ui/spinner';
+import { useHandoverCode } from '../../api/handover';
 import { transitionFacts } from '../../lib/trade-terms';
 import { StatusBadge } from '../status-badge';
-import { HandoverCodeCard } from './handover-code-card';
-import { HandoverCodeEntry } from './handover-code-entry';
 import { InspectionWindow } from './inspection-window';
+import { later } from './later-parts';
+
+// An in-person handover's release code and its entry use the shared handover texts, whose module brings
+// zod: only a trade waiting for its handover loads them (later-parts.tsx).
+const HandoverCodeCard = later<{ transactionId: string }>(
+  () => import('./handover-code-card').then((module) => module.HandoverCodeCard),
+  <Spinner label="Loading your release code..." />,
+);
+const HandoverCodeEntry = later<{ transactionId: string }>(
+  () => import('./handover-code-entry').then((module) => module.HandoverCodeEntry),
+  <Spinner />,
+);
+
+/** The buyer's release code, asked for while the card's code is on its way, not once it is here. */
+function ReleaseCode({ transactionId }: { transactionId: string }) {
+  useHandoverCode(transactionId);
+  return <HandoverCodeCard transactionId={transactionId} />;
+}
 
 type Props = {
   transaction: Transaction;
@@ -59,7 +77,7 @@ export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) 
         </p>
       )}
       {tx.status === 'WAITING_FOR_HANDOVER' && tx.viewerRole === 'BUYER' ? (
-        <HandoverCodeCard transactionId={tx.id} />
+        <ReleaseCode transactionId={tx.id} />
       ) : null}
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (

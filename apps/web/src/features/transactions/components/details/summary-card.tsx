@@ -5,7 +5,13 @@ import { Card, CardTitle } from '../../../../components/ui/card';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { copyToClipboard } from '../../lib/share';
 import { Detail } from '../form-controls';
-import { RefundDetail } from './refund-detail';
+import { later } from './later-parts';
+
+// The refund row words the refund as the receipt does (refundDestinationText), from the shared refunds
+// schema, whose module brings zod: only a refunded transaction loads it (later-parts.tsx).
+const RefundDetail = later<{ transaction: Transaction }>(() =>
+  import('./refund-detail').then((module) => module.RefundDetail),
+);
 
 const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
 
@@ -42,7 +48,7 @@ export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
           <span data-testid="summary-seller-receives">{formatMoney(tx.sellerReceives, tx.currency)}</span>
         </Detail>
         <Detail label="Delivery">{SHIPPING_TYPE_LABELS[tx.shippingType]}</Detail>
-        <RefundDetail transaction={tx} />
+        {tx.refund ? <RefundDetail transaction={tx} /> : null}
         <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>{tx.creatorName || 'Unknown User'}</Detail>
         <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>
           {tx.counterpartyName ?? <span className="italic text-slate-500">Waiting for counterparty...</span>}

@@ -1,29 +1,67 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ActionDialog } from '@escrow/shared/domain/transaction-labels';
+import { nextActionFor, type ActionDialog } from '@escrow/shared/domain/transaction-labels';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { useLiveConnection } from '../../../../lib/realtime/use-live-connection';
 import { useLiveTransaction } from '../../hooks/use-live-transaction';
 import { transactionKeys } from '../../../../lib/query-keys/transaction-keys';
-import { CancelDialog } from '../dialogs/cancel-dialog';
-import { DeliveryDetailsDialog } from '../dialogs/delivery-details-dialog';
-import { PaymentDialog } from '../dialogs/payment-dialog';
-import { ReceiptDialog } from '../dialogs/receipt-dialog';
-import { ShipmentDialog } from '../dialogs/shipment-dialog';
 import { NotFoundCard } from '../not-found-card';
 import { DetailsHeader } from './details-header';
 import { DetailsTabs } from './details-tabs';
+import { later, OpeningDialog, usePreloadLater } from './later-parts';
 import { MilestoneTimeline } from './milestone-timeline';
 import { RatingPanel } from './rating-panel';
 import { SideCards } from './side-cards';
-import { StatusFlowPanel } from './status-flow-panel';
+import { canCancel, StatusFlowPanel } from './status-flow-panel';
 import { SummaryCard } from './summary-card';
 import { TransactionTimeline } from './transaction-timeline';
 
 type OpenDialog = ActionDialog | 'Cancel' | null;
+type DialogProps = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
+
+// The dialogs (forms, zod with the schemas, Radix's dialog) are not what the page shows first: the one
+// for the viewer's next step, and Cancel, come once it has shown its data, any of them at once when
+// opened (later-parts.tsx; docs/performance.md, Web).
+const DeliveryDetailsDialog = later<DialogProps>(
+  () => import('../dialogs/delivery-details-dialog').then((module) => module.DeliveryDetailsDialog),
+  <OpeningDialog />,
+);
+const PaymentDialog = later<DialogProps>(
+  () => import('../dialogs/payment-dialog').then((module) => module.PaymentDialog),
+  <OpeningDialog />,
+);
+const ShipmentDialog = later<DialogProps>(
+  () => import('../dialogs/shipment-dialog').then((module) => module.ShipmentDialog),
+  <OpeningDialog />,
+);
+const ReceiptDialog = later<DialogProps>(
+  () => import('../dialogs/receipt-dialog').then((module) => module.ReceiptDialog),
+  <OpeningDialog />,
+);
+const CancelDialog = later<DialogProps>(
+  () => import('../dialogs/cancel-dialog').then((module) => module.CancelDialog),
+  <OpeningDialog />,
+);
+/** The dialog of each next step; the release code is entered in place (status-flow-panel.tsx). */
+const STEP_DIALOGS: Partial<Record<ActionDialog, { prefetch: () => void }>> = {
+  'Provide Delivery Details': DeliveryDetailsDialog,
+  'Confirm Payment': PaymentDialog,
+  'Confirm Shipment': ShipmentDialog,
+  'Confirm Receipt of Goods': ReceiptDialog,
+};
+
+/** The dialogs the viewer can open from the status panel now, fetched once the first screen shows. */
+function usePreloadStepDialogs(tx: Transaction | undefined) {
+  const next = tx ? nextActionFor(tx, tx.viewerRole) : null;
+  usePreloadLater([
+    next?.kind === 'action' ? (STEP_DIALOGS[next.dialog] ?? null) : null,
+    tx && canCancel(tx) ? CancelDialog : null,
+  ]);
+}
 
 export const DETAILS_NOT_FOUND = "The transaction you're looking for could not be found.";
 
@@ -34,6 +72,7 @@ export function TransactionDetails({ id }: { id: string }) {
   const query = useLiveTransaction(id);
   const connection = useLiveConnection();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  usePreloadStepDialogs(query.data);
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {
