@@ -73,3 +73,30 @@ export function makeDispute(overrides: Partial<Dispute> = {}): Dispute {
     ...overrides,
   };
 }
+
+/**
+ * A dispute on a brokered trade (docs/money.md "Broker commission"): ₦10,001.00, the seller pays the
+ * ₦250.03 fee, the broker's commission ₦1,000.00 out of the seller's part.
+ */
+export function makeBrokeredDispute(overrides: Partial<Dispute> = {}): Dispute {
+  const base = makeDispute();
+  return makeDispute({
+    transaction: {
+      ...base.transaction,
+      price: 10_001,
+      fee: 250.03,
+      total: 10_001,
+      feePayer: 'SELLER',
+      held: {
+        price: 10_001,
+        fee: 250.03,
+        sellerFee: 250.03,
+        buyerFee: 0,
+        anyReleased: false,
+        milestoneTrade: false,
+        commission: 1_000,
+      },
+    },
+    ...overrides,
+  });
+}

@@ -4,6 +4,7 @@
  * them): statuses, enumerations, timers, and how each settlement splits the escrow.
  */
 
+import { commissionShare, smallestSellerPart } from './commission.ts';
 import { tradeAmountsWithFee, type FeePayer } from './fees.ts';
 import { formatMoney, toMajor } from './money.ts';
 
@@ -119,8 +120,11 @@ export const DISPUTE_TEXT = {
   internalStaffOnly: 'Only support staff can add internal notes',
 } as const;
 
-/** The escrow split of one settlement, in minor units: buyer + seller + platform = total held. */
-export type SettlementSplit = { buyer: number; seller: number; platform: number };
+/**
+ * The escrow split of one settlement, in minor units: buyer + seller + platform (+ broker) = total held.
+ * `broker` is there only for a brokered trade (a commission): the broker's part of the commission.
+ */
+export type SettlementSplit = { buyer: number; seller: number; platform: number; broker?: number };
 
 /**
  * How a resolution moves the money held (what the buyer paid: price + the buyer's fee share), DESIGN's
@@ -136,6 +140,7 @@ export function settlementSplit(
   feeMinor: number,
   buyerShareMinor?: number | null,
   feePayer: FeePayer = 'BUYER',
+  commissionMinor = 0,
 ): SettlementSplit | null {
   const trade = tradeAmountsWithFee(priceMinor, feeMinor, feePayer);
   return remainderSplit(
@@ -146,6 +151,7 @@ export function settlementSplit(
       sellerFeeMinor: trade.sellerFeeMinor,
       buyerFeeMinor: trade.buyerFeeMinor,
       anyReleased: false,
+      commissionMinor,
     },
     buyerShareMinor,
   );
@@ -162,6 +168,8 @@ export type EscrowRemainder = {
   buyerFeeMinor: number;
   /** A milestone was already released: the platform then keeps the fee (DESIGN "Milestones"). */
   anyReleased: boolean;
+  /** A brokered trade's commission (domain/commission.ts); brokered trades have no milestones. */
+  commissionMinor?: number;
 };
 
 /**
@@ -174,19 +182,34 @@ export function remainderSplit(
   r: EscrowRemainder,
   buyerShareMinor?: number | null,
 ): SettlementSplit | null {
+  const commission = r.commissionMinor ?? 0;
+  // The broker's part appears only on a brokered trade, so other splits keep their shape.
+  const withBroker = (split: SettlementSplit, broker: number): SettlementSplit =>
+    commission > 0 ? { ...split, broker } : split;
   switch (action) {
     case 'REFUND_FULL':
-      return r.anyReleased
-        ? { buyer: r.priceMinor, seller: 0, platform: r.buyerFeeMinor }
-        : { buyer: r.priceMinor + r.buyerFeeMinor, seller: 0, platform: 0 };
+      return withBroker(
+        r.anyReleased
+          ? { buyer: r.priceMinor, seller: 0, platform: r.buyerFeeMinor }
+          : { buyer: r.priceMinor + r.buyerFeeMinor, seller: 0, platform: 0 },
+        0,
+      );
     case 'REFUND_PARTIAL': {
       const share = buyerShareMinor ?? 0;
-      if (!isValidPartialShare(share, r.priceMinor, r.sellerFeeMinor))
+      if (!isValidPartialShare(share, r.priceMinor, r.sellerFeeMinor, commission))
         throw new RangeError(DISPUTE_TEXT.partialAmountRange);
-      return { buyer: share, seller: r.priceMinor - share - r.sellerFeeMinor, platform: r.feeMinor };
+      const sellerPart = r.priceMinor - share;
+      const broker = commissionShare(commission, sellerPart, r.priceMinor);
+      return withBroker(
+        { buyer: share, seller: sellerPart - r.sellerFeeMinor - broker, platform: r.feeMinor },
+        broker,
+      );
     }
     case 'RELEASE_PAYMENT':
-      return { buyer: 0, seller: r.priceMinor - r.sellerFeeMinor, platform: r.feeMinor };
+      return withBroker(
+        { buyer: 0, seller: r.priceMinor - r.sellerFeeMinor - commission, platform: r.feeMinor },
+        commission,
+      );
     case 'NO_ACTION':
       return null;
   }
@@ -194,36 +217,52 @@ export function remainderSplit(
 
 /**
  * The largest buyer's share of a partial refund: the seller's part (price − share) must cover the
- * seller's fee share, and a share of the whole price is a full refund, not a partial one.
+ * seller's fee share and the broker's part of the commission, and a share of the whole price is a full
+ * refund, not a partial one.
  */
-export function largestPartialShare(priceMinor: number, sellerFeeMinor = 0): number {
-  return sellerFeeMinor > 0 ? priceMinor - sellerFeeMinor : priceMinor - 1;
+export function largestPartialShare(priceMinor: number, sellerFeeMinor = 0, commissionMinor = 0): number {
+  return priceMinor - smallestSellerPart(priceMinor, sellerFeeMinor, commissionMinor);
 }
 
-export function isValidPartialShare(shareMinor: number, priceMinor: number, sellerFeeMinor = 0): boolean {
+export function isValidPartialShare(
+  shareMinor: number,
+  priceMinor: number,
+  sellerFeeMinor = 0,
+  commissionMinor = 0,
+): boolean {
   return (
     Number.isSafeInteger(shareMinor) &&
     shareMinor > 0 &&
-    shareMinor <= largestPartialShare(priceMinor, sellerFeeMinor)
+    shareMinor <= largestPartialShare(priceMinor, sellerFeeMinor, commissionMinor)
   );
 }
 
 /**
  * The 400 text for a partial share out of range, naming the largest allowed amount. `remainder`: the
- * share is of a milestone trade's unreleased part, not of the whole price.
+ * share is of a milestone trade's unreleased part, not of the whole price. A brokered trade's text also
+ * names the broker's commission share the seller's part must cover at that amount.
  */
 export function partialShareRangeText(
   priceMinor: number,
   sellerFeeMinor: number,
   currency: string,
   remainder = false,
+  commissionMinor = 0,
 ): string {
-  if (sellerFeeMinor === 0 && !remainder) return DISPUTE_TEXT.partialAmountRange;
-  const largest = formatMoney(toMajor(largestPartialShare(priceMinor, sellerFeeMinor)), currency);
+  if (sellerFeeMinor === 0 && commissionMinor === 0 && !remainder) return DISPUTE_TEXT.partialAmountRange;
+  const largestMinor = largestPartialShare(priceMinor, sellerFeeMinor, commissionMinor);
+  const largest = formatMoney(toMajor(largestMinor), currency);
   const held = remainder ? ` of the ${formatMoney(toMajor(priceMinor), currency)} not yet released` : '';
-  if (sellerFeeMinor === 0) return `The buyer’s share must be more than 0 and at most ${largest}${held}`;
+  const brokerMinor = commissionShare(commissionMinor, priceMinor - largestMinor, priceMinor);
+  const broker = formatMoney(toMajor(brokerMinor), currency);
+  if (sellerFeeMinor === 0 && brokerMinor === 0)
+    return `The buyer’s share must be more than 0 and at most ${largest}${held}`;
+  if (sellerFeeMinor === 0)
+    return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers the broker’s ${broker} share of the commission`;
   const share = formatMoney(toMajor(sellerFeeMinor), currency);
-  return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers their ${share} share of the fee`;
+  if (brokerMinor === 0)
+    return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers their ${share} share of the fee`;
+  return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers their ${share} share of the fee and the broker’s ${broker} share of the commission`;
 }
 
 // ---- Inspection window (auto-release) ----

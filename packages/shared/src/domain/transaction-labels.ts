@@ -199,10 +199,11 @@ export function countsAsActive(status: TransactionStatus): boolean {
 
 /** The viewer's role in a transaction, or null when they are not a member. */
 export function viewerRoleOf(
-  tx: { creatorId: string; creatorRole: PartyRole; counterpartyId: string | null },
+  // creatorId is null on a brokered trade until its seller joins (partner API role BROKER).
+  tx: { creatorId: string | null; creatorRole: PartyRole; counterpartyId: string | null },
   userId: string,
 ): PartyRole | null {
-  if (tx.creatorId === userId) return tx.creatorRole;
+  if (tx.creatorId !== null && tx.creatorId === userId) return tx.creatorRole;
   if (tx.counterpartyId !== null && tx.counterpartyId === userId) return oppositeRole(tx.creatorRole);
   return null;
 }

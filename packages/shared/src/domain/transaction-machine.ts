@@ -74,7 +74,8 @@ export const PAYMENT_CONDITIONS_LOCKED_TEXT =
 
 export const PARTY_ROLES = ['BUYER', 'SELLER'] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
-export type ActorRole = PartyRole | 'SYSTEM';
+/** BROKER: a brokered trade's broker (partner API), who may only cancel before payment. */
+export type ActorRole = PartyRole | 'SYSTEM' | 'BROKER';
 
 export const TRANSACTION_ACTIONS = [
   'JOIN',
@@ -109,6 +110,8 @@ export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 export type TransitionFacts = {
   useCourier: boolean;
   hasCounterparty: boolean;
+  /** A brokered trade's JOIN while the other invited party has not joined yet: it stays PENDING. */
+  awaitingOtherParty?: boolean;
   hasDeliveryDetails: boolean;
   /** Absent for rows that predate it: COURIER or SELLER_DELIVERY by `useCourier`. */
   shippingType?: ShippingType;
@@ -152,7 +155,7 @@ const RULES: Record<TransactionAction, Rule> = {
     next: (status, facts) => {
       if (status !== 'PENDING' || facts.hasCounterparty)
         return { refuse: 'This transaction already has a counterparty' };
-      return 'ACTIVE';
+      return facts.awaitingOtherParty ? 'PENDING' : 'ACTIVE';
     },
   },
   PROVIDE_DELIVERY_DETAILS: {
@@ -218,7 +221,7 @@ const RULES: Record<TransactionAction, Rule> = {
     next: (status) => (status === 'IN_PROGRESS' ? status : notNow('Extending the inspection period')),
   },
   CANCEL: {
-    actors: PARTIES,
+    actors: [...PARTIES, 'BROKER'],
     forbidden: 'Only the buyer or seller can cancel this transaction',
     next: (status) =>
       PRE_PAYMENT_STATUSES.includes(status)

@@ -198,6 +198,11 @@ export const disputeHeldSchema = z.object({
   /** A milestone was released: the platform then keeps the fee of what is refunded. */
   anyReleased: z.boolean(),
   milestoneTrade: z.boolean(),
+  /**
+   * A brokered trade's commission (major units), taken from the seller's part: pro rata on a partial
+   * refund, which must leave the seller their fee share and the broker's part (domain/commission.ts).
+   */
+  commission: z.number().optional(),
 });
 export type DisputeHeld = z.infer<typeof disputeHeldSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidCommission, MAX_COMMISSION_PERCENT } from '../domain/commission.ts';
+import { toMinor } from '../domain/money.ts';
 import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '../domain/price-bounds.ts';
 import { transactionSchema } from './transaction-shapes.ts';
 import {
@@ -11,9 +13,11 @@ import {
 
 /**
  * The partner API (DESIGN "Partner API", docs/partner-api.md): API keys a signed-in user manages under
- * /api/developer, and the transaction routes a key reaches under /api/partner/v1. Role SELLER only for
- * now: BROKER is not accepted yet (a validation error).
+ * /api/developer, and the transaction routes a key reaches under /api/partner/v1. Role SELLER (the owner
+ * sells) or BROKER (the owner brokers between an invited buyer and seller, for a commission).
  */
+export const PARTNER_ROLES = ['SELLER', 'BROKER'] as const;
+export type PartnerRole = (typeof PARTNER_ROLES)[number];
 export const API_KEY_SCOPES = ['transactions:read', 'transactions:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_MAX_PER_USER = 20;
@@ -37,6 +41,15 @@ export const PARTNER_TEXT = {
   metadataKey: `Metadata keys must have 1 to ${PARTNER_METADATA_KEY_MAX} characters`,
   metadataValue: `Metadata values must be text of at most ${PARTNER_METADATA_VALUE_MAX} characters`,
   created: 'Transaction created. The buyer has been sent the invitation.',
+  createdBrokered: 'Transaction created. The buyer and the seller have been sent their invitations.',
+  role: 'role must be SELLER or BROKER',
+  sellerRequired: 'seller is required with role BROKER',
+  sellerOnlyForBroker: 'seller is only for role BROKER (with role SELLER you are the seller)',
+  commissionOnlyForBroker: 'commission is only for role BROKER',
+  commissionTooHigh: `commission must be at most ${MAX_COMMISSION_PERCENT}% of the price`,
+  commissionDecimals: 'commission must be a non-negative amount with at most 2 decimal places',
+  brokerNoMilestones: 'Milestones are not available with role BROKER',
+  samePerson: 'buyer and seller must have different e-mail addresses',
 } as const;
 
 export const createApiKeyBodySchema = z.object({
@@ -78,6 +91,22 @@ export const partnerMetadataSchema = z
   .refine((value) => Object.keys(value).length <= PARTNER_METADATA_MAX_KEYS, PARTNER_TEXT.metadataKeys);
 
 const optionalName = z.string().trim().min(1).max(60).optional();
+
+const partySchema = (who: string) =>
+  z.object({
+    email: z
+      .string({ error: `${who} e-mail is required` })
+      .trim()
+      .toLowerCase()
+      .max(254, 'Invalid email address')
+      .pipe(z.email('Invalid email address')),
+    firstName: optionalName,
+    lastName: optionalName,
+    phone: z.string().trim().min(5).max(30).optional(),
+  });
+
+/** The invited seller of a BROKER transaction: addressed by e-mail, like the buyer. */
+export const partnerSellerSchema = partySchema('Seller');
 
 /** The invited buyer: addressed by e-mail (the account may not exist yet). */
 export const partnerBuyerSchema = z.object({
@@ -123,7 +152,7 @@ const draft = transactionDraftSchema.pick({
 export const partnerCreateTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
   draft
     .extend({
-      role: z.enum(['SELLER'], { error: 'role must be SELLER (BROKER is not available yet)' }),
+      role: z.enum(PARTNER_ROLES, { error: PARTNER_TEXT.role }),
       reference: z
         .string({ error: 'reference is required' })
         .trim()
@@ -136,12 +165,46 @@ export const partnerCreateTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_
         .max(200, 'title must be at most 200 characters'),
       useCourier: z.boolean().default(false),
       buyer: partnerBuyerSchema,
+      /** BROKER only (required there): the invited seller. */
+      seller: partnerSellerSchema.optional(),
+      /** BROKER only: the broker's commission in major units, at most 20% of the price (default 0). */
+      commission: z.number({ error: PARTNER_TEXT.commissionDecimals }).optional(),
       metadata: partnerMetadataSchema.optional(),
     })
     .superRefine(refinePriceBounds(bounds))
     .superRefine(refineShippingType)
-    .superRefine(refineMilestones);
+    .superRefine(refineMilestones)
+    .superRefine(refineBroker);
 export type PartnerCreateTransaction = z.output<ReturnType<typeof partnerCreateTransactionSchemaFor>>;
+
+/** The rules of role BROKER (docs/partner-api.md): seller and commission belong to it alone. */
+function refineBroker(
+  value: {
+    role: PartnerRole;
+    price: number;
+    commission?: number | undefined;
+    seller?: { email: string } | undefined;
+    buyer: { email: string };
+    milestones?: unknown[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (value.role === 'SELLER') {
+    if (value.seller !== undefined) issue('seller', PARTNER_TEXT.sellerOnlyForBroker);
+    if (value.commission !== undefined) issue('commission', PARTNER_TEXT.commissionOnlyForBroker);
+    return;
+  }
+  if (!value.seller) issue('seller', PARTNER_TEXT.sellerRequired);
+  else if (value.seller.email === value.buyer.email) issue('seller', PARTNER_TEXT.samePerson);
+  if (value.milestones?.length) issue('milestones', PARTNER_TEXT.brokerNoMilestones);
+  if (value.commission === undefined) return;
+  const commission = toMinor(value.commission);
+  const price = toMinor(value.price);
+  if (commission === null || commission < 0) issue('commission', PARTNER_TEXT.commissionDecimals);
+  else if (price !== null && !isValidCommission(commission, price))
+    issue('commission', PARTNER_TEXT.commissionTooHigh);
+}
 
 export const partnerInvitationSchema = z.object({
   role: z.enum(['BUYER', 'SELLER']),

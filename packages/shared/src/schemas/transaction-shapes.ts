@@ -137,6 +137,16 @@ export const transactionSchema = z.object({
   reference: z.string().optional(),
   title: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
+  /**
+   * Brokered transactions only (partner API role BROKER): the broker, its commission in major units
+   * (taken from what the seller receives, already deducted in `sellerReceives`), and whether the viewer
+   * is the broker (who only watches: no step but cancelling before payment through the partner API).
+   * Until the seller has joined, `creatorId` is '' and `creatorName` is empty.
+   */
+  brokerId: z.string().optional(),
+  brokerName: z.string().optional(),
+  commission: z.number().optional(),
+  viewerIsBroker: z.boolean().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -172,6 +182,9 @@ export const transactionListItemSchema = transactionSchema.pick({
   counterpartyId: true,
   counterpartyName: true,
   viewerRole: true,
+  // The server always sends it on list items: true on a brokered trade the viewer brokers (listed read
+  // only, its role shown as Broker; viewerRole is then only a stand-in).
+  viewerIsBroker: true,
   autoReleaseAt: true,
   createdAt: true,
   updatedAt: true,

@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { FEE_PAYERS } from '@escrow/shared/domain/fees';
@@ -47,11 +48,21 @@ export const transactions = pgTable(
     /** A milestone trade (its parts in transaction_milestones): IN_PROGRESS after payment. */
     hasMilestones: boolean().notNull().default(false),
     status: text({ enum: TRANSACTION_STATUSES }).notNull().default('PENDING'),
-    creatorId: text()
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The creator's side. A brokered trade (partner API role BROKER) has no creator among its parties:
+     * its creator side is the seller (creator_role SELLER), null until the seller joins through their
+     * invitation, and the counterparty is the buyer; the broker is `broker_id`.
+     */
+    creatorId: text().references(() => users.id),
     creatorRole: text({ enum: ['BUYER', 'SELLER'] }).notNull(),
     counterpartyId: text().references(() => users.id),
+    /** A brokered trade's broker: sees it and may cancel it before payment, takes no other step. */
+    brokerId: text().references(() => users.id),
+    /**
+     * The broker's commission (minor units, ≤ 20% of the price, 0 without a broker): taken from what the
+     * seller receives and credited to the broker on release (domain/commission.ts).
+     */
+    commission: bigint({ mode: 'number' }).notNull().default(0),
     paymentStatus: text({ enum: PAYMENT_STATUSES }),
     paymentMethod: text({ enum: ['WALLET', 'BANK_TRANSFER', 'CARD'] }),
     paymentReference: text(),
@@ -105,9 +116,22 @@ export const transactions = pgTable(
     ...timestamps,
   },
   (t) => [
+    // A partner reference is unique per owner: the creator of a seller's partner trade, the broker of a
+    // brokered one (whose creator side is the seller, who may have references of their own).
     uniqueIndex('transactions_partner_reference_idx')
       .on(t.creatorId, t.partnerReference)
-      .where(sql`${t.partnerReference} is not null`),
+      .where(sql`${t.partnerReference} is not null and ${t.brokerId} is null`),
+    uniqueIndex('transactions_broker_reference_idx')
+      .on(t.brokerId, t.partnerReference)
+      .where(sql`${t.partnerReference} is not null and ${t.brokerId} is not null`),
+    index('transactions_broker_list_idx')
+      .on(t.brokerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.brokerId} is not null`),
+    // The broker's side of the list with a status filter (migration 0023), like the parties' status
+    // indexes below: a filtered page of a broker's trades stops after one page too.
+    index('transactions_broker_status_list_idx')
+      .on(t.brokerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.brokerId} is not null`),
     // The list reads each side newest first with the id as tie-breaker: (member, created_at desc, id desc)
     // lets it stop after one page instead of sorting every transaction of a busy account. NULLS FIRST is
     // PostgreSQL's default for DESC, so `order by created_at desc, id desc` matches the index exactly.
@@ -180,6 +204,15 @@ export const transactions = pgTable(
     ),
     check('transactions_in_person_no_courier', sql`${t.shippingType} <> 'IN_PERSON' or not ${t.useCourier}`),
     check('transactions_not_self', sql`${t.counterpartyId} is null or ${t.counterpartyId} <> ${t.creatorId}`),
+    check('transactions_creator_or_broker', sql`${t.creatorId} is not null or ${t.brokerId} is not null`),
+    check(
+      'transactions_commission',
+      sql`${t.commission} >= 0 and ${t.commission} * 5 <= ${t.price} and (${t.brokerId} is not null or ${t.commission} = 0)`,
+    ),
+    check(
+      'transactions_broker_not_party',
+      sql`${t.brokerId} is null or (${t.creatorId} is distinct from ${t.brokerId} and ${t.counterpartyId} is distinct from ${t.brokerId})`,
+    ),
     check(
       'transactions_status_valid',
       sql.raw(`status in (${TRANSACTION_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -196,8 +229,12 @@ export const invitations = pgTable(
     code: text().notNull().unique(),
     transactionId: text()
       .notNull()
-      .unique()
       .references(() => transactions.id, { onDelete: 'cascade' }),
+    /**
+     * A brokered trade has two invitations, one per role its holder takes (BUYER, SELLER); null: the one
+     * invitation of any other trade, whose holder becomes the creator's counterparty.
+     */
+    role: text({ enum: ['BUYER', 'SELLER'] }),
     expiresAt: instant().notNull(),
     /** Contact Vendor: the invitation is addressed to this user alone (null: anyone with the code). */
     invitedUserId: text().references(() => users.id, { onDelete: 'cascade' }),
@@ -205,7 +242,10 @@ export const invitations = pgTable(
     invitedEmail: text(),
     ...timestamps,
   },
-  (t) => [index('invitations_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('invitations_expires_idx').on(t.expiresAt),
+    unique('invitations_transaction_role_unique').on(t.transactionId, t.role).nullsNotDistinct(),
+  ],
 );
 
 /**

@@ -75,7 +75,7 @@ export async function disputableTransactions(deps: DisputesDeps, userId: string)
     .limit(100);
   const people = await peopleById(
     deps.db,
-    rows.flatMap((t) => [t.creatorId, ...(t.counterpartyId ? [t.counterpartyId] : [])]),
+    rows.flatMap((t) => [t.creatorId, t.counterpartyId].filter((id): id is string => id !== null)),
   );
   return rows.map((t) => {
     const otherId = t.creatorId === userId ? t.counterpartyId : t.creatorId;

@@ -41,9 +41,19 @@ async function buyerShare(tx: Tx, dispute: DisputeRow, proposal: Proposal): Prom
   const [t] = await tx.select().from(transactions).where(eq(transactions.id, dispute.transactionId));
   const remainder = await escrowRemainderOf(tx, t!);
   const share = typeof proposal.amount === 'number' ? toMinor(proposal.amount) : null;
-  if (share === null || !isValidPartialShare(share, remainder.priceMinor, remainder.sellerFeeMinor))
+  const commission = remainder.commissionMinor ?? 0;
+  if (
+    share === null ||
+    !isValidPartialShare(share, remainder.priceMinor, remainder.sellerFeeMinor, commission)
+  )
     throw badRequest(
-      partialShareRangeText(remainder.priceMinor, remainder.sellerFeeMinor, t!.currency, t!.hasMilestones),
+      partialShareRangeText(
+        remainder.priceMinor,
+        remainder.sellerFeeMinor,
+        t!.currency,
+        t!.hasMilestones,
+        commission,
+      ),
     );
   return share;
 }

@@ -55,7 +55,8 @@ export async function raiseDispute(deps: DisputesDeps, userId: string, input: In
     },
     patch: (ctx) => ({ disputedAt: ctx.now, disputeId }),
     effects: async (ctx) => {
-      const accusedId = ctx.row.creatorId === userId ? ctx.row.counterpartyId! : ctx.row.creatorId;
+      // Paid, so both parties have joined (a brokered trade's seller side included).
+      const accusedId = ctx.row.creatorId === userId ? ctx.row.counterpartyId! : ctx.row.creatorId!;
       await ctx.tx.insert(disputes).values({
         id: disputeId,
         transactionId: ctx.row.id,

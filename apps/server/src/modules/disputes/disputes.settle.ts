@@ -24,6 +24,7 @@ import {
   escrowRemainderOf,
   executeStep,
   noticeFor,
+  payCommission,
   rateSellerNotice,
   releaseKey,
   settleOpenMilestones,
@@ -58,6 +59,7 @@ export function movementsText(
   return [
     `Buyer receives ${money(t, split.buyer)}`,
     `Seller receives ${money(t, split.seller)}`,
+    ...(split.broker === undefined ? [] : [`Broker receives ${money(t, split.broker)}`]),
     `Platform keeps ${money(t, split.platform)}`,
   ].join(' · ');
 }
@@ -135,6 +137,8 @@ export async function settle(
     },
     effects: async (ctx, updated) => {
       const split = remainderSplit(action, remainder, buyerShareMinor);
+      // A brokered trade's broker part goes first; the resolution below takes what is left of the hold.
+      if (split?.broker) await payCommission(ctx.tx, updated, split.broker);
       if (split && action === 'RELEASE_PAYMENT')
         await releaseHold(ctx.tx, {
           transactionId: updated.id,

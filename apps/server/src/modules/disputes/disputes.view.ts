@@ -19,8 +19,10 @@ const personOf = (people: Map<string, Person>, id: string) => {
 export const nameOf = (person: Pick<Person, 'firstName' | 'lastName'> | undefined) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : 'Someone';
 
-export const buyerOf = (t: TransactionRow) => (t.creatorRole === 'BUYER' ? t.creatorId : t.counterpartyId!);
-export const sellerOf = (t: TransactionRow) => (t.creatorRole === 'SELLER' ? t.creatorId : t.counterpartyId!);
+// A disputed trade was paid, so both parties have joined.
+export const buyerOf = (t: TransactionRow) => (t.creatorRole === 'BUYER' ? t.creatorId! : t.counterpartyId!);
+export const sellerOf = (t: TransactionRow) =>
+  t.creatorRole === 'SELLER' ? t.creatorId! : t.counterpartyId!;
 
 /** How `userId` stands to the dispute; null for a stranger (who gets 404). */
 export function viewerRoleOf(dispute: DisputeRow, userId: string, staff: boolean): DisputeViewerRole | null {
@@ -45,6 +47,7 @@ function heldPart(t: TransactionRow, held: EscrowRemainder) {
     buyerFee: toMajor(held.buyerFeeMinor),
     anyReleased: held.anyReleased,
     milestoneTrade: t.hasMilestones,
+    ...(held.commissionMinor ? { commission: toMajor(held.commissionMinor) } : {}),
   };
 }
 

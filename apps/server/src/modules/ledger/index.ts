@@ -14,6 +14,7 @@ export {
   refundHold,
   releaseHold,
   releaseHoldPart,
+  payBrokerCommission,
   settleProviderRefund,
   creditRefundToWallet,
   walletBalanceMinor,

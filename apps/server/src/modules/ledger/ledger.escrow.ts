@@ -301,6 +301,53 @@ export async function releaseHoldPart(
 }
 
 /**
+ * A brokered trade's commission (domain/commission.ts): escrow → the broker's wallet, as its own entry
+ * (memo `broker_commission`) posted just before the release or partial refund that resolves the hold.
+ * Like a milestone part it raises `escrow_holds.released` in a guarded update that leaves something
+ * held, so the resolution that follows takes exactly what is left (ledger_resolve_escrow checks
+ * `total = amount − released`) and the ledger check still sees escrow = amount − released. The key is
+ * per transaction, so the commission is paid at most once; the caller's status guard makes it once.
+ */
+export async function payBrokerCommission(
+  tx: DbOrTx,
+  input: { transactionId: string; brokerId: string; amountMinor: number; idempotencyKey: string },
+): Promise<{ entryId: string }> {
+  assertAmount('amountMinor', input.amountMinor);
+  const [hold] = await tx
+    .update(escrowHolds)
+    .set({ released: sql`${escrowHolds.released} + ${input.amountMinor}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(escrowHolds.transactionId, input.transactionId),
+        eq(escrowHolds.status, 'HELD'),
+        sql`${escrowHolds.amount} - ${escrowHolds.released} > ${input.amountMinor}`,
+      ),
+    )
+    .returning({ currency: escrowHolds.currency, buyerId: escrowHolds.buyerId });
+  if (!hold)
+    throw new LedgerInvariantError(`No held escrow above ${input.amountMinor} for ${input.transactionId}`);
+  const { entry, created } = await postEntry(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: 'ESCROW_RELEASE',
+    description: 'Broker commission',
+    currency: hold.currency,
+    userId: input.brokerId,
+    transactionId: input.transactionId,
+    metadata: { buyerId: hold.buyerId, brokerId: input.brokerId, commission: true },
+    postings: [
+      { accountCode: accountCodes.escrow(input.transactionId), amountMinor: -input.amountMinor },
+      {
+        accountCode: accountCodes.userWallet(input.brokerId, hold.currency),
+        amountMinor: input.amountMinor,
+        memo: 'broker_commission',
+      },
+    ],
+  });
+  if (!created) throw new LedgerInvariantError(`Key ${input.idempotencyKey} was already used`);
+  return { entryId: entry.id };
+}
+
+/**
  * Escrow → buyer (+ seller) (+ platform fee). REFUND_FULL: buyerAmount = hold, seller 0, fee 0.
  * REFUND_PARTIAL: buyer + seller = price and the platform keeps the fee. The parts must sum to the hold.
  * `sellerId` is needed when the seller gets a part (taken from the hold when it was recorded there).

@@ -18,6 +18,7 @@ export {
   refundHold,
   releaseHold,
   releaseHoldPart,
+  payBrokerCommission,
   settleProviderRefund,
   creditRefundToWallet,
   type EscrowHold,

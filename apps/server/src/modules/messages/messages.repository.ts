@@ -203,12 +203,15 @@ export async function listConversations(db: DbOrTx, userId: string, limit = 100)
         ),
     })
     .from(transactions)
-    .where(and(mine, sql`${transactions.counterpartyId} is not null`))
+    // Both parties joined (a brokered trade's seller side is empty until its seller joins).
+    .where(
+      and(mine, sql`${transactions.counterpartyId} is not null and ${transactions.creatorId} is not null`),
+    )
     .orderBy(desc(transactions.updatedAt))
     .limit(limit);
   const people = await namesOf(
     db,
-    rows.flatMap((r) => [r.creatorId, r.counterpartyId!]),
+    rows.flatMap((r) => [r.creatorId!, r.counterpartyId!]),
   );
   const conversations = rows.map((r) => {
     const counterpartyRole = opposite(r.creatorRole);
@@ -216,13 +219,13 @@ export async function listConversations(db: DbOrTx, userId: string, limit = 100)
     return {
       id: r.id,
       transactionId: r.id,
-      participants: [r.creatorId, r.counterpartyId!],
+      participants: [r.creatorId!, r.counterpartyId!],
       participantDetails: [
         {
-          userId: r.creatorId,
-          name: people.get(r.creatorId)?.name ?? '',
+          userId: r.creatorId!,
+          name: people.get(r.creatorId!)?.name ?? '',
           role: r.creatorRole,
-          lastSeen: people.get(r.creatorId)?.lastSeen ?? null,
+          lastSeen: people.get(r.creatorId!)?.lastSeen ?? null,
         },
         {
           userId: r.counterpartyId!,

@@ -66,8 +66,8 @@ export const partnerRoutes =
     const idem = idempotency(deps);
     const idempotent = { preHandler: idem.preHandler, onSend: idem.onSend };
     const ownerOf = (request: { user: { id: string } | null }) => request.user!.id;
-    const stepAnswer = (ownerId: string, step: StepResult<unknown>) => ({
-      transaction: toPartnerView(deps, step.record, ownerId),
+    const stepAnswer = async (ownerId: string, step: StepResult<unknown>) => ({
+      transaction: await toPartnerView(deps, step.record, ownerId),
     });
 
     app.post(
@@ -79,7 +79,7 @@ export const partnerRoutes =
           tags,
           security,
           description:
-            'Creates a transaction with the key owner as the seller (role SELLER; BROKER is not available yet). The buyer is invited by e-mail. A second create with the same reference is 409 with the existing id in `details.id`.',
+            'Creates a transaction. Role SELLER: the key owner is the seller and the buyer is invited by e-mail. Role BROKER: the owner brokers between an invited seller and buyer (each their own invitation; ACTIVE once both joined) for a commission (≤ 20% of the price) taken from what the seller receives. A second create with the same reference is 409 with the existing id in `details.id`.',
           headers: idempotencyHeaders,
           body: partnerCreateTransactionSchemaFor(deps.config.priceBounds),
           response: { 201: envelope(partnerTransactionAnswerSchema) },
@@ -92,7 +92,8 @@ export const partnerRoutes =
           request.apiKey!.id,
           request.body,
         );
-        return reply.code(201).send(ok({ transaction }, PARTNER_TEXT.created));
+        const message = request.body.role === 'BROKER' ? PARTNER_TEXT.createdBrokered : PARTNER_TEXT.created;
+        return reply.code(201).send(ok({ transaction }, message));
       },
     );
 
@@ -116,7 +117,7 @@ export const partnerRoutes =
       { config: read, schema: { tags, security, params: idParams, response: answer } },
       async (request) => {
         const record = await partnerRecord(deps, ownerOf(request), request.params.id);
-        return ok({ transaction: toPartnerView(deps, record, ownerOf(request)) });
+        return ok({ transaction: await toPartnerView(deps, record, ownerOf(request)) });
       },
     );
 
@@ -139,7 +140,7 @@ export const partnerRoutes =
         const owner = ownerOf(request);
         await partnerSellerRow(deps, owner, request.params.id);
         const step = await confirmShipment(deps, owner, request.params.id, request.body.shipmentData);
-        return ok(stepAnswer(owner, step), TRANSACTION_SUCCESS.shipmentConfirmed);
+        return ok(await stepAnswer(owner, step), TRANSACTION_SUCCESS.shipmentConfirmed);
       },
     );
 
@@ -163,7 +164,7 @@ export const partnerRoutes =
         const { id, milestoneId } = request.params;
         await partnerSellerRow(deps, owner, id);
         const step = await deliverMilestone(deps, owner, id, milestoneId, request.body);
-        return ok(stepAnswer(owner, step), 'Milestone marked as delivered');
+        return ok(await stepAnswer(owner, step), 'Milestone marked as delivered');
       },
     );
 
@@ -187,7 +188,7 @@ export const partnerRoutes =
         const owner = ownerOf(request);
         await partnerSellerRow(deps, owner, request.params.id);
         const step = await enterReleaseCode(deps, owner, request.params.id, request.body.code);
-        return ok(stepAnswer(owner, step), HANDOVER_TEXT.released);
+        return ok(await stepAnswer(owner, step), HANDOVER_TEXT.released);
       },
     );
 
@@ -199,7 +200,8 @@ export const partnerRoutes =
         schema: {
           tags,
           security,
-          description: 'Cancels the transaction before payment (409 afterwards).',
+          description:
+            'Cancels the transaction before payment (409 afterwards); a brokered trade’s broker may too.',
           headers: idempotencyHeaders,
           params: idParams,
           body: cancelTransactionSchema.nullish(),
@@ -209,8 +211,10 @@ export const partnerRoutes =
       async (request) => {
         const owner = ownerOf(request);
         await partnerRecord(deps, owner, request.params.id);
-        const step = await cancelTransaction(deps, owner, request.params.id, request.body?.reason);
-        return ok(stepAnswer(owner, step), TRANSACTION_SUCCESS.cancelled);
+        const step = await cancelTransaction(deps, owner, request.params.id, request.body?.reason, {
+          allowBroker: true,
+        });
+        return ok(await stepAnswer(owner, step), TRANSACTION_SUCCESS.cancelled);
       },
     );
 

@@ -16,7 +16,7 @@ export {
 export { drainDueJobs } from './transactions.due-jobs.ts';
 export { expireDueInvitations } from './transactions.jobs.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
-export { releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
+export { payCommission, releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
 export { noticeFor, otherPartyOf, rateSellerNotice } from './transactions.notices.ts';
 export {
   countTransactions,

@@ -14,11 +14,19 @@ import { releaseEscrow } from './transactions.release.ts';
 import { runStep } from './transactions.steps.ts';
 
 /** Either party, before payment (PENDING, ACTIVE, WAITING_FOR_PAYMENT): no money has moved yet. */
-export async function cancelTransaction(deps: TransactionsDeps, userId: string, id: string, reason?: string) {
+/** Either party before payment; `allowBroker`: a brokered trade's broker too (the partner API only). */
+export async function cancelTransaction(
+  deps: TransactionsDeps,
+  userId: string,
+  id: string,
+  reason?: string,
+  options: { allowBroker?: boolean } = {},
+) {
   return runStep(deps, {
     transactionId: id,
     actor: { kind: 'user', userId },
     action: 'CANCEL',
+    allowBroker: options.allowBroker ?? false,
     patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: reason ?? null }),
     // A card/bank payment the provider collected but that was not yet applied goes back to the buyer.
     effects: async (ctx, updated) => {
@@ -29,13 +37,19 @@ export async function cancelTransaction(deps: TransactionsDeps, userId: string, 
       description: `Transaction cancelled by ${ctx.actorName}${reason ? `: ${reason}` : ''}`,
       metadata: { reason },
     }),
+    // The other party; when the broker cancels, both parties (each who has joined).
     notifications: (ctx, updated) =>
-      noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
-        type: 'TRANSACTION_UPDATE',
-        priority: 'MEDIUM',
-        title: 'Transaction cancelled',
-        message: `${ctx.actorName} cancelled ${quoted(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
-      }),
+      (ctx.role === 'BROKER'
+        ? [updated.creatorId, updated.counterpartyId]
+        : [otherPartyOf(ctx, updated)]
+      ).flatMap((recipient) =>
+        noticeFor(ctx, updated, recipient, {
+          type: 'TRANSACTION_UPDATE',
+          priority: 'MEDIUM',
+          title: 'Transaction cancelled',
+          message: `${ctx.actorName} cancelled ${quoted(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
+        }),
+      ),
   });
 }
 

@@ -18,7 +18,8 @@ import { readCacheOf } from '../../db/read-cache.ts';
  * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
  * does not grow with the account's history (DESIGN "API paths"; migration 0004 holds the indexes).
  *
- * - The list is the union of two sides, the viewer as creator and as counterparty. Each side is read
+ * - The list is the union of the viewer's sides: as creator, as counterparty, and as a brokered trade's
+ *   broker (migrations 0022/0023; not with a role filter, and found by description or id only). Each side is read
  *   newest first from its own (member, [filter,] created_at desc, id desc) index and stops after
  *   `offset + limit + 1` rows; the union is sorted and paged. The extra row answers `hasMore`.
  * - The total is counted only when the page does not tell it already, and never past LIST_TOTAL_CAP + 1
@@ -57,10 +58,19 @@ export type ListFilter = {
 /** Newest rows per side a 1-2 character search looks at (see above). */
 export const SHORT_TERM_WINDOW = 1000;
 
-type Side = { viewer: SQL; other: SQL; viewerIsCreator: boolean };
+/**
+ * `other` is null on the broker's side: a brokered trade has two other parties, and its broker finds it
+ * by description or id only (its name search would need a third pair of indexes).
+ */
+type Side = { viewer: SQL; other: SQL | null; viewerIsCreator: boolean; broker?: true };
 const SIDES: readonly Side[] = [
   { viewer: sql.raw('creator_id'), other: sql.raw('counterparty_id'), viewerIsCreator: true },
   { viewer: sql.raw('counterparty_id'), other: sql.raw('creator_id'), viewerIsCreator: false },
+  // A brokered trade's broker (partner API role BROKER) watches it: listed from
+  // transactions_broker_list_idx (and transactions_broker_status_list_idx with a status filter), newest
+  // first like the parties' sides. The broker is neither buyer nor seller (the database checks it is not a
+  // party), so the role filter leaves this side out and the sides never overlap.
+  { viewer: sql.raw('broker_id'), other: null, viewerIsCreator: false, broker: true },
 ];
 const NEWEST_FIRST = sql.raw('created_at desc, id desc');
 
@@ -148,6 +158,7 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
   const search = searchOf(filter.q);
   const parts: SQL[] = [];
   for (const side of SIDES) {
+    if (side.broker && filter.role) continue;
     const where = sql`t.${side.viewer} = ${p.userId}${sideFilters(side, filter, p)}`;
     if (!search) {
       parts.push(sql`(select t.id, t.created_at from transactions t where ${where}
@@ -160,6 +171,7 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
       parts.push(sql`(select t.id, t.created_at from transactions t
         where ${where} and (t.description ilike ${search.text}${byId})
         order by ${NEWEST_FIRST} limit ${n})`);
+      if (!side.other) continue;
       // People first (name index), then each one's newest rows with the viewer (pair index).
       parts.push(sql`(select x.id, x.created_at from users o
         cross join lateral (select t.id, t.created_at from transactions t
@@ -169,9 +181,11 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
     } else {
       // The other party's name is looked up per window row (a scalar subquery on the primary key),
       // never by joining the whole users table.
+      const otherName = side.other
+        ? sql`(select o.first_name || ' ' || o.last_name from users o where o.id = t.${side.other})`
+        : sql`null::text`;
       parts.push(sql`(select w.id, w.created_at from (
-          select t.id, t.created_at, t.description,
-            (select o.first_name || ' ' || o.last_name from users o where o.id = t.${side.other}) as other_name
+          select t.id, t.created_at, t.description, ${otherName} as other_name
           from transactions t
           where ${where} order by ${NEWEST_FIRST} limit ${SHORT_TERM_WINDOW}) w
         where w.description ilike ${search.text} or w.other_name ilike ${search.text}
@@ -191,12 +205,12 @@ function statementsOf(filter: ListFilter, p: Params) {
       select h.id, h.created_at from (${arms(filter, p.n, p)}) h
       order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset})
     select t.id, t.description, t.currency, t.price::text as price, t.fee::text as fee,
-      t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id,
+      t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id, t.broker_id,
       t.auto_release_at, t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
       cp.first_name as counterparty_first_name, cp.last_name as counterparty_last_name
     from page p
     join transactions t on t.id = p.id
-    join users c on c.id = t.creator_id
+    left join users c on c.id = t.creator_id
     left join users cp on cp.id = t.counterparty_id
     order by p.created_at desc, p.id desc`;
   const count = sql`select count(*)::int as n from (
@@ -255,14 +269,17 @@ type ItemRow = {
   total: string;
   use_courier: boolean;
   status: TransactionStatus;
-  creator_id: string;
+  /** null on a brokered trade until its seller joins. */
+  creator_id: string | null;
   creator_role: PartyRole;
   counterparty_id: string | null;
+  /** A brokered trade's broker, else null. */
+  broker_id: string | null;
   auto_release_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
-  creator_first_name: string;
-  creator_last_name: string;
+  creator_first_name: string | null;
+  creator_last_name: string | null;
   counterparty_first_name: string | null;
   counterparty_last_name: string | null;
 };
@@ -271,6 +288,9 @@ const fullName = (first: string | null, last: string | null) => `${first ?? ''} 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
+  // The broker only watches; its role falls back as in the transaction view (transactions.view.ts): the
+  // creator side is the seller's, so BUYER. Screens check viewerIsBroker.
+  const viewerIsBroker = row.broker_id !== null && row.broker_id === viewerId;
   return {
     id: row.id,
     description: row.description,
@@ -280,14 +300,19 @@ function toListItem(row: ItemRow, viewerId: string): TransactionListItem {
     total: toMajor(BigInt(row.total)),
     useCourier: row.use_courier,
     status: row.status,
-    creatorId: row.creator_id,
+    creatorId: row.creator_id ?? '',
     creatorName: fullName(row.creator_first_name, row.creator_last_name),
     creatorRole: row.creator_role,
     counterpartyId: row.counterparty_id,
     counterpartyName: row.counterparty_id
       ? fullName(row.counterparty_first_name, row.counterparty_last_name)
       : null,
-    viewerRole: row.creator_id === viewerId ? row.creator_role : oppositeRole(row.creator_role),
+    viewerRole: viewerIsBroker
+      ? oppositeRole(row.creator_role)
+      : row.creator_id === viewerId
+        ? row.creator_role
+        : oppositeRole(row.creator_role),
+    viewerIsBroker,
     autoReleaseAt: row.auto_release_at === null ? null : iso(row.auto_release_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

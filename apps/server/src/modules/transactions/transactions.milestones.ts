@@ -469,6 +469,8 @@ export async function escrowRemainderOf(db: DbOrTx, row: TransactionRow): Promis
       sellerFeeMinor: whole.sellerFeeMinor,
       buyerFeeMinor: whole.buyerFeeMinor,
       anyReleased: false,
+      // A brokered trade (never a milestone one): the broker's commission, pro rata on a partial refund.
+      commissionMinor: row.commission,
     };
   }
   const all = await loadMilestones(db, row.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import {
   PARTNER_TEXT,
@@ -12,36 +12,56 @@ import { composeMail } from '../../lib/mail-compose.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
-import { findTransactionRecord, type TransactionRecord } from './transactions.repository.ts';
+import { insertBrokeredTransaction, mailBrokeredInvitations } from './transactions.brokered.ts';
+import { findTransactionRecord, listInvitations, type TransactionRecord } from './transactions.repository.ts';
 import { createTransaction } from './transactions.service.ts';
 import { transactionNotFound } from './transactions.steps.ts';
 import { fullName, sellerIdOf, toTransactionView } from './transactions.view.ts';
 
 /**
  * Partner API transactions (docs/partner-api.md), for the partner module: created by a key's owner as
- * the seller, with the partner's reference (unique per owner), title and metadata, and an invitation
- * addressed to the buyer's e-mail. Only the owner's own partner transactions are ever found (else 404).
+ * the seller (an invitation addressed to the buyer's e-mail) or as the broker (transactions.brokered.ts:
+ * one for the seller and one for the buyer), with the partner's reference (unique per owner), title and
+ * metadata. Only the owner's own partner transactions are ever found (else 404): the creator's, or the
+ * broker's for a brokered one.
  */
 export const joinUrlOf = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/$/, '')}/app/join-transaction/${encodeURIComponent(code)}`;
 
-export function toPartnerView(
-  deps: Pick<TransactionsDeps, 'config'>,
+/** Whose partner transaction it is: a brokered trade's broker, else its creator. */
+const partnerOwnerOf = (row: TransactionRecord['row']) => row.brokerId ?? row.creatorId;
+
+const ownedBy = (ownerId: string) =>
+  or(
+    eq(transactions.brokerId, ownerId),
+    and(isNull(transactions.brokerId), eq(transactions.creatorId, ownerId)),
+  )!;
+
+export async function toPartnerView(
+  deps: Pick<TransactionsDeps, 'config' | 'db'>,
   record: TransactionRecord,
   ownerId: string,
 ) {
   const view = toTransactionView(record, ownerId);
   const { row, invitation } = record;
-  const invitations: PartnerTransaction['invitations'] = invitation?.invitedEmail
-    ? [
-        {
-          role: row.creatorRole === 'SELLER' ? 'BUYER' : 'SELLER',
-          email: invitation.invitedEmail,
-          inviteCode: invitation.code,
-          joinUrl: joinUrlOf(deps.config.publicUrl, invitation.code),
-        },
-      ]
-    : [];
+  // A brokered trade has two invitations (seller's, buyer's), read apart from the record.
+  const addressed = row.brokerId
+    ? await listInvitations(deps.db, row.id)
+    : invitation
+      ? [{ ...invitation, role: invitation.role ?? (row.creatorRole === 'SELLER' ? 'BUYER' : 'SELLER') }]
+      : [];
+  const invitations: PartnerTransaction['invitations'] = addressed.flatMap((i) =>
+    i.invitedEmail
+      ? [
+          {
+            role: i.role ?? 'BUYER',
+            email: i.invitedEmail,
+            inviteCode: i.code,
+            joinUrl: joinUrlOf(deps.config.publicUrl, i.code),
+          },
+        ]
+      : [],
+  );
   return {
     ...view,
     reference: row.partnerReference ?? '',
@@ -57,7 +77,7 @@ async function idByReference(db: DbOrTx, ownerId: string, reference: string) {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.creatorId, ownerId), eq(transactions.partnerReference, reference)))
+    .where(and(ownedBy(ownerId), eq(transactions.partnerReference, reference)))
     .limit(1);
   return row?.id ?? null;
 }
@@ -67,7 +87,10 @@ const isUniqueViolation = (error: unknown) => {
   return (e.cause?.code ?? e.code) === '23505';
 };
 
-/** POST /partner/v1/transactions with role SELLER: the owner sells, the buyer is invited by e-mail. */
+/**
+ * POST /partner/v1/transactions. Role SELLER: the owner sells, the buyer is invited by e-mail. Role
+ * BROKER: the owner brokers, the seller and the buyer are each invited by e-mail.
+ */
 export async function createPartnerTransaction(
   deps: TransactionsDeps,
   ownerId: string,
@@ -76,14 +99,16 @@ export async function createPartnerTransaction(
 ) {
   const existing = await idByReference(deps.db, ownerId, input.reference);
   if (existing) throw duplicateReference(existing);
-  const { role: _role, reference, title, buyer, metadata = {}, ...fields } = input;
+  const { role, reference, title, buyer, seller, commission: _commission, metadata = {}, ...fields } = input;
   try {
-    await createTransaction(
-      deps,
-      ownerId,
-      { ...fields, creatorRole: 'SELLER', specificRequirements: undefined },
-      { keyId, reference, title, metadata, invitedEmail: buyer.email },
-    );
+    if (role === 'BROKER') await insertBrokeredTransaction(deps, ownerId, keyId, input);
+    else
+      await createTransaction(
+        deps,
+        ownerId,
+        { ...fields, creatorRole: 'SELLER', specificRequirements: undefined },
+        { keyId, reference, title, metadata, invitedEmail: buyer.email },
+      );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Two creates with one reference at once: the loser answers like any later duplicate.
@@ -92,8 +117,10 @@ export async function createPartnerTransaction(
   }
   const id = await idByReference(deps.db, ownerId, reference);
   const record = await findTransactionRecord(deps.db, id!);
-  const view = toPartnerView(deps, record!, ownerId);
-  sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName)], view.id);
+  const view = await toPartnerView(deps, record!, ownerId);
+  if (role === 'BROKER')
+    mailBrokeredInvitations(deps, view, { BUYER: buyer.firstName, SELLER: seller?.firstName });
+  else sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName)], view.id);
   return view;
 }
 
@@ -102,7 +129,8 @@ function invitationMail(
   invitation: PartnerTransaction['invitations'][number],
   firstName: string | undefined,
 ) {
-  const { row, creator } = record;
+  const { row } = record;
+  const creator = record.creator!;
   const amount = formatMoney(toMajor(row.total), row.currency);
   return composeMail(
     invitation.email,
@@ -119,7 +147,7 @@ function invitationMail(
 /** The owner's own partner transaction, or 404 (another's, an app-made one, an unknown id). */
 export async function partnerRecord(deps: Pick<TransactionsDeps, 'db'>, ownerId: string, id: string) {
   const record = await findTransactionRecord(deps.db, id);
-  if (!record || record.row.creatorId !== ownerId || record.row.partnerReference === null)
+  if (!record || partnerOwnerOf(record.row) !== ownerId || record.row.partnerReference === null)
     throw transactionNotFound();
   return record;
 }
@@ -141,7 +169,7 @@ export async function listPartnerTransactions(
   ownerId: string,
   query: PartnerListQuery,
 ) {
-  const filters: SQL[] = [eq(transactions.creatorId, ownerId), isNotNull(transactions.partnerReference)];
+  const filters: SQL[] = [ownedBy(ownerId), isNotNull(transactions.partnerReference)];
   if (query.reference) filters.push(eq(transactions.partnerReference, query.reference));
   if (query.status) filters.push(eq(transactions.status, query.status));
   const rows = await deps.db
@@ -154,7 +182,9 @@ export async function listPartnerTransactions(
   const page = rows.slice(0, query.limit);
   const records = await Promise.all(page.map((row) => findTransactionRecord(deps.db, row.id)));
   return {
-    transactions: records.flatMap((record) => (record ? [toPartnerView(deps, record, ownerId)] : [])),
+    transactions: await Promise.all(
+      records.flatMap((record) => (record ? [toPartnerView(deps, record, ownerId)] : [])),
+    ),
     page: query.page,
     limit: query.limit,
     hasMore: rows.length > query.limit,

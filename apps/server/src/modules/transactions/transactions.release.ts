@@ -1,10 +1,10 @@
 import type { StepDeps } from './transactions.deps.ts';
-import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
+import { brokeredTradeAmounts } from '@escrow/shared/domain/commission';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { refreshTrustScore } from '../identity/index.ts';
-import { releaseHold } from '../ledger/index.ts';
+import { payBrokerCommission, releaseHold } from '../ledger/index.ts';
 import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
 import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';
 
@@ -14,12 +14,30 @@ export const releaseKey = (transactionId: string) => `escrow-release:${transacti
 export type ReleaseAction =
   'CONFIRM_RECEIPT' | 'CONFIRM_HANDOVER' | 'MANUAL_RELEASE' | 'TIME_RELEASE' | 'AUTO_RELEASE';
 
-/** What the seller gets on a full release: the price less their share of the fee. */
+/** Every release of a brokered trade pays the broker's commission under this key, so at most once. */
+export const commissionKey = (transactionId: string) => `broker-commission:${transactionId}`;
+
+/** What the seller gets on a full release: the price less their share of the fee and any commission. */
 export const sellerReceivesMinor = (t: {
   price: number;
   fee: number;
   feePayer: TransactionRow['feePayer'];
-}) => tradeAmountsWithFee(t.price, t.fee, t.feePayer).sellerReceivesMinor;
+  commission: number;
+}) => brokeredTradeAmounts(t.price, t.fee, t.feePayer, t.commission).sellerReceivesMinor;
+
+/**
+ * A brokered trade's broker part, escrow → the broker's wallet, before the release or refund that
+ * resolves the hold with what is left (ledger payBrokerCommission). Nothing for other trades.
+ */
+export async function payCommission(tx: Tx, row: TransactionRow, amountMinor: number) {
+  if (!row.brokerId || amountMinor <= 0) return;
+  await payBrokerCommission(tx, {
+    transactionId: row.id,
+    brokerId: row.brokerId,
+    amountMinor,
+    idempotencyKey: commissionKey(row.id),
+  });
+}
 
 type ReleaseOptions = {
   transactionId: string;
@@ -34,8 +52,8 @@ type ReleaseOptions = {
 
 /**
  * The one release step: WAITING_FOR_BUYER_CONFIRMATION (or WAITING_FOR_HANDOVER) → COMPLETED, escrow →
- * the price less the seller's fee share to the seller's wallet and the whole fee to platform revenue,
- * paymentStatus RELEASED. DISPUTED and every other status refuse
+ * the price less the seller's fee share (and a brokered trade's commission, to the broker) to the
+ * seller's wallet and the whole fee to platform revenue, paymentStatus RELEASED. DISPUTED and every other status refuse
  * (the state machine), so nothing releases while a dispute is open.
  */
 export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
@@ -45,6 +63,7 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
     action: options.action,
     patch: (ctx) => ({ paymentStatus: 'RELEASED', completedAt: ctx.now }),
     effects: async (ctx, updated) => {
+      await payCommission(ctx.tx, updated, updated.commission);
       await releaseHold(ctx.tx, {
         transactionId: updated.id,
         sellerId: ctx.sellerId!,

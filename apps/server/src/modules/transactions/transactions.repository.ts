@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
@@ -22,18 +22,29 @@ export type PartyRecord = { id: string; firstName: string; lastName: string; pro
 /** A transaction with everything its answer shape needs. */
 export type TransactionRecord = {
   row: TransactionRow;
-  creator: PartyRecord;
+  /** null only on a brokered trade whose seller has not joined yet. */
+  creator: PartyRecord | null;
   counterparty: PartyRecord | null;
-  invitation: {
-    code: string;
-    expiresAt: Date;
-    invitedUserId: string | null;
-    invitedEmail: string | null;
-  } | null;
+  /** A brokered trade's broker (partner API role BROKER). */
+  broker: PartyRecord | null;
+  /**
+   * The invitation: the one of a trade made by a party; read by code, either of a brokered trade's two
+   * (its `role` is what the holder takes). Read by id, a brokered trade has none here (see
+   * listInvitations).
+   */
+  invitation: InvitationRecord | null;
   /** Where the buyer's refund went, for a refunded transaction (loaded with the record; see withRefund). */
   refund?: TransactionRefund | null;
   /** A milestone trade's milestones in create order (loaded with the record; absent for a one-off). */
   milestones?: MilestoneRow[];
+};
+
+export type InvitationRecord = {
+  code: string;
+  expiresAt: Date;
+  invitedUserId: string | null;
+  invitedEmail: string | null;
+  role: 'BUYER' | 'SELLER' | null;
 };
 
 /** A milestone trade's milestones, in the order given at create. */
@@ -100,6 +111,7 @@ async function withRefund(db: DbOrTx, record: TransactionRecord | null): Promise
 
 const creator = alias(users, 'creator');
 const counterparty = alias(users, 'counterparty');
+const broker = alias(users, 'broker');
 
 const recordColumns = {
   row: transactions,
@@ -115,21 +127,37 @@ const recordColumns = {
     lastName: counterparty.lastName,
     profilePicture: counterparty.profilePicture,
   },
+  broker: {
+    id: broker.id,
+    firstName: broker.firstName,
+    lastName: broker.lastName,
+    profilePicture: broker.profilePicture,
+  },
   invitation: {
     code: invitations.code,
     expiresAt: invitations.expiresAt,
     invitedUserId: invitations.invitedUserId,
     invitedEmail: invitations.invitedEmail,
+    role: invitations.role,
   },
 };
 
-function selectRecords(db: DbOrTx) {
+/**
+ * Records with their parties and invitation. `byCode`: the caller filters on the invitation's code
+ * (either of a brokered trade's two); else the one invitation without a role, so a brokered trade
+ * (two invitations) still reads as one row.
+ */
+function selectRecords(db: DbOrTx, byCode = false) {
+  const invitationJoin = byCode
+    ? eq(invitations.transactionId, transactions.id)
+    : and(eq(invitations.transactionId, transactions.id), isNull(invitations.role));
   return db
     .select(recordColumns)
     .from(transactions)
-    .innerJoin(creator, eq(creator.id, transactions.creatorId))
+    .leftJoin(creator, eq(creator.id, transactions.creatorId))
     .leftJoin(counterparty, eq(counterparty.id, transactions.counterpartyId))
-    .leftJoin(invitations, eq(invitations.transactionId, transactions.id));
+    .leftJoin(broker, eq(broker.id, transactions.brokerId))
+    .leftJoin(invitations, invitationJoin);
 }
 
 function prepareRecordById(db: Db) {
@@ -163,8 +191,23 @@ export async function findTransactionRecord(db: DbOrTx, id: string): Promise<Tra
 }
 
 export async function findRecordByInviteCode(db: DbOrTx, code: string) {
-  const [record] = await selectRecords(db).where(eq(invitations.code, code)).limit(1);
+  const [record] = await selectRecords(db, true).where(eq(invitations.code, code)).limit(1);
   return withMilestones(db, record ?? null);
+}
+
+/** A transaction's invitations (a brokered trade's two: SELLER then BUYER). */
+export async function listInvitations(db: DbOrTx, transactionId: string): Promise<InvitationRecord[]> {
+  return db
+    .select({
+      code: invitations.code,
+      expiresAt: invitations.expiresAt,
+      invitedUserId: invitations.invitedUserId,
+      invitedEmail: invitations.invitedEmail,
+      role: invitations.role,
+    })
+    .from(invitations)
+    .where(eq(invitations.transactionId, transactionId))
+    .orderBy(sql`${invitations.role} desc nulls first`);
 }
 
 export async function findTransactionRow(db: DbOrTx, id: string): Promise<TransactionRow | null> {

@@ -3,7 +3,7 @@ import type { TransactionsDeps } from './transactions.deps.ts';
 import { eq, isNull } from 'drizzle-orm';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import { tradeAmounts } from '@escrow/shared/domain/fees';
-import { oppositeRole, shippingTypeFor } from '@escrow/shared/domain/transaction-machine';
+import { oppositeRole, shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type {
@@ -30,8 +30,11 @@ import {
   findTransactionRecord,
   findTransactionRow,
   transactionStats,
+  type PartyRecord,
   type TransactionRecord,
 } from './transactions.repository.ts';
+import { addressedTo } from './transactions.addressed.ts';
+import { joinBrokered } from './transactions.brokered-join.ts';
 import { listTransactionItems } from './transactions.list.ts';
 import { noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
@@ -139,6 +142,7 @@ export async function createTransaction(
         expiresAt: invitations.expiresAt,
         invitedUserId: invitations.invitedUserId,
         invitedEmail: invitations.invitedEmail,
+        role: invitations.role,
       });
     const [creator] = await tx
       .select({
@@ -166,6 +170,7 @@ export async function createTransaction(
       row: row!,
       creator,
       counterparty: null,
+      broker: null,
       invitation: invitation!,
       ...(milestoneRows ? { milestones: milestoneRows } : {}),
     };
@@ -179,14 +184,18 @@ export async function createTransaction(
   return { transaction, invitation: transaction.invitation! };
 }
 
-/** A transaction for one of its members; anyone else gets 404 (never the data). */
+/** Whether the user may read the transaction: a party, or a brokered trade's broker (read only). */
+const mayRead = (row: TransactionRow, userId: string) =>
+  viewerRoleOf(row, userId) !== null || (row.brokerId !== null && row.brokerId === userId);
+
+/** A transaction for one of its members (or its broker); anyone else gets 404 (never the data). */
 export async function getTransactionFor(
   deps: TransactionsDeps,
   userId: string,
   id: string,
 ): Promise<Transaction> {
   const record = await findTransactionRecord(deps.db, id);
-  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  if (!record || !mayRead(record.row, userId)) throw transactionNotFound();
   return toTransactionView(record, userId);
 }
 
@@ -197,7 +206,7 @@ export async function getTransactionFor(
 export async function getInvitation(deps: TransactionsDeps, userId: string, code: string) {
   const record = await findRecordByInviteCode(deps.db, code);
   if (!record?.invitation) throw transactionNotFound();
-  const member = viewerRoleOf(record.row, userId) !== null;
+  const member = mayRead(record.row, userId);
   const open = record.row.status === 'PENDING' && record.invitation.expiresAt > deps.clock.now();
   if (!member && !open) throw transactionNotFound();
   if (!member && !(await addressedTo(deps.db, record.invitation, userId)))
@@ -206,24 +215,10 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
     invitation: {
       code: record.invitation.code,
       expiresAt: record.invitation.expiresAt.toISOString(),
-      transaction: toTransactionView(record, userId),
+      // A brokered trade's invitation shows the role it gives (and the view, broker and commission).
+      transaction: toTransactionView(record, userId, record.invitation.role),
     },
   };
-}
-
-/**
- * Whether the invitation may be used by this user: addressed to them by id (Contact Vendor) or by
- * e-mail (partner API: whoever holds that address), or to anyone with the code.
- */
-async function addressedTo(
-  db: DbOrTx,
-  invitation: { invitedUserId: string | null; invitedEmail: string | null },
-  userId: string,
-): Promise<boolean> {
-  if (invitation.invitedUserId !== null) return invitation.invitedUserId === userId;
-  if (invitation.invitedEmail === null) return true;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email.toLowerCase() === invitation.invitedEmail;
 }
 
 /** Contact Vendor: the invited user is told, with the invitation's link; an unknown user is refused. */
@@ -263,6 +258,7 @@ export async function joinTransaction(
   const found = await findRecordByInviteCode(deps.db, code);
   if (!found?.invitation) throw transactionNotFound();
   const invitation = found.invitation;
+  if (invitation.role) return joinBrokered(deps, userId, found, invitation.role);
   if (found.row.counterpartyId === userId) return toTransactionView(found, userId);
   const addressed = await addressedTo(deps.db, invitation, userId);
   const { record } = await runStep(deps, {
@@ -329,9 +325,10 @@ export async function getStats(deps: TransactionsDeps, userId: string): Promise<
 
 export async function getParticipants(deps: TransactionsDeps, userId: string, id: string) {
   const record = await findTransactionRecord(deps.db, id);
-  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  if (!record || !mayRead(record.row, userId)) throw transactionNotFound();
   const { row, creator, counterparty } = record;
-  const people = [{ person: creator, role: row.creatorRole, isCreator: true }];
+  const people: { person: PartyRecord; role: PartyRole; isCreator: boolean }[] = [];
+  if (creator) people.push({ person: creator, role: row.creatorRole, isCreator: true });
   if (counterparty)
     people.push({ person: counterparty, role: oppositeRole(row.creatorRole), isCreator: false });
   return people.map(({ person, role, isCreator }) => ({
@@ -347,7 +344,7 @@ export async function getParticipants(deps: TransactionsDeps, userId: string, id
 
 export async function getActivities(deps: TransactionsDeps, userId: string, id: string) {
   const record = await findTransactionRecord(deps.db, id);
-  if (!record || !viewerRoleOf(record.row, userId)) throw transactionNotFound();
+  if (!record || !mayRead(record.row, userId)) throw transactionNotFound();
   return listActivities(deps.db, id);
 }
 

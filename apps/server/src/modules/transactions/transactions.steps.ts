@@ -72,6 +72,11 @@ export type StepSpec<T = void> = {
   facts?: Partial<TransitionFacts>;
   /** Overrides the membership rule (JOIN: the joiner is not a member yet). Return the actor's role. */
   authorize?: (row: TransactionRow, userId: string) => PartyRole;
+  /**
+   * A brokered trade's broker may take this step (as BROKER; the state machine lets it cancel only).
+   * Only the partner API sets it: in the app the broker only reads.
+   */
+  allowBroker?: boolean;
   /** Checks that need the row; throw an AppError to refuse before anything is written. */
   check?: (ctx: StepContext) => Promise<void> | void;
   patch?: (ctx: StepContext) => Patch;
@@ -124,8 +129,9 @@ export async function executeStep<T = void>(
   if (spec.actor.kind === 'user') {
     actorId = spec.actor.userId;
     const member = spec.authorize ? spec.authorize(row, actorId) : viewerRoleOf(row, actorId);
-    if (!member) throw transactionNotFound();
-    role = member;
+    const broker = spec.allowBroker && row.brokerId !== null && row.brokerId === actorId;
+    if (!member && !broker) throw transactionNotFound();
+    role = member ?? 'BROKER';
   }
   const decision = decide(row.status, spec.action, role, {
     useCourier: row.useCourier,
@@ -137,8 +143,10 @@ export async function executeStep<T = void>(
   });
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
 
-  const parties = new Map<string, PartyRecord>([[record.creator.id, record.creator]]);
+  const parties = new Map<string, PartyRecord>();
+  if (record.creator) parties.set(record.creator.id, record.creator);
   if (record.counterparty) parties.set(record.counterparty.id, record.counterparty);
+  if (record.broker) parties.set(record.broker.id, record.broker);
   if (actorId && !parties.has(actorId)) parties.set(actorId, await actorRecord(tx, actorId));
   const actor = actorId ? parties.get(actorId) : undefined;
   const ctx: StepContext = {
@@ -168,24 +176,29 @@ export async function executeStep<T = void>(
     transactionId: row.id,
     userId: actorId,
     userName: ctx.actorName,
-    userRole: role,
+    // The activity feed knows buyer, seller and system; the broker's one step (cancel) is by name.
+    userRole: role === 'BROKER' ? 'SYSTEM' : role,
     at: ctx.now,
   });
   // Every step also speaks in the conversation once it is open (both parties); the chat refetches on
   // the transaction:updated event that follows the commit.
-  if (changed.counterpartyId) await postSystemMessage(tx, row.id, activity.description, ctx.now);
+  if (changed.counterpartyId && changed.creatorId)
+    await postSystemMessage(tx, row.id, activity.description, ctx.now);
   const notes: NotificationView[] = [];
   for (const note of spec.notifications(ctx, changed)) notes.push(await createNotification(tx, note));
   const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;
+  // A brokered trade's seller joins into the creator side.
+  const creator = changed.creatorId ? (parties.get(changed.creatorId) ?? null) : null;
   // A milestone step (or a settlement) changed milestones: the answer and the live event carry them now.
   const milestones = changed.hasMilestones ? { milestones: await loadMilestones(tx, row.id) } : {};
-  const final: TransactionRecord = { ...record, row: changed, counterparty, ...milestones };
+  const final: TransactionRecord = { ...record, row: changed, creator, counterparty, ...milestones };
   // Partners' webhook events go to the outbox in this database transaction: sent only if it commits.
   for (const type of webhookEventsFor(spec.action, row.status, changed.status))
     await enqueueWebhookEvent(tx, {
       type,
       now: ctx.now,
-      userIds: [changed.creatorId, changed.counterpartyId],
+      // A brokered trade's broker is sent its events too (it is the partner whose transaction it is).
+      userIds: [changed.creatorId, changed.counterpartyId, changed.brokerId],
       data: (ownerId) => ({ transaction: toTransactionView(final, ownerId) }),
     });
   return { record: final, notes, effect };
@@ -230,12 +243,15 @@ export function announceTransaction(
   const { row } = record;
   const transactionId = row.id;
   try {
-    const members = [row.creatorId, ...(row.counterpartyId ? [row.counterpartyId] : [])];
+    // The parties and a brokered trade's broker (who watches it read-only in the app).
+    const members = [row.creatorId, row.counterpartyId, row.brokerId].filter(
+      (id): id is string => id !== null,
+    );
     for (const userId of members) {
       const transaction = toTransactionView(record, userId);
       deps.realtime.toUser(userId, event, { transactionId, status: row.status, transaction });
     }
-    const neutral = { ...toTransactionView(record, row.creatorId), invitation: null };
+    const neutral = { ...toTransactionView(record, members[0]!), invitation: null };
     deps.realtime.toTransactionRoomExcept(transactionId, members, event, {
       transactionId,
       status: row.status,

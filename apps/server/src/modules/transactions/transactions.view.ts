@@ -1,4 +1,4 @@
-import { tradeAmountsWithFee } from '@escrow/shared/domain/fees';
+import { brokeredTradeAmounts } from '@escrow/shared/domain/commission';
 import { milestoneRelease } from '@escrow/shared/domain/milestones';
 import type { MilestoneView } from '@escrow/shared/schemas/milestone-shapes';
 import { toMajor } from '@escrow/shared/domain/money';
@@ -43,14 +43,20 @@ export function toMilestoneViews(row: TransactionRow, milestones: MilestoneRow[]
 
 /**
  * The API shape of a transaction as `viewerId` sees it. A viewer who is not a member (an invitation
- * preview) sees the role they would take by joining. Only the creator gets the invitation, and only
- * while the transaction waits for its counterparty.
+ * preview) sees the role they would take by joining: `previewRole`, a brokered trade's invitation's
+ * role, else the creator's counterparty. Only the creator gets the invitation, and only while the
+ * transaction waits for its counterparty.
  */
-export function toTransactionView(record: TransactionRecord, viewerId: string): Transaction {
+export function toTransactionView(
+  record: TransactionRecord,
+  viewerId: string,
+  previewRole?: PartyRole | null,
+): Transaction {
   const { row, creator, counterparty } = record;
-  const viewerRole: PartyRole = viewerRoleOf(row, viewerId) ?? oppositeRole(row.creatorRole);
+  const viewerRole: PartyRole = viewerRoleOf(row, viewerId) ?? previewRole ?? oppositeRole(row.creatorRole);
   const showInvitation = row.creatorId === viewerId && row.status === 'PENDING' && record.invitation;
-  const amounts = tradeAmountsWithFee(row.price, row.fee, row.feePayer);
+  // A brokered trade's commission comes out of what the seller receives (0 for every other trade).
+  const amounts = brokeredTradeAmounts(row.price, row.fee, row.feePayer, row.commission);
   return {
     id: row.id,
     description: row.description,
@@ -64,9 +70,10 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
     useCourier: row.useCourier,
     shippingType: row.shippingType,
     status: row.status,
-    creatorId: row.creatorId,
-    creatorName: fullName(creator),
-    creator: { firstName: creator.firstName, lastName: creator.lastName },
+    // A brokered trade's seller side is empty until its seller joins.
+    creatorId: row.creatorId ?? '',
+    creatorName: creator ? fullName(creator) : '',
+    creator: { firstName: creator?.firstName ?? '', lastName: creator?.lastName ?? '' },
     creatorRole: row.creatorRole,
     counterpartyId: row.counterpartyId,
     counterpartyName: counterparty ? fullName(counterparty) : null,
@@ -126,6 +133,7 @@ export function toTransactionView(record: TransactionRecord, viewerId: string): 
       ? { code: record.invitation!.code, expiresAt: record.invitation!.expiresAt.toISOString() }
       : null,
     ...partnerFields(row),
+    ...brokerFields(record, viewerId),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -138,6 +146,17 @@ function partnerFields(row: TransactionRow) {
     reference: row.partnerReference,
     title: row.partnerTitle ?? '',
     metadata: row.partnerMetadata ?? {},
+  };
+}
+
+/** A brokered trade's broker and commission, which the seller sees before joining (the join page). */
+function brokerFields({ row, broker }: TransactionRecord, viewerId: string) {
+  if (row.brokerId === null) return {};
+  return {
+    brokerId: row.brokerId,
+    brokerName: broker ? fullName(broker) : '',
+    commission: toMajor(row.commission),
+    viewerIsBroker: row.brokerId === viewerId,
   };
 }
 

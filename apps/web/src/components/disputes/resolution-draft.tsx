@@ -31,9 +31,10 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs
   const { currency } = transaction;
   const held = useMemo(() => heldEscrow(transaction), [transaction]);
   const { priceMinor, sellerFeeMinor, milestoneTrade } = held;
+  const commissionMinor = held.commissionMinor ?? 0;
   const bounds = useMemo(
-    () => ({ priceMinor, sellerFeeMinor, currency, remainder: milestoneTrade }),
-    [priceMinor, sellerFeeMinor, currency, milestoneTrade],
+    () => ({ priceMinor, sellerFeeMinor, currency, remainder: milestoneTrade, commissionMinor }),
+    [priceMinor, sellerFeeMinor, currency, milestoneTrade, commissionMinor],
   );
   const schema = useMemo(() => resolutionFormSchema(bounds), [bounds]);
   const form = useForm<ResolutionFormValues, unknown, ResolutionInput>({
@@ -78,6 +79,8 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs
     shareMinor,
     priceMinor,
     sellerFeeMinor,
+    commissionMinor,
+    brokerMinor: split?.broker ?? 0,
     milestoneTrade,
     currency,
     movements,
@@ -98,6 +101,8 @@ export function ResolutionFields({
   reasonLabel: string;
 }) {
   const { form, currency, priceMinor, sellerFeeMinor, milestoneTrade, shareMinor } = draft;
+  // A brokered trade: the broker's part of the commission comes out of the seller's part too.
+  const brokerMinor = shareMinor !== null ? draft.brokerMinor : 0;
   const { errors } = form.formState;
   const error = (name: (typeof RESOLUTION_FIELDS)[number]) => errors[name]?.message;
   return (
@@ -142,10 +147,17 @@ export function ResolutionFields({
           </Field>
           <p className="mt-1 text-sm text-slate-700" aria-live="polite" data-testid="seller-remainder">
             Seller receives{' '}
-            {shareMinor !== null ? formatMinor(priceMinor - shareMinor - sellerFeeMinor, currency) : '—'} of
-            the {formatMinor(priceMinor, currency)} {milestoneTrade ? 'not yet released' : 'price'}
+            {shareMinor !== null
+              ? formatMinor(priceMinor - shareMinor - sellerFeeMinor - brokerMinor, currency)
+              : '—'}{' '}
+            of the {formatMinor(priceMinor, currency)} {milestoneTrade ? 'not yet released' : 'price'}
             {sellerFeeMinor > 0
               ? `, less their ${formatMinor(sellerFeeMinor, currency)} share of the fee`
+              : ''}
+            {draft.commissionMinor > 0
+              ? shareMinor !== null
+                ? ` and the broker’s ${formatMinor(brokerMinor, currency)} share of the commission`
+                : ' and the broker’s share of the commission'
               : ''}
           </p>
         </div>

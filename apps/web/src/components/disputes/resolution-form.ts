@@ -27,19 +27,27 @@ export const emptyResolution = (resolutionType: ProposingAs): Partial<Resolution
 
 /**
  * What bounds a partial refund: the price held (a milestone trade's unreleased part, `remainder`), and
- * the seller's share of its fee, which their part must cover.
+ * the seller's share of its fee (and a brokered trade's broker part of the commission), which their part
+ * must cover.
  */
 export type ShareBounds = {
   priceMinor: number;
   sellerFeeMinor: number;
   currency: string;
   remainder?: boolean;
+  /** A brokered trade's commission: the seller's part must also cover the broker's part of it. */
+  commissionMinor?: number;
 };
 
 /** The buyer's share in minor units when it is a valid share of this trade, else null. */
-export function validShareMinor(share: string, { priceMinor, sellerFeeMinor }: ShareBounds): number | null {
+export function validShareMinor(
+  share: string,
+  { priceMinor, sellerFeeMinor, commissionMinor = 0 }: ShareBounds,
+): number | null {
   const minor = typedPositiveAmountToMinor(share);
-  return minor !== null && isValidPartialShare(minor, priceMinor, sellerFeeMinor) ? minor : null;
+  return minor !== null && isValidPartialShare(minor, priceMinor, sellerFeeMinor, commissionMinor)
+    ? minor
+    : null;
 }
 
 /**
@@ -59,6 +67,7 @@ export function resolutionFormSchema(bounds: ShareBounds) {
         bounds.sellerFeeMinor,
         bounds.currency,
         bounds.remainder,
+        bounds.commissionMinor,
       ),
       // Checked with the other fields, so every message shows at once.
       when: () => true,

@@ -23,6 +23,8 @@ export function heldEscrow(transaction: Dispute['transaction']): HeldEscrow {
       buyerFeeMinor: minorOf(held.buyerFee),
       anyReleased: held.anyReleased,
       milestoneTrade: held.milestoneTrade,
+      // A brokered trade's commission, out of the seller's part (docs/money.md "Broker commission").
+      ...(held.commission === undefined ? {} : { commissionMinor: minorOf(held.commission) }),
     };
   const feeMinor = minorOf(transaction.fee);
   return {
@@ -36,11 +38,15 @@ export function heldEscrow(transaction: Dispute['transaction']): HeldEscrow {
 
 export const formatMinor = (minor: number, currency: string) => formatMoney(toMajor(minor), currency);
 
-/** The confirmation line of a decision: 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z'. */
+/**
+ * The confirmation line of a decision: 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', with
+ * 'Broker receives ₦B' before the platform on a brokered trade (as the server's settlement texts).
+ */
 export function splitText(split: SettlementSplit, currency: string): string {
   return [
     `Buyer receives ${formatMinor(split.buyer, currency)}`,
     `Seller receives ${formatMinor(split.seller, currency)}`,
+    ...(split.broker === undefined ? [] : [`Broker receives ${formatMinor(split.broker, currency)}`]),
     `Platform keeps ${formatMinor(split.platform, currency)}`,
   ].join(' · ');
 }

@@ -67,6 +67,16 @@ export function DisputeParties({ dispute }: { dispute: Dispute }) {
           <dt className="text-slate-600">Who pays the fee</dt>
           <dd className="text-slate-900">{FEE_PAYER_LABELS[transaction.feePayer]}</dd>
         </div>
+        {held.commissionMinor ? (
+          // A brokered trade: the broker's commission comes out of the seller's part (pro rata on a
+          // partial refund, nothing on a full refund), so every split below shows the broker's part.
+          <div className="flex justify-between gap-2 py-2">
+            <dt className="text-slate-600">Broker&apos;s commission</dt>
+            <dd className="text-slate-900" data-testid="dispute-commission">
+              {formatMinor(held.commissionMinor, transaction.currency)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-2 py-2">
           <dt className="text-slate-600">
             {held.milestoneTrade ? 'Held in escrow (milestones not yet released)' : 'Held in escrow (total)'}

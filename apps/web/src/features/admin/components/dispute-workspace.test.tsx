@@ -7,6 +7,7 @@ import {
   ADMIN,
   fail,
   installFakeLiveChannel,
+  makeBrokeredDispute,
   makeDispute,
   ok,
   renderConsole,
@@ -335,5 +336,47 @@ describe('DisputeWorkspace', () => {
     );
     expect(screen.getByRole('button', { name: 'Download receipt.pdf' })).toBeInTheDocument();
     expect(screen.getByText('(200 KB)')).toBeInTheDocument();
+  });
+});
+
+describe('DisputeWorkspace: a brokered trade (docs/money.md "Broker commission")', () => {
+  it('shows the commission, bounds the share by the broker’s part and previews what the broker receives', async () => {
+    const { calls } = setup(makeBrokeredDispute(), {
+      'POST /api/disputes/dispute-1/resolutions': () => ok({ resolution: {} }),
+    });
+    const user = userEvent.setup();
+    await decidePanel();
+    expect(screen.getByTestId('dispute-commission')).toHaveTextContent('₦1,000.00');
+    await user.click(screen.getByLabelText('Partial refund'));
+    await user.type(screen.getByLabelText('Reason (the parties see this)'), 'Item arrived damaged.');
+    const share = screen.getByLabelText("Buyer's share (₦)");
+
+    await user.type(share, '9723.21');
+    await user.click(screen.getByRole('button', { name: 'Review decision' }));
+    expect(
+      screen.getByText(
+        'The buyer’s share must be more than 0 and at most ₦9,723.20, so the seller’s part covers their ₦250.03 share of the fee and the broker’s ₦27.77 share of the commission',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(share);
+    await user.type(share, '4000.50');
+    expect(screen.getByTestId('seller-remainder')).toHaveTextContent(
+      'Seller receives ₦5,150.48 of the ₦10,001.00 price, less their ₦250.03 share of the fee and the broker’s ₦599.99 share of the commission',
+    );
+    expect(screen.getByTestId('resolution-movements')).toHaveTextContent(
+      'Buyer receives ₦4,000.50 · Seller receives ₦5,150.48 · Broker receives ₦599.99 · Platform keeps ₦250.03',
+    );
+    await user.click(screen.getByRole('button', { name: 'Review decision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm decision' });
+    expect(within(dialog).getByTestId('decision-movements')).toHaveTextContent('Broker receives ₦599.99');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm decision' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        resolution: 'REFUND_PARTIAL',
+        amount: 4000.5,
+      }),
+    );
   });
 });

@@ -11,7 +11,7 @@ export {
   stubApi,
 } from '../../../testing/render-at';
 export type { StubCall } from '../../../testing/render-at';
-export { makeDispute } from '../../../testing/dispute-fixtures';
+export { makeBrokeredDispute, makeDispute } from '../../../testing/dispute-fixtures';
 
 export const ADMIN = { id: STAFF_ID, role: 'ADMIN' as const };
 export const SUPPORT = { id: 'staff-support', role: 'SUPPORT' as const };

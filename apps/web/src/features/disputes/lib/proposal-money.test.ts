@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeResolution } from '@escrow/shared/schemas/disputes';
-import { buyer, makeDispute } from '../../../testing/dispute-fixtures';
+import { buyer, makeBrokeredDispute, makeDispute } from '../../../testing/dispute-fixtures';
 import { proposalMovements } from './proposal-money';
 
 const proposal = (resolution: DisputeResolution['resolution'], amount: number | null): DisputeResolution => ({
@@ -88,5 +88,27 @@ describe('on a milestone trade, what accepting a proposal moves is of the unrele
     expect(proposalMovements(onRemainder(false), proposal('REFUND_FULL', null))).toBe(
       'Buyer receives ₦4,050.50 · Seller receives ₦0.00 · Platform keeps ₦0.00',
     );
+  });
+});
+
+describe('what accepting a proposal moves on a brokered trade', () => {
+  it.each([
+    [
+      'REFUND_PARTIAL',
+      4_000.5,
+      'Buyer receives ₦4,000.50 · Seller receives ₦5,150.48 · Broker receives ₦599.99 · Platform keeps ₦250.03',
+    ],
+    [
+      'RELEASE_PAYMENT',
+      null,
+      'Buyer receives ₦0.00 · Seller receives ₦8,750.97 · Broker receives ₦1,000.00 · Platform keeps ₦250.03',
+    ],
+    [
+      'REFUND_FULL',
+      null,
+      'Buyer receives ₦10,001.00 · Seller receives ₦0.00 · Broker receives ₦0.00 · Platform keeps ₦0.00',
+    ],
+  ] as const)('%s names the broker’s part', (action, amount, text) => {
+    expect(proposalMovements(makeBrokeredDispute(), proposal(action, amount))).toBe(text);
   });
 });

@@ -3,8 +3,9 @@ import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes
 import { heldEscrow, minorOf, NO_MONEY_MOVES, splitText } from '../../../components/disputes/settlement';
 
 /**
- * Exactly what accepting a proposal moves, to whom ('Buyer receives ₦X · Seller receives ₦Y · ...'), of
- * the escrow the dispute acts on (a milestone trade's unreleased remainder).
+ * Exactly what accepting a proposal moves, to whom ('Buyer receives ₦X · Seller receives ₦Y · ...', and
+ * 'Broker receives ₦B' on a brokered trade: heldEscrow carries its commission), of the escrow the
+ * dispute acts on (a milestone trade's unreleased remainder).
  */
 export function proposalMovements(dispute: Dispute, resolution: DisputeResolution): string {
   const { transaction } = dispute;

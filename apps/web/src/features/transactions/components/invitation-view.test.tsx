@@ -127,3 +127,90 @@ describe('InvitationView: a milestone trade (issue 26)', () => {
     expect(screen.queryByTestId('join-milestones')).not.toBeInTheDocument();
   });
 });
+
+describe('InvitationView: a brokered trade (partner API role BROKER)', () => {
+  // docs/money.md "Broker commission": ₦10,001.00, the seller pays the fee (₦250.03), commission ₦1,000.00.
+  const brokered: Partial<Transaction> = {
+    creatorRole: 'SELLER',
+    creatorId: '',
+    creatorName: '',
+    creator: { firstName: '', lastName: '' },
+    sellerId: null,
+    buyerId: null,
+    price: 10_001,
+    fee: 250.03,
+    total: 10_001,
+    feePayer: 'SELLER',
+    buyerPays: 10_001,
+    sellerReceives: 8_750.97,
+    commission: 1_000,
+    brokerId: 'broker-1',
+    brokerName: 'Market Place',
+    viewerIsBroker: false,
+  };
+
+  it('shows the seller the broker, the commission and what they receive after fee and commission, before Join', async () => {
+    renderInvitation({ ...brokered, viewerRole: 'SELLER' });
+    const money = await financial();
+    expect(screen.getByTestId('join-broker')).toHaveTextContent('Market Place');
+    expect(screen.queryByText('Created by')).not.toBeInTheDocument();
+    expect(screen.getByText('Your role').nextSibling).toHaveTextContent('Seller');
+    expect(money.getByTestId('join-commission')).toHaveTextContent('₦1,000.00');
+    expect(money.getByText('Seller receives (after fee and commission)').nextSibling).toHaveTextContent(
+      '₦8,750.97',
+    );
+    const note = screen.getByTestId('join-commission-note');
+    expect(note).toHaveTextContent(
+      'Market Place arranged this trade and takes a commission of ₦1,000.00 from what you receive.',
+    );
+    const rows = within(note)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`);
+    expect(rows).toEqual([
+      'Item price ₦10,001.00',
+      'Less your share of the escrow fee −₦250.03',
+      'Less the broker’s commission −₦1,000.00',
+      'You receive ₦8,750.97',
+    ]);
+    expect(screen.getByTestId('join-terms')).toHaveTextContent(
+      'By joining, you agree to receive ₦8,750.97 when the money is released, after Market Place’s commission of ₦1,000.00.',
+    );
+    // The terms come before the Join button in the page.
+    const join = screen.getByRole('button', { name: 'Join Transaction' });
+    expect(note.compareDocumentPosition(join) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('leaves out the fee line when the buyer pays the fee', async () => {
+    renderInvitation({
+      ...brokered,
+      viewerRole: 'SELLER',
+      feePayer: 'BUYER',
+      total: 10_251.03,
+      buyerPays: 10_251.03,
+      sellerReceives: 9_001,
+    });
+    const note = await screen.findByTestId('join-commission-note');
+    expect(within(note).queryByText('Less your share of the escrow fee')).not.toBeInTheDocument();
+    expect(within(note).getByText('You receive').nextSibling).toHaveTextContent('₦9,001.00');
+  });
+
+  it('names the broker on the buyer’s invitation, without the seller’s breakdown', async () => {
+    renderInvitation({ ...brokered, viewerRole: 'BUYER' });
+    await financial();
+    expect(screen.getByTestId('join-broker')).toHaveTextContent('Market Place');
+    expect(screen.queryByTestId('join-commission-note')).not.toBeInTheDocument();
+    expect(screen.getByTestId('join-terms')).toHaveTextContent(
+      'By joining, you agree to pay ₦10,001.00 into escrow.',
+    );
+    expect(screen.getByRole('button', { name: 'Join Transaction' })).toBeEnabled();
+  });
+
+  it('offers the broker no Join button on its own invitation', async () => {
+    renderInvitation({ ...brokered, viewerRole: 'SELLER', viewerIsBroker: true, brokerId: joiner.id });
+    await financial();
+    expect(screen.queryByRole('button', { name: 'Join Transaction' })).not.toBeInTheDocument();
+    expect(screen.getByText(/You are the broker of this transaction/)).toBeInTheDocument();
+    expect(screen.getByText('Your role').nextSibling).toHaveTextContent('Broker');
+    expect(screen.queryByTestId('join-terms')).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { formatMoney, formatWholeAmount } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useInvitation, useJoinTransaction } from '../api/invitation';
 import { failureText } from '../../../lib/money-mutation';
+import { brokerNameOf, isBrokered, sellerDeductions, viewerIsBroker } from '../lib/broker';
 import { Detail } from './form-controls';
 import { MilestoneTerms } from './milestone-terms';
 import { NotFoundCard } from './not-found-card';
@@ -33,6 +34,8 @@ export const IN_PERSON_NOTE =
 export function joinTermsText(tx: Transaction): string {
   if (tx.viewerRole === 'BUYER')
     return `By joining, you agree to pay ${formatMoney(tx.buyerPays, tx.currency)} into escrow.`;
+  if (isBrokered(tx))
+    return `By joining, you agree to receive ${formatMoney(tx.sellerReceives, tx.currency)} when the money is released, after ${brokerNameOf(tx)}’s commission of ${formatMoney(tx.commission ?? 0, tx.currency)}.`;
   return tx.milestones.length
     ? `By joining, you agree to receive ${formatMoney(tx.sellerReceives, tx.currency)} in all, each milestone’s part as the buyer accepts it.`
     : `By joining, you agree to receive ${formatMoney(tx.sellerReceives, tx.currency)} when the money is released.`;
@@ -69,6 +72,8 @@ export function InvitationView({ code }: { code: string }) {
   const isCreator = tx.creatorId === user?.id;
   const isMember = isCreator || tx.counterpartyId === user?.id;
   const creatorName = tx.creatorName.trim() || 'Unknown User';
+  const brokered = isBrokered(tx);
+  const broker = viewerIsBroker(tx);
 
   async function joinNow() {
     try {
@@ -90,9 +95,18 @@ export function InvitationView({ code }: { code: string }) {
             <Detail label="Currency">{tx.currency}</Detail>
             <Detail label="Courier">{tx.useCourier ? 'Yes' : 'No'}</Detail>
             <Detail label="Delivery">{SHIPPING_TYPE_LABELS[tx.shippingType]}</Detail>
-            <Detail label="Created by">{creatorName}</Detail>
-            <Detail label="Creator's role">{roleWord(tx.creatorRole)}</Detail>
-            <Detail label="Your role">{roleWord(tx.viewerRole)}</Detail>
+            {brokered ? (
+              // A brokered trade is arranged by the broker; its seller side is empty until the seller joins.
+              <Detail label="Arranged by (broker)">
+                <span data-testid="join-broker">{tx.brokerName?.trim() || 'Unknown User'}</span>
+              </Detail>
+            ) : (
+              <>
+                <Detail label="Created by">{creatorName}</Detail>
+                <Detail label="Creator's role">{roleWord(tx.creatorRole)}</Detail>
+              </>
+            )}
+            <Detail label="Your role">{broker ? 'Broker' : roleWord(tx.viewerRole)}</Detail>
           </dl>
           {tx.shippingType === 'IN_PERSON' ? (
             <p className="mt-2 text-sm text-slate-600">{IN_PERSON_NOTE}</p>
@@ -106,9 +120,17 @@ export function InvitationView({ code }: { code: string }) {
             <Detail label="Total">{formatWholeAmount(tx.total, tx.currency)}</Detail>
             <Detail label="Who pays the fee">{FEE_PAYER_LABELS[tx.feePayer]}</Detail>
             <Detail label="Buyer pays">{formatMoney(tx.buyerPays, tx.currency)}</Detail>
-            <Detail label="Seller receives">{formatMoney(tx.sellerReceives, tx.currency)}</Detail>
+            {brokered ? (
+              <Detail label="Broker's commission">
+                <span data-testid="join-commission">{formatMoney(tx.commission ?? 0, tx.currency)}</span>
+              </Detail>
+            ) : null}
+            <Detail label={brokered ? 'Seller receives (after fee and commission)' : 'Seller receives'}>
+              {formatMoney(tx.sellerReceives, tx.currency)}
+            </Detail>
           </dl>
-          {isMember ? null : (
+          {brokered && tx.viewerRole === 'SELLER' && !broker ? <SellerBreakdown transaction={tx} /> : null}
+          {isMember || broker ? null : (
             <p
               className="mt-3 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-900"
               data-testid="join-terms"
@@ -127,10 +149,14 @@ export function InvitationView({ code }: { code: string }) {
           </div>
         </Card>
         <Card className="space-y-2">
-          {isMember ? (
+          {isMember || broker ? (
             <>
               <p className="text-sm text-slate-700">
-                {isCreator ? 'You created this transaction.' : 'You have already joined this transaction.'}
+                {broker
+                  ? 'You are the broker of this transaction: the buyer and the seller join it.'
+                  : isCreator
+                    ? 'You created this transaction.'
+                    : 'You have already joined this transaction.'}
               </p>
               <Button className="w-full" onClick={() => navigate(`/app/transactions/${tx.id}`)}>
                 View Transaction
@@ -152,6 +178,50 @@ export function InvitationView({ code }: { code: string }) {
           </a>
         </Card>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The seller's amount spelled out before they join a brokered trade (docs/partner-api.md "Role BROKER":
+ * the seller sees the commission before joining): price, less their share of the fee, less the broker's
+ * commission, equals what they receive.
+ */
+function SellerBreakdown({ transaction: tx }: { transaction: Transaction }) {
+  const { sellerFee, commission } = sellerDeductions(tx);
+  return (
+    <div
+      className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="join-commission-note"
+    >
+      <p className="font-semibold">
+        {brokerNameOf(tx)} arranged this trade and takes a commission of{' '}
+        {formatMoney(commission, tx.currency)} from what you receive.
+      </p>
+      <dl className="mt-2 space-y-0.5">
+        <div className="flex justify-between gap-2">
+          <dt>Item price</dt>
+          <dd>{formatMoney(tx.price, tx.currency)}</dd>
+        </div>
+        {sellerFee > 0 ? (
+          <div className="flex justify-between gap-2">
+            <dt>Less your share of the escrow fee</dt>
+            <dd>−{formatMoney(sellerFee, tx.currency)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-2">
+          <dt>Less the broker’s commission</dt>
+          <dd>−{formatMoney(commission, tx.currency)}</dd>
+        </div>
+        <div className="flex justify-between gap-2 border-t border-amber-200 pt-1 font-semibold">
+          <dt>You receive</dt>
+          <dd>{formatMoney(tx.sellerReceives, tx.currency)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs">
+        The commission is paid to the broker when the money is released; on a partial refund it shrinks in
+        proportion to your part, and on a full refund nothing is paid.
+      </p>
     </div>
   );
 }

@@ -76,7 +76,8 @@ export function PaymentPageBody({
 }) {
   const [paid, setPaid] = useState(false);
   if (paid || (tx.paymentCompleted && tx.viewerRole === 'BUYER')) return <PaymentDone transaction={tx} />;
-  const payable = decide(tx.status, 'PAY', tx.viewerRole, transitionFacts(tx));
+  // A brokered trade's broker never pays (its viewerRole is only a stand-in): the table refuses BROKER.
+  const payable = decide(tx.status, 'PAY', tx.viewerIsBroker ? 'BROKER' : tx.viewerRole, transitionFacts(tx));
   return (
     <div className="space-y-4">
       <Card>

@@ -43,11 +43,17 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
     moved.current = true;
     setStep(next);
   };
-  const allowed = decide(tx.status, 'PROVIDE_DELIVERY_DETAILS', tx.viewerRole, {
-    useCourier: tx.useCourier,
-    hasCounterparty: tx.counterpartyId !== null,
-    hasDeliveryDetails: tx.deliveryDetails !== null,
-  });
+  // A brokered trade's broker gives no delivery details (its viewerRole is only a stand-in).
+  const allowed = decide(
+    tx.status,
+    'PROVIDE_DELIVERY_DETAILS',
+    tx.viewerIsBroker ? 'BROKER' : tx.viewerRole,
+    {
+      useCourier: tx.useCourier,
+      hasCounterparty: tx.counterpartyId !== null,
+      hasDeliveryDetails: tx.deliveryDetails !== null,
+    },
+  );
 
   const saveDetails = async (details: DeliveryDetails) => {
     try {

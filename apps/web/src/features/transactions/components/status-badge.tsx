@@ -30,15 +30,19 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
   );
 }
 
-export function RoleBadge({ role }: { role: 'BUYER' | 'SELLER' }) {
+export function RoleBadge({ role }: { role: 'BUYER' | 'SELLER' | 'BROKER' }) {
   return (
     <span
       className={cn(
         'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        role === 'BUYER' ? 'bg-sky-100 text-sky-900' : 'bg-teal-100 text-teal-900',
+        role === 'BUYER'
+          ? 'bg-sky-100 text-sky-900'
+          : role === 'SELLER'
+            ? 'bg-teal-100 text-teal-900'
+            : 'bg-violet-100 text-violet-900',
       )}
     >
-      {role === 'BUYER' ? 'Buyer' : 'Seller'}
+      {role === 'BUYER' ? 'Buyer' : role === 'SELLER' ? 'Seller' : 'Broker'}
     </span>
   );
 }

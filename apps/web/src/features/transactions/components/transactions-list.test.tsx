@@ -190,3 +190,32 @@ describe('My Transactions list', () => {
     expect(await screen.findByText('Item 1')).toBeInTheDocument();
   });
 });
+
+describe('My Transactions list: a brokered trade', () => {
+  it('shows the broker its brokered trade with the role Broker, between its parties, and no step to take', async () => {
+    const brokered = item(7, {
+      description: 'Brokered phone',
+      creatorId: 'user-segun',
+      creatorName: 'Segun Seller',
+      creatorRole: 'SELLER',
+      counterpartyId: 'user-bimpe',
+      counterpartyName: 'Bimpe Buyer',
+      viewerRole: 'BUYER',
+      viewerIsBroker: true,
+      status: 'ACTIVE',
+    });
+    renderList({
+      'page=1&limit=20': () => ({ ...pageOf(1, 0), transactions: [brokered, item(1)], total: 2 }),
+    });
+    const cards = within(await screen.findByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
+    // The role badge says Broker, not the stand-in viewerRole.
+    expect(within(cards[0]!).getByText('Broker')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('Buyer')).not.toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent(
+      'Waiting for buyer to make payment · between Segun Seller and Bimpe Buyer',
+    );
+    expect(cards[0]).not.toHaveTextContent('Proceed to Payment');
+    expect(cards[1]).toHaveTextContent('Proceed to Payment · with Bola Seller');
+    expect(within(cards[1]!).queryByText('Broker')).not.toBeInTheDocument();
+  });
+});

@@ -20,6 +20,9 @@ const PaymentConditionsPanel = later<{ transaction: Transaction }>(
  * trade, whose deliveries are shown on each milestone.
  */
 export function visibleTabs(tx: Transaction): string[] {
+  // A brokered trade's broker reads the overview and the activity only: the payment conditions, the
+  // delivery address and the shipment are the parties' (their routes are 404 for the broker).
+  if (tx.viewerIsBroker === true) return ['Overview', 'Activity'];
   const tabs = ['Overview'];
   if (tx.viewerRole === 'SELLER' && (tx.useCourier || tx.deliveryDetails !== null)) tabs.push('Shipping');
   if (tx.viewerRole === 'BUYER' && tx.shippingType !== 'IN_PERSON' && !tx.milestones.length)
@@ -35,7 +38,7 @@ export function DetailsTabs({
   transaction: Transaction;
   overview: ReactNode;
 }) {
-  usePreloadLater([PaymentConditionsPanel]);
+  usePreloadLater([tx.viewerIsBroker === true ? null : PaymentConditionsPanel]);
   const content: Record<string, ReactNode> = {
     Overview: overview,
     Shipping: <ShippingTab transaction={tx} />,

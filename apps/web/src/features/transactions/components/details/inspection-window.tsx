@@ -24,7 +24,9 @@ export const ExtendDialog = later<ExtendDialogProps>(
 export function InspectionWindow({ transaction: tx }: { transaction: Transaction }) {
   const [open, setOpen] = useState(false);
   const until = tx.status === 'WAITING_FOR_BUYER_CONFIRMATION' ? tx.autoReleaseAt : null;
-  const buyer = tx.viewerRole === 'BUYER';
+  // A brokered trade's broker reads the window as an onlooker (its viewerRole is only a stand-in).
+  const broker = tx.viewerIsBroker === true;
+  const buyer = tx.viewerRole === 'BUYER' && !broker;
   usePreloadLater([until && buyer && !tx.inspectionExtendedAt ? ExtendDialog : null]);
   if (!until) return null;
   return (
@@ -32,9 +34,11 @@ export function InspectionWindow({ transaction: tx }: { transaction: Transaction
       until={until}
       testId="inspection-window"
       text={(countdown, date) =>
-        buyer
-          ? `Funds will be released to the seller automatically ${countdown} (${date}) unless you confirm receipt, raise a dispute or extend.`
-          : `Funds will be released to you automatically ${countdown} (${date}) unless the buyer raises a dispute.`
+        broker
+          ? `Funds will be released to the seller automatically ${countdown} (${date}) unless the buyer confirms receipt first or raises a dispute.`
+          : buyer
+            ? `Funds will be released to the seller automatically ${countdown} (${date}) unless you confirm receipt, raise a dispute or extend.`
+            : `Funds will be released to you automatically ${countdown} (${date}) unless the buyer raises a dispute.`
       }
       canExtend={buyer && !tx.inspectionExtendedAt}
       extended={tx.inspectionExtendedAt !== null}

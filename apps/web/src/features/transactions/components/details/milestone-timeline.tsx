@@ -48,7 +48,8 @@ type Opened = { kind: 'deliver' | 'accept' | 'extend'; milestone: MilestoneView 
  */
 export function MilestoneTimeline({ transaction: tx }: { transaction: Transaction }) {
   const [opened, setOpened] = useState<Opened>(null);
-  const live = tx.status === 'IN_PROGRESS';
+  // Steps only for the parties: a brokered trade's broker only watches (and brokered trades have no milestones).
+  const live = tx.status === 'IN_PROGRESS' && tx.viewerIsBroker !== true;
   const buyer = tx.viewerRole === 'BUYER';
   const delivered = tx.milestones.filter((m) => m.status === 'DELIVERED');
   usePreloadLater([
@@ -104,7 +105,7 @@ function MilestoneItem({
   onStep: (kind: 'deliver' | 'accept' | 'extend') => void;
 }) {
   const buyer = tx.viewerRole === 'BUYER';
-  const live = tx.status === 'IN_PROGRESS';
+  const live = tx.status === 'IN_PROGRESS' && tx.viewerIsBroker !== true;
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid={`milestone-${number}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">

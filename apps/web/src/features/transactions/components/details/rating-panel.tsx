@@ -13,7 +13,8 @@ const RatingCard = later<RatingCardProps>(() => import('./rating-card').then((mo
 
 /** The buyer rates the seller (editable for 7 days); the seller sees it and may reply once. */
 export function RatingPanel({ transaction }: { transaction: Transaction }) {
-  const rateable = isRateable(transaction);
+  // A brokered trade's broker neither rates nor replies (the rating is the buyer's and the seller's).
+  const rateable = isRateable(transaction) && transaction.viewerIsBroker !== true;
   const rating = useRating(transaction.id, rateable);
   // The card's code is fetched with the rating, not once the rating is here.
   useEffect(() => {

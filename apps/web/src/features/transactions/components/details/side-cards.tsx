@@ -22,16 +22,23 @@ const ChatDialog = later<ChatDialogProps>(
 /** Actions, Security and Need Help cards beside the details. */
 export function SideCards({ transaction: tx }: Props) {
   // DESIGN "Disputes": from payment until completion, while no dispute is open.
-  const canDispute = IN_ESCROW_STATUSES.includes(tx.status);
+  // A brokered trade's broker only watches: no chat and no dispute (both are the parties'; 404 for it).
+  const broker = tx.viewerIsBroker === true;
+  const canDispute = IN_ESCROW_STATUSES.includes(tx.status) && !broker;
+  const canChat = tx.counterpartyId !== null && !broker;
   // Members open the details page; an invitee needs the join link, which the details header shares.
   const detailsUrl = `${window.location.origin}/app/transactions/${tx.id}`;
   const [chatting, setChatting] = useState(false);
-  usePreloadLater([tx.counterpartyId ? ChatDialog : null]);
+  usePreloadLater([canChat ? ChatDialog : null]);
   return (
     <div className="space-y-4">
       <Card className="space-y-2">
         <CardTitle>Actions</CardTitle>
-        {tx.counterpartyId ? (
+        {broker ? (
+          <p className="text-sm text-slate-600">
+            The buyer and the seller take the steps of this transaction; you follow it here.
+          </p>
+        ) : canChat ? (
           <Button variant="secondary" className="w-full" onClick={() => setChatting(true)}>
             Chat with Counterparty
           </Button>
@@ -61,7 +68,7 @@ export function SideCards({ transaction: tx }: Props) {
           </Link>
         ) : null}
       </Card>
-      {chatting ? <ChatDialog transaction={tx} open onOpenChange={setChatting} /> : null}
+      {chatting && canChat ? <ChatDialog transaction={tx} open onOpenChange={setChatting} /> : null}
       <Card>
         <CardTitle>Security</CardTitle>
         <div className="mt-3">

@@ -6,6 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useHandoverCode } from '../../api/handover';
+import { brokeredJoinLabel, brokerStatusText, isBrokered, viewerIsBroker } from '../../lib/broker';
 import { transitionFacts } from '../../lib/trade-terms';
 import { StatusBadge } from '../status-badge';
 import { InspectionWindow } from './inspection-window';
@@ -34,14 +35,43 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Whether the viewer may cancel now, by the same table the server enforces. */
+/**
+ * Whether the viewer may cancel now, by the same table the server enforces. Never a brokered trade's
+ * broker: its `viewerRole` is only a stand-in, and it cancels through the partner API (the app's cancel
+ * route is 404 for it).
+ */
 export function canCancel(tx: Transaction): boolean {
+  if (viewerIsBroker(tx)) return false;
   return decide(tx.status, 'CANCEL', tx.viewerRole, transitionFacts(tx)).ok;
 }
 
 /** The status-flow panel: the viewer's next action (spec 01 §4 table) or what they are waiting for. */
-export function StatusFlowPanel({ transaction: tx, onAction, onCancel }: Props) {
-  const next = nextActionFor(tx, tx.viewerRole);
+export function StatusFlowPanel(props: Props) {
+  // The broker only watches: whose turn it is, the inspection window, and no step of its own.
+  if (viewerIsBroker(props.transaction)) return <BrokerStatusPanel transaction={props.transaction} />;
+  return <PartyStatusPanel {...props} />;
+}
+
+function BrokerStatusPanel({ transaction: tx }: { transaction: Transaction }) {
+  return (
+    <Card className="space-y-3" data-testid="status-flow">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>Transaction Status</CardTitle>
+        <StatusBadge status={tx.status} />
+      </div>
+      <p className="text-sm text-slate-700">{brokerStatusText(tx)}</p>
+      <InspectionWindow transaction={tx} />
+      {tx.status === 'CANCELLED' && tx.cancellationReason ? (
+        <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>
+      ) : null}
+    </Card>
+  );
+}
+
+function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
+  const found = nextActionFor(tx, tx.viewerRole);
+  // A brokered trade waits for whichever of its two invitees has not joined yet.
+  const next = tx.status === 'PENDING' && isBrokered(tx) ? { ...found, label: brokeredJoinLabel(tx) } : found;
   return (
     <Card className="space-y-3" data-testid="status-flow">
       <div className="flex flex-wrap items-center justify-between gap-2">

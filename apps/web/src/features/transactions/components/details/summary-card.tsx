@@ -3,6 +3,7 @@ import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine'
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { formatDate, formatMoney } from '../../../../lib/format';
+import { isBrokered, viewerIsBroker } from '../../lib/broker';
 import { copyToClipboard } from '../../lib/share';
 import { Detail } from '../form-controls';
 import { later } from './later-parts';
@@ -18,6 +19,8 @@ const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
 /** Overview summary (spec 01 §2): id with copy, role, dates, money, and both parties. */
 export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
   const buyerIsCreator = tx.creatorRole === 'BUYER';
+  // A brokered trade: the broker arranged it, for a commission out of what the seller receives.
+  const brokered = isBrokered(tx);
   return (
     <Card>
       <CardTitle>Summary</CardTitle>
@@ -32,7 +35,7 @@ export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
             Copy
           </button>
         </Detail>
-        <Detail label="Your role">{roleWord(tx.viewerRole)}</Detail>
+        <Detail label="Your role">{viewerIsBroker(tx) ? 'Broker' : roleWord(tx.viewerRole)}</Detail>
         <Detail label="Created">{formatDate(tx.createdAt)}</Detail>
         <Detail label="Description">{tx.description}</Detail>
         <Detail label="Item price">{formatMoney(tx.price, tx.currency)}</Detail>
@@ -44,21 +47,56 @@ export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
         <Detail label="Total (buyer pays)">
           <span data-testid="summary-total">{formatMoney(tx.total, tx.currency)}</span>
         </Detail>
-        <Detail label="Seller receives">
+        {brokered ? (
+          <Detail label="Broker's commission">
+            <span data-testid="summary-commission">{formatMoney(tx.commission ?? 0, tx.currency)}</span>
+          </Detail>
+        ) : null}
+        <Detail label={brokered ? 'Seller receives (after fee and commission)' : 'Seller receives'}>
           <span data-testid="summary-seller-receives">{formatMoney(tx.sellerReceives, tx.currency)}</span>
         </Detail>
         <Detail label="Delivery">{SHIPPING_TYPE_LABELS[tx.shippingType]}</Detail>
         {tx.refund ? <RefundDetail transaction={tx} /> : null}
-        <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>{tx.creatorName || 'Unknown User'}</Detail>
-        <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>
-          {tx.counterpartyName ?? <span className="italic text-slate-500">Waiting for counterparty...</span>}
-        </Detail>
+        {brokered ? (
+          <BrokeredParties transaction={tx} />
+        ) : (
+          <>
+            <Detail label={`Creator (${roleWord(tx.creatorRole)})`}>
+              {tx.creatorName || 'Unknown User'}
+            </Detail>
+            <Detail label={`Counterparty (${roleWord(buyerIsCreator ? 'SELLER' : 'BUYER')})`}>
+              {tx.counterpartyName ?? (
+                <span className="italic text-slate-500">Waiting for counterparty...</span>
+              )}
+            </Detail>
+          </>
+        )}
         {tx.useCourier && tx.estimatedDeliveryDays ? (
           <Detail label="Estimated delivery">{tx.estimatedDeliveryDays} days</Detail>
         ) : null}
       </dl>
       <ItemDetails transaction={tx} />
     </Card>
+  );
+}
+
+/**
+ * A brokered trade's three people: the broker who arranged it, and the seller and the buyer, each named
+ * once they have joined (the seller takes the creator side, docs/partner-api.md "Role BROKER").
+ */
+function BrokeredParties({ transaction: tx }: { transaction: Transaction }) {
+  const waiting = <span className="italic text-slate-500">Waiting to join...</span>;
+  const sellerIsCreator = tx.creatorRole === 'SELLER';
+  const creatorName = tx.creatorId ? tx.creatorName || 'Unknown User' : null;
+  const counterpartyName = tx.counterpartyId ? tx.counterpartyName || 'Unknown User' : null;
+  return (
+    <>
+      <Detail label="Broker">
+        <span data-testid="summary-broker">{tx.brokerName?.trim() || 'Unknown User'}</span>
+      </Detail>
+      <Detail label="Seller">{(sellerIsCreator ? creatorName : counterpartyName) ?? waiting}</Detail>
+      <Detail label="Buyer">{(sellerIsCreator ? counterpartyName : creatorName) ?? waiting}</Detail>
+    </>
   );
 }
 

@@ -9,7 +9,9 @@ import { ApiError } from '../../../../lib/api-client';
 import { useLiveConnection } from '../../../../lib/realtime/use-live-connection';
 import { useLiveTransaction } from '../../hooks/use-live-transaction';
 import { transactionKeys } from '../../../../lib/query-keys/transaction-keys';
+import { viewerIsBroker } from '../../lib/broker';
 import { NotFoundCard } from '../not-found-card';
+import { BrokerNote } from './broker-note';
 import { DetailsHeader } from './details-header';
 import { DetailsTabs } from './details-tabs';
 import { later, OpeningDialog, usePreloadLater } from './later-parts';
@@ -56,7 +58,8 @@ const STEP_DIALOGS: Partial<Record<ActionDialog, { prefetch: () => void }>> = {
 
 /** The dialogs the viewer can open from the status panel now, fetched once the first screen shows. */
 function usePreloadStepDialogs(tx: Transaction | undefined) {
-  const next = tx ? nextActionFor(tx, tx.viewerRole) : null;
+  // A brokered trade's broker has no step to take (viewerIsBroker; its viewerRole is only a stand-in).
+  const next = tx && !viewerIsBroker(tx) ? nextActionFor(tx, tx.viewerRole) : null;
   usePreloadLater([
     next?.kind === 'action' ? (STEP_DIALOGS[next.dialog] ?? null) : null,
     tx && canCancel(tx) ? CancelDialog : null,
@@ -97,6 +100,8 @@ export function TransactionDetails({ id }: { id: string }) {
   const stateCode = (location.state as { invitationCode?: unknown } | null)?.invitationCode;
   const invitationCode = tx.invitation?.code ?? (typeof stateCode === 'string' ? stateCode : null);
   const close = (open: boolean) => !open && setDialog(null);
+  // The broker of a brokered trade reads it only: no step, no dialog (docs/partner-api.md "Role BROKER").
+  const broker = viewerIsBroker(tx);
 
   return (
     <div className="space-y-4">
@@ -108,11 +113,12 @@ export function TransactionDetails({ id }: { id: string }) {
         refreshing={query.isFetching}
         onRefresh={() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })}
       />
+      {broker ? <BrokerNote transaction={tx} /> : null}
       {tx.status === 'DISPUTED' ? (
         <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">This transaction is in dispute.</p>
           <p className="mt-1">The payment stays in escrow until the dispute is settled.</p>
-          {tx.disputeId ? (
+          {tx.disputeId && !broker ? (
             <Link
               to={`/app/disputes/${tx.disputeId}`}
               className="mt-2 inline-block font-semibold text-red-900 underline"
@@ -139,16 +145,22 @@ export function TransactionDetails({ id }: { id: string }) {
         </div>
         <SideCards transaction={tx} />
       </div>
-      {/* Mounted only while open, so each opening starts from a fresh form. */}
-      {dialog === 'Provide Delivery Details' ? (
-        <DeliveryDetailsDialog transaction={tx} open onOpenChange={close} />
-      ) : null}
-      {dialog === 'Confirm Payment' ? <PaymentDialog transaction={tx} open onOpenChange={close} /> : null}
-      {dialog === 'Confirm Shipment' ? <ShipmentDialog transaction={tx} open onOpenChange={close} /> : null}
-      {dialog === 'Confirm Receipt of Goods' ? (
-        <ReceiptDialog transaction={tx} open onOpenChange={close} />
-      ) : null}
-      {dialog === 'Cancel' ? <CancelDialog transaction={tx} open onOpenChange={close} /> : null}
+      {/* Mounted only while open, so each opening starts from a fresh form; never for the broker. */}
+      {broker ? null : (
+        <>
+          {dialog === 'Provide Delivery Details' ? (
+            <DeliveryDetailsDialog transaction={tx} open onOpenChange={close} />
+          ) : null}
+          {dialog === 'Confirm Payment' ? <PaymentDialog transaction={tx} open onOpenChange={close} /> : null}
+          {dialog === 'Confirm Shipment' ? (
+            <ShipmentDialog transaction={tx} open onOpenChange={close} />
+          ) : null}
+          {dialog === 'Confirm Receipt of Goods' ? (
+            <ReceiptDialog transaction={tx} open onOpenChange={close} />
+          ) : null}
+          {dialog === 'Cancel' ? <CancelDialog transaction={tx} open onOpenChange={close} /> : null}
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_broker_status_list_idx" ON "transactions" USING btree ("broker_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."broker_id" is not null;

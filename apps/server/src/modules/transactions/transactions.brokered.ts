@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { tradeAmounts } from '@escrow/shared/domain/fees';
+import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
+import { shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
+import type { PartnerCreateTransaction } from '@escrow/shared/schemas/partner';
+import { invitations, transactions } from '../../db/schema/transactions.ts';
+import { users } from '../../db/schema/users.ts';
+import { composeMail } from '../../lib/mail-compose.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { recordActivity } from '../activities/index.ts';
+import type { TransactionsDeps } from './transactions.deps.ts';
+import { sendMails } from './transactions.mails.ts';
+import { INVITATION_TTL_MS, newInvitationCode } from './transactions.service.ts';
+import { fullName } from './transactions.view.ts';
+
+/**
+ * POST /partner/v1/transactions with role BROKER (docs/partner-api.md): the key's owner brokers between
+ * an invited buyer and an invited seller, for a commission taken from what the seller receives. The
+ * trade has no party yet: its creator side (the seller) and counterparty (the buyer) fill as each joins
+ * through their own addressed invitation; it stays PENDING until both have. Returns the new id; the
+ * caller answers with the partner view. Money checks beyond the schema's are the database's CHECKs.
+ */
+export async function insertBrokeredTransaction(
+  deps: TransactionsDeps,
+  ownerId: string,
+  keyId: string,
+  input: PartnerCreateTransaction,
+): Promise<string> {
+  const { buyer, seller } = input;
+  if (!seller) throw badRequest('seller is required with role BROKER');
+  const priceMinor = toMinor(input.price);
+  const commissionMinor = toMinor(input.commission ?? 0);
+  if (priceMinor === null || commissionMinor === null) throw badRequest('Invalid amount');
+  const amounts = tradeAmounts(priceMinor, input.feePayer);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  return deps.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, ownerId));
+    if (!owner) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    // The broker takes no side of its own trade (the database refuses it too).
+    const ownEmail = owner.email.toLowerCase();
+    if (buyer.email === ownEmail || seller.email === ownEmail)
+      throw badRequest('The broker cannot be the buyer or the seller');
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        description: input.description,
+        currency: input.currency,
+        price: priceMinor,
+        fee: amounts.feeMinor,
+        total: amounts.buyerPaysMinor,
+        feePayer: input.feePayer,
+        useCourier: input.useCourier,
+        shippingType: shippingTypeFor(input.useCourier, input.shippingType),
+        estimatedDeliveryDays: input.useCourier ? input.estimatedDeliveryDays : null,
+        ...itemFields(input),
+        creatorId: null,
+        creatorRole: 'SELLER',
+        brokerId: ownerId,
+        commission: commissionMinor,
+        status: 'PENDING',
+        partnerReference: input.reference,
+        partnerTitle: input.title,
+        partnerMetadata: input.metadata ?? {},
+        partnerKeyId: keyId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: transactions.id });
+    const invite = (role: PartyRole, email: string) => ({
+      code: newInvitationCode(),
+      transactionId: row!.id,
+      role,
+      invitedEmail: email,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(invitations).values([invite('SELLER', seller.email), invite('BUYER', buyer.email)]);
+    const brokerName = fullName({ ...owner, id: ownerId, profilePicture: null });
+    await recordActivity(tx, {
+      transactionId: row!.id,
+      action: 'transaction_created',
+      description: `Transaction created by ${brokerName} as broker`,
+      userId: ownerId,
+      userName: brokerName,
+      // The activity feed knows buyer, seller and system: the broker is named in the description.
+      userRole: 'SYSTEM',
+      metadata: { amount: toMajor(amounts.buyerPaysMinor), currency: input.currency },
+      at: now,
+    });
+    return row!.id;
+  });
+}
+
+function itemFields(input: PartnerCreateTransaction) {
+  return {
+    itemType: input.itemType,
+    itemCategory: input.itemCategory,
+    itemCondition: input.itemCondition,
+    itemQuantity: input.itemQuantity,
+    itemBrand: input.itemBrand,
+    itemModel: input.itemModel,
+    itemSize: input.itemSize,
+    itemColor: input.itemColor,
+    itemWeight: input.itemWeight,
+    itemDimensions: input.itemDimensions,
+    itemSerialNumber: input.itemSerialNumber,
+    itemWarranty: input.itemWarranty,
+    itemOrigin: input.itemOrigin,
+    itemAge: input.itemAge,
+    specialInstructions: input.specialInstructions,
+    returnPolicy: input.returnPolicy,
+    transactionTerms: input.transactionTerms,
+  };
+}
+
+/** Each invited party is e-mailed their own link; the seller's mail names the commission. */
+export function mailBrokeredInvitations(
+  deps: TransactionsDeps,
+  view: {
+    id: string;
+    title: string;
+    currency: string;
+    price: number;
+    total: number;
+    commission?: number;
+    brokerName?: string;
+    invitations: { role: PartyRole; email: string; joinUrl: string }[];
+  },
+  names: { BUYER?: string | undefined; SELLER?: string | undefined },
+) {
+  const broker = view.brokerName || 'A partner';
+  const money = (major: number) => formatMoney(major, view.currency);
+  const mails = view.invitations.map((invitation) => {
+    const firstName = names[invitation.role];
+    const what =
+      invitation.role === 'BUYER'
+        ? `You pay ${money(view.total)} into escrow; it is held safely until you confirm you received what you paid for.`
+        : `You sell it for ${money(view.price)}; ${broker} takes a commission of ${money(view.commission ?? 0)} from what you receive, paid when the money is released.`;
+    return composeMail(
+      invitation.email,
+      `${broker} invited you to "${view.title}" as ${invitation.role.toLowerCase()} through escrow`,
+      [
+        `Hello${firstName ? ` ${firstName}` : ''},`,
+        `${broker} arranged an escrow transaction for "${view.title}". ${what}`,
+        `Sign in or create an account with this e-mail address (${invitation.email}) to join: the invitation works only for it.`,
+      ],
+      { href: invitation.joinUrl, label: 'Open the invitation' },
+    );
+  });
+  sendMails(deps, mails, view.id);
+}
