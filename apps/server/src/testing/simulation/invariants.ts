@@ -27,13 +27,15 @@ export async function structuralProblems(db: Db): Promise<string[]> {
       );
       for (const o of orphans) problems.push(`escrow hold without its transaction: ${o.transaction_id}`);
 
-      // A milestone trade's part releases (metadata.part) keep the hold HELD: they resolve nothing.
+      // A milestone trade's part releases (metadata.part) keep the hold HELD, and a brokered trade's
+      // commission (metadata.commission) is posted beside the entry that resolves it: neither resolves.
       const twice = await rows<{ transaction_id: string; kind: string; n: number }>(
         tx,
         sql`select transaction_id, case when kind = 'ESCROW_HOLD' then 'held' else 'resolved' end as kind,
                    count(*)::int as n
             from journal_entries where transaction_id is not null and kind in ('ESCROW_HOLD', 'ESCROW_RELEASE', 'ESCROW_REFUND')
               and not coalesce((metadata->>'part')::boolean, false)
+              and not coalesce((metadata->>'commission')::boolean, false)
             group by 1, 2 having count(*) > 1`,
       );
       for (const t of twice) problems.push(`escrow ${t.kind} ${t.n} times: transaction ${t.transaction_id}`);
@@ -43,6 +45,7 @@ export async function structuralProblems(db: Db): Promise<string[]> {
         sql`select h.transaction_id, h.status, count(e.id)::int as n from escrow_holds h
             left join journal_entries e on e.transaction_id = h.transaction_id and e.kind in ${RESOLVING}
               and not coalesce((e.metadata->>'part')::boolean, false)
+              and not coalesce((e.metadata->>'commission')::boolean, false)
             group by h.transaction_id, h.status
             having (h.status = 'HELD') = (count(e.id) > 0)`,
       );
