@@ -139,6 +139,9 @@ describe.runIf(Boolean(inject('databaseUrl')))('fault simulation', () => {
     'keeps every invariant through database, Redis and instance faults',
     async () => {
       const problems: string[] = [];
+      // Each phase is announced, so a run cut off by its timeout shows where it stood.
+      const phase = (name: string) =>
+        console.log(`fault simulation: ${name} at +${((Date.now() - startedAt) / 1000).toFixed(1)}s`);
       const checkpoint = async () => {
         const at = `checkpoint +${((Date.now() - startedAt) / 1000).toFixed(1)}s`;
         const found = await structuralProblems(checker!.db).catch((e: Error) => [`unreadable: ${e.message}`]);
@@ -164,12 +167,17 @@ describe.runIf(Boolean(inject('databaseUrl')))('fault simulation', () => {
       const actors = Array.from({ length: ACTORS }, (_, i) =>
         runActor({ world, client, prng: root.fork(i), actor: `u${i}`, instances }, until, () => false),
       );
+      phase('faults and actors');
       const faults = await runFaults(targets, root.fork(1000), until, problems);
+      phase('waiting for the actors');
       await Promise.all(actors);
 
+      phase('healing');
       await healAll(targets);
       const healedAt = Date.now();
+      phase('settling open keys');
       problems.push(...(await settleOpenKeys(client, world, instances, healedAt + KEY_RELEASE_BOUND_MS)));
+      phase('checking the data');
       problems.push(...(await structuralProblems(checker!.db)));
       problems.push(...(await httpLedgerProblems()));
       problems.push(...(await observationProblems(checker!.db, world)));
@@ -192,6 +200,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('fault simulation', () => {
         problems.push(
           `the checks missed a committed deposit that is not in the data: ${flagged.length} found`,
         );
+      phase('checking wallets');
       problems.push(...(await checkWallets(client, world, instances, checker!.db)));
       problems.push(...client.violations);
       for (const exit of exits)

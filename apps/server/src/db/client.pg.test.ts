@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { FaultProxy } from '../testing/simulation/db-proxy.ts';
 import { migrationsFolder, openDatabase, type Database } from './client.ts';
 
 /**
@@ -98,6 +99,51 @@ describe.runIf(Boolean(inject('databaseUrl')))('migrations on a new PostgreSQL d
       expect(result.rows[0]?.three).toBe(3);
     } finally {
       await database.close();
+    }
+  });
+
+  it('gives the pool back a connection lost while a transaction was starting', async () => {
+    // Seen in the fault simulation: connections lost during BEGIN stayed checked out for good, and once
+    // the pool was exhausted every request answered 503 until a restart.
+    const proxy = new FaultProxy({ host: own.hostname, port: Number(own.port || 5432) });
+    await proxy.open();
+    const viaProxy = new URL(own);
+    viaProxy.port = String(proxy.port);
+    const database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolMax: 2 });
+    try {
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const twoTransactions = () =>
+        [1, 2].map(() =>
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            await pause(50);
+          }),
+        );
+      await Promise.all(twoTransactions());
+      proxy.hold();
+      const starting = twoTransactions().map((work) =>
+        work.then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
+      await pause(200);
+      await proxy.cut();
+      for (const outcome of starting) expect(await outcome).toBeInstanceOf(Error);
+      await proxy.restore();
+      // Both pooled connections must be free again: with one leaked, this waits for the 3 s connect timeout.
+      const results = await Promise.all(
+        twoTransactions().map((work) =>
+          work.then(
+            () => 'ok',
+            (error: Error) => error.message,
+          ),
+        ),
+      );
+      expect(results).toEqual(['ok', 'ok']);
+    } finally {
+      await database.close();
+      await proxy.close();
     }
   });
 });

@@ -46,7 +46,7 @@ const MIGRATION_LOCK_KEY = 7_245_531_170_021;
  * takes no lock, so instances starting together on a new database would each apply the same migrations
  * and all but one would fail. With the lock they queue, and the later ones find nothing left to do.
  */
-async function migrateUnderLock(pool: pg.Pool) {
+async function migrateUnderLock(pool: ReleaseOnLossPool) {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -55,6 +55,44 @@ async function migrateUnderLock(pool: pg.Pool) {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * Drizzle's node-postgres `transaction()` (0.45) sends BEGIN before entering its try/finally, so when the
+ * connection is lost while BEGIN is in flight the client is never released. Each such loss kept a pooled
+ * connection checked out for good; once all were, every request answered 503 until a restart, and
+ * shutdown waited for them forever (db/client.pg.test.ts reproduces it). So a client checked out here is
+ * handed back the moment its connection is lost (the pool discards it, as it does any broken client), and
+ * the holder's own later release does nothing; its queries on that client fail already.
+ */
+class ReleaseOnLossPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // The callback form is pg-pool's own (pool.query), which always releases.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedOnLoss);
+  }
+}
+
+function releasedOnLoss(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('error', releaseOnce);
+    release(error);
+  };
+  client.on('error', releaseOnce);
+  client.release = releaseOnce;
+  return client;
 }
 
 export type OpenOptions = {
@@ -72,7 +110,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.kind === 'postgres') {
     // A connection that cannot be opened in 3 s fails (a 503 for the request) instead of hanging it.
-    const pool = new pg.Pool({
+    const pool = new ReleaseOnLossPool({
       connectionString: config.url,
       max: config.poolMax,
       connectionTimeoutMillis: 3000,

@@ -1,8 +1,8 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../app.ts';
 import { runDueJobs } from '../plugins/scheduler.ts';
+import { FaultProxy } from '../testing/simulation/db-proxy.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { createUser, type TestUser } from '../modules/transactions/transactions.test-support.ts';
 
@@ -11,38 +11,9 @@ import { createUser, type TestUser } from '../modules/transactions/transactions.
  * machine's shared server: the app reaches it through a TCP proxy that the test cuts (every connection
  * reset, new ones refused) and restores.
  */
-class CuttableProxy {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(port = 0): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    const address = this.server.address();
-    this.port = typeof address === 'object' && address ? address.port : 0;
-  }
-
-  /** PostgreSQL "stops": open connections are reset, new ones refused. */
-  async cut(): Promise<void> {
-    for (const socket of this.sockets) socket.resetAndDestroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    this.server = null;
-  }
-}
-
 describe.runIf(Boolean(inject('databaseUrl')))('a PostgreSQL outage', () => {
   const real = new URL(inject('databaseUrl') || 'postgres://unused/none');
-  const proxy = new CuttableProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  const proxy = new FaultProxy({ host: real.hostname, port: Number(real.port || 5432) });
   let app: App;
   let user: TestUser;
 
@@ -78,7 +49,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('a PostgreSQL outage', () => {
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);
 
     // PostgreSQL is back on the same address: service resumes within 5 s, without a restart.
-    await proxy.open(proxy.port);
+    await proxy.restore();
     const deadline = Date.now() + 5000;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {
@@ -155,7 +126,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('a PostgreSQL outage', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await admin.query('rollback');
     });
-    await proxy.open(proxy.port);
+    await proxy.restore();
 
     // Within 10 s of the database answering, every key either replays its answer or runs once more.
     const deadline = Date.now() + 10_000;

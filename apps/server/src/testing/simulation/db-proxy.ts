@@ -8,6 +8,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class FaultProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private readonly clients = new Set<Socket>();
   port = 0;
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -24,7 +25,11 @@ export class FaultProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.on('close', () => upstream.destroy());
+      this.clients.add(client);
+      client.on('close', () => {
+        this.clients.delete(client);
+        upstream.destroy();
+      });
       upstream.on('close', () => client.destroy());
       client.pipe(upstream).pipe(client);
     });
@@ -38,6 +43,14 @@ export class FaultProxy {
     this.server = server;
     const address = server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
+  }
+
+  /**
+   * The network stalls: what the app sends on its open connections no longer reaches the dependency, so
+   * a statement sent now waits for an answer that never comes (until `cut()` resets it).
+   */
+  hold(): void {
+    for (const client of this.clients) client.unpipe();
   }
 
   /** The dependency "goes away": open connections are reset, new ones refused. */
