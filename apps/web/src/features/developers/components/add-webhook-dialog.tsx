@@ -10,9 +10,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
-import { showServerFieldErrors } from '../../../lib/form-values';
 import { useCreateWebhook, type WebhookWithSecret } from '../api/webhooks';
-import { errorText } from './confirm-dialog';
+import { useCreateDialogForm } from '../hooks/use-create-dialog-form';
 import { CheckboxList, DialogFormFooter } from './form-parts';
 
 type FormInput = z.input<typeof createWebhookBodySchema>;
@@ -43,42 +42,25 @@ export function AddWebhookDialog({
 }) {
   const id = useId();
   const create = useCreateWebhook();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createWebhookBodySchema),
     defaultValues: { url: '', events: [] },
   });
-
-  function close() {
-    reset();
-    create.reset();
-    onOpenChange(false);
-  }
-
-  const submit = handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (created) => {
-        reset();
-        onCreated(created);
-      },
-      onError: (failure) => {
-        if (showServerFieldErrors(failure, setError).length) return;
-        setError('root.server', { message: errorText(failure) });
-      },
-    }),
-  );
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+  const { submit, close, onDialogOpenChange } = useCreateDialogForm(form, create, {
+    onCreated,
+    onOpenChange,
+  });
   const eventsError = errors.events?.message ?? errors.events?.root?.message;
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : !create.isPending && close())}
+      onOpenChange={onDialogOpenChange}
       title="Add endpoint"
       description="We POST a signed JSON event to this URL whenever one of the chosen events happens to one of your transactions."
       wide

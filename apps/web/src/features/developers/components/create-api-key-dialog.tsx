@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import { API_KEY_SCOPES, createApiKeyBodySchema } from '@escrow/shared/schemas/partner';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
-import { showServerFieldErrors } from '../../../lib/form-values';
 import { useCreateApiKey, type CreatedApiKey } from '../api/api-keys';
-import { errorText } from './confirm-dialog';
+import { useCreateDialogForm } from '../hooks/use-create-dialog-form';
 import { CheckboxList, DialogFormFooter } from './form-parts';
 
 type FormInput = z.input<typeof createApiKeyBodySchema>;
@@ -30,41 +29,24 @@ export function CreateApiKeyDialog({
 }) {
   const id = useId();
   const create = useCreateApiKey();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createApiKeyBodySchema),
     defaultValues: { name: '', scopes: [...API_KEY_SCOPES] },
   });
-
-  function close() {
-    reset();
-    create.reset();
-    onOpenChange(false);
-  }
-
-  const submit = handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (created) => {
-        reset();
-        onCreated(created);
-      },
-      onError: (failure) => {
-        if (showServerFieldErrors(failure, setError).length) return;
-        setError('root.server', { message: errorText(failure) });
-      },
-    }),
-  );
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const { submit, close, onDialogOpenChange } = useCreateDialogForm(form, create, {
+    onCreated,
+    onOpenChange,
+  });
   const scopesError = errors.scopes?.message ?? errors.scopes?.root?.message;
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : !create.isPending && close())}
+      onOpenChange={onDialogOpenChange}
       title="Create API key"
       description="A key lets your own systems use the partner API as you. Give each system its own key, so you can revoke one without the others."
     >
