@@ -63,6 +63,8 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
   const LARGE = 'growth-large';
   const sizes = { [SMALL]: 1_000, [LARGE]: 100_000 } as const;
   const report: string[] = [];
+  const BROKER = 'growth-broker';
+  const BROKER_TRADES = 30_000;
 
   const explain = async (statement: SQL): Promise<Explained> => {
     const { rows } = (await database.db.execute(
@@ -159,6 +161,18 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
         values (gen_random_uuid()::text, 'Drum kit', 100000, 2500, 102500, false, 'SELLER_DELIVERY', 'ACTIVE', 'growth-rare',
           'SELLER', ${owner}, now() - ${Math.floor(n / 3)} * interval '1 minute', now())`);
     }
+    // A marketplace that brokered BROKER_TRADES trades between the partners (partner API role BROKER).
+    await run(sql`insert into users (id, email, password_hash, first_name, last_name)
+      values (${BROKER}, 'growth-broker@example.com', 'x', 'Bimpe', 'Broker')`);
+    await run(sql`insert into transactions (id, description, price, fee, total, use_courier, shipping_type, status,
+        creator_id, creator_role, counterparty_id, broker_id, commission, created_at, updated_at)
+      select gen_random_uuid()::text, 'Brokered lot ' || i, 100000, 2500, 102500, false, 'SELLER_DELIVERY',
+        (array['ACTIVE', 'WAITING_FOR_PAYMENT', 'COMPLETED', 'COMPLETED', 'CANCELLED'])[1 + i % 5],
+        'growth-partner-' || (1 + i % 300), 'BUYER', 'growth-partner-' || (1 + (i + 11) % 300), ${BROKER}, 1000,
+        now() - i * interval '1 minute', now() - i * interval '1 minute'
+      from generate_series(1, ${BROKER_TRADES}) i`);
+    await run(sql`update transactions set status = 'PENDING'
+      where id in (select id from transactions where broker_id = ${BROKER} order by created_at desc offset 7 limit 2)`);
     await run(sql`vacuum analyze transactions`);
     await run(sql`analyze users`);
   }, 120_000);
@@ -265,5 +279,42 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
       status: 'PENDING',
     });
     expect(pending).toMatchObject({ total: 3, hasMore: false });
+  });
+
+  it("a broker's long history: one page from the broker's own indexes", async () => {
+    const first = listStatements({ userId: BROKER, page: 1, limit: 20 });
+    const pending = listStatements({ userId: BROKER, page: 1, limit: 20, status: 'PENDING' });
+    for (const [label, statements] of [
+      ['broker first page', first],
+      ['broker PENDING', pending],
+    ] as const) {
+      await explain(statements.page);
+      const page = await explain(statements.page);
+      const count = await explain(statements.count);
+      report.push(
+        `${label.padEnd(22)} ${String(BROKER_TRADES).padStart(6)} page  exec ${page.executionMs.toFixed(2)} ms  ` +
+          `rows read ${rowsRead(page.plan)}  [${[...indexesUsed(page.plan)].join(', ')}]`,
+      );
+      for (const plan of [page.plan, count.plan])
+        expect(onTransactions(plan).map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      // The broker is on no party side: those read nothing; its own side at most a page (21 rows), and
+      // the 21 rows of the page fetched by id.
+      expect(rowsRead(page.plan)).toBeLessThanOrEqual(3 * 21 + 21);
+      expect(rowsRead(count.plan)).toBeLessThanOrEqual(3 * (LIST_TOTAL_CAP + 1));
+    }
+    expect(indexesUsed((await explain(first.page)).plan)).toContain('transactions_broker_list_idx');
+    expect(indexesUsed((await explain(pending.page)).plan)).toContain('transactions_broker_status_list_idx');
+
+    const list = await listTransactionItems(database.db, { userId: BROKER, page: 1, limit: 20 });
+    expect(list).toMatchObject({ hasMore: true, total: LIST_TOTAL_CAP, totalCapped: true });
+    expect(list.transactions).toHaveLength(20);
+    expect(list.transactions[0]?.description).toBe('Brokered lot 1');
+    const waiting = await listTransactionItems(database.db, {
+      userId: BROKER,
+      page: 1,
+      limit: 20,
+      status: 'PENDING',
+    });
+    expect(waiting).toMatchObject({ total: 2, hasMore: false });
   });
 });
