@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { createTestApp } from '../testing/test-app.ts';
-import { computeSecurityHeaders, SECURITY_HEADER_OPTIONS } from './security-headers.ts';
+import { apiHeadersFrom, computeSecurityHeaders, SECURITY_HEADER_OPTIONS } from './security-headers.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -24,11 +24,35 @@ describe('security headers (computed once)', () => {
     expect(expected['x-powered-by']).toBeUndefined();
   });
 
-  it('are on every answer: a route, a refusal and an unknown path', async () => {
+  it('are all on every page: the app, an unknown page and the API docs', async () => {
+    for (const url of ['/', '/app/dashboard', '/no-such-page', '/api/docs']) {
+      const res = await app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) {
+        // Swagger UI (@fastify/swagger-ui) writes a policy of its own for its page.
+        if (url === '/api/docs' && name === 'content-security-policy') continue;
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      }
+    }
+  });
+
+  it('are the API set on every API answer: a route, a refusal and an unknown path', async () => {
+    const api = apiHeadersFrom(expected);
+    expect(Object.keys(api).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     for (const url of ['/api/health', '/api/transactions/stats', '/api/no-such-route']) {
       const res = await app.inject({ method: 'GET', url });
-      for (const [name, value] of Object.entries(expected))
+      for (const [name, value] of Object.entries(api))
         expect(res.headers[name], `${url} ${name}`).toBe(value);
+      // The page-only headers stay off JSON.
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });
 });
