@@ -168,7 +168,7 @@ const FIRST_APP_SCREENS = [
  * - `shell`: the signed-in shell (app/routes/app/app-root.tsx), which every /app page loads;
  * - each of FIRST_APP_SCREENS with all it alone imports, and `screens`: what two or more of them share.
  *
- * Libraries that only some screens use get a file each (`zod`, `forms`, the Radix dialog). What the
+ * Libraries that only some screens use get a file each (`zod`, `forms`, Radix's base, its dialog). What the
  * entry and the landing shell load stay with them; the other lazily loaded modules (the rest of the
  * screens, the shell's parts that come after the first screen) are left to the bundler.
  */
@@ -320,7 +320,14 @@ function loadingUnits() {
     },
     library('forms', 'react-hook-form|@hookform'),
     library('zod', 'zod'),
-    // The dialog on its own: the landing page's waitlist modal needs only that of Radix.
+    // Radix's base, which all its parts need (the transaction page's tabs as well as the dialogs and
+    // menus), in a file of its own: in the dialog's file, it made the tabs bring the dialog's focus trap,
+    // dismissable layer and scroll lock (8 KB gzip) to a page that opens no dialog before a click.
+    library(
+      'radix',
+      '@radix-ui[\\/](?:primitive|react-(?:compose-refs|context|id|presence|primitive|slot|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect))',
+    ),
+    // The dialog on its own: the landing page's waitlist modal needs only that of Radix (and its base).
     library(
       'dialog',
       '@radix-ui[\\/]react-dialog|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|detect-node-es',
@@ -365,6 +372,100 @@ function loadingUnits() {
 
 const units = loadingUnits();
 
+/**
+ * Issue 32 point 18: what a first visit to a signed-in screen runs before its first paint stays light.
+ * The first screens (all of FIRST_APP_SCREENS but the create form) and the shell's parts that every
+ * signed-in page loads once its first screen shows (lib/deferred-part.tsx) must not load zod or
+ * react-hook-form, and the screens not Radix's dialog, which their dialogs load when opened. Zod used to
+ * come with a text: a schema module of packages/shared builds zod schemas, so importing only its text
+ * brings zod (26 KB gzip); texts and rules come from `@escrow/shared/texts/*` and `/domain/*`, which are
+ * zod-free (packages/shared/src/texts/zod-free.test.ts). Fails the build, with the import chain, if one of
+ * them loads such a library with its file, or with a file that file imports statically.
+ */
+function firstScreensStayLight(): Plugin {
+  const library = (name: string, packages: string) => ({
+    name,
+    test: new RegExp(`[\\/]node_modules[\\/](?:${packages})[\\/]`),
+  });
+  const zod = library('zod', 'zod');
+  const forms = library('react-hook-form', 'react-hook-form|@hookform');
+  const dialog = library("Radix's dialog", '@radix-ui[\\/]react-dialog');
+  const checks = [
+    ...FIRST_APP_SCREENS.filter((name) => name !== 'create-transaction').map((name) => ({
+      module: `app/routes/app/${name}.tsx`,
+      forbidden: [zod, forms, dialog],
+    })),
+    ...[
+      'app/live-events.tsx',
+      'features/notifications/components/notification-menu.tsx',
+      'features/wallet/components/wallet-dropdown.tsx',
+      'features/pwa/components/install-prompt.tsx',
+      'components/layouts/user-menu.tsx',
+    ].map((module) => ({ module, forbidden: [zod, forms] })),
+  ];
+  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+  return {
+    name: 'amana:first-screens-stay-light',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+      /** The static imports from `from` to the first module `test` matches, as a readable chain. */
+      const importChain = (from: string, test: RegExp) => {
+        const cameFrom = new Map<string, string | null>([[from, null]]);
+        const queue = [from];
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          if (test.test(id)) {
+            const chain: string[] = [];
+            for (let step: string | null | undefined = id; step; step = cameFrom.get(step))
+              chain.unshift(path.relative(repoRoot, step).replace(/^.*node_modules[\\/]/, ''));
+            return chain.join('\n      → ');
+          }
+          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
+            if (!cameFrom.has(next)) {
+              cameFrom.set(next, id);
+              queue.push(next);
+            }
+        }
+        return '(no static import chain: the chunking put it with a module the screen imports)';
+      };
+      const problems: string[] = [];
+      for (const { module, forbidden } of checks) {
+        const id = srcFile(module);
+        const home = chunks.find((chunk) => chunk.moduleIds.includes(id));
+        if (!home) {
+          problems.push(`src/${module} is in no file of the build (renamed? update firstScreensStayLight)`);
+          continue;
+        }
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== 'chunk') return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(home.fileName);
+        for (const lib of forbidden) {
+          const file = [...files].find((name) => {
+            const chunk = bundle[name];
+            return chunk?.type === 'chunk' && chunk.moduleIds.some((dep) => lib.test.test(dep));
+          });
+          if (file)
+            problems.push(
+              `src/${module} loads ${lib.name} before it shows (${file}):\n      ${importChain(id, lib.test)}`,
+            );
+        }
+      }
+      if (problems.length > 0)
+        throw new Error(
+          `firstScreensStayLight: a first screen or a part of the signed-in shell loads a library it must ` +
+            `not load up front (import texts and rules from @escrow/shared/texts/* or /domain/*, not ` +
+            `/schemas/*; load forms and dialogs when opened, lib/deferred-part.tsx, later-parts.tsx):\n  - ` +
+            problems.join('\n  - '),
+        );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -408,6 +509,7 @@ export default defineConfig({
     }),
     preloadLandingShell(),
     units.plugin,
+    firstScreensStayLight(),
     appPageHtml(),
     precompress(),
   ],

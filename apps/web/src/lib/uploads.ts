@@ -1,4 +1,5 @@
-import { uploadUrl, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
+import type { Upload } from '@escrow/shared/schemas/uploads';
+import { uploadUrl, type UploadPurpose } from '@escrow/shared/domain/uploads';
 import { ApiError, getToken, rateLimitedError, SESSION_EXPIRED_EVENT } from './api-client';
 
 /**

@@ -1,44 +1,18 @@
 import { z } from 'zod';
+import { HANDOVER_TEXT } from '../texts/handover.ts';
 
 /**
- * In-person handover (DESIGN "In-person handover"): the buyer of an IN_PERSON trade holds a 6-digit
- * release code and tells it to the seller at the meeting once satisfied; the seller enters it and the
- * escrow is released. The rules' numbers and the texts both apps show live here once.
+ * In-person handover (DESIGN "In-person handover"): the rules' numbers live in domain/handover.ts and the
+ * texts in texts/handover.ts (zod-free, what screens import); re-exported here for the forms and server.
  */
-export const HANDOVER_CODE_LENGTH = 6;
-/** Wrong codes within HANDOVER_LOCK_MS that lock entry for HANDOVER_LOCK_MS. */
-export const HANDOVER_MAX_WRONG_CODES = 5;
-export const HANDOVER_LOCK_MS = 3600_000;
-/** Reminders to both parties this many days after payment while the handover has not happened. */
-export const HANDOVER_REMINDER_DAYS = [3, 7] as const;
-export type HandoverReminderDays = (typeof HANDOVER_REMINDER_DAYS)[number];
-
-const triesText = (left: number) => `${left} ${left === 1 ? 'try' : 'tries'} left`;
-
-export const HANDOVER_TEXT = {
-  codeFormat: 'Enter the 6-digit release code',
-  /** `until` is a time of day in Lagos, formatted by the caller ('14:05'). */
-  locked: (until: string) => `Too many wrong codes. Code entry is locked until ${until} WAT.`,
-  wrongCode: (left: number) => `That release code is not correct. ${triesText(left)}.`,
-  wrongCodeLocked: (until: string) =>
-    `That release code is not correct. Too many wrong codes: code entry is locked until ${until} WAT.`,
-  buyerOnly: 'Only the buyer can see the release code',
-  buyerOnlyRegenerate: 'Only the buyer can replace the release code',
-  notWaiting: 'The release code can only be used while the trade is waiting for the handover',
-  alreadyUsed: 'This release code has already been used',
-  regenerated: 'A new release code was made. The old one no longer works.',
-  released: 'Release code accepted. The payment has been released to your wallet.',
-  activity: 'Release code entered at the handover: payment released to the seller',
-  lockedTitle: 'Release code entry locked',
-  lockedMessage: (item: string, until: string) =>
-    `${HANDOVER_MAX_WRONG_CODES} wrong release codes were entered for ${item} within an hour, so code entry is locked until ${until} WAT. Only tell the seller your code once you have inspected the item and are satisfied. If something is wrong, raise a dispute.`,
-  reminderBuyerTitle: 'Meet the seller to finish your trade',
-  reminderBuyer: (item: string, days: number) =>
-    `You paid for ${item} ${days} days ago and the money is held safely in escrow. Meet the seller, inspect the item, and tell them your release code only when you are satisfied. If something is wrong, raise a dispute.`,
-  reminderSellerTitle: 'Arrange the handover with the buyer',
-  reminderSeller: (item: string, days: number) =>
-    `The buyer paid for ${item} ${days} days ago and the money is held in escrow. Meet the buyer; once they are satisfied with the item they will tell you the release code to enter in the app.`,
-} as const;
+export {
+  HANDOVER_CODE_LENGTH,
+  HANDOVER_LOCK_MS,
+  HANDOVER_MAX_WRONG_CODES,
+  HANDOVER_REMINDER_DAYS,
+  type HandoverReminderDays,
+} from '../domain/handover.ts';
+export { HANDOVER_TEXT };
 
 /** The seller's entry: exactly six digits, as a string (leading zeros matter). */
 export const handoverCodeBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_CONDITIONS_LOCKED_TEXT } from '../domain/transaction-labels.ts';
+import { PAYMENT_CONDITION_TEXT } from '../texts/payment-conditions.ts';
 
 /** Spec 01 §3 "Payment condition", §5 "Time-based release", §8 texts. */
 export const PAYMENT_CONDITION_TYPES = [
@@ -10,15 +10,8 @@ export const PAYMENT_CONDITION_TYPES = [
 ] as const;
 export type PaymentConditionType = (typeof PAYMENT_CONDITION_TYPES)[number];
 
-export const PAYMENT_CONDITION_TEXT = {
-  releaseDateRequired: 'Please select a release date',
-  releaseDatePast: 'The release date cannot be in the past',
-  locked: PAYMENT_CONDITIONS_LOCKED_TEXT,
-  deliveryAdded: 'Delivery confirmation condition added',
-  timeReleaseFailed: 'Failed to set time-based release',
-  manualReleaseFailed: 'Failed to release payment manually',
-  loadFailed: 'Failed to load payment conditions',
-} as const;
+// Texts: texts/payment-conditions.ts (zod-free, what screens import); re-exported for forms and server.
+export { PAYMENT_CONDITION_TEXT };
 
 const transactionId = z.uuid('Transaction Not Found');
 

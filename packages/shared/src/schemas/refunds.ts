@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import {
+  PROVIDER_REFUND_STATUSES,
+  refundDestinationText,
+  type ProviderRefundStatus,
+} from '../texts/refunds.ts';
 
 /**
- * Where an escrow refund went (docs/money.md "Refunds"): a wallet payment back to the Amana wallet; a
- * card or bank-transfer payment back to the card or bank through the provider's refund.
+ * Where an escrow refund went (docs/money.md "Refunds"). The statuses and the refund line's text live in
+ * texts/refunds.ts (zod-free, what screens import); re-exported here for the server.
  */
-export const PROVIDER_REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'CREDITED_TO_WALLET'] as const;
-export type ProviderRefundStatus = (typeof PROVIDER_REFUND_STATUSES)[number];
+export { PROVIDER_REFUND_STATUSES, refundDestinationText, type ProviderRefundStatus };
 
 /** A provider refund as staff see it (`GET /api/admin/refunds`). Amounts in major units. */
 export const providerRefundSchema = z.object({
@@ -55,20 +59,3 @@ export type TransactionRefund = z.infer<typeof transactionRefundSchema>;
 
 /** POST /api/admin/refunds/{id}/retry and /credit-wallet answer the refund as it stands after. */
 export const providerRefundAnswerSchema = z.object({ refund: providerRefundSchema });
-
-const METHOD_WORDS: Record<string, string> = { CARD: 'card', BANK_TRANSFER: 'bank account' };
-const PROVIDER_NAMES: Record<string, string> = { paystack: 'Paystack', sandbox: 'the test provider' };
-
-/** The receipt's and the transaction view's line: where the buyer's refund went, and how it stands. */
-export function refundDestinationText(
-  refund: { provider: string; method: string; status: ProviderRefundStatus; reference: string | null } | null,
-): string {
-  if (!refund) return 'Refunded to your Amana wallet';
-  const to = `your ${METHOD_WORDS[refund.method] ?? 'card'} via ${PROVIDER_NAMES[refund.provider] ?? refund.provider}`;
-  const ref = refund.reference ? `, ref ${refund.reference}` : '';
-  if (refund.status === 'SUCCEEDED') return `Refunded to ${to}${ref}`;
-  if (refund.status === 'FAILED') return `Refund to ${to} failed; our support team is sorting it out`;
-  if (refund.status === 'CREDITED_TO_WALLET')
-    return `Refund to ${to} could not be paid; credited to your Amana wallet instead`;
-  return `Refund to ${to} is on its way${ref}`;
-}

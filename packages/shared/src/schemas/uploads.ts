@@ -1,92 +1,21 @@
 import { z } from 'zod';
+import { UPLOAD_PURPOSES } from '../domain/uploads.ts';
 
 /**
- * File uploads (DESIGN "Files"; spec 01 §5 shipment photos, §9 limits; spec 02 §5 chat and profile).
- * The server decides the type from the content (magic bytes), never from the name or the browser's claim.
+ * File uploads (DESIGN "Files"): the purposes, types, limits and download address live in
+ * domain/uploads.ts (zod-free, what screens import); re-exported here for the server.
  */
-export const UPLOAD_PURPOSES = [
-  'shipment_photo',
-  'chat_attachment',
-  'dispute_evidence',
-  'profile_picture',
-  'identity_document',
-  'milestone_file',
-] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export const DOCUMENT_MIME_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-  'application/zip',
-  'application/vnd.rar',
-] as const;
-export type UploadMimeType = (typeof IMAGE_MIME_TYPES)[number] | (typeof DOCUMENT_MIME_TYPES)[number];
-
-const MB = 1024 * 1024;
-
-export type UploadRule = {
-  maxBytes: number;
-  accepted: readonly UploadMimeType[];
-  /** Whether the upload belongs to a transaction (transactionId, checked for membership) or its owner. */
-  scope: 'transaction' | 'personal';
-  notAccepted: (filename: string) => string;
-  tooLarge: (filename: string) => string;
-};
-
-export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
-  shipment_photo: {
-    maxBytes: 5 * MB,
-    accepted: IMAGE_MIME_TYPES,
-    scope: 'transaction',
-    notAccepted: (file) => `${file} is not an image file`,
-    tooLarge: (file) => `${file} is too large. Maximum size is 5MB`,
-  },
-  chat_attachment: {
-    maxBytes: 10 * MB,
-    accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
-    scope: 'transaction',
-    notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
-    tooLarge: () => 'File size must be less than 10MB',
-  },
-  // Uploaded against the dispute's transaction (its parties only), then attached to the dispute with
-  // POST /disputes/{id}/evidence; downloads: the parties and staff.
-  dispute_evidence: {
-    maxBytes: 10 * MB,
-    accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
-    scope: 'transaction',
-    notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
-    tooLarge: () => 'File size must be less than 10MB',
-  },
-  profile_picture: {
-    maxBytes: 5 * MB,
-    accepted: IMAGE_MIME_TYPES,
-    scope: 'personal',
-    notAccepted: () => 'Please select an image file',
-    tooLarge: () => 'Image size should be less than 5MB',
-  },
-  // A milestone's delivery (DESIGN "Milestones"): work files or photos from the seller; the buyer reads
-  // them once a delivery carries them.
-  milestone_file: {
-    maxBytes: 10 * MB,
-    accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
-    scope: 'transaction',
-    notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
-    tooLarge: () => 'File size must be less than 10MB',
-  },
-  identity_document: {
-    maxBytes: 10 * MB,
-    accepted: [...IMAGE_MIME_TYPES, 'application/pdf'],
-    scope: 'personal',
-    notAccepted: (file) => `${file} must be an image or a PDF`,
-    tooLarge: () => 'File size must be less than 10MB',
-  },
-};
-
-/** The largest file any purpose accepts (the multipart limit). */
-export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+export {
+  DOCUMENT_MIME_TYPES,
+  IMAGE_MIME_TYPES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_PURPOSES,
+  UPLOAD_RULES,
+  uploadUrl,
+  type UploadMimeType,
+  type UploadPurpose,
+  type UploadRule,
+} from '../domain/uploads.ts';
 
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Unknown upload purpose' });
 
@@ -102,6 +31,3 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 export const uploadAnswerSchema = z.object({ upload: uploadSchema });
-
-/** Where the file is downloaded (bearer token required; the server checks who may read it). */
-export const uploadUrl = (id: string) => `/api/uploads/${id}`;

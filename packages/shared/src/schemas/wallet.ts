@@ -2,34 +2,11 @@ import { z } from 'zod';
 import { findBank } from '../domain/banks.ts';
 import { toMinor } from '../domain/money.ts';
 import { isValidNuban } from '../domain/nuban.ts';
+import { WALLET_TEXT } from '../texts/wallet.ts';
 import { VERIFICATION_LEVELS } from './auth.ts';
 
-/** Wallet texts (spec 02 §5, §8) and the server's own where the spec has none. They live only here. */
-export const WALLET_TEXT = {
-  invalidAmount: 'Please enter a valid amount',
-  insufficientBalance: 'Insufficient balance',
-  insufficientWalletBalance: 'Insufficient wallet balance',
-  loadWalletFailed: 'Failed to load wallet information',
-  loadHistoryFailed: 'Failed to load transaction history',
-  depositFailed: 'Failed to process deposit',
-  withdrawalFailed: 'Failed to process withdrawal',
-  depositSuccessful: 'Deposit successful',
-  depositPending: 'Complete the payment to fund your wallet',
-  withdrawalSuccessful: 'Withdrawal successful',
-  withdrawalProcessing: 'Withdrawal is being processed',
-  bankRequired: 'Please select a bank',
-  accountNumberFormat: 'Please enter a valid 10-digit account number',
-  accountNumberCheck: 'This account number is not valid for the selected bank',
-  bankAccountRequired: 'Please choose a bank account',
-  bankAccountNotFound: 'Bank account not found',
-  bankAccountExists: 'This bank account is already saved',
-  bankAccountRemoved: 'Bank account removed',
-  bankAccountUnresolved: 'We could not verify this account with the bank. Please check the details.',
-  tooManyBankAccounts: (max: number) => `You can save at most ${max} bank accounts`,
-  virtualAccountNeedsVerification:
-    'Verify your identity (NIN or BVN) on the verification page to get a dedicated account number',
-  providerUnavailable: 'The payment provider is unavailable. Please try again shortly.',
-} as const;
+// Texts: texts/wallet.ts (zod-free, what screens import); re-exported for forms and the server.
+export { WALLET_TEXT };
 
 export const MAX_BANK_ACCOUNTS_PER_USER = 10;
 

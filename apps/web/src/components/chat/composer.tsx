@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { MESSAGE_MAX, MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
-import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/schemas/uploads';
+import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/domain/uploads';
 import { Button } from '../ui/button';
 import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { Textarea } from '../ui/panels';

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
-import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
 import { Button } from '../../../components/ui/button';
 import { FilePicker } from '../../../components/ui/file-picker';
 import PaperclipIcon from 'lucide-react/icons/paperclip';

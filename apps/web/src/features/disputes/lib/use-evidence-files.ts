@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
-import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/schemas/uploads';
+import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/domain/uploads';
 import { uploadFile } from '../../../lib/uploads';
 
 const RULE = UPLOAD_RULES.dispute_evidence;

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SERVER_EVENTS } from '@escrow/shared/events';
+import type { Notification } from '@escrow/shared/schemas/notifications';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   interrupts,
   toastDurationMs,
-  type Notification,
   type NotificationPreferences,
-} from '@escrow/shared/schemas/notifications';
+} from '@escrow/shared/domain/notifications';
 import { playMessageSound } from '../../../lib/chat-sound';
 import { isConversationOpen } from '../../../lib/open-conversations';
 import { liveChannel } from '../../../lib/socket';

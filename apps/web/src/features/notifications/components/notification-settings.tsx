@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  NOTIFICATION_PREFERENCE_IDS,
-  NOTIFICATION_PREFERENCE_META,
-  NOTIFICATION_TEXT,
-} from '@escrow/shared/schemas/notifications';
+import { NOTIFICATION_PREFERENCE_IDS } from '@escrow/shared/domain/notifications';
+import { NOTIFICATION_PREFERENCE_META, NOTIFICATION_TEXT } from '@escrow/shared/texts/notifications';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';

@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  NOTIFICATION_FILTERS,
-  NOTIFICATION_TEXT,
-  type NotificationFilter,
-} from '@escrow/shared/schemas/notifications';
+import { NOTIFICATION_FILTERS, type NotificationFilter } from '@escrow/shared/domain/notifications';
+import { NOTIFICATION_TEXT } from '@escrow/shared/texts/notifications';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';

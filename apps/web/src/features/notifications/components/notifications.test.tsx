@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type Notification } from '@escrow/shared/schemas/notifications';
+import type { Notification } from '@escrow/shared/schemas/notifications';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@escrow/shared/domain/notifications';
 import { useConversationOpen } from '../../../lib/open-conversations';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import { installFakeLiveChannel, ok, renderAt, stubApi } from '../../../testing/render-at';

@@ -11,7 +11,8 @@ import {
 } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { createTransactionSchema, TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
+import { createTransactionSchema } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { uploadUrl } from '@escrow/shared/schemas/uploads';
+import { uploadUrl } from '@escrow/shared/domain/uploads';
 import { getToken } from '../../../lib/api-client';
 
 type State = { url: string | null; error: boolean };

@@ -6,7 +6,7 @@ import {
   type ShipmentData,
   type ShipmentDataInput,
 } from '@escrow/shared/schemas/transactions';
-import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
 
 /* The seller's delivery of a milestone (DESIGN "Milestones"): the form, checked as the server checks it. */
 

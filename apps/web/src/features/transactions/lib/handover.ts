@@ -1,4 +1,4 @@
-import { HANDOVER_CODE_LENGTH } from '@escrow/shared/schemas/handover';
+import { HANDOVER_CODE_LENGTH } from '@escrow/shared/domain/handover';
 import { formatTime } from '../../../lib/format';
 
 /** The handover screens' own texts; the rules' texts (code format, lock, answers) are the shared ones. */

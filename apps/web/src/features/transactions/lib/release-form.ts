@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { manualReleaseSchema, PAYMENT_CONDITION_TEXT } from '@escrow/shared/schemas/payment-conditions';
+import { manualReleaseSchema } from '@escrow/shared/schemas/payment-conditions';
+import { PAYMENT_CONDITION_TEXT } from '@escrow/shared/texts/payment-conditions';
 import { lagosMoment } from '../../../lib/dates';
 
 /*

@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';
 import type { vendorProfileFormSchema } from '@escrow/shared/schemas/vendors';
 import {
-  VENDOR_TEXT,
   vendorProfileSchemaFor,
   type VendorProfileForm as VendorProfileValues,
 } from '@escrow/shared/schemas/vendors';
+import { VENDOR_TEXT } from '@escrow/shared/texts/vendors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';

@@ -8,7 +8,7 @@ import {
   documentFormSchema,
   VERIFICATION_TEXT,
 } from '@escrow/shared/schemas/identity';
-import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
 import { Button } from '../../../components/ui/button';
 import { FilePicker } from '../../../components/ui/file-picker';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';

@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
-  WALLET_TEXT,
   addBankAccountBodySchema,
   type AddBankAccountInput,
   type BankAccount,
 } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { showServerFieldErrors } from '../../../lib/form-values';

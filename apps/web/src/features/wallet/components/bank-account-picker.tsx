@@ -1,6 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import { toast } from 'sonner';
-import { WALLET_TEXT, type BankAccount } from '@escrow/shared/schemas/wallet';
+import type { BankAccount } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';

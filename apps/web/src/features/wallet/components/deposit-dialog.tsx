@@ -3,12 +3,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  depositBodySchema,
-  WALLET_TEXT,
-  type DepositInput,
-  type Wallet,
-} from '@escrow/shared/schemas/wallet';
+import { depositBodySchema, type DepositInput, type Wallet } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';

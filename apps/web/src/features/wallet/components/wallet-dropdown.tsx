@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import EyeIcon from 'lucide-react/icons/eye';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
 import WalletIcon from 'lucide-react/icons/wallet';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Card, CardTitle } from '../../../components/ui/card';

@@ -3,12 +3,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
-import {
-  WALLET_TEXT,
-  withdrawBodySchema,
-  type Wallet,
-  type WithdrawInput,
-} from '@escrow/shared/schemas/wallet';
+import { withdrawBodySchema, type Wallet, type WithdrawInput } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { WALLET_TEXT } from '@escrow/shared/schemas/wallet';
+import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
 import { failureText } from '../../../lib/money-mutation';
 import { useVerifyDeposit } from '../api/verify-deposit';
 import { usePaymentReturn } from './use-payment-return';

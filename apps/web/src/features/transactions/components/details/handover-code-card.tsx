@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { HANDOVER_TEXT } from '@escrow/shared/schemas/handover';
+import { HANDOVER_TEXT } from '@escrow/shared/texts/handover';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { QrCode } from '../../../../components/ui/qr-code';

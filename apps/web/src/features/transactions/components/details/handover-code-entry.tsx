@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { HANDOVER_CODE_LENGTH, HANDOVER_TEXT } from '@escrow/shared/schemas/handover';
+import { HANDOVER_CODE_LENGTH } from '@escrow/shared/domain/handover';
+import { HANDOVER_TEXT } from '@escrow/shared/texts/handover';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { rateLimitOf } from '../../../../lib/api-client';

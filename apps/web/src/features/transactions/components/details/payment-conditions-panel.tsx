@@ -6,7 +6,8 @@ import {
   IN_PERSON_RELEASE_TEXT,
   MILESTONE_RELEASE_TEXT,
 } from '@escrow/shared/domain/transaction-machine';
-import { PAYMENT_CONDITION_TEXT, type PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
+import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
+import { PAYMENT_CONDITION_TEXT } from '@escrow/shared/texts/payment-conditions';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';

@@ -4,11 +4,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
-  RATING_TEXT,
   ratingBodySchema,
   ratingReplyBodySchema,
   type TransactionRating,
 } from '@escrow/shared/schemas/vendors';
+import { RATING_TEXT } from '@escrow/shared/texts/vendors';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';

@@ -1,4 +1,5 @@
-import { refundDestinationText, type TransactionRefund } from '@escrow/shared/schemas/refunds';
+import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
+import { refundDestinationText } from '@escrow/shared/texts/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { formatMoney } from '../../../../lib/format';
 import { Detail } from '../form-controls';

@@ -2,11 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import {
-  cancelTransactionSchema,
-  TRANSACTION_SUCCESS,
-  type Transaction,
-} from '@escrow/shared/schemas/transactions';
+import { cancelTransactionSchema, type Transaction } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../../components/ui/input';

@@ -1,6 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
-import { TRANSACTION_SUCCESS, TRANSACTION_TEXT, type Transaction } from '@escrow/shared/schemas/transactions';
+import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { showServerFieldErrors } from '../../../../lib/form-values';

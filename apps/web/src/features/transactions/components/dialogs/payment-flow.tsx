@@ -3,12 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { PaymentMethod } from '@escrow/shared/domain/nigeria';
-import {
-  TRANSACTION_SUCCESS,
-  TRANSACTION_TEXT,
-  type PaymentIntent,
-  type Transaction,
-} from '@escrow/shared/schemas/transactions';
+import type { PaymentIntent, Transaction } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatMoney } from '../../../../lib/format';

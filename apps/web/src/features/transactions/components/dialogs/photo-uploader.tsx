@@ -1,5 +1,5 @@
-import { TRANSACTION_TEXT } from '@escrow/shared/schemas/transactions';
-import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
+import { TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
+import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
 import { uploadShipmentPhoto } from '../../api/uploads';
 import { FileUploader } from './file-uploader';
 

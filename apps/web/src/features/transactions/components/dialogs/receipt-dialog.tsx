@@ -6,11 +6,10 @@ import { toast } from 'sonner';
 import {
   RECEIPT_CHECKLIST_ITEMS,
   receiptChecklistSchema,
-  TRANSACTION_SUCCESS,
-  TRANSACTION_TEXT,
   type ReceiptChecklist,
   type Transaction,
 } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { cn } from '../../../../lib/cn';

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { COURIERS, SHIPMENT_ITEM_CONDITIONS } from '@escrow/shared/domain/nigeria';
 import {
   shipmentDataSchemaFor,
-  TRANSACTION_SUCCESS,
   type ShipmentDataInput,
   type Transaction,
 } from '@escrow/shared/schemas/transactions';
+import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { DateInput } from '../../../../components/ui/date-input';
 import { Dialog } from '../../../../components/ui/dialog';

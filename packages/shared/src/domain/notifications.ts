@@ -1,0 +1,78 @@
+/**
+ * Notifications (spec 02 §3, §4, §7; DESIGN "Notifications"): the types, priorities and the five
+ * categories a user may mute, and the rules on them (which category, whether a notification may
+ * interrupt, how long its toast shows). Pure and zod-free: the live events of every signed-in page use
+ * them, and must not download zod with schemas/notifications.ts (which re-exports them for the server).
+ */
+export const NOTIFICATION_TYPES = [
+  'TRANSACTION_UPDATE',
+  'PAYMENT',
+  'MESSAGE',
+  'SHIPPING',
+  'SYSTEM',
+  'DISPUTE',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** The five preference ids of spec 02 §3, all on by default. */
+export const NOTIFICATION_PREFERENCE_IDS = [
+  'transaction_updates',
+  'payment_alerts',
+  'message_notifications',
+  'shipping_updates',
+  'system_alerts',
+] as const;
+export type NotificationPreferenceId = (typeof NOTIFICATION_PREFERENCE_IDS)[number];
+export type NotificationPreferences = Record<NotificationPreferenceId, boolean>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  transaction_updates: true,
+  payment_alerts: true,
+  message_notifications: true,
+  shipping_updates: true,
+  system_alerts: true,
+};
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/**
+ * The category a notification type belongs to; null for disputes, which are always sent (DESIGN: a muted
+ * category still keeps its row in the list, and dispute events and deadlines are never muted).
+ */
+export function preferenceFor(type: NotificationType): NotificationPreferenceId | null {
+  switch (type) {
+    case 'TRANSACTION_UPDATE':
+      return 'transaction_updates';
+    case 'PAYMENT':
+      return 'payment_alerts';
+    case 'MESSAGE':
+      return 'message_notifications';
+    case 'SHIPPING':
+      return 'shipping_updates';
+    case 'SYSTEM':
+      return 'system_alerts';
+    case 'DISPUTE':
+      return null;
+  }
+}
+
+/**
+ * Whether a pushed notification may interrupt the user (toast, browser notification, e-mail): its
+ * category is on, or it is a deadline (metadata.actionRequired with a deadline) or a dispute event.
+ */
+export function interrupts(
+  note: { type: NotificationType; metadata?: Record<string, unknown> },
+  preferences: NotificationPreferences,
+): boolean {
+  const category = preferenceFor(note.type);
+  if (category === null) return true;
+  if (note.metadata?.autoReleaseAt && note.metadata.actionRequired) return true;
+  return preferences[category];
+}
+
+/** Toast duration by priority (spec 02 §9): URGENT 8 s, HIGH 6 s, MEDIUM 4 s, otherwise 3 s. */
+export function toastDurationMs(priority: NotificationPriority | string): number {
+  return priority === 'URGENT' ? 8000 : priority === 'HIGH' ? 6000 : priority === 'MEDIUM' ? 4000 : 3000;
+}

@@ -1,0 +1,16 @@
+/**
+ * Payment condition texts (spec 01 §8), without zod: screens import them from here, so a page that only
+ * shows them does not download zod with the payment condition schemas (schemas/payment-conditions.ts
+ * re-exports them for the forms and the server).
+ */
+import { PAYMENT_CONDITIONS_LOCKED_TEXT } from '../domain/transaction-labels.ts';
+
+export const PAYMENT_CONDITION_TEXT = {
+  releaseDateRequired: 'Please select a release date',
+  releaseDatePast: 'The release date cannot be in the past',
+  locked: PAYMENT_CONDITIONS_LOCKED_TEXT,
+  deliveryAdded: 'Delivery confirmation condition added',
+  timeReleaseFailed: 'Failed to set time-based release',
+  manualReleaseFailed: 'Failed to release payment manually',
+  loadFailed: 'Failed to load payment conditions',
+} as const;
