@@ -223,7 +223,10 @@ beforeAll(async () => {
     payload: partnerOrder('sweep.buyer@example.com'),
   });
   const keysRes = await app.inject({ method: 'GET', url: '/api/developer/keys', headers: user.headers });
+  // A "Download my data" request of the user's (issue 33): its download is theirs alone.
+  const exportRes = await app.inject({ method: 'POST', url: '/api/auth/me/export', headers: user.headers });
   owned = [
+    { prefix: '/api/auth/me/exports/{id}', id: exportRes.json().data.export.id },
     { prefix: '/api/partner/v1/transactions/{id}', id: partnerRes.json().data.transaction.id },
     { prefix: '/api/developer/keys/{id}', id: keysRes.json().data.apiKeys[0].id },
     { prefix: '/api/developer/webhooks/deliveries/{id}', id: pingRes.json().data.delivery.id },

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { AppMetrics } from './lib/metrics.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
 import type { TokenService } from './modules/auth/index.ts';
 import type { IdentityCrypto, IdentityProvider } from './modules/identity/index.ts';
@@ -29,4 +30,6 @@ export type AppDeps = {
   identityCrypto: IdentityCrypto;
   /** PGlite only: an online backup of the embedded database (null on PostgreSQL: use its own tools). */
   dumpDatabase: (() => Promise<Blob>) | null;
+  /** This app's Prometheus registry and what records into it (served at /metrics with METRICS_TOKEN). */
+  metrics: AppMetrics;
 };

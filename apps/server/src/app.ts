@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -6,18 +7,25 @@ import { serializeError } from './lib/log-serializers.ts';
 import { systemClock } from './lib/clock.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { requestIdGenerator } from './lib/request-id.ts';
+import { startTracing, traceIdOfActiveSpan } from './lib/tracing.ts';
 import type { AppDeps } from './app-deps.ts';
 import { createSessionCache, createTokenService } from './modules/auth/index.ts';
 import { createIdentityCryptoFrom, createIdentityProvider } from './modules/identity/index.ts';
+import { onMoneyEvents } from './modules/ledger/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { createFileStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
+import { ledgerCheckPlugin } from './plugins/ledger-check.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { httpTracingPlugin, traceIdOf } from './plugins/tracing.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { schedulerPlugin } from './plugins/scheduler.ts';
 import { registerModules } from './modules/index.ts';
@@ -35,17 +43,23 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Where the production logger writes (stdout by default); tests capture it. */
   logStream?: { write: (line: string) => void };
+  /** Turns tracing on with this processor instead of the OTLP exporter (tests: an in-memory exporter). */
+  spanProcessor?: SpanProcessor;
 };
 
 const SECRET_QUERY = /([?&](?:token|resetToken|reference)=)[^&]*/gi;
 export const redactQuery = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 /** Builds the whole application: production and tests call this same function. */
-export async function buildApp({ config, database, logger, logStream }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream, spanProcessor }: BuildAppOptions) {
+  // Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md, "Traces"); then, before the logger
+  // exists, since every line logged inside a trace names it.
+  const tracing = await startTracing(config, spanProcessor);
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
       ...(logStream ? { stream: logStream } : {}),
+      ...(tracing ? { mixin: traceIdOfActiveSpan } : {}),
       // Never log credentials: tokens, passwords and reset tokens are redacted wherever they appear.
       redact: [
         'req.headers.authorization',
@@ -71,11 +85,16 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     ajv: { customOptions: { removeAdditional: false } },
     // Errors Fastify raises before routing (over-long path parameters, bad URLs) get the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const { status, body } = toFailure(error);
-      void (reply as FastifyReply).code(status).send(body);
+      // No hook runs for these answers: the request id goes on here.
+      void (reply as FastifyReply)
+        .code(status)
+        .header('x-request-id', request.id)
+        .send({ ...body, requestId: request.id });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -86,7 +105,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     closing = true;
     done();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Every answer names its request: what a user quotes, support finds in the logs and traces.
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
@@ -95,15 +116,15 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // gets (that pass cloned and walked each field of every request line).
   const requestLog = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
-    requestLog.info(
-      {
-        reqId: request.id,
-        req: request,
-        res: reply,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
+    const line: Record<string, unknown> = {
+      reqId: request.id,
+      req: request,
+      res: reply,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    // Written outside the request's async context (the answer has gone), so its trace is named here.
+    if (tracing) line.traceId = traceIdOf(request);
+    requestLog.info(line, 'request completed');
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -113,13 +134,15 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   // Sessions read on the auth path are cached a few seconds; REDIS_URL spreads invalidations.
   const sessionCache = createSessionCache({ clock, log: app.log, redisUrl: config.REDIS_URL });
   const realtime = createRealtimeHub();
+  // One registry per app (tests build many apps in one process); served at /metrics with METRICS_TOKEN.
+  const metrics = createMetrics();
   const deps: AppDeps = {
     db: database.db,
     databaseKind: database.kind,
     clock,
     config,
     log: app.log,
-    mailer: createMailer(config, app.log),
+    mailer: metrics.countMails(createMailer(config, app.log)),
     realtime,
     payments: createPaymentProvider(config, database.db),
     // A session that ends (logout, password change or reset) takes its open sockets with it.
@@ -135,21 +158,36 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     identityProvider: createIdentityProvider(config),
     identityCrypto: createIdentityCryptoFrom(config),
     dumpDatabase: database.dump ?? null,
+    metrics,
   };
   app.decorate('deps', deps);
+  // Money events reach the metrics once their database transaction has committed (ledger.events.ts).
+  onMoneyEvents(database.db, metrics.moneyEvent, (error) =>
+    app.log.error({ err: error }, 'money event not counted'),
+  );
   app.addHook('onClose', async () => {
     await deps.tokens.close();
     deps.storage.close();
   });
 
+  if (tracing) {
+    tracing.reportFailuresTo(app.log);
+    // Closing exports the spans still queued (bounded by the exporter's timeout).
+    app.addHook('onClose', () => tracing.shutdown());
+    // First, so that every other hook of a request runs inside its span.
+    await app.register(httpTracingPlugin, { tracer: tracing.tracer });
+  }
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: each route gets its request-duration hook as it is added.
+  await app.register(metricsPlugin, { ...deps, poolStats: database.poolStats ?? null });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { tokens: deps.tokens });
-  await app.register(rateLimitPlugin, { config });
+  await app.register(rateLimitPlugin, { config, metrics });
   await app.register(socketPlugin, deps);
   await registerModules(app, deps);
   await app.register(schedulerPlugin, deps);
+  await app.register(ledgerCheckPlugin, deps);
   await app.register(spaPlugin);
   return app;
 }

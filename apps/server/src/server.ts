@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { DemoPasswordsInProduction, seedOnStart } from './db/seed.ts';
 import { seedDemoVendors } from './db/seed-vendors.ts';
+import { tracingConfigured } from './lib/tracing.ts';
 
 /** Builds, listens and closes gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   };
   const database = await openDatabase(config.database, {
     onConnectionLost: (error) => connectionLost.report(error),
+    // With tracing on (buildApp starts it), each statement gets a span.
+    traced: tracingConfigured(config),
   });
   const app = await buildApp({ config, database });
   connectionLost.report = (error) =>

@@ -39,7 +39,14 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
-export type ApiFailure = { success: false; error: string; code: ErrorCode | string; details?: unknown };
+/** `requestId`: the answer's x-request-id, what a user quotes to support (docs/operations.md, "Traces"). */
+export type ApiFailure = {
+  success: false;
+  error: string;
+  code: ErrorCode | string;
+  details?: unknown;
+  requestId?: string;
+};
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
 /**

@@ -30,6 +30,26 @@ const priceBoundsSetting = z
     ),
   );
 
+/** OTEL_EXPORTER_OTLP_HEADERS: comma-separated `key=value` pairs, values percent-encoded (the OTel spec's form). */
+const otlpHeadersSetting = z.string().transform((text, ctx) => {
+  const headers: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    if (at < 1 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) {
+      ctx.addIssue({ code: 'custom', message: 'must be key=value pairs separated by commas' });
+      return z.NEVER;
+    }
+    try {
+      headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `the value of ${key} is not percent-encoded correctly` });
+      return z.NEVER;
+    }
+  }
+  return headers;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -111,6 +131,17 @@ const envSchema = z.object({
   // Timed jobs (time-based releases, invitation expiry): on by default, off under NODE_ENV=test.
   SCHEDULER_ENABLED: z.preprocess(emptyToUndefined, booleanFromString.optional()),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  // GET /metrics (Prometheus) answers only with this bearer token; unset, it is a 404 like any unknown path.
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(500).optional(),
+  ),
+  // The ledger check behind the ledger_check_* metrics, run wherever the scheduler runs; 0 turns it off.
+  LEDGER_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 10_000 && ms <= 86_400_000), 'must be 0 (off) or 10000 to 86400000')
+    .default(600_000),
   // Webhook URLs (docs/webhooks.md): in production only https to public addresses, checked when saved
   // and at each delivery; 'true' also allows http and private addresses (development, tests).
   WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
@@ -157,6 +188,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
   // A storage call that takes longer fails (the request answers 503) instead of hanging.
   S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // OpenTelemetry traces (docs/operations.md, "Traces"): off unless the OTLP/HTTP collector's base URL is
+  // set (spans go to <endpoint>/v1/traces); headers as the OTel spec writes them ('key=value,key2=value2').
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_EXPORTER_OTLP_HEADERS: z.preprocess(emptyToUndefined, otlpHeadersSetting.optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('amana-escrow'),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/env.ts';
 import { createPreparedReads } from './pglite-prepared.ts';
 import { withoutDrizzleParsers } from './pglite-parsers.ts';
 import { attachReadCache, createReadCache, trackWrites } from './read-cache.ts';
+import { traceClientQueries, tracePoolCallbacks, traceQueries } from './traced-queries.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A database transaction; functions that write several rows take this, never the global db. */
@@ -31,7 +32,13 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken while the server runs. */
   dump?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: the pool's connections now (the db_pool_* metrics). PGlite has no pool: one
+   * in-process connection that queues statements internally, with nothing to count.
+   */
+  poolStats?: () => PoolStats;
 };
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -98,6 +105,8 @@ function releasedOnLoss(client: pg.PoolClient): pg.PoolClient {
 export type OpenOptions = {
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, an administrator). */
   onConnectionLost?: (error: Error) => void;
+  /** Statements get spans (db/traced-queries.ts): only when tracing is on, the query path is untouched else. */
+  traced?: boolean;
 };
 
 /** pg_trgm backs the transactions list's search indexes (migration 0004). */
@@ -135,7 +144,9 @@ export async function openDatabase(
       client.on('error', (error) => {
         if (checkedOut.has(client)) connectionLost(error);
       });
+      if (options.traced) traceClientQueries(client);
     });
+    if (options.traced) tracePoolCallbacks(pool);
     try {
       await migrateUnderLock(pool);
     } catch (error) {
@@ -144,7 +155,12 @@ export async function openDatabase(
     }
     const db = drizzlePg(pool, { casing: 'snake_case' });
     rootDbs.add(db);
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const client = config.dataDir ? new PGlite(config.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
@@ -152,8 +168,9 @@ export async function openDatabase(
   const readCache = createReadCache();
   // The declared pure reads run as named prepared statements: parsed and planned once, not per request.
   const reads = createPreparedReads(client);
+  const tracked = trackWrites(await withoutDrizzleParsers(client), readCache, reads.query);
   const db = drizzlePglite({
-    client: trackWrites(await withoutDrizzleParsers(client), readCache, reads.query),
+    client: options.traced ? traceQueries(tracked) : tracked,
     casing: 'snake_case',
   });
   await migratePglite(db, { migrationsFolder });

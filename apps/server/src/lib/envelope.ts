@@ -15,4 +15,6 @@ export const errorEnvelope = z.object({
   error: z.string(),
   code: z.string(),
   details: z.unknown().optional(),
+  /** The request's id (also its x-request-id header): what a user quotes to support. */
+  requestId: z.string().optional(),
 });

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { AppConfig } from '../config/env.ts';
+import { withProviderSpan } from './tracing.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 /** What a send did: the transport's message id, and the .eml file's name when written to the outbox. */
@@ -20,7 +21,9 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
     return {
       outboxDir: null,
       async send(mail) {
-        const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        const info = await withProviderSpan('smtp', 'send', () =>
+          transport.sendMail({ from: config.MAIL_FROM, ...mail }),
+        );
         log.info({ to: maskEmail(mail.to), subject: mail.subject }, 'e-mail sent');
         return { messageId: String(info.messageId) };
       },
@@ -28,24 +31,22 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
   }
   const outboxDir = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
-    outboxDir,
-    async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
-      const name = `${uuidv7()}`;
-      await mkdir(outboxDir, { recursive: true });
-      await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
-      await writeFile(
-        path.join(outboxDir, `${name}.json`),
-        JSON.stringify({ ...mail, from: config.MAIL_FROM, date: new Date().toISOString() }, null, 2),
-      );
-      log.info(
-        { to: maskEmail(mail.to), subject: mail.subject, file: `${name}.eml` },
-        'e-mail written to outbox',
-      );
-      return { messageId: String(info.messageId), outboxFile: `${name}.eml` };
-    },
+  const write = async (mail: Mail): Promise<SentMail> => {
+    const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+    const name = `${uuidv7()}`;
+    await mkdir(outboxDir, { recursive: true });
+    await writeFile(path.join(outboxDir, `${name}.eml`), info.message as Buffer);
+    await writeFile(
+      path.join(outboxDir, `${name}.json`),
+      JSON.stringify({ ...mail, from: config.MAIL_FROM, date: new Date().toISOString() }, null, 2),
+    );
+    log.info(
+      { to: maskEmail(mail.to), subject: mail.subject, file: `${name}.eml` },
+      'e-mail written to outbox',
+    );
+    return { messageId: String(info.messageId), outboxFile: `${name}.eml` };
   };
+  return { outboxDir, send: (mail) => withProviderSpan('outbox', 'write', () => write(mail)) };
 }
 
 /** 'ad***@example.com': enough to follow a log, not enough to harvest addresses. */

@@ -65,9 +65,12 @@ export function limitRequests(app: FastifyInstance, ...rules: LimitRule[]) {
   const counters = rules.map((rule) => counter(app, rule));
   return async (request: FastifyRequest) => {
     let wait = 0;
-    for (const count of counters) {
-      const result = await count(request);
-      if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds, 1);
+    for (let index = 0; index < counters.length; index += 1) {
+      const result = await counters[index]!(request);
+      if (!result.isAllowed && result.isExceeded) {
+        wait = Math.max(wait, result.ttlInSeconds, 1);
+        app.rateLimitRefused(rules[index]!.name);
+      }
     }
     if (wait > 0) throw tooManyRequests(wait);
   };
@@ -82,7 +85,10 @@ export function limitUser(app: FastifyInstance, rule: LimitRule) {
   return async (userId: string) => {
     const standIn = { user: { id: userId }, routeOptions: { config: {} } } as unknown as FastifyRequest;
     const result = await count(standIn);
-    if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
+    if (!result.isAllowed && result.isExceeded) {
+      app.rateLimitRefused(rule.name);
+      throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
+    }
   };
 }
 
@@ -96,8 +102,10 @@ export function limitFailures(app: FastifyInstance, rule: LimitRule, statuses: n
   return {
     preHandler: async (request: FastifyRequest) => {
       const result = await count(request, { increment: false });
-      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0)
+      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0) {
+        app.rateLimitRefused(rule.name);
         throw tooManyRequests(Math.max(result.ttlInSeconds, 1));
+      }
     },
     // An onSend hook must not throw: its error would replace the answer with Fastify's default error
     // body (the app's error handler has already run), internals included. A failure that cannot be

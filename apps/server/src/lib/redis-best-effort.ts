@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { OutageLog } from './dependency-log.ts';
+import { traceRedisCommands } from './tracing.ts';
 
 /**
  * Makes a Redis client's `publish` best-effort. The socket.io Redis adapter publishes without awaiting or
@@ -27,10 +28,12 @@ export function bestEffortPublish(client: Redis, outage: OutageLog): Redis {
  * Reports the clients of one purpose (a publisher and its `.duplicate()` subscriber, say) to one outage
  * log: every 'error' is a failure, and the purpose has recovered once every client is 'ready' again.
  * ioredis emits 'error' on each reconnection attempt while Redis is away, and an 'error' event nobody
- * listens to ends the process: call this for every client, before it connects.
+ * listens to ends the process: call this for every client, before it connects. Every client of the app
+ * passes here, so this is also where, with tracing on, its commands get spans.
  */
 export function watchRedis(clients: Redis[], outage: OutageLog): void {
   for (const client of clients) {
+    traceRedisCommands(client);
     client.on('error', (error: unknown) => outage.failure(error));
     client.on('ready', () => {
       if (clients.every((each) => each.status === 'ready')) outage.recovered();

@@ -18,6 +18,17 @@ export const throttleKeys = {
   waitlist: (ip: string) => `waitlist:${ip}`,
 };
 
+/** The limit name of a key (rate_limit_refusals_total's label): its kind, never the e-mail or address in it. */
+const LIMIT_NAMES: Record<string, string> = {
+  account: 'login-account',
+  'account-ip': 'login-account-ip',
+  ip: 'login-ip',
+  reauth: 'reauth',
+  reset: 'reset-mail',
+  waitlist: 'waitlist-ip',
+};
+export const throttleLimitName = (key: string) => LIMIT_NAMES[key.slice(0, key.indexOf(':'))] ?? 'other';
+
 /**
  * Fixed-window counters kept in the database (table login_throttles, named after its first use), so
  * every server instance sees the same counts.
@@ -25,7 +36,15 @@ export const throttleKeys = {
  * (sign-in) lets attempts that are in flight at the same moment all pass, so a burst may overshoot
  * the limit by its size once; where that matters, use the count `record` answers instead.
  */
-export function createThrottle(db: Db, windowSeconds: number, options: { sweepPrefix?: string } = {}) {
+export function createThrottle(
+  db: Db,
+  windowSeconds: number,
+  options: {
+    sweepPrefix?: string;
+    /** Told the limit name of each blocked key a check finds (its caller refuses: a 429). */
+    onBlocked?: (limit: string) => void;
+  } = {},
+) {
   const windowMs = windowSeconds * 1000;
   let lastSweep = 0;
 
@@ -51,6 +70,7 @@ export function createThrottle(db: Db, windowSeconds: number, options: { sweepPr
       counts.set(check.key, row && endsInMs > 0 ? row.failures : 0);
       if (!row || row.failures < check.limit || endsInMs <= 0) continue;
       wait = Math.max(wait ?? 0, Math.ceil(endsInMs / 1000));
+      options.onBlocked?.(throttleLimitName(check.key));
     }
     return { wait, counts };
   }

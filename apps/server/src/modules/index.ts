@@ -15,6 +15,7 @@ import { carriesAttachment, messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
 import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { partnerModule } from './partner/index.ts';
+import { privacyModule } from './privacy/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import {
   countTransactions,
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
     authRoutes({ ...deps, transactionCounts: (userId) => countTransactions(deps.db, userId) }),
     { prefix: '/api/auth' },
   );
+  await app.register(privacyModule(deps), { prefix: '/api/auth' });
   await app.register(
     paymentsModule({
       ...deps,

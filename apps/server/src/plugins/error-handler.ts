@@ -130,6 +130,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     if (status === 503) reply.header('retry-after', '5');
-    return reply.status(status).send(body);
+    // The id a user can quote to support (also the x-request-id header, the logs' reqId, the trace's).
+    return reply.status(status).send({ ...body, requestId: request.id });
   });
 });

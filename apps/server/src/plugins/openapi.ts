@@ -9,7 +9,8 @@ export const openapiPlugin = fp(async (app) => {
       info: {
         title: 'Amana Escrow API',
         version: '1.0.0',
-        description: 'Envelope: { success, data, message } or { success: false, error, code, details }.',
+        description:
+          'Envelope: { success, data, message } or { success: false, error, code, details, requestId }.',
       },
       components: {
         securitySchemes: {

@@ -50,6 +50,7 @@ function expectLimited(
     success: false,
     code: 'RATE_LIMITED',
     error: `Too many attempts, try again in ${Math.ceil(retryAfter / 60)} ${retryAfter > 60 ? 'minutes' : 'minute'}`,
+    requestId: res.headers['x-request-id'],
   });
 }
 

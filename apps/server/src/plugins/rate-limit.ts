@@ -4,7 +4,10 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env.ts';
 import { createOutageLog } from '../lib/dependency-log.ts';
+import type { AppMetrics } from '../lib/metrics.ts';
 import { watchRedis } from '../lib/redis-best-effort.ts';
+
+type RateLimitOptions = { config: AppConfig; metrics: Pick<AppMetrics, 'rateLimitRefused'> };
 
 /**
  * @fastify/rate-limit for the limits of lib/rate-limits.ts: nothing is limited unless a route asks
@@ -17,7 +20,15 @@ import { watchRedis } from '../lib/redis-best-effort.ts';
  * the package names the stores of `createRateLimit` after a route they do not have; they expire with
  * their window.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a refusal of the named limit (rate_limit_refusals_total); lib/rate-limits.ts calls it. */
+    rateLimitRefused: (limit: string) => void;
+  }
+}
+
+export const rateLimitPlugin = fp(async (app: FastifyInstance, { config, metrics }: RateLimitOptions) => {
+  app.decorate('rateLimitRefused', metrics.rateLimitRefused);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
         enableOfflineQueue: false,

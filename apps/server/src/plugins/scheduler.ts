@@ -6,6 +6,7 @@ import { sendHandoverReminders } from '../modules/handover/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
 import { retryDueProviderRefunds } from '../modules/payments/index.ts';
+import { runDataExportJobs } from '../modules/privacy/index.ts';
 import {
   autoAcceptDueMilestones,
   autoReleaseDue,
@@ -33,7 +34,7 @@ declare module 'fastify' {
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
  * its reminders (48 h and 24 h before), the in-person handover's reminders (3 and 7 days after payment),
- * expired invitations, withdrawals whose payout is overdue, the dispute timers, provider refunds due to be sent or looked up again (payments.refunds.ts), and due webhook deliveries. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * expired invitations, withdrawals whose payout is overdue, the dispute timers, provider refunds due to be sent or looked up again (payments.refunds.ts), data exports to build or delete (docs/privacy.md), and due webhook deliveries. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
  * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
  * loop logs the counts of a pass that did anything. Tests call it directly.
  */
@@ -50,19 +51,24 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   milestonesAccepted: number;
   milestoneRemindersSent: number;
   webhooksSent: number;
+  exportsPrepared: number;
+  exportsExpired: number;
 }> {
-  const released = await releaseDueTimeBased(deps);
-  const autoReleased = await autoReleaseDue(deps);
-  const remindersSent = await sendAutoReleaseReminders(deps);
-  const milestonesAccepted = await autoAcceptDueMilestones(deps);
-  const milestoneRemindersSent = await sendMilestoneReminders(deps);
-  const handoverRemindersSent = await sendHandoverReminders(deps);
-  const expired = await expireDueInvitations(deps);
-  const checked = await reconcilePendingWithdrawals(deps);
-  const disputes = await runDisputeTimers(deps);
-  const refunds = await retryDueProviderRefunds(deps);
+  const job = countedJob(deps);
+  const released = await job('time_based_releases', () => releaseDueTimeBased(deps));
+  const autoReleased = await job('auto_releases', () => autoReleaseDue(deps));
+  const remindersSent = await job('auto_release_reminders', () => sendAutoReleaseReminders(deps));
+  const milestonesAccepted = await job('milestone_auto_accepts', () => autoAcceptDueMilestones(deps));
+  const milestoneRemindersSent = await job('milestone_reminders', () => sendMilestoneReminders(deps));
+  const handoverRemindersSent = await job('handover_reminders', () => sendHandoverReminders(deps));
+  const expired = await job('invitation_expiry', () => expireDueInvitations(deps));
+  const checked = await job('withdrawal_reconcile', () => reconcilePendingWithdrawals(deps));
+  const disputes = await job('dispute_timers', () => runDisputeTimers(deps));
+  const refunds = await job('provider_refunds', () => retryDueProviderRefunds(deps));
+  // "Download my data": requests built into a ZIP, and ZIPs past their 7 days deleted (docs/privacy.md).
+  const exports = await job('data_exports', () => runDataExportJobs(deps));
   // Last: an endpoint slow to answer holds up only the end of the pass (docs/webhooks.md).
-  const webhooks = await deliverDueWebhooks(deps);
+  const webhooks = await job('webhook_deliveries', () => deliverDueWebhooks(deps));
   return {
     released,
     expired,
@@ -75,6 +81,41 @@ export async function runDueJobs(deps: AppDeps): Promise<{
     milestonesAccepted,
     milestoneRemindersSent,
     webhooksSent: webhooks.attempted,
+    ...exports,
+  };
+}
+
+/** The jobs' fixed names: the `job` label of the scheduler metrics (docs/operations.md, "Metrics"). */
+export const SCHEDULER_JOBS = [
+  'time_based_releases',
+  'auto_releases',
+  'auto_release_reminders',
+  'milestone_auto_accepts',
+  'milestone_reminders',
+  'handover_reminders',
+  'invitation_expiry',
+  'withdrawal_reconcile',
+  'dispute_timers',
+  'provider_refunds',
+  'data_exports',
+  'webhook_deliveries',
+  'housekeeping',
+] as const;
+
+/**
+ * Runs one job and counts it in scheduler_runs_total, and in scheduler_failures_total when it throws.
+ * A failure still ends the pass as before (the next tick runs every job again).
+ */
+function countedJob(deps: Pick<AppDeps, 'metrics'>) {
+  return async <T>(name: (typeof SCHEDULER_JOBS)[number], run: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await run();
+      deps.metrics.schedulerJobRan(name, true);
+      return result;
+    } catch (error) {
+      deps.metrics.schedulerJobRan(name, false);
+      throw error;
+    }
   };
 }
 
@@ -107,6 +148,7 @@ async function housekeeping(deps: AppDeps) {
  * On by default; off in tests unless a test starts it.
  */
 export const schedulerPlugin = fp<AppDeps>(async (app, deps) => {
+  deps.metrics.declareSchedulerJobs(SCHEDULER_JOBS);
   let timer: NodeJS.Timeout | null = null;
   let active = false;
   let current: Promise<unknown> | null = null;
@@ -119,7 +161,7 @@ export const schedulerPlugin = fp<AppDeps>(async (app, deps) => {
         const now = deps.clock.now().getTime();
         if (now - housekeptAt > HOUSEKEEPING_EVERY_MS) {
           housekeptAt = now;
-          await housekeeping(deps);
+          await countedJob(deps)('housekeeping', () => housekeeping(deps));
         }
         if (Object.values(result).some((n) => n > 0)) app.log.info(result, 'scheduled jobs ran');
       })

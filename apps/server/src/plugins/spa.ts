@@ -44,6 +44,7 @@ export const spaPlugin = fp(async (app) => {
         success: false,
         error: `Route ${request.method} ${url.split('?')[0]} not found`,
         code: 'NOT_FOUND',
+        requestId: request.id,
       });
     }
     return reply.header('cache-control', 'no-cache').sendFile(appPage);

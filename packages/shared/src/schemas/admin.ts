@@ -17,6 +17,8 @@ export const ADMIN_TEXT = {
   reasonRequired: 'Please give a reason',
   userNotFound: 'User not found',
   levelChanged: 'Verification level updated',
+  // A closed account is final (docs/privacy.md): staff see when it closed and cannot change it.
+  accountClosed: 'This account was closed by its owner and cannot be changed',
 } as const;
 
 /** The staff actions the audit log records, with what an operator calls them (one source for both apps). */
@@ -27,6 +29,8 @@ export const AUDIT_ACTION_LABELS = {
   'user.suspend': 'User suspended',
   'user.reinstate': 'User reinstated',
   'user.verification_level': 'Verification level changed',
+  /** Written by the owner closing their own account (the actor is the account itself). */
+  'user.close': 'Account closed',
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   'waitlist.export': 'Waitlist exported',
@@ -65,6 +69,8 @@ export const adminUserSummarySchema = z.object({
   verificationLevel: z.enum(VERIFICATION_LEVELS),
   trustScore: z.number().int(),
   suspendedAt: z.string().nullable(),
+  /** When the owner closed the account (its name and e-mail are placeholders since), else null. */
+  closedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;

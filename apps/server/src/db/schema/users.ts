@@ -29,6 +29,11 @@ export const users = pgTable(
     /** Set by an ADMIN (operator console): sessions are revoked and sign-in answers 403. */
     suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
     suspensionReason: text(),
+    /**
+     * Set when the user closed their account (docs/privacy.md): the row stays for the financial records
+     * that point at it, its personal fields replaced by placeholders. Final: nothing reopens it.
+     */
+    closedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -17,6 +17,9 @@ export type AccountDeps = {
 };
 type Staff = { id: string; requestId: string };
 
+/** A closed account is final (docs/privacy.md): no staff action restores or changes it. */
+const accountClosed = () => new AppError('CONFLICT', ADMIN_TEXT.accountClosed);
+
 /**
  * Suspends (ADMIN): in ONE database transaction the flag, every session revoked and the audit row; after
  * commit the session cache forgets the user on every instance and their sockets are disconnected, so
@@ -33,6 +36,7 @@ export async function suspendUser(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw userNotFound();
     if (user.role !== 'USER') throw new AppError('FORBIDDEN', ADMIN_TEXT.cannotSuspendStaff);
+    if (user.closedAt) throw accountClosed();
     if (user.suspendedAt) throw new AppError('CONFLICT', ADMIN_TEXT.alreadySuspended);
     const now = deps.clock.now();
     const [row] = await tx
@@ -65,6 +69,7 @@ export async function reinstateUser(deps: AccountDeps, staff: Staff, userId: str
   const updated = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw userNotFound();
+    if (user.closedAt) throw accountClosed();
     if (!user.suspendedAt) throw new AppError('CONFLICT', ADMIN_TEXT.notSuspended);
     const now = deps.clock.now();
     const [row] = await tx
@@ -97,6 +102,7 @@ export async function setVerificationLevel(
   const updated = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw userNotFound();
+    if (user.closedAt) throw accountClosed();
     const now = deps.clock.now();
     const [row] = await tx
       .update(users)

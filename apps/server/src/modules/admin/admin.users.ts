@@ -25,6 +25,7 @@ export function toSummary(user: UserRow): AdminUserSummary {
     verificationLevel: user.verificationLevel,
     trustScore: user.trustScore,
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    closedAt: user.closedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }

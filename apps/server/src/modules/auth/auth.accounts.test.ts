@@ -61,6 +61,7 @@ describe('POST /api/auth/signup', () => {
       success: false,
       code: 'EMAIL_TAKEN',
       error: 'An account with this email already exists',
+      requestId: res.headers['x-request-id'],
     });
   });
 
@@ -140,6 +141,7 @@ describe('POST /api/auth/login', () => {
         success: false,
         code: 'INVALID_CREDENTIALS',
         error: 'Invalid email or password',
+        requestId: res.headers['x-request-id'],
       });
     }
   });
@@ -160,7 +162,12 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('needs a token', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, code: 'UNAUTHORIZED', error: 'Authentication required' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      error: 'Authentication required',
+      requestId: res.headers['x-request-id'],
+    });
     const forged = await app.inject({
       method: 'GET',
       url: '/api/auth/me',

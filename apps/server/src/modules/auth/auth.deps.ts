@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import type { TokenService } from './auth.tokens.ts';
 
 /** What the accounts module needs, passed in by the composition root. */
@@ -15,6 +16,8 @@ export type AuthDeps = {
   tokens: TokenService;
   /** The user's completed and active transactions (the transactions module answers; passed in by app wiring). */
   transactionCounts: (userId: string) => Promise<{ completed: number; active: number }>;
+  /** Sign-in throttle refusals are counted (rate_limit_refusals_total). */
+  metrics: Pick<AppMetrics, 'rateLimitRefused'>;
 };
 
 /** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */

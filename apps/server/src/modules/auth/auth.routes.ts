@@ -33,7 +33,9 @@ const HOUR = 3600;
 export const authRoutes =
   (deps: AuthDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const throttle = createThrottle(deps.db, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS);
+    const throttle = createThrottle(deps.db, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS, {
+      onBlocked: deps.metrics.rateLimitRefused,
+    });
     const tasks = createBackgroundTasks(deps.log);
     const auth = createAuthService(deps, throttle, tasks);
     const reset = createPasswordResetService(deps, throttle, tasks);

@@ -1,5 +1,4 @@
 import {
-  AUTH_TEXT,
   type LoginInput,
   type ProfileSummary,
   type PublicUser,
@@ -10,16 +9,13 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import type { AuthDeps, AuthUser } from './auth.deps.ts';
 import type { BackgroundTasks } from './auth.background.ts';
 import {
-  currentPasswordIncorrect,
   currentPasswordNeeded,
   emailTaken,
   invalidCredentials,
   invalidProfilePicture,
-  rateLimited,
 } from './auth.errors.ts';
 import { loadUser } from './auth.load-user.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
@@ -27,7 +23,8 @@ import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
 import { previousSignInAt } from './auth.sign-in-history.ts';
 import * as repo from './auth.repository.ts';
-import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
+import type { Throttle } from '../../lib/throttle.ts';
+import { createPasswordConfirmation } from './auth.reauth.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -73,18 +70,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     return { user: toPublicUser(user), token, previousSignInAt: previous };
   }
 
-  /** Re-checks the password of a signed-in user, throttled so a stolen token cannot guess it. */
-  async function confirmCurrentPassword(user: UserRow, password: string): Promise<void> {
-    const key = throttleKeys.reauth(user.id);
-    // Only a signed-in session reaches this, so the per account and address limit fits it.
-    const wait = await throttle.retryAfter([{ key, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP }]);
-    if (wait !== null) throw rateLimited(AUTH_TEXT.tooManyPasswordFailures, wait);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await throttle.record([key]);
-      throw currentPasswordIncorrect();
-    }
-    await throttle.clear(key);
-  }
+  const confirmCurrentPassword = createPasswordConfirmation(config, throttle);
 
   /** The caller's own row, read now (request.user is a slim cached copy without the password hash). */
   async function profile(authUser: AuthUser): Promise<PublicUser> {

@@ -39,7 +39,7 @@ const RATE_LIMITED = {
 
 function expectBlocked(res: Awaited<ReturnType<typeof attempt>>) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual(RATE_LIMITED);
+  expect(res.json()).toEqual({ ...RATE_LIMITED, requestId: res.headers['x-request-id'] });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);

@@ -23,7 +23,7 @@ import { disputeNotFound } from './disputes.service.ts';
 import { toDisputeView, toListItem, viewerRoleOf } from './disputes.view.ts';
 
 /** One dispute as the caller may see it; a stranger gets 404 'Dispute not found'. */
-export async function getDispute(deps: DisputesDeps, actor: DisputeActor, id: string) {
+export async function getDispute(deps: Pick<DisputesDeps, 'db' | 'clock'>, actor: DisputeActor, id: string) {
   const dispute = await findDispute(deps.db, id);
   const role = dispute ? viewerRoleOf(dispute, actor.id, isStaff(actor)) : null;
   if (!dispute || !role) throw disputeNotFound();

@@ -6,3 +6,5 @@ export { disputesRoutes } from './disputes.routes.ts';
 export type { DisputesDeps } from './disputes.deps.ts';
 export { closeResolvedDisputes, expireDueProposals, runDisputeTimers } from './disputes.jobs.ts';
 export { evidenceAttached } from './disputes.repository.ts';
+export { forgetClosedPartyInDisputes, openDisputeCountOf } from './disputes.closed-party.ts';
+export { disputesForExport } from './disputes.export.ts';

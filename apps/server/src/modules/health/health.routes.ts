@@ -65,11 +65,12 @@ export const healthRoutes =
                 error: z.string(),
                 code: z.string(),
                 details: readiness,
+                requestId: z.string().optional(),
               }),
             },
           },
         },
-        async (_request, reply) => {
+        async (request, reply) => {
           const database = (await databaseUp(deps.db)) ? 'up' : 'down';
           const redis = deps.realtime.redisState();
           const checks = { database, redis } as const;
@@ -80,6 +81,7 @@ export const healthRoutes =
               error: 'Database is not reachable',
               code: 'SERVICE_UNAVAILABLE',
               details,
+              requestId: request.id,
             });
           }
           const status = redis === 'down' ? ('degraded' as const) : ('ready' as const);

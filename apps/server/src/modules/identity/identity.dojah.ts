@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withProviderSpan } from '../../lib/tracing.ts';
 import {
   IdentityProviderUnavailable,
   type IdentityAnswer,
@@ -42,7 +43,11 @@ const bvnAnswer = z.object({
 export function createDojahProvider(config: DojahConfig, retryDelayMs = 250): IdentityProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
 
-  async function get(
+  /** `request` (with its one retry), in a span 'dojah GET <path>' when tracing is on: never the number. */
+  const get = (path: string, params: Record<string, string>) =>
+    withProviderSpan('dojah', `GET ${path}`, () => request(path, params));
+
+  async function request(
     path: string,
     params: Record<string, string>,
   ): Promise<{ status: number; body: unknown }> {

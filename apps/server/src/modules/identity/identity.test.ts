@@ -122,7 +122,7 @@ describe('NIN and BVN with the sandbox provider', () => {
     const user = await createUser(app, 'Bola');
     const res = await call(user, '/api/verification/nin', ninBody(user, nin, names));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ success: false, code, error: text });
+    expect(res.json()).toEqual({ success: false, code, error: text, requestId: res.headers['x-request-id'] });
     const s = await status(user);
     expect(s.user).toMatchObject({ verificationLevel: 'BASIC', trustScore: 0, nin: null });
     expect(s.history).toMatchObject([{ verificationType: 'NIN', status: 'REJECTED', outcome: code }]);
@@ -198,6 +198,7 @@ describe('attempts and provider outages', () => {
           success: false,
           code: 'SERVICE_UNAVAILABLE',
           error: VERIFICATION_TEXT.unavailable,
+          requestId: res.headers['x-request-id'],
         });
       }
     } finally {

@@ -9,6 +9,8 @@ export type { IdentityDeps } from './identity.deps.ts';
 export type { IdentityCrypto } from './identity.crypto.ts';
 export type { IdentityProvider } from './identity.provider.ts';
 export { refreshTrustScore } from './identity.trust.ts';
+export { forgetIdentityOf } from './identity.closed-account.ts';
+export { identityForExport } from './identity.export.ts';
 import { businessLicenseHoldersIn } from './identity.documents.ts';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

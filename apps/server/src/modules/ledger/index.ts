@@ -26,8 +26,22 @@ export {
 export { heldEscrowOf, transactionLedgerEntries, walletRefundOf } from './ledger.entries.ts';
 export { runLedgerChecks } from './ledger.check.ts';
 export {
+  MONEY_EVENT_KINDS,
+  onMoneyEvents,
+  type MoneyEvent,
+  type MoneyEventKind,
+  type MoneyEventListener,
+} from './ledger.events.ts';
+export {
   refundsCreditedSince,
   walletBalanceBefore,
   walletLedgerFigures,
   walletPostingsSource,
 } from './ledger.wallet.ts';
+export {
+  escrowHeldFor,
+  lockNonEmptyWallets,
+  nonEmptyWallets,
+  walletCurrenciesOf,
+  type CurrencyAmount,
+} from './ledger.user-funds.ts';

@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
 import { accountCodes } from './ledger.accounts.ts';
+import { reportMoneyEvents, type MoneyEvent } from './ledger.events.ts';
 import {
   callLedger,
   describeAccounts,
@@ -144,11 +145,15 @@ async function openHold(tx: DbOrTx, input: HoldInput, source: Source, kindText: 
   const accounts = describeAccounts(new Set(postings.map((p) => p.accountCode)), input.currency);
   const answer = await callLedger<HoldAnswer>(
     tx,
+    'ESCROW_HOLD',
     sql`select ledger_hold_escrow(${JSON.stringify(hold)}::jsonb, ${JSON.stringify(entry)}::jsonb,
       ${JSON.stringify(legs)}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
     'Insufficient wallet balance',
   );
-  return toHoldResult(answer);
+  const result = toHoldResult(answer);
+  if (!result.replayed)
+    reportMoneyEvents(tx, () => [{ kind: 'hold', currency: input.currency, amountMinor: input.amountMinor }]);
+  return result;
 }
 
 /** postEntry's check of the key (the legs are built balanced here; the currency is checked above). */
@@ -210,13 +215,28 @@ async function resolveHold(tx: DbOrTx, resolution: Resolution): Promise<HoldResu
   for (let attempt = 0; ; attempt += 1) {
     const answer = await callLedger<HoldAnswer | { describe: string[]; currency: string }>(
       tx,
+      resolution.status === 'RELEASED' ? 'ESCROW_RELEASE' : 'ESCROW_REFUND',
       sql`select ledger_resolve_escrow(${p}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
     );
-    if (!('describe' in answer)) return toHoldResult(answer);
+    if (!('describe' in answer)) {
+      const result = toHoldResult(answer);
+      if (!result.replayed) reportMoneyEvents(tx, () => resolutionEvents(resolution, result.hold.currency));
+      return result;
+    }
     if (attempt > 0)
       throw new LedgerInvariantError(`Accounts ${answer.describe.join(', ')} are still not described`);
     describeAccounts(answer.describe, answer.currency, accounts);
   }
+}
+
+/** A resolution's money events: the seller's part as `release`, the buyer's as `refund`, the fee as `fee`. */
+function resolutionEvents(resolution: Resolution, currency: string): MoneyEvent[] {
+  const seller = resolution.status === 'RELEASED' ? resolution.priceMinor : resolution.sellerAmountMinor;
+  return [
+    { kind: 'release', currency, amountMinor: seller ?? 0 },
+    { kind: 'refund', currency, amountMinor: resolution.buyerAmountMinor ?? 0 },
+    { kind: 'fee', currency, amountMinor: resolution.feeMinor },
+  ];
 }
 
 /** Escrow → seller wallet (price) + platform fees (fee). price + fee must equal what is left of the hold. */

@@ -4,7 +4,9 @@ import type { ErrorCode } from '@escrow/shared/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import { LEDGER_ACCOUNT_TYPES, type JournalEntryRow } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
+import { withSpan } from '../../lib/tracing.ts';
 import { describeAccount, lockRank, type AccountDescription } from './ledger.accounts.ts';
+import { moneyEventsOfEntry, reportMoneyEvents } from './ledger.events.ts';
 
 export const JOURNAL_KINDS = [
   'DEPOSIT',
@@ -128,11 +130,19 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
 /**
  * Runs one ledger function (one round trip) and returns its jsonb answer. Its refusals come back as
  * the errors callers have always seen: LedgerInvariantError, or AppError with the same code and text.
+ * With tracing on, a span `ledger <kind>` names the entry's kind, nothing else (no amounts, no ids).
  */
-export async function callLedger<T>(tx: DbOrTx, query: SQL, insufficientFundsMessage?: string): Promise<T> {
+export async function callLedger<T>(
+  tx: DbOrTx,
+  kind: JournalKind,
+  query: SQL,
+  insufficientFundsMessage?: string,
+): Promise<T> {
   let result: unknown;
   try {
-    result = await tx.execute(query);
+    result = await withSpan(`ledger ${kind}`, { 'app.ledger.entry_kind': kind }, async () =>
+      tx.execute(query),
+    );
   } catch (error) {
     throw ledgerError(error, insufficientFundsMessage) ?? error;
   }
@@ -172,9 +182,12 @@ export async function postEntry(tx: DbOrTx, input: PostEntryInput): Promise<Post
   const accounts = describeAccounts(codes, input.currency);
   const result = await callLedger<{ created: boolean; entry: EntryJson }>(
     tx,
+    input.kind,
     sql`select ledger_post_entry(${JSON.stringify(entry)}::jsonb, ${JSON.stringify(legs)}::jsonb,
       ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
     input.insufficientFundsMessage,
   );
+  // A repeated key posted nothing: only a new entry is a money event (counted once committed).
+  if (result.created) reportMoneyEvents(tx, () => moneyEventsOfEntry(input));
   return { entry: toEntryRow(result.entry), created: result.created };
 }

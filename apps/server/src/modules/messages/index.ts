@@ -3,3 +3,5 @@ export { messagesRoutes } from './messages.routes.ts';
 export { announceSystemMessage, postSystemMessage } from './messages.service.ts';
 export { carriesAttachment, chatForStaff } from './messages.repository.ts';
 export type { MessagesDeps } from './messages.deps.ts';
+export { forgetClosedPartyInChats } from './messages.closed-party.ts';
+export { messagesForExport } from './messages.export.ts';

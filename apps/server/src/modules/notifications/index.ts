@@ -8,3 +8,5 @@ export {
 export { notificationsRoutes } from './notifications.routes.ts';
 export { pushNotification } from './notifications.push.ts';
 export { emailNotices, type MailNoticeDeps } from './notifications.mail.ts';
+export { forgetClosedPartyInNotifications } from './notifications.closed-party.ts';
+export { notificationsForExport } from './notifications.export.ts';

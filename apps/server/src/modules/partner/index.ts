@@ -18,3 +18,4 @@ export const partnerModule =
     await app.register(partnerRoutes(deps, verifier), { prefix: '/api/partner/v1' });
   };
 export type { PartnerDeps } from './partner.deps.ts';
+export { revokeKeysOfClosedAccount } from './partner.closed-owner.ts';

@@ -3,6 +3,7 @@ import { MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE } from '@escrow/shared/domain
 import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { paymentConditions, transactions, type PaymentConditionRow } from '../../db/schema/transactions.ts';
+import { dueBacklogFields, toDueBacklog, type DueBacklog } from '../../lib/due-backlog.ts';
 
 export function toConditionView(row: PaymentConditionRow): PaymentCondition {
   return {
@@ -44,6 +45,29 @@ export async function findPendingTimeRelease(db: DbOrTx, transactionId: string) 
   return row ?? null;
 }
 
+/** The time-based releases due at `now` (conditions on payment_conditions joined to transactions). */
+const dueTimeReleases = (now: Date): SQL[] => [
+  eq(paymentConditions.conditionType, 'TIME_BASED'),
+  eq(paymentConditions.isMet, false),
+  lte(paymentConditions.releaseAt, now),
+  eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
+  // The buyer always gets time to inspect: never earlier than 48 h after shipment.
+  lte(
+    sql`${transactions.shippedAt} + interval '${sql.raw(String(MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE))} hours'`,
+    now,
+  ),
+];
+
+/** How many time-based releases are due and not done, and since when (the scheduler metrics). */
+export async function dueTimeReleaseBacklog(db: DbOrTx, now: Date): Promise<DueBacklog> {
+  const [row] = await db
+    .select(dueBacklogFields(paymentConditions.releaseAt))
+    .from(paymentConditions)
+    .innerJoin(transactions, eq(transactions.id, paymentConditions.transactionId))
+    .where(and(...dueTimeReleases(now)));
+  return toDueBacklog(row);
+}
+
 /**
  * One due time-based release, locked with SKIP LOCKED so that several scheduler processes on one
  * PostgreSQL never pick the same row; only transactions awaiting the buyer's confirmation qualify
@@ -51,17 +75,7 @@ export async function findPendingTimeRelease(db: DbOrTx, transactionId: string) 
  * seller ships stays due and fires no earlier than 48 h after shipment, so the buyer still gets to inspect.
  */
 export async function lockNextDueTimeRelease(tx: Tx, now: Date, skipIds: string[]) {
-  const conditions: SQL[] = [
-    eq(paymentConditions.conditionType, 'TIME_BASED'),
-    eq(paymentConditions.isMet, false),
-    lte(paymentConditions.releaseAt, now),
-    eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
-    // The buyer always gets time to inspect: never earlier than 48 h after shipment.
-    lte(
-      sql`${transactions.shippedAt} + interval '${sql.raw(String(MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE))} hours'`,
-      now,
-    ),
-  ];
+  const conditions = dueTimeReleases(now);
   if (skipIds.length) conditions.push(notInArray(paymentConditions.id, skipIds));
   const [row] = await tx
     .select({ id: paymentConditions.id, transactionId: paymentConditions.transactionId })

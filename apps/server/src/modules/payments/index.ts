@@ -15,6 +15,8 @@ export {
   sendProviderRefund,
   type RefundDeps,
 } from './payments.refunds.ts';
+export { refundsOwedTo } from './payments.refunds-owed.ts';
+export { dueProviderRefunds } from './payments.backlog.ts';
 export {
   ProviderError,
   type PaymentProvider,

@@ -516,6 +516,7 @@ describe('malformed Paystack webhook events', () => {
       success: false,
       error: 'Malformed Paystack event',
       code: 'VALIDATION_ERROR',
+      requestId: res.headers['x-request-id'],
     });
     expect(await balanceOf(app, user)).toBe(0);
     expect(await intentRow(dep.reference)).toMatchObject({ status: 'PENDING' });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
+import { withProviderSpan } from '../../lib/tracing.ts';
 import {
   ProviderError,
   type PaymentProvider,
@@ -37,15 +38,27 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
 
+  type Request = { param?: string; query?: URLSearchParams; body?: unknown };
+
+  /** `send`, in a span 'paystack <endpoint>' when tracing is on (the endpoint only: no reference, no key). */
+  function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    dataSchema: S,
+    request?: Request,
+  ) {
+    return withProviderSpan('paystack', endpoint, () => send(method, endpoint, dataSchema, request));
+  }
+
   /**
    * One API call to `/{endpoint}[/{param}][?{query}]`; the answer is parsed (envelope, then `data`
    * against the endpoint's schema), never cast. Errors name the endpoint, never the param or query.
    */
-  async function call<S extends z.ZodType>(
+  async function send<S extends z.ZodType>(
     method: 'GET' | 'POST',
     endpoint: string,
     dataSchema: S,
-    request: { param?: string; query?: URLSearchParams; body?: unknown } = {},
+    request: Request = {},
   ): Promise<z.infer<S>> {
     const { param, query, body } = request;
     const path =

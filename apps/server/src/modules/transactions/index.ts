@@ -14,6 +14,7 @@ export {
   type StepSpec,
 } from './transactions.steps.ts';
 export { drainDueJobs } from './transactions.due-jobs.ts';
+export { dueAutoReleases } from './transactions.backlog.ts';
 export { expireDueInvitations } from './transactions.jobs.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
 export { payCommission, releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
@@ -41,3 +42,5 @@ export {
 } from './transactions.partner.ts';
 export { cancelTransaction, confirmShipment } from './transactions.lifecycle.ts';
 export { deliverMilestone } from './transactions.milestones.ts';
+export { forgetClosedParty, openTransactionCountOf, transactionIdsOf } from './transactions.closed-party.ts';
+export { partyTransactionIdsOf, transactionsForExport } from './transactions.export.ts';

@@ -12,3 +12,5 @@ export { removeUnattachedUploads, UNATTACHED_UPLOAD_TTL_MS } from './uploads.cle
 export { copyUploads, type CopyReport } from './uploads.copy.ts';
 export { s3Storage } from './uploads.storage-s3.ts';
 export { s3OptionsOf } from './uploads.storage-factory.ts';
+export { deletePersonalUploadRows, removeStoredObjects, type RemovedUpload } from './uploads.closed-owner.ts';
+export { uploadsOwnedBy } from './uploads.owned.ts';

@@ -238,7 +238,12 @@ describe.each([
       await app.deps.storage.remove(await keyOf(id));
       const res = await get(app, buyer, `/api/uploads/${id}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, error: 'File not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        success: false,
+        error: 'File not found',
+        code: 'NOT_FOUND',
+        requestId: res.headers['x-request-id'],
+      });
     });
 
     it('answers 503 in the envelope, promptly, while the store is down', async () => {

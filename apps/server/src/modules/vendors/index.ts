@@ -16,3 +16,5 @@ export const vendorsModule =
     await app.register(vendorsRoutes(deps));
     await app.register(ratingsRoutes(deps));
   };
+export { hideClosedVendor } from './vendors.closed-party.ts';
+export { vendorDataForExport } from './vendors.export.ts';

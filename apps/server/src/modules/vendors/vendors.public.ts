@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { CLOSED_ACCOUNT_NAME } from '@escrow/shared/schemas/privacy';
 import { VENDOR_TEXT, type VendorProfileAnswer } from '@escrow/shared/schemas/vendors';
 import { transactions } from '../../db/schema/transactions.ts';
 import { users } from '../../db/schema/users.ts';
@@ -46,6 +47,7 @@ export async function getVendorProfile(
         createdAt: vendorRatings.createdAt,
         firstName: users.firstName,
         lastName: users.lastName,
+        closedAt: users.closedAt,
       })
       .from(vendorRatings)
       .innerJoin(users, eq(users.id, vendorRatings.buyerId))
@@ -69,8 +71,8 @@ export async function getVendorProfile(
       review: r.review,
       refunded: r.refunded,
       reply: r.reply,
-      // A reviewer is shown by first name and initial only.
-      buyerName: `${r.firstName} ${r.lastName.slice(0, 1)}.`,
+      // A reviewer is shown by first name and initial only; a closed account by that alone.
+      buyerName: r.closedAt ? CLOSED_ACCOUNT_NAME : `${r.firstName} ${r.lastName.slice(0, 1)}.`,
       createdAt: r.createdAt.toISOString(),
     })),
     checklist: {

@@ -25,10 +25,13 @@ function responseSent(reply: FastifyReply): Promise<void> {
  */
 export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
   service: WaitlistService;
-  deps: Pick<WaitlistDeps, 'db' | 'config'>;
+  deps: Pick<WaitlistDeps, 'db' | 'config' | 'metrics'>;
 }> = async (app, { service, deps }) => {
   const limit = deps.config.WAITLIST_RATE_LIMIT_PER_MINUTE;
-  const throttle = createThrottle(deps.db, 60, { sweepPrefix: throttleKeys.waitlist('') });
+  const throttle = createThrottle(deps.db, 60, {
+    sweepPrefix: throttleKeys.waitlist(''),
+    onBlocked: deps.metrics.rateLimitRefused,
+  });
   const limitPerIp = async (request: FastifyRequest) => {
     const key = throttleKeys.waitlist(request.ip);
     const count = (await throttle.record([key])).get(key) ?? 0;

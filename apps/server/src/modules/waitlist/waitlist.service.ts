@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { AppMetrics } from '../../lib/metrics.ts';
 import { welcomeEmail } from './waitlist.email.ts';
 import { createWaitlistRepository } from './waitlist.repository.ts';
 import type { TaskTracker } from './waitlist.tasks.ts';
@@ -17,6 +18,8 @@ export type WaitlistDeps = {
   config: AppConfig;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Sign-up throttle refusals are counted (rate_limit_refusals_total). */
+  metrics: Pick<AppMetrics, 'rateLimitRefused'>;
 };
 
 export type JoinOutcome = { alreadyJoined: boolean; entry: WaitlistEntryRow | null };

@@ -13,6 +13,7 @@
 export { webhooksRoutes } from './webhooks.routes.ts';
 export type { WebhooksDeps } from './webhooks.deps.ts';
 export { enqueueWebhookEvent, type WebhookEventInput } from './webhooks.outbox.ts';
+export { webhookOutboxState, type WebhookOutboxState } from './webhooks.backlog.ts';
 export {
   deliverDueWebhooks,
   purgeOldWebhookEvents,

@@ -8,6 +8,8 @@ import { mailDisabledEndpoint, recordAttempt, succeeded } from './webhooks.recor
 import { secretBox } from './webhooks.secrets.ts';
 import { postWebhook, type SendResult } from './webhooks.send.ts';
 import { webhookHeaders } from './webhooks.signing.ts';
+import { markFailed, withProviderSpan } from '../../lib/tracing.ts';
+import type { Span } from '@opentelemetry/api';
 
 export type DeliverOptions = {
   /** Deliveries claimed and sent together (in parallel) at a time. */
@@ -74,8 +76,21 @@ function signingSecrets(deps: WebhooksDeps, job: Job, now: Date): string[] {
   return secrets;
 }
 
-/** One attempt: signed for this moment, sent, logged, and the next step scheduled. */
-async function attempt(deps: WebhooksDeps, job: Job, token: string, timeoutMs: number): Promise<boolean> {
+/**
+ * One attempt: signed for this moment, sent, logged, and the next step scheduled. With tracing on it is a
+ * span 'webhook deliver' (its statements inside), with the endpoint's status: never its URL or the body.
+ */
+function attempt(deps: WebhooksDeps, job: Job, token: string, timeoutMs: number): Promise<boolean> {
+  return withProviderSpan('webhook', 'deliver', (span) => attemptOnce(deps, job, token, timeoutMs, span));
+}
+
+async function attemptOnce(
+  deps: WebhooksDeps,
+  job: Job,
+  token: string,
+  timeoutMs: number,
+  span: Span | undefined,
+): Promise<boolean> {
   const sentAt = deps.clock.now();
   let result: SendResult;
   try {
@@ -91,9 +106,16 @@ async function attempt(deps: WebhooksDeps, job: Job, token: string, timeoutMs: n
     deps.log.error({ err: error, deliveryId: job.deliveryId }, 'webhook attempt not signed');
     result = { statusCode: null, durationMs: 0, response: '', error: 'The signing secret could not be read' };
   }
+  if (span) noteOutcome(span, result);
   const disabled = await deps.db.transaction((tx) => recordAttempt(tx, job, token, result, deps.clock.now()));
   if (disabled) await mailDisabledEndpoint(deps, disabled);
   return succeeded(result);
+}
+
+/** An attempt's span: the endpoint's HTTP status, and failed unless it answered 2xx. */
+function noteOutcome(span: Span, result: SendResult) {
+  if (result.statusCode !== null) span.setAttribute('http.response.status_code', result.statusCode);
+  if (!succeeded(result)) markFailed(span, { code: String(result.statusCode ?? 'NO_ANSWER') });
 }
 
 /**

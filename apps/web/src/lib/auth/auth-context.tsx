@@ -5,11 +5,14 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
+import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api-client';
 import { authApi } from './auth-api';
 
@@ -25,6 +28,14 @@ type AuthContextValue = {
   setUser: (user: PublicUser) => void;
   /** This session is the user's first sign-in (the server says no earlier one): greet, not welcome back. */
   firstSignIn: boolean;
+  /** The user closed their account: the guard sends them to the landing page, not to sign in. */
+  accountClosed: boolean;
+  /**
+   * Runs the account-closing request. The server ends every session as it closes, so other calls (and
+   * the live channel) may be refused before its answer arrives: a refusal meanwhile, like its success,
+   * signs out as closed. A failed request (wrong password, something still open) changes nothing.
+   */
+  closeAccount: (request: () => Promise<unknown>) => Promise<void>;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -41,15 +52,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   // Only the server's explicit null means "never signed in before"; an older answer without it does not.
   const [firstSignIn, setFirstSignIn] = useState(false);
+  const [accountClosed, setAccountClosed] = useState(false);
+  const closingRef = useRef(false);
 
   const signOutLocally = useCallback(
-    (byUser: boolean) => {
+    (byUser: boolean, closed = false) => {
       clearToken();
       queryClient.clear();
       setUserState(null);
       setFirstSignIn(false);
       setStatus('anonymous');
       setSignedOutByUser(byUser);
+      setAccountClosed(closed);
     },
     [queryClient],
   );
@@ -88,7 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onSessionExpired = (event: Event) => {
       const refusedToken = (event as CustomEvent<string>).detail;
-      if (refusedToken && refusedToken === getToken()) signOutLocally(false);
+      if (refusedToken && refusedToken === getToken()) signOutLocally(closingRef.current, closingRef.current);
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
@@ -104,6 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setFirstSignIn(previousSignInAt === null);
       setStatus('authenticated');
       setSignedOutByUser(false);
+      setAccountClosed(false);
       return signedIn;
     },
     [queryClient],
@@ -123,9 +138,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((next: PublicUser) => setUserState(next), []);
 
+  const closeAccount = useCallback(
+    async (request: () => Promise<unknown>) => {
+      closingRef.current = true;
+      try {
+        await request();
+      } finally {
+        closingRef.current = false;
+      }
+      toast.success(PRIVACY_TEXT.closed);
+      signOutLocally(true, true);
+    },
+    [signOutLocally],
+  );
+
   const value = useMemo(
-    () => ({ user, status, signedOutByUser, login, logout, setUser, firstSignIn }),
-    [user, status, signedOutByUser, login, logout, setUser, firstSignIn],
+    () => ({
+      user,
+      status,
+      signedOutByUser,
+      login,
+      logout,
+      setUser,
+      firstSignIn,
+      accountClosed,
+      closeAccount,
+    }),
+    [user, status, signedOutByUser, login, logout, setUser, firstSignIn, accountClosed, closeAccount],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

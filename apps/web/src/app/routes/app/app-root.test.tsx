@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT_TEXT } from '@escrow/shared/schemas/assistant';
 import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
+import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { api } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import AppRoot from './app-root';
 
@@ -22,6 +24,7 @@ afterEach(() => {
 
 function DashboardStandIn() {
   const { openLogoutDialog } = useLogoutDialog();
+  const { closeAccount } = useAuth();
   return (
     <div>
       <h1>Dashboard screen</h1>
@@ -30,6 +33,16 @@ function DashboardStandIn() {
       </button>
       <button type="button" onClick={() => void api('/transactions/stats').catch(() => {})}>
         Load stats
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          void closeAccount(() =>
+            api('/auth/me/close', { method: 'POST', body: { password: 'pw-123456' } }),
+          ).catch(() => {})
+        }
+      >
+        Close my account
       </button>
     </div>
   );
@@ -49,12 +62,45 @@ const routes = [
   },
   { path: '/login', element: <LocationProbe name="Sign-in screen" /> },
   { path: '/unauthorized', element: <LocationProbe name="Access denied screen" /> },
+  { path: '/', element: <LocationProbe name="Landing screen" /> },
 ];
 
 function signedInAs(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}) {
   localStorage.setItem('authToken', 'token-abc');
   return stubApi({ 'GET /api/auth/me': () => ok({ user }), ...extra });
 }
+
+describe('closing the account (issue 33)', () => {
+  it('goes to the landing page, even when another call is refused before the closing answer', async () => {
+    let answerClose: (value: ReturnType<typeof ok>) => void = () => {};
+    const { calls } = signedInAs(makeUser(), {
+      'POST /api/auth/me/close': () => new Promise((resolve) => (answerClose = resolve)),
+      'GET /api/transactions/stats': () => fail(401, 'Unauthorized', 'UNAUTHORIZED'),
+    });
+    const { router } = renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Close my account' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me/close')).toBe(true));
+    // The server ended the session as it closed: a call answered 401 before the closing answer arrived.
+    await userEvent.click(screen.getByRole('button', { name: 'Load stats' }));
+    expect(await screen.findByRole('heading', { name: 'Landing screen' })).toBeInTheDocument();
+    answerClose(ok(null));
+    expect(await screen.findByText(PRIVACY_TEXT.closed)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('a refused closing (wrong password) signs nobody out', async () => {
+    signedInAs(makeUser(), {
+      'POST /api/auth/me/close': () => fail(400, 'Current password is incorrect', 'INVALID_CURRENT_PASSWORD'),
+    });
+    renderWithApp(routes, '/app/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Close my account' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument(),
+    );
+    expect(localStorage.getItem('authToken')).toBe('token-abc');
+  });
+});
 
 describe('guard of /app', () => {
   it("shows 'Loading...' while the session resolves, then sends a rejected session to /login with `from`", async () => {

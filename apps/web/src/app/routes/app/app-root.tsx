@@ -16,11 +16,12 @@ const LiveEvents = deferredPart<object>(
 
 /**
  * Guard and shell of /app (spec 02 §2.1). A signed-out visitor goes to /login and the page is
- * remembered (unless they just logged out on purpose); a signed-in user whose role is not in a
+ * remembered (unless they just logged out on purpose, or closed their account: then the landing page);
+ * a signed-in user whose role is not in a
  * route's `handle.allowedRoles` goes to /unauthorized. The server enforces the same rules on every call.
  */
 export default function AppRoot() {
-  const { user, status, signedOutByUser } = useAuth();
+  const { user, status, signedOutByUser, accountClosed } = useAuth();
   const location = useLocation();
   const matches = useMatches();
   const decision = decideAccess(status, user, allowedRolesOf(matches));
@@ -32,6 +33,8 @@ export default function AppRoot() {
       </div>
     );
   }
+  // A closed account has nothing left to sign in to: the landing page, where its toast says so.
+  if (accountClosed) return <Navigate to="/" replace />;
   if (decision === 'login' || !user) {
     return <Navigate to="/login" state={signedOutByUser ? null : { from: location }} replace />;
   }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { fail, makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
+import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import ProfilePage from './profile';
 
 const me = makeUser({
@@ -81,7 +82,7 @@ describe('/app/profile', () => {
     expect(screen.getByText('buyer')).toBeInTheDocument();
     expect(screen.getByText('January 2026')).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Preferences']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Preferences', 'Privacy']);
   });
 
   it('shows the Email Test tab to staff', async () => {
@@ -247,6 +248,43 @@ describe('/app/profile', () => {
     );
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toEqual({ hideAmounts: true });
+  });
+});
+
+describe('closing the account (issue 33)', () => {
+  it('signs the app out with a toast once the server closed it', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/me': () => ok({ user: me, previousSignInAt: null }),
+      'GET /api/auth/profile': () =>
+        ok({
+          user: me,
+          stats: { completedTransactions: 0, activeTransactions: 0 },
+          role: 'buyer',
+          memberSince: me.createdAt,
+        }),
+      'GET /api/auth/me/exports': () => ok({ exports: [], nextRequestAt: null }),
+      'GET /api/auth/me/closure': () => ok({ canClose: true, blockers: [] }),
+      'POST /api/auth/me/close': () => ({
+        status: 200,
+        body: { success: true, data: null, message: PRIVACY_TEXT.closed },
+      }),
+    });
+    renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Privacy' }));
+    await user.click(screen.getByRole('button', { name: 'Close account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close your account?' });
+    await user.type(within(dialog).getByLabelText('Enter your password to confirm'), 'correct-horse-1');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Close my account' })).toBeEnabled(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close my account' }));
+    expect(await screen.findByText(PRIVACY_TEXT.closed)).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to view your profile')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/auth/me/close')?.body).toEqual({ password: 'correct-horse-1' });
+    // The session is already gone on the server: no sign-out call is made.
+    expect(calls.some((c) => c.path === '/api/auth/logout')).toBe(false);
   });
 });
 

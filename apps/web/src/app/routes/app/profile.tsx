@@ -5,9 +5,17 @@ import { ProfilePage as Page } from '../../../features/profile/components/profil
 
 /** Composes the profile feature with the notification preferences (features never import each other). */
 export default function ProfilePage() {
-  const { user, setUser } = useAuth();
+  const { user, setUser, closeAccount } = useAuth();
   useEffect(() => {
     document.title = 'Profile — Amana Escrow';
   }, []);
-  return <Page user={user} onUserChange={setUser} notificationSettings={<NotificationSettings />} />;
+  // Closing signs the app out and the /app guard then goes to the landing page (lib/auth).
+  return (
+    <Page
+      user={user}
+      onUserChange={setUser}
+      closeAccount={closeAccount}
+      notificationSettings={<NotificationSettings />}
+    />
+  );
 }

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  PROVIDER_REFUND_STATUSES,
-  type ProviderRefund,
-  type providerRefundAnswerSchema,
-} from '@escrow/shared/schemas/refunds';
+import type { ProviderRefund, providerRefundAnswerSchema } from '@escrow/shared/schemas/refunds';
+import { PROVIDER_REFUND_STATUSES } from '@escrow/shared/texts/refunds';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 

@@ -20,6 +20,18 @@ type User = AdminUserDetail['user'];
  * SUPPORT sees them disabled with the reason, so nobody wonders where they went.
  */
 export function AccountActions({ user, viewer }: { user: User; viewer: StaffViewer }) {
+  // A closed account is final: nothing here applies to it, and the server refuses every action.
+  if (user.closedAt)
+    return (
+      <Card>
+        <CardTitle>Account actions</CardTitle>
+        <p className="mt-1 text-sm text-slate-700">{ADMIN_TEXT.accountClosed}.</p>
+      </Card>
+    );
+  return <OpenAccountActions user={user} viewer={viewer} />;
+}
+
+function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer }) {
   const id = useId();
   const admin = isAdmin(viewer);
   const [dialog, setDialog] = useState<'suspend' | 'reinstate' | 'level' | null>(null);

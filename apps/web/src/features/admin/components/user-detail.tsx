@@ -62,11 +62,18 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
             <p className="break-all font-mono text-xs text-slate-500">{user.id}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
+            {user.closedAt ? <Badge tone="slate">Closed</Badge> : null}
             {user.suspendedAt ? <Badge tone="red">Suspended</Badge> : null}
             <Badge tone={user.role === 'USER' ? 'slate' : 'violet'}>{user.role}</Badge>
           </div>
         </div>
         <p className="mt-2 text-sm text-slate-600">Joined {formatDate(user.createdAt)}</p>
+        {user.closedAt ? (
+          <p className="mt-1 text-sm text-slate-700">
+            Closed by its owner {formatDateTime(user.closedAt)}. Their name, e-mail and files were removed;
+            the trades, ledger and audit log remain. A closed account cannot be reopened.
+          </p>
+        ) : null}
       </Card>
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

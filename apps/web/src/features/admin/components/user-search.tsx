@@ -92,6 +92,7 @@ export function UserSearch() {
                 <p className="break-all text-sm text-slate-600">{user.email}</p>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                {user.closedAt ? <Badge tone="slate">Closed</Badge> : null}
                 {user.suspendedAt ? <Badge tone="red">Suspended</Badge> : null}
                 {user.role !== 'USER' ? <Badge tone="violet">{user.role}</Badge> : null}
                 <Badge tone="slate">{user.verificationLevel}</Badge>

@@ -10,6 +10,7 @@ import {
   stubApi,
   SUPPORT,
 } from '../testing/admin-test-utils';
+import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import type { StaffViewer } from '../lib/staff';
 import { UserDetail } from './user-detail';
 import { UserSearch } from './user-search';
@@ -121,6 +122,26 @@ describe('UserDetail', () => {
     expect(flagged).toHaveAttribute('data-flagged', 'true');
     expect(within(plain).queryByText('Flagged')).not.toBeInTheDocument();
     expect(within(plain).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('shows a closed account as closed, when, and without any action (issue 33)', async () => {
+    renderUser(
+      ADMIN,
+      makeUserDetail({
+        firstName: 'Closed',
+        lastName: 'account',
+        email: 'closed+0b6f5a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b@invalid',
+        closedAt: '2026-03-02T09:30:00.000Z',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Closed account' })).toBeInTheDocument();
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByText(/^Closed by its owner/)).toHaveTextContent(
+      'A closed account cannot be reopened.',
+    );
+    expect(screen.getByText(`${ADMIN_TEXT.accountClosed}.`)).toBeInTheDocument();
+    for (const name of ['Suspend', 'Reinstate', 'Change level'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 
   it('shows SUPPORT the admin-only controls disabled, with the reason', async () => {

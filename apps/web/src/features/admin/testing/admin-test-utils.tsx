@@ -51,6 +51,7 @@ export function makeUserDetail(overrides: Partial<AdminUserDetail['user']> = {})
       verificationLevel: 'BASIC',
       trustScore: 35,
       suspendedAt: null,
+      closedAt: null,
       suspensionReason: null,
       createdAt: '2026-01-15T10:00:00.000Z',
       ...overrides,

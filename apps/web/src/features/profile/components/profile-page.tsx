@@ -3,22 +3,27 @@ import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { Tabs } from '../../../components/ui/tabs';
 import { EmailTestTab } from './email-test-tab';
 import { PreferencesTab } from './preferences-tab';
+import { PrivacyTab } from './privacy-tab';
+import type { RunAccountClosing } from '../api/privacy';
 import { ProfileTab } from './profile-tab';
 import { SecurityTab } from './security-tab';
 
 const isStaff = (user: PublicUser) => user.role === 'SUPPORT' || user.role === 'ADMIN';
 
 /**
- * /app/profile (spec 02 §2.9): tabs Profile, Security, Preferences and, for staff only, Email Test
- * (DESIGN "Profile"). `onUserChange` replaces the app's copy of the user, so the top bar follows.
+ * /app/profile (spec 02 §2.9): tabs Profile, Security, Preferences, Privacy (issue 33) and, for staff
+ * only, Email Test (DESIGN "Profile"). `onUserChange` replaces the app's copy of the user, so the top
+ * bar follows; `closeAccount` runs the closing request (the app signs out when it succeeds).
  */
 export function ProfilePage({
   user,
   onUserChange,
+  closeAccount,
   notificationSettings,
 }: {
   user: PublicUser | null;
   onUserChange: (user: PublicUser) => void;
+  closeAccount: RunAccountClosing;
   notificationSettings: ReactNode;
 }) {
   if (!user) return <p className="p-6 text-center text-slate-700">Please log in to view your profile</p>;
@@ -31,6 +36,11 @@ export function ProfilePage({
       content: (
         <PreferencesTab user={user} onSaved={onUserChange} notificationSettings={notificationSettings} />
       ),
+    },
+    {
+      value: 'privacy',
+      label: 'Privacy',
+      content: <PrivacyTab staff={isStaff(user)} closeAccount={closeAccount} />,
     },
     ...(isStaff(user)
       ? [{ value: 'email', label: 'Email Test', content: <EmailTestTab email={user.email} /> }]

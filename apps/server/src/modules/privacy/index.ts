@@ -1,0 +1,19 @@
+/**
+ * Privacy rights (issue 33, docs/privacy.md): closing the account and "Download my data", orchestrated
+ * here through the functions each owning module exports; the module owns the data_exports table.
+ * Other code reaches this module only through this file.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { PrivacyDeps } from './privacy.deps.ts';
+import { exportRoutes } from './privacy.export-routes.ts';
+import { closureRoutes } from './privacy.close-routes.ts';
+
+export type { PrivacyDeps } from './privacy.deps.ts';
+export { expireDueExports, prepareDueExports, runDataExportJobs } from './privacy.export-jobs.ts';
+
+export const privacyModule =
+  (deps: PrivacyDeps): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(closureRoutes(deps));
+    await app.register(exportRoutes(deps));
+  };

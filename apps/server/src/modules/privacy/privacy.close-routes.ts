@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { closeAccountSchema, closureCheckSchema, PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
+import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { closeAccount, closureCheck } from './privacy.close.ts';
+import type { PrivacyDeps } from './privacy.deps.ts';
+
+const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
+const tags = ['privacy'];
+const security = [{ bearerAuth: [] }];
+
+/** The signed-in user's privacy rights under /api/auth/me (docs/privacy.md): closing the account. */
+export const closureRoutes =
+  (deps: PrivacyDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/me/closure',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          description: 'Whether the account can be closed now, and what blocks it.',
+          response: { 200: envelope(closureCheckSchema), ...failures(401) },
+        },
+      },
+      async (request) => ok(await closureCheck(deps, request.user!.id)),
+    );
+
+    app.post(
+      '/me/close',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          security,
+          description:
+            'Closes the account for good (password needed): 409 names what blocks it (money, open trades or disputes).',
+          body: closeAccountSchema,
+          response: { 200: envelope(z.null()), ...failures(400, 401, 403, 409, 413, 429) },
+        },
+      },
+      async (request) => {
+        await closeAccount(deps, request.user!, { password: request.body.password, requestId: request.id });
+        return ok(null, PRIVACY_TEXT.closed);
+      },
+    );
+  };

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import type { RunAccountClosing } from '../api/privacy';
+import { CloseAccountDialog } from './close-account-dialog';
+import { DataExportCard } from './data-export-card';
+
+/** Profile → Privacy (issue 33, docs/privacy.md): the user's rights over their data. */
+export function PrivacyTab({ staff, closeAccount }: { staff: boolean; closeAccount: RunAccountClosing }) {
+  const [closing, setClosing] = useState(false);
+  return (
+    <div className="space-y-4">
+      <DataExportCard />
+      <Card>
+        <CardTitle>Close your account</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Closing removes your name, contact details, documents and chat files and signs you out everywhere.
+          It needs an empty wallet and no open trades or disputes. It cannot be undone.
+        </p>
+        {staff ? (
+          <p className="mt-3 text-sm text-amber-800">{PRIVACY_TEXT.staffCannotClose}</p>
+        ) : (
+          <Button variant="danger" className="mt-3" onClick={() => setClosing(true)}>
+            Close account
+          </Button>
+        )}
+      </Card>
+      <CloseAccountDialog open={closing} onOpenChange={setClosing} closeAccount={closeAccount} />
+    </div>
+  );
+}
