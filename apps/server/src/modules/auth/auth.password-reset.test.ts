@@ -54,6 +54,8 @@ const INVALID = {
   success: false,
   code: 'INVALID_RESET_TOKEN',
   error: 'This reset link is invalid or has expired',
+  // Every error envelope names its request (the x-request-id header): what a user quotes to support.
+  requestId: expect.any(String),
 };
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
