@@ -23,7 +23,13 @@ async function createAccount(firstName: string) {
   const response = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, firstName, lastName: 'Tester' }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      firstName,
+      lastName: 'Tester',
+      acceptPrivacyNotice: true,
+    }),
   });
   expect(response.status).toBe(201);
   return email;
@@ -49,6 +55,21 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+      // Issue 33: the Privacy Policy must be accepted; its link opens the notice, with its version, in a new tab.
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Please accept the Privacy Policy to create an account').waitFor();
+      expect(page.url()).toBe(`${server.url}/signup`);
+      const [notice] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('link', { name: 'Privacy Policy' }).click(),
+      ]);
+      await notice.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+      await notice.getByText(/^Version 1\.0 — effective /).waitFor();
+      await notice.close();
+      const consent = page.getByRole('checkbox', { name: 'I have read and accept the Privacy Policy' });
+      await consent.focus();
+      await page.keyboard.press('Space');
+      expect(await consent.isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Create account' }).click();
 
       await page.waitForURL(`${server.url}/login`);

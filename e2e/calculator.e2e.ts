@@ -19,7 +19,13 @@ async function signedInPage(browser: BrowserContext) {
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, firstName: 'Bola', lastName: 'Tester' }),
+    body: JSON.stringify({
+      email,
+      password,
+      firstName: 'Bola',
+      lastName: 'Tester',
+      acceptPrivacyNotice: true,
+    }),
   });
   expect(signup.status).toBe(201);
   const login = await fetch(`${server.url}/api/auth/login`, {

@@ -188,6 +188,7 @@ describe('forms in the browser (issue 17)', () => {
       await email.fill(existing.email);
       await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
       await page.getByLabel('Confirm password', { exact: true }).fill('correct-horse-9');
+      await page.getByRole('checkbox', { name: 'I have read and accept the Privacy Policy' }).check();
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('An account with this email already exists').waitFor();
       expect(await description(email)).toBe('An account with this email already exists');

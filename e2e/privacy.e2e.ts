@@ -38,6 +38,10 @@ describe('privacy', () => {
       await signIn(page, server, account);
       await page.goto(`${server.url}/app/profile`);
       await page.getByRole('tab', { name: 'Privacy' }).click();
+      // The consent recorded at sign-up (the helper signs up accepting the notice).
+      await page
+        .getByText(/^You accepted the Privacy Policy \(version 1\.0\) on \d{2}\/\d{2}\/\d{4}\.$/)
+        .waitFor();
 
       await page.getByRole('button', { name: 'Request my data' }).click();
       await page.getByText(/^Preparing your data/).waitFor();

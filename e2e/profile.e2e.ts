@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
 import {
@@ -19,12 +19,17 @@ import {
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-async function seriousFindings(page: Page): Promise<string[]> {
+/** Resolves once no animation with an end is running (a spinner's endless one does not count). */
+async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  await animationsDone(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type Finding = { id: string; impact: string | null; nodes: { target: string[] }[] };
@@ -40,6 +45,26 @@ async function seriousFindings(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What each tab shows once its data has loaded. */
+const TAB_LOADED: Record<string, (page: Page) => Locator> = {
+  Profile: (page) => page.getByTestId('completed-count'),
+  Security: (page) => page.getByRole('list', { name: 'Active sessions' }),
+  Preferences: (page) => page.getByRole('switch', { name: 'Hide amounts by default' }),
+};
+
+/** The tab's panel is open and loaded (its content shown, no loading spinner left in it) and at rest. */
+async function tabSettled(page: Page, tab: string): Promise<void> {
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await panel.waitFor();
+  await TAB_LOADED[tab]!(page).waitFor();
+  await panel
+    .getByRole('status')
+    .filter({ hasText: /^Loading/ })
+    .first()
+    .waitFor({ state: 'detached' });
+  await animationsDone(page);
 }
 
 let server: TestServer;
@@ -125,7 +150,7 @@ describe('profile', () => {
       await page.getByTestId('completed-count').waitFor();
       for (const tab of ['Profile', 'Security', 'Preferences']) {
         await page.getByRole('tab', { name: tab }).click();
-        await page.waitForTimeout(300);
+        await tabSettled(page, tab);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

@@ -257,6 +257,7 @@ describe('transaction lifecycle in two browsers', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill('correct-horse-9');
       await page.getByLabel('Confirm password', { exact: true }).fill('correct-horse-9');
+      await page.getByRole('checkbox', { name: 'I have read and accept the Privacy Policy' }).check();
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(`${server.url}/login`);
       await signInOnForm(page, {

@@ -20,7 +20,13 @@ async function signedInPage(browser: BrowserContext): Promise<Page> {
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, firstName: 'Chidi', lastName: 'Tester' }),
+    body: JSON.stringify({
+      email,
+      password,
+      firstName: 'Chidi',
+      lastName: 'Tester',
+      acceptPrivacyNotice: true,
+    }),
   });
   expect(signup.status).toBe(201);
   const login = await fetch(`${server.url}/api/auth/login`, {

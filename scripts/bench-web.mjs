@@ -346,7 +346,7 @@ async function prepareSignedInData(baseUrl) {
       firstName,
       lastName: 'Bench',
     };
-    await callApi(baseUrl, 'POST', '/auth/signup', { body: account });
+    await callApi(baseUrl, 'POST', '/auth/signup', { body: { ...account, acceptPrivacyNotice: true } });
     const { token } = await callApi(baseUrl, 'POST', '/auth/login', {
       body: { email: account.email, password: account.password },
     });

@@ -17,7 +17,7 @@ export async function createAccount(
   const response = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
+    body: JSON.stringify({ ...account, acceptPrivacyNotice: true }),
   });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   return account;

@@ -3,6 +3,7 @@ import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { useClockForTimestamps } from './db/columns.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { systemClock } from './lib/clock.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
@@ -131,6 +132,8 @@ export async function buildApp({ config, database, logger, logStream, spanProces
   // Compiled once per route; tests also check every answer against the zod schema.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   const clock = systemClock();
+  // `updatedAt` columns follow this clock too (db/columns.ts says why they cannot take it as modules do).
+  useClockForTimestamps(clock);
   // Sessions read on the auth path are cached a few seconds; REDIS_URL spreads invalidations.
   const sessionCache = createSessionCache({ clock, log: app.log, redisUrl: config.REDIS_URL });
   const realtime = createRealtimeHub();
@@ -142,7 +145,7 @@ export async function buildApp({ config, database, logger, logStream, spanProces
     clock,
     config,
     log: app.log,
-    mailer: metrics.countMails(createMailer(config, app.log)),
+    mailer: metrics.countMails(createMailer(config, app.log, clock)),
     realtime,
     payments: createPaymentProvider(config, database.db),
     // A session that ends (logout, password change or reset) takes its open sockets with it.

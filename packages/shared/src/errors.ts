@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_IN_PROGRESS: 409,
   /** The keyed request committed but its answer was lost (a database or instance failure right after). */
   IDEMPOTENCY_ALREADY_APPLIED: 409,
+  /** A name change would withdraw verified identity checks and was not confirmed (docs/privacy.md). */
+  NAME_CHANGE_NEEDS_CONFIRMATION: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,

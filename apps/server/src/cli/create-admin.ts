@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureAdmin } from '../db/seed.ts';
+import { systemClock } from '../lib/clock.ts';
 
 const argsSchema = z.object({
   email: z.email('--email must be a valid e-mail address'),
@@ -69,7 +70,8 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database);
   try {
     const { email, password, role } = args.data;
-    const result = await ensureAdmin(database.db, { info: () => {} }, email, password, role);
+    const deps = { db: database.db, log: { info: () => {} }, clock: systemClock() };
+    const result = await ensureAdmin(deps, email, password, role);
     console.log(`${role} ${email.toLowerCase()} ${RESULT_TEXT[result]}.`);
     return 0;
   } finally {

@@ -182,7 +182,7 @@ export async function seedDemoVendors(app: FastifyInstance) {
       await call(sellerToken, 'PUT', `/api/transactions/${id}/shipping-details`, {
         shipmentData: {
           photos: [upload.json().data.upload.id],
-          estimatedDelivery: todayInLagos(),
+          estimatedDelivery: todayInLagos(app.deps.clock.now()),
           itemCondition: 'GOOD',
           packagingDetails: 'Boxed and sealed',
         },

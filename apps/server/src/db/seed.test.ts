@@ -5,6 +5,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
+import { systemClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createTestApp, uniqueEmail } from '../testing/test-app.ts';
 import { openDatabase, type Database } from './client.ts';
@@ -26,10 +27,10 @@ const roleOf = async (email: string) =>
 describe('ensureAdmin with a role (npm run create-admin -- --role SUPPORT)', () => {
   it('creates a support agent, and moves an account between staff roles', async () => {
     const email = uniqueEmail('agent');
-    expect(await ensureAdmin(app.deps.db, log, email, 'agent-pass-1', 'SUPPORT')).toBe('created');
+    expect(await ensureAdmin({ ...app.deps, log }, email, 'agent-pass-1', 'SUPPORT')).toBe('created');
     expect(await roleOf(email)).toBe('SUPPORT');
-    expect(await ensureAdmin(app.deps.db, log, email, 'agent-pass-1', 'SUPPORT')).toBe('unchanged');
-    expect(await ensureAdmin(app.deps.db, log, email, 'admin-pass-2', 'ADMIN')).toBe('promoted');
+    expect(await ensureAdmin({ ...app.deps, log }, email, 'agent-pass-1', 'SUPPORT')).toBe('unchanged');
+    expect(await ensureAdmin({ ...app.deps, log }, email, 'admin-pass-2', 'ADMIN')).toBe('promoted');
     expect(await roleOf(email)).toBe('ADMIN');
     const login = await app.inject({
       method: 'POST',
@@ -70,14 +71,21 @@ describe('demo accounts and production', () => {
   it('production creates no demo accounts, even with SEED_DEMO=true', async () => {
     const config = configFor({ NODE_ENV: 'production', SEED_DEMO: 'true' });
     const warn = vi.fn();
-    expect(await seedOnStart({ db: database.db, config, log: { ...log, warn } })).toEqual([]);
+    expect(
+      await seedOnStart({ db: database.db, clock: systemClock(), config, log: { ...log, warn } }),
+    ).toEqual([]);
     expect(await demoEmails()).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/SEED_DEMO is ignored in production/));
   });
 
   it('development creates them on an empty database, as before', async () => {
     const config = configFor({ NODE_ENV: 'development', SEED_DEMO: 'true' });
-    const printed = await seedOnStart({ db: database.db, config, log: { ...log, warn: vi.fn() } });
+    const printed = await seedOnStart({
+      db: database.db,
+      clock: systemClock(),
+      config,
+      log: { ...log, warn: vi.fn() },
+    });
     expect(printed.map((account) => account.email)).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
     expect(await demoEmails()).toEqual(DEMO_ACCOUNTS.map((account) => account.email).sort());
   });
@@ -85,7 +93,7 @@ describe('demo accounts and production', () => {
   it('production refuses to start while a carried-over staff account has a demo password, naming it', async () => {
     const config = configFor({ NODE_ENV: 'production' });
     const warn = vi.fn();
-    const start = () => seedOnStart({ db: database.db, config, log: { ...log, warn } });
+    const start = () => seedOnStart({ db: database.db, clock: systemClock(), config, log: { ...log, warn } });
     const refusal = await start().catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DemoPasswordsInProduction);
     expect((refusal as Error).message).toMatch(/admin@demo\.amana\.ng \(ADMIN\)/);
@@ -116,7 +124,7 @@ describe('demo accounts and production', () => {
       ADMIN_PASSWORD: 'a-long-operator-secret',
     });
     await expect(
-      seedOnStart({ db: database.db, config: good, log: { ...log, warn: vi.fn() } }),
+      seedOnStart({ db: database.db, clock: systemClock(), config: good, log: { ...log, warn: vi.fn() } }),
     ).resolves.toEqual([]);
     expect(
       (await database.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role,
@@ -124,7 +132,7 @@ describe('demo accounts and production', () => {
 
     await setPassword(email, 'DemoSupport#2025');
     await expect(
-      seedOnStart({ db: database.db, config: good, log: { ...log, warn: vi.fn() } }),
+      seedOnStart({ db: database.db, clock: systemClock(), config: good, log: { ...log, warn: vi.fn() } }),
     ).rejects.toThrow(new RegExp(`${email.replaceAll('.', '\\.')} \\(ADMIN\\)`));
   });
 });

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from './client.ts';
+import type { Clock } from '../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { sessions, users } from './schema/users.ts';
 
@@ -54,12 +55,13 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedOnStart(deps: {
   db: Db;
+  clock: Clock;
   config: AppConfig;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }): Promise<DemoAccount[]> {
   const { db, config, log } = deps;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureAdmin(db, log, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    await ensureAdmin(deps, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   }
   if (config.NODE_ENV === 'production') {
     if (config.SEED_DEMO)
@@ -147,12 +149,12 @@ export type StaffRole = 'ADMIN' | 'SUPPORT';
  * alone (its password may have been changed since).
  */
 export async function ensureAdmin(
-  db: Db,
-  log: Pick<FastifyBaseLogger, 'info'>,
+  deps: { db: Db; log: Pick<FastifyBaseLogger, 'info'>; clock: Clock },
   email: string,
   password: string,
   role: StaffRole = 'ADMIN',
 ): Promise<AdminResult> {
+  const { db, log, clock } = deps;
   const normalized = email.trim().toLowerCase();
   const [existing] = await db
     .select({ id: users.id, role: users.role })
@@ -165,7 +167,7 @@ export async function ensureAdmin(
       await tx.update(users).set({ role, passwordHash }).where(eq(users.id, existing.id));
       await tx
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
     });
     log.info({ userId: existing.id, role }, 'existing account given a staff role');

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { loginThrottles } from '../db/schema/users.ts';
 
 export type ThrottleCheck = { key: string; limit: number };
@@ -35,9 +36,10 @@ export const throttleLimitName = (key: string) => LIMIT_NAMES[key.slice(0, key.i
  * The counter never loses an increment (one atomic upsert per event). A check before the event
  * (sign-in) lets attempts that are in flight at the same moment all pass, so a burst may overshoot
  * the limit by its size once; where that matters, use the count `record` answers instead.
+ * Windows start and end by the injected clock, so a test moves time rather than the rows.
  */
 export function createThrottle(
-  db: Db,
+  deps: { db: Db; clock: Clock },
   windowSeconds: number,
   options: {
     sweepPrefix?: string;
@@ -45,6 +47,7 @@ export function createThrottle(
     onBlocked?: (limit: string) => void;
   } = {},
 ) {
+  const { db, clock } = deps;
   const windowMs = windowSeconds * 1000;
   let lastSweep = 0;
 
@@ -52,7 +55,8 @@ export function createThrottle(
    * One read of the keys: `wait` is the seconds until the longest block among them ends (null when none
    * is blocked), `counts` each key's events in its current window (0 once the window has ended).
    */
-  async function inspect(checks: ThrottleCheck[], now = new Date()) {
+  async function inspect(checks: ThrottleCheck[]) {
+    const now = clock.now();
     const rows = await db
       .select()
       .from(loginThrottles)
@@ -76,15 +80,16 @@ export function createThrottle(
   }
 
   /** Seconds until the longest block among the keys ends, or null when none is blocked. */
-  async function retryAfter(checks: ThrottleCheck[], now = new Date()): Promise<number | null> {
-    return (await inspect(checks, now)).wait;
+  async function retryAfter(checks: ThrottleCheck[]): Promise<number | null> {
+    return (await inspect(checks)).wait;
   }
 
   /**
    * Counts one event for each key (a new window starts when the old one has ended) and answers each
    * key's count after this event, read from the same atomic upsert.
    */
-  async function record(keys: string[], now = new Date()): Promise<Map<string, number>> {
+  async function record(keys: string[]): Promise<Map<string, number>> {
+    const now = clock.now();
     const windowStart = new Date(now.getTime() - windowMs).toISOString();
     const expired = sql`${loginThrottles.windowStartedAt} <= ${windowStart}::timestamptz`;
     const rows = await db

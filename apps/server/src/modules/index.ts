@@ -9,7 +9,13 @@ import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { handoverRoutes } from './handover/index.ts';
 import { healthRoutes } from './health/index.ts';
-import { businessLicenseHolders, identityRoutes, identityVerifiedUsers } from './identity/index.ts';
+import {
+  businessLicenseHolders,
+  identityNameChecks,
+  identityRoutes,
+  identityVerifiedUsers,
+  recordIdentityDocumentView,
+} from './identity/index.ts';
 import { refundsCreditedSince, transactionLedgerEntries } from './ledger/index.ts';
 import { carriesAttachment, messagesRoutes } from './messages/index.ts';
 import { notificationsRoutes, type NotificationView } from './notifications/index.ts';
@@ -44,7 +50,12 @@ import {
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await app.register(healthRoutes(deps), { prefix: '/api' });
   await app.register(
-    authRoutes({ ...deps, transactionCounts: (userId) => countTransactions(deps.db, userId) }),
+    authRoutes({
+      ...deps,
+      transactionCounts: (userId) => countTransactions(deps.db, userId),
+      // A name change withdraws the identity checks made under the old name (docs/privacy.md).
+      nameChecks: identityNameChecks(deps),
+    }),
     { prefix: '/api/auth' },
   );
   await app.register(privacyModule(deps), { prefix: '/api/auth' });
@@ -77,6 +88,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       // A milestone file reaches the buyer once a milestone delivery carries it.
       milestoneFileDelivered: (transactionId, uploadId) =>
         milestoneFileDelivered(deps.db, transactionId, uploadId),
+      // Every staff look at a user's identity document image writes an audit row (identity module).
+      identityDocumentViewed: (look, image) => recordIdentityDocumentView(deps, look, image),
     }),
     { prefix: '/api' },
   );

@@ -299,6 +299,7 @@ describe('the rest', () => {
         lastName: 'Ibrahim',
         email: uniqueEmail('hauwa'),
         password: 'secret-12',
+        acceptPrivacyNotice: true,
       };
       statuses.push(
         (await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup })).statusCode,

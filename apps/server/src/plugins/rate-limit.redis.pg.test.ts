@@ -34,6 +34,7 @@ describe.runIf(Boolean(inject('databaseUrl') && redisUrl))('request limits acros
         password: 'correct-horse-1',
         firstName: 'Ada',
         lastName: 'Obi',
+        acceptPrivacyNotice: true,
       },
     });
 

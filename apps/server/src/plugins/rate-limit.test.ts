@@ -59,7 +59,13 @@ const signup = (ip: string) =>
     method: 'POST',
     url: '/api/auth/signup',
     remoteAddress: ip,
-    payload: { email: uniqueEmail('limit'), password: 'correct-horse-1', firstName: 'Ada', lastName: 'Obi' },
+    payload: {
+      email: uniqueEmail('limit'),
+      password: 'correct-horse-1',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      acceptPrivacyNotice: true,
+    },
   });
 const reset = (email: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: ip, payload: { email } });

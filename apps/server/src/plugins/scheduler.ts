@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
+import { removeEndedSessions } from '../modules/auth/index.ts';
 import { runDisputeTimers } from '../modules/disputes/index.ts';
+import { removeOldOutboxMail } from '../modules/email/index.ts';
 import { sendHandoverReminders } from '../modules/handover/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
+import { removeRejectedDocuments } from '../modules/identity/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
 import { retryDueProviderRefunds } from '../modules/payments/index.ts';
 import { runDataExportJobs } from '../modules/privacy/index.ts';
@@ -14,9 +17,13 @@ import {
   sendAutoReleaseReminders,
   sendMilestoneReminders,
 } from '../modules/transactions/index.ts';
-import { removeUnattachedUploads } from '../modules/uploads/index.ts';
+import { removeIdentityDocumentUpload, removeUnattachedUploads } from '../modules/uploads/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
-import { deliverDueWebhooks, purgeOldWebhookEvents } from '../modules/webhooks/index.ts';
+import {
+  clearOldWebhookBodies,
+  deliverDueWebhooks,
+  purgeOldWebhookEvents,
+} from '../modules/webhooks/index.ts';
 
 export type Scheduler = {
   start: () => void;
@@ -131,16 +138,31 @@ async function refreshPlannerStatistics(deps: AppDeps) {
 }
 
 /**
- * Hourly: planner statistics (PGlite), idempotency keys past their 24-hour replay window, webhook
- * events older than 30 days, and uploads never attached 24 hours after they were made (rows claimed
- * with SKIP LOCKED: once across instances).
+ * Hourly: planner statistics (PGlite), idempotency keys past their 24-hour replay window, and the
+ * retention of docs/privacy.md: sessions 90 days after they ended (the sign-in history), webhook
+ * events' bodies and logged answers after 30 days, then webhook events older than 30 days, identity
+ * documents 30 days after their rejection (with their image), uploads never attached 24 hours after
+ * they were made, and outbox e-mails after 30 days. Rows are claimed with SKIP LOCKED (once across
+ * instances) in bounded batches; the steps that touch file storage come last, so a store that is down
+ * holds up only them. Exported for tests.
  */
-async function housekeeping(deps: AppDeps) {
+export async function housekeeping(deps: AppDeps) {
   await refreshPlannerStatistics(deps);
   await purgeExpiredIdempotencyKeys(deps.db, deps.clock.now());
+  const sessionsRemoved = await removeEndedSessions(deps);
+  if (sessionsRemoved > 0) deps.log.info({ sessionsRemoved }, 'ended sessions removed');
+  const webhookBodiesCleared = await clearOldWebhookBodies(deps);
+  if (webhookBodiesCleared > 0) deps.log.info({ webhookBodiesCleared }, 'old webhook bodies cleared');
   await purgeOldWebhookEvents(deps);
+  const documentsRemoved = await removeRejectedDocuments({
+    ...deps,
+    removeDocumentFile: (tx, uploadId) => removeIdentityDocumentUpload(tx, deps.storage, uploadId),
+  });
+  if (documentsRemoved > 0) deps.log.info({ documentsRemoved }, 'rejected identity documents removed');
   const uploadsRemoved = await removeUnattachedUploads(deps);
   if (uploadsRemoved > 0) deps.log.info({ uploadsRemoved }, 'unattached uploads removed');
+  const outboxFilesRemoved = await removeOldOutboxMail(deps);
+  if (outboxFilesRemoved > 0) deps.log.info({ outboxFilesRemoved }, 'old outbox e-mails removed');
 }
 
 /**

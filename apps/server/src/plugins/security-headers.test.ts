@@ -67,6 +67,7 @@ describe('Cache-Control on signed-in answers', () => {
         password: 'a-good-password',
         firstName: 'Cache',
         lastName: 'Tester',
+        acceptPrivacyNotice: true,
       },
     });
     expect(signup.statusCode, signup.body).toBeLessThan(300);
@@ -94,6 +95,7 @@ describe('Cache-Control on signed-in answers', () => {
       password,
       firstName: 'Cache',
       lastName: 'Tester',
+      acceptPrivacyNotice: true,
     });
     expect(signup.statusCode, signup.body).toBeLessThan(300);
     const login = await post('/api/auth/login', { email, password });

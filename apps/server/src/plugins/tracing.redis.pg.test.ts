@@ -69,6 +69,7 @@ describe.runIf(Boolean(inject('databaseUrl') && redisUrl))('tracing on PostgreSQ
         password: 'correct-horse-1',
         firstName: 'Ada',
         lastName: 'Obi',
+        acceptPrivacyNotice: true,
       },
     });
     expect(res.statusCode).toBe(201);

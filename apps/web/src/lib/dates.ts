@@ -1,3 +1,4 @@
+import type { Clock } from '@escrow/shared/domain/clock';
 import { todayInLagos } from '@escrow/shared/domain/nigeria';
 
 /**
@@ -43,3 +44,9 @@ export function lagosMoment(day: string, time = '00:00'): Date {
 
 /** The Lagos calendar day an instant falls on, as ISO 'yyyy-mm-dd'. */
 export const lagosDay = (value: string | number | Date): string => todayInLagos(new Date(value));
+
+/**
+ * The device's time, for the shared rules that depend on "today" (a delivery or due date not in the
+ * past, a date of birth not in the future); the server checks the same rules with its own clock.
+ */
+export const deviceClock: Clock = { now: () => new Date() };

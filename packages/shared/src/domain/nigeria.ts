@@ -141,7 +141,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Time zone for "today" in date rules (estimated delivery not before today). */
 export const NIGERIA_TIME_ZONE = 'Africa/Lagos';
 
-/** Today's date in Lagos as YYYY-MM-DD (Lagos is UTC+1 all year, no daylight saving). */
-export function todayInLagos(now: Date = new Date()): string {
+/** The date in Lagos at `now` as YYYY-MM-DD (Lagos is UTC+1 all year, no daylight saving). */
+export function todayInLagos(now: Date): string {
   return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceBoundProblem } from './price-bounds.ts';
 import { readTypedAmount, typedAmountToMinor } from './money.ts';
-import { createTransactionSchema } from '../schemas/transactions.ts';
+import { createTransactionSchemaFor } from '../schemas/transactions.ts';
 
 describe('price bounds (DESIGN "Money")', () => {
   it.each([
@@ -16,7 +16,7 @@ describe('price bounds (DESIGN "Money")', () => {
   });
 
   it('is part of the create schema, on the price field', () => {
-    const parsed = createTransactionSchema.safeParse({
+    const parsed = createTransactionSchemaFor({ now: () => new Date('2026-06-15T11:00:00Z') }).safeParse({
       useCourier: false,
       description: 'Phone',
       price: 0.01,

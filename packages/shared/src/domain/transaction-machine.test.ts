@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DELIVERY_LOCKED_TEXT,
   SHIPPING_TYPES,
   TRANSACTION_ACTIONS,
   TRANSACTION_STATUSES,
@@ -19,6 +20,7 @@ const MILESTONE_FACTS: Partial<TransitionFacts>[] = [
   {},
   { hasMilestones: true, openMilestones: 1, anyReleased: true },
   { hasMilestones: true, openMilestones: 3, anyReleased: false },
+  { hasMilestones: true, openMilestones: 3, anyReleased: false, anyDelivered: true },
 ];
 
 /** Who may take each action at all (anyone else gets FORBIDDEN whatever the status). */
@@ -62,6 +64,14 @@ const ALLOWED: [
   ['PENDING', 'JOIN', 'ACTIVE', (f) => !f.hasCounterparty],
   ['ACTIVE', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
   ['WAITING_FOR_PAYMENT', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_PAYMENT', (f) => f.useCourier],
+  // The buyer corrects the address until the seller ships, or delivers a first milestone.
+  ['WAITING_FOR_SHIPMENT', 'PROVIDE_DELIVERY_DETAILS', 'WAITING_FOR_SHIPMENT', (f) => f.useCourier],
+  [
+    'IN_PROGRESS',
+    'PROVIDE_DELIVERY_DETAILS',
+    'IN_PROGRESS',
+    (f) => f.useCourier && !!f.hasMilestones && !f.anyDelivered && !f.anyReleased,
+  ],
   [
     'ACTIVE',
     'PAY',
@@ -188,6 +198,21 @@ describe('transition table', () => {
     });
     expect(decide('WAITING_FOR_SHIPMENT', 'PAY', 'SELLER', facts)).toMatchObject({
       reason: 'Only the buyer can pay for this transaction',
+    });
+    const courier = { ...facts, useCourier: true, hasDeliveryDetails: true };
+    for (const status of ['WAITING_FOR_BUYER_CONFIRMATION', 'COMPLETED'] as const)
+      expect(decide(status, 'PROVIDE_DELIVERY_DETAILS', 'BUYER', courier)).toMatchObject({
+        reason: DELIVERY_LOCKED_TEXT,
+      });
+    expect(
+      decide('IN_PROGRESS', 'PROVIDE_DELIVERY_DETAILS', 'BUYER', {
+        ...courier,
+        hasMilestones: true,
+        anyDelivered: true,
+      }),
+    ).toMatchObject({ reason: DELIVERY_LOCKED_TEXT });
+    expect(decide('DISPUTED', 'PROVIDE_DELIVERY_DETAILS', 'BUYER', courier)).toMatchObject({
+      reason: 'Providing delivery details is not possible while the transaction is disputed',
     });
   });
 

@@ -69,6 +69,10 @@ export const IN_PERSON_RELEASE_TEXT =
 export const MILESTONE_RELEASE_TEXT =
   'A milestone trade is released one milestone at a time, as each is accepted';
 
+/** After shipment the address the seller shipped to is part of the trade's record (docs/privacy.md). */
+export const DELIVERY_LOCKED_TEXT =
+  'The delivery address cannot be changed after the seller has shipped: it is part of the record of this trade';
+
 export const PAYMENT_CONDITIONS_LOCKED_TEXT =
   'Payment conditions cannot be modified in the current transaction state';
 
@@ -121,6 +125,8 @@ export type TransitionFacts = {
   openMilestones?: number;
   /** A milestone was released: a full refund then ends COMPLETED (PARTIALLY_REFUNDED), not CANCELLED. */
   anyReleased?: boolean;
+  /** A milestone was marked delivered (or ended): the seller has started delivering to the address. */
+  anyDelivered?: boolean;
   /** While DISPUTED: the status the dispute froze (a NO_ACTION outcome goes back to it). */
   statusBeforeDispute?: TransactionStatus | null;
 };
@@ -163,8 +169,14 @@ const RULES: Record<TransactionAction, Rule> = {
     forbidden: 'Only the buyer can provide delivery details',
     next: (status, facts) => {
       if (!facts.useCourier) return { refuse: 'This transaction does not use a courier' };
-      // The buyer may correct the address until the money is paid.
+      // The buyer gives the address before paying, and may correct it until the seller ships (a
+      // milestone trade: until a first milestone is delivered); after that it is the trade's record.
       if (status === 'ACTIVE' || status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_PAYMENT';
+      if (status === 'WAITING_FOR_SHIPMENT') return status;
+      if (status === 'IN_PROGRESS' && facts.hasMilestones)
+        return facts.anyDelivered || facts.anyReleased ? { refuse: DELIVERY_LOCKED_TEXT } : status;
+      if (status === 'WAITING_FOR_BUYER_CONFIRMATION' || status === 'COMPLETED')
+        return { refuse: DELIVERY_LOCKED_TEXT };
       return notNow('Providing delivery details');
     },
   },

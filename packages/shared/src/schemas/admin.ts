@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
-import { USER_ROLES, VERIFICATION_LEVELS } from './auth.ts';
+import { privacyConsentSchema, USER_ROLES, VERIFICATION_LEVELS } from './auth.ts';
+import { staffDataExportSchema } from './privacy.ts';
 
 /**
  * The operator console's staff calls (DESIGN "Operator console") beyond the disputes ones (those are in
@@ -31,8 +32,12 @@ export const AUDIT_ACTION_LABELS = {
   'user.verification_level': 'Verification level changed',
   /** Written by the owner closing their own account (the actor is the account itself). */
   'user.close': 'Account closed',
+  /** Written by the owner changing their name, which withdrew verified checks (the actor is the account). */
+  'user.name_change': 'Name changed, verification withdrawn',
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
+  /** A staff member opened a user's identity document image (GET /uploads/{id}); the owner's own looks are not audited. */
+  'identity_document.view': 'Identity document viewed',
   'waitlist.export': 'Waitlist exported',
   'email.test': 'Test e-mail sent',
   'email.send': 'E-mail sent',
@@ -111,6 +116,10 @@ export const adminUserDetailSchema = z.object({
     }),
   ),
   disputes: z.object({ raised: z.number().int(), against: z.number().int(), open: z.number().int() }),
+  /** The privacy notice version the user accepted at sign-up and when; null: not recorded. */
+  privacyConsent: privacyConsentSchema,
+  /** The user's data exports, newest first (the latest 10): states and times only, never the file. */
+  dataExports: z.array(staffDataExportSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_TEXT } from '../texts/privacy-notice.ts';
 
 /** Texts are the spec's (01 §5, 02 §5) and live only here. */
 export const AUTH_TEXT = {
@@ -69,11 +70,18 @@ export const signupSchema = z.object({
   password: password(AUTH_TEXT.passwordMin6, 6),
   firstName: name(AUTH_TEXT.firstNameRequired),
   lastName: name(AUTH_TEXT.lastNameRequired),
+  // Issue 33: the account records the notice version accepted and when (docs/privacy.md "Consent and
+  // notices"). Exactly `true`: missing, false, "true" or 1 are refused on this field.
+  acceptPrivacyNotice: z.literal(true, { error: CONSENT_TEXT.required }),
 });
 
 /** The sign-up form adds the confirmation field; the API does not need it. */
 export const signupFormSchema = signupSchema
-  .extend({ confirmPassword: z.string().min(1, AUTH_TEXT.confirmRequired) })
+  .extend({
+    confirmPassword: z.string().min(1, AUTH_TEXT.confirmRequired),
+    // A checkbox: false until ticked, refused with the API's text.
+    acceptPrivacyNotice: z.boolean().refine((v) => v, CONSENT_TEXT.required),
+  })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_TEXT.passwordsDontMatch,
     path: ['confirmPassword'],
@@ -91,6 +99,9 @@ export const updateProfileSchema = z
     profilePictureId: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
     onboardingCompleted: z.boolean().optional(),
     hideAmounts: z.boolean().optional(),
+    // A first or last name change that withdraws verified identity checks must say so (409
+    // NAME_CHANGE_NEEDS_CONFIRMATION without it; docs/privacy.md "Correct my data").
+    confirmVerificationLoss: z.boolean().optional(),
   })
   .strict();
 
@@ -129,6 +140,13 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const VERIFICATION_LEVELS = ['BASIC', 'ENHANCED', 'PREMIUM'] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
 
+/**
+ * The privacy notice version the account accepted at sign-up and when (ISO); null for accounts made
+ * before consent was recorded (the create-admin command, the demo seed).
+ */
+export const privacyConsentSchema = z.object({ version: z.string(), acceptedAt: z.string() }).nullable();
+export type PrivacyConsent = z.infer<typeof privacyConsentSchema>;
+
 /** The user as every API answer shows it (never the password hash). */
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -144,6 +162,7 @@ export const publicUserSchema = z.object({
   onboardingCompleted: z.boolean(),
   /** Show money masked until revealed (profile Preferences; the wallet dropdown starts from it). */
   hideAmounts: z.boolean(),
+  privacyConsent: privacyConsentSchema,
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../domain/clock.ts';
 import { VERIFICATION_LEVELS } from './auth.ts';
 
 /**
@@ -96,18 +97,24 @@ const personName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-export const ninFormSchema = z.object({
-  nin: digits('NIN'),
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
-  dateOfBirth: z
-    .string({ error: 'Date of birth is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth is required')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '1900-01-01' && v <= todayIso(), {
-      message: 'Enter a real date of birth',
-    }),
-});
-export type NinForm = z.infer<typeof ninFormSchema>;
+/** The NIN form; a date of birth after today (by `clock`: the server's, or the device's) is refused. */
+export const ninFormSchemaFor = (clock: Clock) =>
+  z.object({
+    nin: digits('NIN'),
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    dateOfBirth: z
+      .string({ error: 'Date of birth is required' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth is required')
+      .refine(
+        (v) =>
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          v >= '1900-01-01' &&
+          v <= clock.now().toISOString().slice(0, 10),
+        { message: 'Enter a real date of birth' },
+      ),
+  });
+export type NinForm = z.infer<ReturnType<typeof ninFormSchemaFor>>;
 
 export const bvnFormSchema = z.object({
   bvn: digits('BVN'),
@@ -146,10 +153,6 @@ export const documentQueueQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-function todayIso() {
-  return new Date().toISOString().slice(0, 10);
-}
 
 const limitsSchema = z.object({
   dailyWithdrawal: z.number(),
@@ -228,18 +231,42 @@ export const adminDocumentListSchema = z.object({
   hasMore: z.boolean(),
 });
 
+/**
+ * The documents that carry the holder's name, which staff approve against the profile's names: a name
+ * change withdraws their approval. A CAC certificate names the business, not the person, and stays.
+ */
+export const NAME_BEARING_DOCUMENT_TYPES: readonly DocumentType[] = [
+  'DRIVERS_LICENSE',
+  'PASSPORT',
+  'UTILITY_BILL',
+  'BANK_STATEMENT',
+];
+
+/**
+ * GET /auth/me/name-change-impact (and the details of a 409 NAME_CHANGE_NEEDS_CONFIRMATION): the checks
+ * made under the current name that a different first or last name would withdraw, and the level and trust
+ * score after (docs/privacy.md "Correct my data").
+ */
+export const nameChangeImpactSchema = z.object({
+  checks: z.array(
+    z.object({
+      kind: z.enum(HISTORY_TYPES),
+      /** How the warning names it: 'your NIN *******8901', 'your approved Passport'. */
+      label: z.string(),
+    }),
+  ),
+  verificationLevel: z.enum(VERIFICATION_LEVELS),
+  levelAfter: z.enum(VERIFICATION_LEVELS),
+  trustScore: z.number().int(),
+  trustScoreAfter: z.number().int(),
+});
+export type NameChangeImpact = z.infer<typeof nameChangeImpactSchema>;
+
 /** `*******8901`: the last four digits only, in every answer, log line and screen. */
 export function maskNumber(value: string): string {
   const tail = value.slice(-4);
   return `${'*'.repeat(Math.max(value.length - 4, 0))}${tail}`;
 }
 
-/** Case- and accent-insensitive comparison form of a name ('Adéọlá ' → 'adeola'). */
-export function normalizeName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+// The name comparison lives in domain/names.ts (zod-free, the profile form reads it too).
+export { normalizeName } from '../domain/names.ts';

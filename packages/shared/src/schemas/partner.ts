@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../domain/clock.ts';
 import { isValidCommission, MAX_COMMISSION_PERCENT } from '../domain/commission.ts';
 import { toMinor } from '../domain/money.ts';
 import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '../domain/price-bounds.ts';
@@ -7,7 +8,7 @@ import {
   refineMilestones,
   refinePriceBounds,
   refineShippingType,
-  transactionDraftSchema,
+  transactionDraftSchemaFor,
   transactionStatusSchema,
 } from './transactions.ts';
 
@@ -121,36 +122,37 @@ export const partnerBuyerSchema = z.object({
   phone: z.string().trim().min(5).max(30).optional(),
 });
 
-const draft = transactionDraftSchema.pick({
-  description: true,
-  currency: true,
-  price: true,
-  feePayer: true,
-  shippingType: true,
-  milestones: true,
-  estimatedDeliveryDays: true,
-  itemType: true,
-  itemCategory: true,
-  itemCondition: true,
-  itemQuantity: true,
-  itemBrand: true,
-  itemModel: true,
-  itemSize: true,
-  itemColor: true,
-  itemWeight: true,
-  itemDimensions: true,
-  itemSerialNumber: true,
-  itemWarranty: true,
-  itemOrigin: true,
-  itemAge: true,
-  specialInstructions: true,
-  returnPolicy: true,
-  transactionTerms: true,
-});
+const draftOf = (clock: Clock) =>
+  transactionDraftSchemaFor(clock).pick({
+    description: true,
+    currency: true,
+    price: true,
+    feePayer: true,
+    shippingType: true,
+    milestones: true,
+    estimatedDeliveryDays: true,
+    itemType: true,
+    itemCategory: true,
+    itemCondition: true,
+    itemQuantity: true,
+    itemBrand: true,
+    itemModel: true,
+    itemSize: true,
+    itemColor: true,
+    itemWeight: true,
+    itemDimensions: true,
+    itemSerialNumber: true,
+    itemWarranty: true,
+    itemOrigin: true,
+    itemAge: true,
+    specialInstructions: true,
+    returnPolicy: true,
+    transactionTerms: true,
+  });
 
 /** POST /api/partner/v1/transactions. No courier step unless asked; the buyer pays the fee by default. */
-export const partnerCreateTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
-  draft
+export const partnerCreateTransactionSchemaFor = (clock: Clock, bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
+  draftOf(clock)
     .extend({
       role: z.enum(PARTNER_ROLES, { error: PARTNER_TEXT.role }),
       reference: z

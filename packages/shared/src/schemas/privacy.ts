@@ -67,5 +67,15 @@ export const dataExportListSchema = z.object({
 });
 export type DataExportList = z.infer<typeof dataExportListSchema>;
 
+/**
+ * A user's export as the console shows it to staff (docs/privacy.md "Consent and notices"): its state
+ * and times, never the file, its size or a download link (staff cannot download a user's export).
+ * `failedAt` is when it became FAILED; an EXPIRED export expired at `expiresAt`.
+ */
+export const staffDataExportSchema = dataExportSchema
+  .pick({ id: true, status: true, requestedAt: true, readyAt: true, expiresAt: true })
+  .extend({ failedAt: z.string().nullable() });
+export type StaffDataExport = z.infer<typeof staffDataExportSchema>;
+
 export const dataExportDownloadUrl = (id: string) =>
   `/api/auth/me/exports/${encodeURIComponent(id)}/download`;

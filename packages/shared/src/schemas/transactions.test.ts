@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { todayInLagos } from '../domain/nigeria.ts';
 import {
   confirmPaymentSchema,
-  createTransactionSchema,
+  createTransactionSchemaFor,
   deliveryDetailsSchema,
   receiptChecklistSchema,
   shipmentDataSchemaFor,
 } from './transactions.ts';
 import { parseReleaseDate } from './payment-conditions.ts';
+
+/** A fixed "now" (12:00 in Lagos), so the date rules do not depend on when the test runs. */
+const clock = { now: () => new Date('2026-06-15T11:00:00Z') };
+const createTransactionSchema = createTransactionSchemaFor(clock);
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -84,26 +88,49 @@ describe('delivery details', () => {
 
 describe('shipment data', () => {
   const photo = '01890a5d-ac96-774b-bcce-b302099a8057';
-  const valid = { photos: [photo], estimatedDelivery: todayInLagos() };
+  const valid = { photos: [photo], estimatedDelivery: todayInLagos(clock.now()) };
 
   it('needs tracking number and courier only when a courier is used', () => {
-    expect(shipmentDataSchemaFor(false).safeParse(valid).success).toBe(true);
-    const messages = shipmentDataSchemaFor(true)
+    expect(shipmentDataSchemaFor(clock, false).safeParse(valid).success).toBe(true);
+    const messages = shipmentDataSchemaFor(clock, true)
       .safeParse(valid)
       .error?.issues.map((i) => i.message);
     expect(messages).toEqual(['Please enter tracking number', 'Please select courier service']);
   });
 
   it('refuses no photos, six photos and a past date', () => {
-    expect(firstMessage(shipmentDataSchemaFor(false).safeParse({ ...valid, photos: [] }))).toBe(
+    expect(firstMessage(shipmentDataSchemaFor(clock, false).safeParse({ ...valid, photos: [] }))).toBe(
       'Please upload at least one photo of the item',
     );
-    expect(shipmentDataSchemaFor(false).safeParse({ ...valid, photos: Array(6).fill(photo) }).success).toBe(
-      false,
-    );
     expect(
-      firstMessage(shipmentDataSchemaFor(false).safeParse({ ...valid, estimatedDelivery: '2020-01-01' })),
+      shipmentDataSchemaFor(clock, false).safeParse({ ...valid, photos: Array(6).fill(photo) }).success,
+    ).toBe(false);
+    expect(
+      firstMessage(
+        shipmentDataSchemaFor(clock, false).safeParse({ ...valid, estimatedDelivery: '2020-01-01' }),
+      ),
     ).toBe('Estimated delivery date cannot be in the past');
+  });
+
+  it('takes "today" from the clock it is given (Lagos time), not the machine\'s', () => {
+    const ship = (at: string, estimatedDelivery: string) =>
+      shipmentDataSchemaFor({ now: () => new Date(at) }, false).safeParse({ ...valid, estimatedDelivery });
+    expect(ship('2026-06-15T22:59:00Z', '2026-06-15').success).toBe(true);
+    // 23:00 UTC is already the next day in Lagos.
+    expect(firstMessage(ship('2026-06-15T23:00:00Z', '2026-06-15'))).toBe(
+      'Estimated delivery date cannot be in the past',
+    );
+    const milestones = (dueDate: string) => [
+      { title: 'One', amount: 75000, dueDate },
+      { title: 'Two', amount: 75000 },
+    ];
+    const create = (at: string, dueDate: string) =>
+      createTransactionSchemaFor({ now: () => new Date(at) }).safeParse({
+        ...{ useCourier: false, description: 'Work', price: 150000 },
+        milestones: milestones(dueDate),
+      });
+    expect(create('2026-06-15T11:00:00Z', '2026-06-15').success).toBe(true);
+    expect(firstMessage(create('2026-06-16T11:00:00Z', '2026-06-15'))).toBe('Due date cannot be in the past');
   });
 });
 

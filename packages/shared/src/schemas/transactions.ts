@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../domain/clock.ts';
 import { MAX_MAJOR_AMOUNT, toMinor } from '../domain/money.ts';
 import {
   COURIERS,
@@ -56,80 +57,87 @@ export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 /**
- * Every field of the create wizard (spec 01 §2, §3). The object is exported unrefined so each wizard
- * step can `.pick()` its fields; `createTransactionSchema` adds the cross-field rules.
+ * Every field of the create wizard (spec 01 §2, §3). The object is returned unrefined so each wizard
+ * step can `.pick()` its fields; `createTransactionSchemaFor` adds the cross-field rules. `clock` says
+ * what "today" is for milestone due dates (the server's clock, or the device's).
  */
-export const transactionDraftSchema = z.object({
-  creatorRole: transactionRoleSchema.default('BUYER'),
-  useCourier: z.boolean({ error: 'Please choose whether a courier is needed' }),
-  /** Without it, useCourier decides (COURIER or SELLER_DELIVERY); IN_PERSON needs useCourier false. */
-  shippingType: z.enum(SHIPPING_TYPES, { error: 'Please choose how the item reaches the buyer' }).optional(),
-  feePayer: z.enum(FEE_PAYERS, { error: 'Please choose who pays the fee' }).default('BUYER'),
-  description: requiredText(TRANSACTION_TEXT.descriptionRequired, 'Description', 2000),
-  currency: z.enum(TRANSACTION_CURRENCIES).default('NGN'),
-  price: positiveAmount(),
-  estimatedDeliveryDays: z
-    .number({ error: TRANSACTION_TEXT.deliveryDaysRange })
-    .int(TRANSACTION_TEXT.deliveryDaysRange)
-    .min(1, TRANSACTION_TEXT.deliveryDaysRange)
-    .max(30, TRANSACTION_TEXT.deliveryDaysRange)
-    .default(3),
-  // Seller: item details (step 4) and additional information (step 5).
-  itemType: z.enum(ITEM_TYPES, { error: TRANSACTION_TEXT.itemTypeRequired }).optional(),
-  itemCategory: z.enum(ITEM_CATEGORIES, { error: TRANSACTION_TEXT.itemCategoryRequired }).optional(),
-  itemCondition: z.enum(ITEM_CONDITIONS, { error: TRANSACTION_TEXT.itemConditionRequired }).optional(),
-  itemQuantity: z
-    .number({ error: TRANSACTION_TEXT.quantityMin })
-    .int(TRANSACTION_TEXT.quantityMin)
-    .min(1, TRANSACTION_TEXT.quantityMin)
-    .max(1_000_000, 'Quantity is too large')
-    .default(1),
-  itemBrand: optionalText('Brand', 100),
-  itemModel: optionalText('Model', 100),
-  itemSize: optionalText('Size', 100),
-  itemColor: optionalText('Colour', 100),
-  itemWeight: z
-    .number({ error: 'Weight must be a number of kilograms' })
-    .min(0, 'Weight cannot be negative')
-    .max(100_000, 'Weight is too large')
-    .optional(),
-  itemDimensions: optionalText('Dimensions', 200),
-  itemSerialNumber: optionalText('Serial number', 100),
-  itemWarranty: optionalText('Warranty', 500),
-  itemOrigin: optionalText('Country of origin', 100),
-  itemAge: optionalText('Age/usage', 200),
-  specialInstructions: optionalText('Special instructions', 2000),
-  returnPolicy: optionalText('Return policy', 2000),
-  // Buyer: transaction preferences (step 4) and terms (step 5).
-  maximumBudget: positiveAmount('Maximum budget must be greater than 0').optional(),
-  preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
-  specificRequirements: optionalText('Specific requirements', 2000),
-  transactionTerms: optionalText('Transaction terms', 5000),
-  /** A milestone trade (DESIGN "Milestones"): 2 to 10 parts whose amounts add up to the price exactly. */
-  milestones: z
-    .array(
-      z.object({
-        title: requiredText(MILESTONE_TEXT.titleRequired, 'Milestone title', MILESTONE_TITLE_MAX),
-        description: optionalText('Milestone description', MILESTONE_DESCRIPTION_MAX),
-        amount: positiveAmount(MILESTONE_TEXT.amountRequired),
-        dueDate: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD)')
-          .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Due date must be a date (YYYY-MM-DD)')
-          .refine((v) => v >= todayInLagos(), 'Due date cannot be in the past')
-          .optional(),
-      }),
-      { error: MILESTONE_TEXT.count },
-    )
-    .min(MIN_MILESTONES, MILESTONE_TEXT.count)
-    .max(MAX_MILESTONES, MILESTONE_TEXT.count)
-    .optional(),
-  /** Contact Vendor: the invitation is addressed to this user alone (DESIGN "Vendors and ratings"). */
-  invitedUserId: z.string().trim().min(1).max(64).optional(),
-  // The client may send the fee and total it displayed; the server computes its own and ignores these.
-  fee: z.number().optional(),
-  total: z.number().optional(),
-});
+export const transactionDraftSchemaFor = (clock: Clock) =>
+  z.object({
+    creatorRole: transactionRoleSchema.default('BUYER'),
+    useCourier: z.boolean({ error: 'Please choose whether a courier is needed' }),
+    /** Without it, useCourier decides (COURIER or SELLER_DELIVERY); IN_PERSON needs useCourier false. */
+    shippingType: z
+      .enum(SHIPPING_TYPES, { error: 'Please choose how the item reaches the buyer' })
+      .optional(),
+    feePayer: z.enum(FEE_PAYERS, { error: 'Please choose who pays the fee' }).default('BUYER'),
+    description: requiredText(TRANSACTION_TEXT.descriptionRequired, 'Description', 2000),
+    currency: z.enum(TRANSACTION_CURRENCIES).default('NGN'),
+    price: positiveAmount(),
+    estimatedDeliveryDays: z
+      .number({ error: TRANSACTION_TEXT.deliveryDaysRange })
+      .int(TRANSACTION_TEXT.deliveryDaysRange)
+      .min(1, TRANSACTION_TEXT.deliveryDaysRange)
+      .max(30, TRANSACTION_TEXT.deliveryDaysRange)
+      .default(3),
+    // Seller: item details (step 4) and additional information (step 5).
+    itemType: z.enum(ITEM_TYPES, { error: TRANSACTION_TEXT.itemTypeRequired }).optional(),
+    itemCategory: z.enum(ITEM_CATEGORIES, { error: TRANSACTION_TEXT.itemCategoryRequired }).optional(),
+    itemCondition: z.enum(ITEM_CONDITIONS, { error: TRANSACTION_TEXT.itemConditionRequired }).optional(),
+    itemQuantity: z
+      .number({ error: TRANSACTION_TEXT.quantityMin })
+      .int(TRANSACTION_TEXT.quantityMin)
+      .min(1, TRANSACTION_TEXT.quantityMin)
+      .max(1_000_000, 'Quantity is too large')
+      .default(1),
+    itemBrand: optionalText('Brand', 100),
+    itemModel: optionalText('Model', 100),
+    itemSize: optionalText('Size', 100),
+    itemColor: optionalText('Colour', 100),
+    itemWeight: z
+      .number({ error: 'Weight must be a number of kilograms' })
+      .min(0, 'Weight cannot be negative')
+      .max(100_000, 'Weight is too large')
+      .optional(),
+    itemDimensions: optionalText('Dimensions', 200),
+    itemSerialNumber: optionalText('Serial number', 100),
+    itemWarranty: optionalText('Warranty', 500),
+    itemOrigin: optionalText('Country of origin', 100),
+    itemAge: optionalText('Age/usage', 200),
+    specialInstructions: optionalText('Special instructions', 2000),
+    returnPolicy: optionalText('Return policy', 2000),
+    // Buyer: transaction preferences (step 4) and terms (step 5).
+    maximumBudget: positiveAmount('Maximum budget must be greater than 0').optional(),
+    preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
+    specificRequirements: optionalText('Specific requirements', 2000),
+    transactionTerms: optionalText('Transaction terms', 5000),
+    /** A milestone trade (DESIGN "Milestones"): 2 to 10 parts whose amounts add up to the price exactly. */
+    milestones: z
+      .array(
+        z.object({
+          title: requiredText(MILESTONE_TEXT.titleRequired, 'Milestone title', MILESTONE_TITLE_MAX),
+          description: optionalText('Milestone description', MILESTONE_DESCRIPTION_MAX),
+          amount: positiveAmount(MILESTONE_TEXT.amountRequired),
+          dueDate: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD)')
+            .refine(
+              (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+              'Due date must be a date (YYYY-MM-DD)',
+            )
+            .refine((v) => v >= todayInLagos(clock.now()), 'Due date cannot be in the past')
+            .optional(),
+        }),
+        { error: MILESTONE_TEXT.count },
+      )
+      .min(MIN_MILESTONES, MILESTONE_TEXT.count)
+      .max(MAX_MILESTONES, MILESTONE_TEXT.count)
+      .optional(),
+    /** Contact Vendor: the invitation is addressed to this user alone (DESIGN "Vendors and ratings"). */
+    invitedUserId: z.string().trim().min(1).max(64).optional(),
+    // The client may send the fee and total it displayed; the server computes its own and ignores these.
+    fee: z.number().optional(),
+    total: z.number().optional(),
+  });
 
 /**
  * The price bound rule (DESIGN "Money") as a refinement of any object holding `price` and `currency`, so
@@ -205,16 +213,15 @@ export function refineMilestones(
     ctx.addIssue({ code: 'custom', path: ['milestones'], message: MILESTONE_TEXT.sum });
 }
 
-/** The create body for the given price bounds (the server passes its configured ones). */
-export const createTransactionSchemaFor = (bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
-  transactionDraftSchema
+/** The create body for the given clock and price bounds (the server passes its own). */
+export const createTransactionSchemaFor = (clock: Clock, bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) =>
+  transactionDraftSchemaFor(clock)
     .superRefine(refinePriceBounds(bounds))
     .superRefine(refineSellerItem)
     .superRefine(refineShippingType)
     .superRefine(refineMilestones);
-export const createTransactionSchema = createTransactionSchemaFor(DEFAULT_PRICE_BOUNDS);
-export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
-export type CreateTransactionPayload = z.output<typeof createTransactionSchema>;
+export type CreateTransactionInput = z.input<ReturnType<typeof createTransactionSchemaFor>>;
+export type CreateTransactionPayload = z.output<ReturnType<typeof createTransactionSchemaFor>>;
 
 /** Delivery details (spec 01 §3, §5). The country is fixed to Nigeria; the state is one of 36 + FCT. */
 export const deliveryDetailsSchema = z.object({
@@ -238,32 +245,36 @@ export const deliveryDetailsBodySchema = z.object({ deliveryDetails: deliveryDet
 /** An upload id (UUIDv7 text) as used in shipment photos and attachments. */
 export const uploadIdSchema = z.uuid('Invalid upload id');
 
-const isoDate = z
-  .string({ error: TRANSACTION_TEXT.estimatedDeliveryRequired })
-  .min(1, TRANSACTION_TEXT.estimatedDeliveryRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_TEXT.estimatedDeliveryRequired)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), TRANSACTION_TEXT.estimatedDeliveryRequired)
-  .refine((v) => v >= todayInLagos(), TRANSACTION_TEXT.estimatedDeliveryPast);
+/** A calendar day not before today in Lagos (by `clock`). */
+const estimatedDeliveryDate = (clock: Clock) =>
+  z
+    .string({ error: TRANSACTION_TEXT.estimatedDeliveryRequired })
+    .min(1, TRANSACTION_TEXT.estimatedDeliveryRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_TEXT.estimatedDeliveryRequired)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), TRANSACTION_TEXT.estimatedDeliveryRequired)
+    .refine((v) => v >= todayInLagos(clock.now()), TRANSACTION_TEXT.estimatedDeliveryPast);
 
 /**
  * Shipment data (spec 01 §3 "Shipment data", §5 "Shipment verification"). Photos are upload ids of
  * purpose shipment_photo. Tracking number and courier are required only when the transaction uses a
- * courier (DESIGN "Shapes"): use `shipmentDataSchemaFor(useCourier)` in forms; the server applies the same.
+ * courier (DESIGN "Shapes"): use `shipmentDataSchemaFor(clock, useCourier)` in forms; the server applies
+ * the same. The estimated delivery may not be before today by `clock`.
  */
-export const shipmentDataSchema = z.object({
-  photos: z
-    .array(uploadIdSchema, { error: TRANSACTION_TEXT.photoRequired })
-    .min(1, TRANSACTION_TEXT.photoRequired)
-    .max(5, TRANSACTION_TEXT.photoMax),
-  trackingNumber: optionalText('Tracking number', 100),
-  courierService: z.enum(COURIERS, { error: TRANSACTION_TEXT.courierRequired }).optional(),
-  estimatedDelivery: isoDate,
-  itemCondition: z.enum(SHIPMENT_ITEM_CONDITIONS).default('EXCELLENT'),
-  packagingDetails: optionalText('Packaging details', 1000),
-  additionalNotes: optionalText('Additional notes', 2000),
-});
-export type ShipmentDataInput = z.input<typeof shipmentDataSchema>;
-export type ShipmentData = z.output<typeof shipmentDataSchema>;
+const shipmentDataSchemaOf = (clock: Clock) =>
+  z.object({
+    photos: z
+      .array(uploadIdSchema, { error: TRANSACTION_TEXT.photoRequired })
+      .min(1, TRANSACTION_TEXT.photoRequired)
+      .max(5, TRANSACTION_TEXT.photoMax),
+    trackingNumber: optionalText('Tracking number', 100),
+    courierService: z.enum(COURIERS, { error: TRANSACTION_TEXT.courierRequired }).optional(),
+    estimatedDelivery: estimatedDeliveryDate(clock),
+    itemCondition: z.enum(SHIPMENT_ITEM_CONDITIONS).default('EXCELLENT'),
+    packagingDetails: optionalText('Packaging details', 1000),
+    additionalNotes: optionalText('Additional notes', 2000),
+  });
+export type ShipmentDataInput = z.input<ReturnType<typeof shipmentDataSchemaOf>>;
+export type ShipmentData = z.output<ReturnType<typeof shipmentDataSchemaOf>>;
 
 /** The courier rule as a list of issues, shared by the form schema and the server. */
 export function courierFieldIssues(
@@ -279,31 +290,33 @@ export function courierFieldIssues(
   return issues;
 }
 
-export const shipmentDataSchemaFor = (useCourier: boolean) =>
-  shipmentDataSchema.superRefine((value, ctx) => {
+export const shipmentDataSchemaFor = (clock: Clock, useCourier: boolean) =>
+  shipmentDataSchemaOf(clock).superRefine((value, ctx) => {
     for (const issue of courierFieldIssues(value, useCourier))
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
-export const shippingDetailsBodySchema = z.object({ shipmentData: shipmentDataSchema });
+export const shippingDetailsBodySchemaFor = (clock: Clock) =>
+  z.object({ shipmentData: shipmentDataSchemaOf(clock) });
 
 /**
  * The seller marks a milestone delivered: a note alone is enough; shipment details (photos, tracking)
  * when goods travel, or files for a service (upload ids). At least one of them.
  */
-export const deliverMilestoneBodySchema = z
-  .object({
-    note: optionalText('Delivery note', MILESTONE_NOTE_MAX),
-    shipmentData: shipmentDataSchema.optional(),
-    files: z
-      .array(uploadIdSchema)
-      .max(MILESTONE_FILES_MAX, `You can attach at most ${MILESTONE_FILES_MAX} files`)
-      .optional(),
-  })
-  .strict()
-  .refine((v) => v.note || v.shipmentData || v.files?.length, {
-    message: 'Add a note, shipment details or files for this delivery',
-  });
-export type DeliverMilestoneBody = z.output<typeof deliverMilestoneBodySchema>;
+export const deliverMilestoneBodySchemaFor = (clock: Clock) =>
+  z
+    .object({
+      note: optionalText('Delivery note', MILESTONE_NOTE_MAX),
+      shipmentData: shipmentDataSchemaOf(clock).optional(),
+      files: z
+        .array(uploadIdSchema)
+        .max(MILESTONE_FILES_MAX, `You can attach at most ${MILESTONE_FILES_MAX} files`)
+        .optional(),
+    })
+    .strict()
+    .refine((v) => v.note || v.shipmentData || v.files?.length, {
+      message: 'Add a note, shipment details or files for this delivery',
+    });
+export type DeliverMilestoneBody = z.output<ReturnType<typeof deliverMilestoneBodySchemaFor>>;
 
 /** Receipt confirmation (spec 01 §3): the five boxes, all ticked. */
 export const RECEIPT_CHECKLIST_ITEMS = [

@@ -46,6 +46,8 @@ export const WEBHOOK_TEXT = {
   deleted: 'Webhook endpoint deleted',
   pingQueued: 'A ping event is on its way to this endpoint',
   retryQueued: 'The delivery will be sent again shortly',
+  contentExpired:
+    'This event is more than 30 days old: its content is no longer kept, so it cannot be sent again',
 } as const;
 
 export const webhookUrlSchema = z

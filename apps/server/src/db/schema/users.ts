@@ -34,6 +34,13 @@ export const users = pgTable(
      * that point at it, its personal fields replaced by placeholders. Final: nothing reopens it.
      */
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The privacy notice version the user accepted at sign-up and when (docs/privacy.md "Consent and
+     * notices"); both null for accounts made without sign-up (create-admin, the demo seed). Kept when the
+     * account closes: it is the record of what was agreed, and holds nothing personal.
+     */
+    privacyNoticeVersion: text(),
+    privacyNoticeAcceptedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +51,10 @@ export const users = pgTable(
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
       .with({ fastupdate: 'off' }),
     check('users_trust_score_range', sql`${t.trustScore} between 0 and 100`),
+    check(
+      'users_privacy_consent_pair',
+      sql`(${t.privacyNoticeVersion} is null) = (${t.privacyNoticeAcceptedAt} is null)`,
+    ),
   ],
 );
 
@@ -64,7 +75,15 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Retention (auth.retention.ts) finds sessions that ended 90 days ago by either time; neither column
+    // is updated after sign-in (revoked_at once), so the indexes keep last-seen writes HOT.
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_revoked_at_idx')
+      .on(t.revokedAt)
+      .where(sql`revoked_at is not null`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

@@ -7,8 +7,9 @@ import { transactions } from '../../db/schema/transactions.ts';
 import { sessions, users, type UserRow } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { describeDevice } from '../auth/index.ts';
+import { describeDevice, privacyConsentOf } from '../auth/index.ts';
 import { heldEscrowOf, walletBalanceMinor } from '../ledger/index.ts';
+import { exportsForStaff } from '../privacy/index.ts';
 
 const OPEN_MONEY = ['WAITING_FOR_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,12 +57,15 @@ export async function searchUsers(db: Db, filter: { q: string; page: number; lim
   };
 }
 
-/** Everything support needs to judge an account: profile, wallet, newest transactions, sessions, disputes. */
+/**
+ * Everything support needs to judge an account: profile, wallet, newest transactions, sessions, disputes,
+ * and its privacy record (the notice accepted at sign-up, data exports without their files).
+ */
 export async function userDetail(db: Db, clock: Clock, id: string): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw userNotFound();
   const mine = or(eq(transactions.creatorId, id), eq(transactions.counterpartyId, id));
-  const [rows, live, raised, against, open, balance, held] = await Promise.all([
+  const [rows, live, raised, against, open, balance, held, exports] = await Promise.all([
     db.select().from(transactions).where(mine).orderBy(desc(transactions.createdAt)).limit(20),
     db
       .select()
@@ -82,6 +86,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
       ),
     walletBalanceMinor(db, id, 'NGN'),
     heldEscrowOf(db, id, 'NGN'),
+    exportsForStaff({ db, clock }, id),
   ]);
   const otherIds = rows
     .map((t) => (t.creatorId === id ? t.counterpartyId : t.creatorId))
@@ -122,5 +127,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
       expiresAt: s.expiresAt.toISOString(),
     })),
     disputes: { raised: raised[0]?.n ?? 0, against: against[0]?.n ?? 0, open: open[0]?.n ?? 0 },
+    privacyConsent: privacyConsentOf(user),
+    dataExports: exports,
   };
 }

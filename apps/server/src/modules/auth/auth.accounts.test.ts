@@ -1,7 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '@escrow/shared/texts/privacy-notice';
+import { users } from '../../db/schema/users.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
 import { bearer, logIn, signUp } from './auth.test-support.ts';
+
+const CONSENT_REQUIRED = 'Please accept the Privacy Policy to create an account';
 
 let app: App;
 beforeAll(async () => {
@@ -22,6 +28,7 @@ describe('POST /api/auth/signup', () => {
       password: 'secret1',
       firstName: ' Ada ',
       lastName: 'Lovelace',
+      acceptPrivacyNotice: true,
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -55,6 +62,7 @@ describe('POST /api/auth/signup', () => {
       password: 'another1',
       firstName: 'B',
       lastName: 'C',
+      acceptPrivacyNotice: true,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -69,7 +77,13 @@ describe('POST /api/auth/signup', () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(
       [email, email.toUpperCase(), email, ` ${email} `, email.toUpperCase()].map((e) =>
-        post('/api/auth/signup', { email: e, password: 'secret1', firstName: 'R', lastName: 'S' }),
+        post('/api/auth/signup', {
+          email: e,
+          password: 'secret1',
+          firstName: 'R',
+          lastName: 'S',
+          acceptPrivacyNotice: true,
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -84,8 +98,16 @@ describe('POST /api/auth/signup', () => {
     [{ firstName: undefined }, 'firstName', 'First name is required'],
     [{ lastName: '' }, 'lastName', 'Last name is required'],
     [{ lastName: 42 }, 'lastName', 'Last name is required'],
+    [{ acceptPrivacyNotice: undefined }, 'acceptPrivacyNotice', CONSENT_REQUIRED],
+    [{ acceptPrivacyNotice: false }, 'acceptPrivacyNotice', CONSENT_REQUIRED],
   ])('rejects %j with the spec text on %s', async (override, field, text) => {
-    const valid = { email: uniqueEmail('v'), password: 'secret1', firstName: 'A', lastName: 'B' };
+    const valid = {
+      email: uniqueEmail('v'),
+      password: 'secret1',
+      firstName: 'A',
+      lastName: 'B',
+      acceptPrivacyNotice: true,
+    };
     const payload: Record<string, unknown> = { ...valid, ...override };
     if (Object.keys(override).length === 0) delete payload.email;
     const res = await post('/api/auth/signup', payload);
@@ -93,6 +115,86 @@ describe('POST /api/auth/signup', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: text });
     expect(body.details).toContainEqual({ field, message: text });
+  });
+});
+
+describe('POST /api/auth/signup: consent to the privacy notice', () => {
+  it('records the version served and the time of the clock on the account, and GET /me shows it', async () => {
+    const at = new Date('2026-11-20T09:15:00.000Z');
+    const realNow = app.deps.clock.now;
+    app.deps.clock.now = () => at;
+    let account: Awaited<ReturnType<typeof signUp>>;
+    try {
+      account = await signUp(app);
+    } finally {
+      app.deps.clock.now = realNow;
+    }
+    const consent = { version: PRIVACY_NOTICE_VERSION, acceptedAt: at.toISOString() };
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, account.user.id));
+    expect(row).toMatchObject({ privacyNoticeVersion: PRIVACY_NOTICE_VERSION, privacyNoticeAcceptedAt: at });
+    const token = await logIn(app, account.email, account.password);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.json().data.user.privacyConsent).toEqual(consent);
+    // The profile's other answers carry it too (one mapping from the row).
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { hideAmounts: true },
+    });
+    expect(put.json().data.user.privacyConsent).toEqual(consent);
+  });
+
+  it('shows no consent (null) for an account made without sign-up, as create-admin and the seed make them', async () => {
+    const email = uniqueEmail('seeded');
+    const password = 'seeded-horse-1';
+    await app.deps.db
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword(password), firstName: 'Seed', lastName: 'Account' });
+    const token = await logIn(app, email, password);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user.privacyConsent).toBeNull();
+  });
+
+  it('refuses a version without a time, and a time without a version, in the database', async () => {
+    for (const values of [
+      { privacyNoticeVersion: '1.0', privacyNoticeAcceptedAt: null },
+      { privacyNoticeVersion: null, privacyNoticeAcceptedAt: new Date() },
+    ]) {
+      const insert = app.deps.db.insert(users).values({
+        email: uniqueEmail('half'),
+        passwordHash: 'not-a-hash',
+        firstName: 'Half',
+        lastName: 'Consent',
+        ...values,
+      });
+      await expect(insert).rejects.toThrow();
+    }
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['false', false],
+    ['the string "true"', 'true'],
+    ['1', 1],
+    ['null', null],
+    ['an array', [true]],
+    ['an object', { accepted: true }],
+  ])('refuses %s with 400 on the field, and creates no account', async (_label, value) => {
+    const email = uniqueEmail('noconsent');
+    const res = await post('/api/auth/signup', {
+      email,
+      password: 'secret1',
+      firstName: 'No',
+      lastName: 'Consent',
+      acceptPrivacyNotice: value,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: CONSENT_REQUIRED });
+    expect(res.json().details).toEqual([{ field: 'acceptPrivacyNotice', message: CONSENT_REQUIRED }]);
+    const rows = await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(rows).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { CLOSED_ACCOUNT_NAME, PRIVACY_TEXT } from '@escrow/shared/schemas/privac
 import type { AppConfig } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/users.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createThrottle } from '../../lib/throttle.ts';
 import { loadUser } from './auth.load-user.ts';
@@ -28,14 +29,14 @@ export type FormerAccount = {
  * changed by an administrator first.
  */
 export async function confirmAccountPassword(
-  deps: { db: Db; config: AppConfig },
+  deps: { db: Db; clock: Clock; config: AppConfig },
   userId: string,
   password: string,
 ): Promise<void> {
   const user = await loadUser(deps.db, userId);
   if (user.closedAt) throw new AppError('CONFLICT', PRIVACY_TEXT.alreadyClosed);
   if (user.role !== 'USER') throw new AppError('FORBIDDEN', PRIVACY_TEXT.staffCannotClose);
-  const throttle = createThrottle(deps.db, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS);
+  const throttle = createThrottle(deps, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS);
   await createPasswordConfirmation(deps.config, throttle)(user, password);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
+import type { NameChecks } from './auth.name-change.ts';
 import type { TokenService } from './auth.tokens.ts';
 
 /** What the accounts module needs, passed in by the composition root. */
@@ -18,6 +19,8 @@ export type AuthDeps = {
   transactionCounts: (userId: string) => Promise<{ completed: number; active: number }>;
   /** Sign-in throttle refusals are counted (rate_limit_refusals_total). */
   metrics: Pick<AppMetrics, 'rateLimitRefused'>;
+  /** The identity checks a name change withdraws (the identity module answers; passed in by app wiring). */
+  nameChecks: NameChecks;
 };
 
 /** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */

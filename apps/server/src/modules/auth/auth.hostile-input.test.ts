@@ -29,6 +29,7 @@ async function expectRefused(options: InjectOptions, status?: number) {
 }
 
 const json = { 'content-type': 'application/json' };
+const CONSENT_REQUIRED = 'Please accept the Privacy Policy to create an account';
 const routes = [
   { method: 'POST', url: '/api/auth/signup' },
   { method: 'POST', url: '/api/auth/login' },
@@ -83,7 +84,14 @@ describe('hostile values', () => {
     app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: uniqueEmail('h'), password: 'secret1', firstName: 'A', lastName: 'B', ...fields },
+      payload: {
+        email: uniqueEmail('h'),
+        password: 'secret1',
+        firstName: 'A',
+        lastName: 'B',
+        acceptPrivacyNotice: true,
+        ...fields,
+      },
     });
 
   it.each([
@@ -107,6 +115,13 @@ describe('hostile values', () => {
     ['a unicode e-mail', { email: 'ünïcödé@exämple.com' }, 'Invalid email address'],
     ['an array as e-mail', { email: ['a@b.co'] }, 'Invalid email address'],
     ['an operator object as name', { firstName: { $ne: null } }, 'First name is required'],
+    ['consent as the string "true"', { acceptPrivacyNotice: 'true' }, CONSENT_REQUIRED],
+    ['consent as "yes"', { acceptPrivacyNotice: 'yes' }, CONSENT_REQUIRED],
+    ['consent as 1', { acceptPrivacyNotice: 1 }, CONSENT_REQUIRED],
+    ['consent as an operator object', { acceptPrivacyNotice: { $ne: false } }, CONSENT_REQUIRED],
+    ['consent as [true]', { acceptPrivacyNotice: [true] }, CONSENT_REQUIRED],
+    ['consent as null', { acceptPrivacyNotice: null }, CONSENT_REQUIRED],
+    ['consent as a 10 000-character string', { acceptPrivacyNotice: 't'.repeat(10_000) }, CONSENT_REQUIRED],
   ])('sign-up refuses %s', async (_label, fields, text) => {
     const res = await signup(fields);
     expect(res.statusCode).toBe(400);

@@ -213,14 +213,14 @@ describe('ensureAdmin (first admin, CLI)', () => {
   it('creates an admin; promotes an existing account with the given password and signs it out', async () => {
     const log = { info: () => {} };
     const fresh = uniqueEmail('admin');
-    expect(await ensureAdmin(app.deps.db, log, fresh.toUpperCase(), 'admin-pass-1')).toBe('created');
+    expect(await ensureAdmin({ ...app.deps, log }, fresh.toUpperCase(), 'admin-pass-1')).toBe('created');
     const adminToken = await logIn(app, fresh, 'admin-pass-1');
     expect((await me(adminToken)).json().data.user.role).toBe('ADMIN');
-    expect(await ensureAdmin(app.deps.db, log, fresh, 'ignored-pass')).toBe('unchanged');
+    expect(await ensureAdmin({ ...app.deps, log }, fresh, 'ignored-pass')).toBe('unchanged');
 
     // Whoever registered the address first keeps neither their password nor their session.
     const { email, password, token } = await signedIn();
-    expect(await ensureAdmin(app.deps.db, log, email.toUpperCase(), 'operator-pass')).toBe('promoted');
+    expect(await ensureAdmin({ ...app.deps, log }, email.toUpperCase(), 'operator-pass')).toBe('promoted');
     expect((await me(token)).statusCode).toBe(401);
     const old = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     expect(old.statusCode).toBe(401);

@@ -1,5 +1,13 @@
-import type { PublicUser } from '@escrow/shared/schemas/auth';
+import type { PrivacyConsent, PublicUser } from '@escrow/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/users.ts';
+
+/** The notice version the account accepted at sign-up and when; null when none was recorded. */
+export function privacyConsentOf(
+  row: Pick<UserRow, 'privacyNoticeVersion' | 'privacyNoticeAcceptedAt'>,
+): PrivacyConsent {
+  if (row.privacyNoticeVersion === null || row.privacyNoticeAcceptedAt === null) return null;
+  return { version: row.privacyNoticeVersion, acceptedAt: row.privacyNoticeAcceptedAt.toISOString() };
+}
 
 /** The one mapping from a users row to what the API shows: everything but the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -16,6 +24,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     isVerified: row.isVerified,
     onboardingCompleted: row.onboardingCompleted,
     hideAmounts: row.hideAmounts,
+    privacyConsent: privacyConsentOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -11,6 +11,8 @@ import {
   signupSchema,
   updateProfileSchema,
 } from '@escrow/shared/schemas/auth';
+import { nameChangeImpactSchema } from '@escrow/shared/schemas/identity';
+import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { timingSafeDummyHash } from '../../lib/passwords.ts';
 import { createBackgroundTasks } from './auth.background.ts';
@@ -33,7 +35,7 @@ const HOUR = 3600;
 export const authRoutes =
   (deps: AuthDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const throttle = createThrottle(deps.db, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS, {
+    const throttle = createThrottle(deps, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS, {
       onBlocked: deps.metrics.rateLimitRefused,
     });
     const tasks = createBackgroundTasks(deps.log);
@@ -129,14 +131,38 @@ export const authRoutes =
         schema: {
           tags,
           security: bearer,
+          description:
+            'A first or last name change that withdraws verified identity checks needs confirmVerificationLoss ' +
+            '(409 NAME_CHANGE_NEEDS_CONFIRMATION with the impact in details); verificationWithdrawn says what it withdrew.',
           body: updateProfileSchema,
-          response: { 200: userData, ...failures(400, 401, 409, 413, 429) },
+          response: {
+            200: envelope(
+              z.object({ user: publicUserSchema, verificationWithdrawn: nameChangeImpactSchema.optional() }),
+            ),
+            ...failures(400, 401, 409, 413, 429),
+          },
         },
       },
       async (request) => {
-        const user = await auth.updateProfile(request.user!, request.body);
-        return ok({ user }, AUTH_TEXT.profileUpdated);
+        const { user, withdrawn } = await auth.updateProfile(request.user!, request.body, request.id);
+        if (!withdrawn) return ok({ user }, AUTH_TEXT.profileUpdated);
+        return ok({ user, verificationWithdrawn: withdrawn }, NAME_CHANGE_TEXT.saved);
       },
+    );
+
+    app.get(
+      '/me/name-change-impact',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          description:
+            'The verified identity checks a different first or last name would withdraw, and the level and trust score after.',
+          response: { 200: envelope(nameChangeImpactSchema), ...failures(401) },
+        },
+      },
+      async (request) => ok(await deps.nameChecks.impact(deps.db, request.user!.id)),
     );
 
     app.put(

@@ -6,6 +6,8 @@ import {
   type SignupInput,
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
+import type { NameChangeImpact } from '@escrow/shared/schemas/identity';
+import { PRIVACY_NOTICE_VERSION } from '@escrow/shared/texts/privacy-notice';
 import { AppError } from '../../lib/errors.ts';
 import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
@@ -18,6 +20,7 @@ import {
   invalidProfilePicture,
 } from './auth.errors.ts';
 import { loadUser } from './auth.load-user.ts';
+import { saveProfilePatch } from './auth.name-change.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
@@ -32,6 +35,10 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
   const { db, config, tokens, mailer, clock } = deps;
   const loginThrottle = createLoginThrottle(deps, throttle, tasks);
 
+  /**
+   * The schema has refused a sign-up without `acceptPrivacyNotice: true`; the account records the notice
+   * version this server serves and the time, in the same row (no account without its consent).
+   */
   async function signup(input: SignupInput): Promise<PublicUser> {
     const passwordHash = await hashPassword(input.password);
     try {
@@ -40,6 +47,8 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        privacyNoticeAcceptedAt: clock.now(),
       });
       return toPublicUser(row);
     } catch (error) {
@@ -83,7 +92,15 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     return { user, previousSignInAt: await previousSignInAt(db, authUser.id, authUser.sessionId) };
   }
 
-  async function updateProfile(authUser: AuthUser, input: UpdateProfileInput): Promise<PublicUser> {
+  /**
+   * PUT /me. A first or last name change that withdraws verified identity checks needs
+   * `confirmVerificationLoss` (auth.name-change.ts); `withdrawn` says what it withdrew.
+   */
+  async function updateProfile(
+    authUser: AuthUser,
+    input: UpdateProfileInput,
+    requestId: string | null = null,
+  ): Promise<{ user: PublicUser; withdrawn: NameChangeImpact | null }> {
     // The row, not the cached copy: the e-mail comparison and the password check need it current.
     const user = await loadUser(db, authUser.id);
     const patch: Parameters<typeof repo.updateUser>[2] = {};
@@ -105,17 +122,28 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
       await confirmCurrentPassword(user, input.currentPassword);
       patch.email = newEmail;
     }
-    if (Object.keys(patch).length === 0) return toPublicUser(user);
+    if (Object.keys(patch).length === 0) return { user: toPublicUser(user), withdrawn: null };
 
-    let row;
+    let saved;
     try {
-      row = await repo.updateUser(db, user.id, patch);
+      saved = await saveProfilePatch(
+        { db, nameChecks: deps.nameChecks, now: () => clock.now() },
+        user.id,
+        patch,
+        {
+          confirmVerificationLoss: input.confirmVerificationLoss,
+          requestId,
+        },
+      );
     } catch (error) {
       if (error instanceof repo.EmailTakenError) throw emailTaken();
       throw error;
     }
-    // E-mail and names are in every cached session of the user: drop them here and on every instance.
+    const { row, withdrawn } = saved;
+    // E-mail, names (and a withdrawn level) are in every cached session of the user: drop them here and
+    // on every instance.
     tokens.invalidateUser(user.id);
+    withdrawn?.afterCommit();
     if (patch.email) {
       const mail = emailChangedMail({
         to: user.email,
@@ -125,7 +153,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
       });
       tasks.run('e-mail changed notice', async () => void (await mailer.send(mail)));
     }
-    return toPublicUser(row);
+    return { user: toPublicUser(row), withdrawn: withdrawn?.impact ?? null };
   }
 
   /** New hash and the revocation of every other session commit together. */

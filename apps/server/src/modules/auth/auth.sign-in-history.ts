@@ -5,7 +5,9 @@ import { sessions } from '../../db/schema/users.ts';
 /**
  * When the user signed in before: the start of their latest session begun before `sessionId` (or before
  * now, when no session is given: at sign-in, before the new one is issued), or null on the first sign-in.
- * Sessions are revoked, never deleted, so they are the sign-in history and no extra column is needed.
+ * Sessions are revoked, not deleted when they end, so they are the sign-in history and no extra column is
+ * needed; the housekeeping deletes them 90 days after they ended (auth.retention.ts), so a sign-in after
+ * a longer absence may find no previous one.
  */
 export async function previousSignInAt(
   db: DbOrTx,

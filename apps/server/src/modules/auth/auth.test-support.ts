@@ -16,7 +16,11 @@ export async function signUp(app: App, overrides: Partial<Record<string, string>
     lastName: 'Obi',
     ...overrides,
   };
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { ...body, acceptPrivacyNotice: true },
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { ...body, user: res.json().data.user as { id: string; email: string } };
 }

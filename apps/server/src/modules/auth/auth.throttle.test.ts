@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
 import { loginThrottles } from '../../db/schema/users.ts';
@@ -19,6 +19,9 @@ beforeAll(async () => {
     LOGIN_SLOWDOWN_MAX_MS: String(MAX_MS),
     LOGIN_THROTTLE_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
+});
+afterEach(() => {
+  app.deps.clock.now = () => new Date();
 });
 afterAll(async () => {
   await app.close();
@@ -102,10 +105,10 @@ describe('login throttling', () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i += 1) await attempt(email, 'wrong-pass', ip);
     expectBlocked(await attempt(email, password, ip));
-    await app.deps.db
-      .update(loginThrottles)
-      .set({ windowStartedAt: sql`now() - interval '${sql.raw(String(WINDOW_SECONDS + 1))} seconds'` })
-      .where(eq(loginThrottles.key, `account-ip:${email}|${ip}`));
+    const start = Date.now();
+    app.deps.clock.now = () => new Date(start + (WINDOW_SECONDS - 1) * 1000);
+    expectBlocked(await attempt(email, password, ip));
+    app.deps.clock.now = () => new Date(start + (WINDOW_SECONDS + 1) * 1000);
     expect((await attempt(email, password, ip)).statusCode).toBe(200);
   });
 

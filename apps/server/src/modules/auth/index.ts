@@ -4,6 +4,7 @@ export { createTokenService, type TokenService } from './auth.tokens.ts';
 export { createSessionCache, type SessionCache } from './auth.session-cache.ts';
 export { loadUser } from './auth.load-user.ts';
 export { describeDevice } from './auth.devices.ts';
+export { privacyConsentOf } from './auth.public-user.ts';
 export type { AuthDeps, AuthUser, SessionUser } from './auth.deps.ts';
 export {
   closeAccountRow,
@@ -12,3 +13,4 @@ export {
   type FormerAccount,
 } from './auth.closure.ts';
 export { accountForExport } from './auth.export.ts';
+export { removeEndedSessions, ENDED_SESSION_RETENTION_MS } from './auth.retention.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settlementSplit, type ResolutionAction } from '@escrow/shared/domain/disputes';
+import type { ResolutionAction } from '@escrow/shared/domain/disputes';
+import type { FeePayer } from '@escrow/shared/domain/fees';
 import type { App } from '../../app.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -41,6 +42,36 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('decide' as const), action, share: fc.integer({ min: 1, max: 999 }) }),
   fc.record({ kind: fc.constant('expire' as const), hours: fc.integer({ min: 1, max: 60 }) }),
 );
+
+/**
+ * The model: what each party gets back from escrow for an outcome, in kobo, written from DESIGN ("Who
+ * pays the fee", the resolution table) and not from domain/disputes.ts. The fee is 2.5% of the price
+ * rounded half up; the buyer paid the price and their fee share (BUYER all of it, SELLER none, SPLIT
+ * the larger half); a full refund returns all of that, a partial one the agreed share (the seller gets
+ * the rest of the price less their fee share), a release pays the seller the price less their fee
+ * share, and NO_ACTION moves nothing.
+ */
+const modelFee = (priceKobo: number) => Math.floor((priceKobo * 25 + 500) / 1000);
+function modelMoves(
+  outcome: ResolutionAction,
+  priceKobo: number,
+  feePayer: FeePayer,
+  shareKobo: number | null,
+): { buyer: number; seller: number } {
+  const fee = modelFee(priceKobo);
+  const buyerFee = { BUYER: fee, SELLER: 0, SPLIT: fee - Math.floor(fee / 2) }[feePayer];
+  const sellerFee = fee - buyerFee;
+  switch (outcome) {
+    case 'REFUND_FULL':
+      return { buyer: priceKobo + buyerFee, seller: 0 };
+    case 'REFUND_PARTIAL':
+      return { buyer: shareKobo!, seller: priceKobo - shareKobo! - sellerFee };
+    case 'RELEASE_PAYMENT':
+      return { buyer: 0, seller: priceKobo - sellerFee };
+    case 'NO_ACTION':
+      return { buyer: 0, seller: 0 };
+  }
+}
 
 const FEE_PAYERS = ['BUYER', 'SELLER', 'SPLIT'] as const;
 // ₦1,000 (fee ₦25.00, an even number of kobo) and ₦1,000.20 (fee 2,500.5 kobo → ₦25.01, odd: SPLIT's odd kobo).
@@ -111,16 +142,17 @@ describe('any sequence of dispute actions, whoever pays the fee', () => {
             expect(view.resolution).toBe(outcome.resolution);
             // After NO_ACTION the trade goes on: a later clock jump may end its inspection window (a release).
             const released = outcome.resolution === 'NO_ACTION' && t.status === 'COMPLETED';
-            const split = settlementSplit(
+            const priceKobo = Math.round(price * 100);
+            expect(Math.round(t.fee * 100)).toBe(modelFee(priceKobo));
+            const expected = modelMoves(
               released ? 'RELEASE_PAYMENT' : outcome.resolution,
-              t.price * 100,
-              Math.round(t.fee * 100),
-              outcome.amount === null ? null : Math.round(outcome.amount * 100),
+              priceKobo,
               feePayer,
+              outcome.amount === null ? null : Math.round(outcome.amount * 100),
             );
             const moved = (a: number, b: number) => Math.round((a - b) * 100);
-            expect(moved(after.buyer, before.buyer)).toBe(split?.buyer ?? 0);
-            expect(moved(after.seller, before.seller)).toBe(split?.seller ?? 0);
+            expect(moved(after.buyer, before.buyer)).toBe(expected.buyer);
+            expect(moved(after.seller, before.seller)).toBe(expected.seller);
           }
           const report = await checkLedger(app.deps.db);
           expect(report.problems).toEqual([]);

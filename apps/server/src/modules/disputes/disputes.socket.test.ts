@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_EVENTS, type DisputeUpdatedPayload } from '@escrow/shared/events';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_EVENTS, SERVER_EVENTS, type DisputeUpdatedPayload } from '@escrow/shared/events';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { post, type TestUser } from '../transactions/transactions.test-support.ts';
@@ -34,29 +34,39 @@ async function listen(user: TestUser) {
   });
   const events: DisputeUpdatedPayload[] = [];
   socket.on(SERVER_EVENTS.disputeUpdated, (payload: DisputeUpdatedPayload) => events.push(payload));
-  return events;
+  /**
+   * Resolves once the server has answered a round trip on this socket. A socket receives in the order
+   * the server sent, so every event sent before (the changes' requests have returned) is in `events`.
+   */
+  const caughtUp = () => socket.timeout(5000).emitWithAck(CLIENT_EVENTS.joinUserRoom, {});
+  return { events, caughtUp };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Waits until `events` holds at least `count` events (at most 5 s: then the test fails). */
+const arrived = (events: unknown[], count: number) =>
+  vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(count), { timeout: 5000, interval: 10 });
 
 describe('dispute events on the live channel', () => {
   it('tells both parties and staff of a change, and only staff of an internal note', async () => {
     const { disputeId } = await disputed(app, cast);
-    const buyerEvents = await listen(cast.buyer);
-    const sellerEvents = await listen(cast.seller);
-    const staffEvents = await listen(cast.support);
+    const buyer = await listen(cast.buyer);
+    const seller = await listen(cast.seller);
+    const staff = await listen(cast.support);
+    const [buyerEvents, sellerEvents, staffEvents] = [buyer.events, seller.events, staff.events];
 
     await post(app, cast.support, `/api/disputes/${disputeId}/messages`, {
       content: 'Check the courier',
       isInternal: true,
     });
-    await settle();
+    await arrived(staffEvents, 1);
+    for (const party of [buyer, seller, staff]) await party.caughtUp();
     expect(staffEvents).toEqual([expect.objectContaining({ disputeId })]);
     expect(buyerEvents).toEqual([]);
     expect(sellerEvents).toEqual([]);
 
     await post(app, cast.seller, `/api/disputes/${disputeId}/messages`, { content: 'It left intact' });
-    await settle();
+    await Promise.all([arrived(buyerEvents, 1), arrived(sellerEvents, 1), arrived(staffEvents, 2)]);
+    for (const party of [buyer, seller, staff]) await party.caughtUp();
     for (const events of [buyerEvents, sellerEvents])
       expect(events).toEqual([expect.objectContaining({ disputeId, status: 'OPEN' })]);
     expect(staffEvents).toHaveLength(2);

@@ -21,6 +21,8 @@ import {
  * 402 no balance, 424/429/5xx their side: all "unavailable" (503 to our user, nothing recorded).
  * Lookups are reads, so one retry is safe after a connection failure or a 502/503/504; never after a
  * timeout (the answer may still be on its way and each call is billed).
+ * What this sends is told to the user before they send it (packages/shared/src/texts/identity-checks.ts,
+ * held to it by identity.check-notice.test.ts): change both together.
  */
 export type DojahConfig = { baseUrl: string; appId: string; secretKey: string; timeoutMs: number };
 

@@ -7,7 +7,7 @@ import {
   documentQueueQuerySchema,
   documentResultSchema,
   identityDocumentSchema,
-  ninFormSchema,
+  ninFormSchemaFor,
   rejectDocumentSchema,
   VERIFICATION_TEXT,
   verificationResultSchema,
@@ -42,7 +42,7 @@ export const identityRoutes =
     app.post(
       '/verification/nin',
       {
-        schema: { tags, security, body: ninFormSchema, response: { 200: resultAnswer } },
+        schema: { tags, security, body: ninFormSchemaFor(deps.clock), response: { 200: resultAnswer } },
         onRequest: app.authenticate,
       },
       async (request) => {

@@ -1,22 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { computeTrustScore } from '@escrow/shared/domain/trust-score';
+import { computeTrustScore, type TrustFacts } from '@escrow/shared/domain/trust-score';
 import type { TrustReason } from '@escrow/shared/schemas/identity';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Recomputes a user's trust score from the database (DESIGN "Identity": NIN 25, BVN 35, approved
- * document 10, completed transactions 2 each up to 20, account older than 90 days 10, a dispute staff
- * decided against the user −10) and stores it on the user when it changed. Called inside the event's
- * database transaction, so the score commits with the event.
- */
-export async function refreshTrustScore(
+/** What the score is computed from, read from the database, and the score stored on the user now. */
+export async function readTrustFacts(
   db: DbOrTx,
   userId: string,
   now: Date,
-): Promise<{ score: number; reasons: TrustReason[] }> {
+): Promise<{ facts: TrustFacts; stored: number } | null> {
   type Row = {
     nin: boolean;
     bvn: boolean;
@@ -44,17 +39,36 @@ export async function refreshTrustScore(
       u.created_at, u.trust_score
     from users u where u.id = ${userId}`)) as unknown as { rows: Row[] };
   const row = result.rows[0];
-  if (!row) return { score: 0, reasons: [] };
+  if (!row) return null;
   const created = new Date(row.created_at);
-  const computed = computeTrustScore({
-    ninVerified: Boolean(row.nin),
-    bvnVerified: Boolean(row.bvn),
-    approvedDocuments: Number(row.docs),
-    completedTransactions: Number(row.completed),
-    accountAgeDays: Math.floor((now.getTime() - created.getTime()) / DAY_MS),
-    disputesLost: Number(row.lost),
-  });
-  if (computed.score !== Number(row.trust_score))
+  return {
+    facts: {
+      ninVerified: Boolean(row.nin),
+      bvnVerified: Boolean(row.bvn),
+      approvedDocuments: Number(row.docs),
+      completedTransactions: Number(row.completed),
+      accountAgeDays: Math.floor((now.getTime() - created.getTime()) / DAY_MS),
+      disputesLost: Number(row.lost),
+    },
+    stored: Number(row.trust_score),
+  };
+}
+
+/**
+ * Recomputes a user's trust score from the database (DESIGN "Identity": NIN 25, BVN 35, approved
+ * document 10, completed transactions 2 each up to 20, account older than 90 days 10, a dispute staff
+ * decided against the user −10) and stores it on the user when it changed. Called inside the event's
+ * database transaction, so the score commits with the event.
+ */
+export async function refreshTrustScore(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ score: number; reasons: TrustReason[] }> {
+  const read = await readTrustFacts(db, userId, now);
+  if (!read) return { score: 0, reasons: [] };
+  const computed = computeTrustScore(read.facts);
+  if (computed.score !== read.stored)
     await db.update(users).set({ trustScore: computed.score, updatedAt: now }).where(eq(users.id, userId));
   return computed;
 }

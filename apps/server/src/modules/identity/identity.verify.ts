@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import { lagosDayStart, walletLimitsFor } from '@escrow/shared/domain/limits';
+import { sameLegalName } from '@escrow/shared/domain/names';
 import {
   IDENTITY_DAILY_ATTEMPTS,
   maskNumber,
@@ -42,6 +43,8 @@ export async function attemptsToday(db: DbOrTx, userId: string, now: Date): Prom
         eq(verificationHistory.userId, userId),
         inArray(verificationHistory.verificationType, ['NIN', 'BVN']),
         gte(verificationHistory.createdAt, lagosDayStart(now)),
+        // A check withdrawn by a name change (identity.name-change.ts) is not an attempt.
+        or(isNull(verificationHistory.outcome), ne(verificationHistory.outcome, 'NAME_CHANGED')),
       ),
     );
   return Number(row?.n ?? 0);
@@ -98,6 +101,8 @@ export async function verifyIdentity(
     if (!locked) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
     if ((await attemptsToday(tx, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
     let final = outcome;
+    // The names changed while the provider was asked: the record matched the old ones, not these.
+    if (final === 'VERIFIED' && !sameLegalName(locked, user)) final = 'NAME_MISMATCH';
     if (final === 'VERIFIED') {
       const inserted = await tx
         .insert(identityNumbers)

@@ -11,6 +11,13 @@ export type { IdentityProvider } from './identity.provider.ts';
 export { refreshTrustScore } from './identity.trust.ts';
 export { forgetIdentityOf } from './identity.closed-account.ts';
 export { identityForExport } from './identity.export.ts';
+export { identityNameChecks } from './identity.name-change.ts';
+export {
+  removeRejectedDocuments,
+  REJECTED_DOCUMENT_RETENTION_MS,
+  type RejectedDocumentsDeps,
+} from './identity.retention.ts';
+export { recordIdentityDocumentView } from './identity.document-views.ts';
 import { businessLicenseHoldersIn } from './identity.documents.ts';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@escrow/shared/schemas/messages';
 import type { App } from '../../app.ts';
+import { userPresence } from '../../db/schema/presence.ts';
 import { openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import {
@@ -74,9 +76,22 @@ describe('presence (online if seen within 5 minutes)', () => {
 
   it('never moves back: a later connection of another device keeps the latest time', async () => {
     const latest = await buyerLastSeen();
-    app.deps.clock.now = () => new Date(start - 60 * 60_000);
+    expect(latest).not.toBeNull();
+    const earlier = new Date(start - 60 * 60_000);
+    app.deps.clock.now = () => earlier;
     const socket = await openSocket(url, buyer.token, sockets);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The connection's write has happened once the row carries its time (every write sets updatedAt to
+    // the time it records); only then does an unchanged last-seen time show the write kept the latest.
+    await vi.waitFor(
+      async () => {
+        const [row] = await app.deps.db
+          .select({ updatedAt: userPresence.updatedAt })
+          .from(userPresence)
+          .where(eq(userPresence.userId, buyer.id));
+        expect(row?.updatedAt.toISOString()).toBe(earlier.toISOString());
+      },
+      { timeout: 8000, interval: 50 },
+    );
     expect(await buyerLastSeen()).toBe(latest);
     socket.disconnect();
   });

@@ -12,8 +12,8 @@ import {
 import {
   TRANSACTION_SUCCESS,
   cancelTransactionSchema,
-  deliverMilestoneBodySchema,
-  shippingDetailsBodySchema,
+  deliverMilestoneBodySchemaFor,
+  shippingDetailsBodySchemaFor,
 } from '@escrow/shared/schemas/transactions';
 import { uploadAnswerSchema } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
@@ -81,7 +81,7 @@ export const partnerRoutes =
           description:
             'Creates a transaction. Role SELLER: the key owner is the seller and the buyer is invited by e-mail. Role BROKER: the owner brokers between an invited seller and buyer (each their own invitation; ACTIVE once both joined) for a commission (≤ 20% of the price) taken from what the seller receives. A second create with the same reference is 409 with the existing id in `details.id`.',
           headers: idempotencyHeaders,
-          body: partnerCreateTransactionSchemaFor(deps.config.priceBounds),
+          body: partnerCreateTransactionSchemaFor(deps.clock, deps.config.priceBounds),
           response: { 201: envelope(partnerTransactionAnswerSchema) },
         },
       },
@@ -132,7 +132,7 @@ export const partnerRoutes =
           description: 'The seller confirms the shipment: the app’s shipment fields, photos uploaded first.',
           headers: idempotencyHeaders,
           params: idParams,
-          body: shippingDetailsBodySchema,
+          body: shippingDetailsBodySchemaFor(deps.clock),
           response: answer,
         },
       },
@@ -155,7 +155,7 @@ export const partnerRoutes =
           description: 'The seller marks a milestone delivered (the app’s delivery fields).',
           headers: idempotencyHeaders,
           params: milestoneParams,
-          body: deliverMilestoneBodySchema,
+          body: deliverMilestoneBodySchemaFor(deps.clock),
           response: answer,
         },
       },

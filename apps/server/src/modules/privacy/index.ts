@@ -10,6 +10,7 @@ import { closureRoutes } from './privacy.close-routes.ts';
 
 export type { PrivacyDeps } from './privacy.deps.ts';
 export { expireDueExports, prepareDueExports, runDataExportJobs } from './privacy.export-jobs.ts';
+export { exportsForStaff } from './privacy.exports.ts';
 
 export const privacyModule =
   (deps: PrivacyDeps): FastifyPluginAsync =>

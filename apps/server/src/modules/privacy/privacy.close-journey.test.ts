@@ -152,7 +152,13 @@ describe('after closing', () => {
     const again = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: closer.email, password: 'a-new-life-2', firstName: 'Hauwa', lastName: 'Again' },
+      payload: {
+        email: closer.email,
+        password: 'a-new-life-2',
+        firstName: 'Hauwa',
+        lastName: 'Again',
+        acceptPrivacyNotice: true,
+      },
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.user.id).not.toBe(closer.id);

@@ -5,6 +5,7 @@ import {
   PRIVACY_TEXT,
   type DataExport,
   type DataExportList,
+  type StaffDataExport,
 } from '@escrow/shared/schemas/privacy';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { dataExports, type DataExportRow } from '../../db/schema/privacy.ts';
@@ -112,6 +113,38 @@ export async function downloadableExport(
   if (!row || toDataExport(row, deps.clock.now()).status !== 'READY' || !row.storageKey)
     throw exportNotFound();
   return { ...row, storageKey: row.storageKey };
+}
+
+/** Exports the console lists on a user's page. */
+const LISTED_FOR_STAFF = 10;
+
+/**
+ * A user's exports for the console's user page (docs/privacy.md): states and times, newest first; never
+ * the file, its size or a download link (staff cannot download a user's export: the download route
+ * answers 404 to anyone but the owner).
+ */
+export async function exportsForStaff(
+  deps: Pick<PrivacyDeps, 'db' | 'clock'>,
+  userId: string,
+): Promise<StaffDataExport[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId))
+    .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+    .limit(LISTED_FOR_STAFF);
+  return rows.map((row) => {
+    const { id, status, requestedAt, readyAt, expiresAt } = toDataExport(row, now);
+    return {
+      id,
+      status,
+      requestedAt,
+      readyAt,
+      expiresAt,
+      failedAt: status === 'FAILED' ? row.updatedAt.toISOString() : null,
+    };
+  });
 }
 
 /** Closing the account deletes its exports (rows here, files by the caller after commit). */

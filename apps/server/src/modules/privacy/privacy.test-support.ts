@@ -22,7 +22,7 @@ export async function signUpAccountHolder(app: App, firstName = 'Ifeoma'): Promi
   const signup = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { email, password, firstName, lastName },
+    payload: { email, password, firstName, lastName, acceptPrivacyNotice: true },
   });
   expect(signup.statusCode, signup.body).toBe(201);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -6,6 +6,7 @@ import {
   type ShipmentData,
 } from '@escrow/shared/schemas/transactions';
 import { computeAutoReleaseAt } from '@escrow/shared/domain/disputes';
+import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
 import { uploads } from '../../db/schema/uploads.ts';
 import { creditUnspentEscrowIntents } from '../payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -53,7 +54,12 @@ export async function cancelTransaction(
   });
 }
 
-/** The buyer gives (or corrects, until payment) the delivery address of a courier transaction. */
+/**
+ * The buyer gives the delivery address of a courier transaction, or corrects it: before payment, and
+ * after it until the seller confirms shipment (a milestone trade: until a first milestone is delivered).
+ * After that the address the seller shipped to is part of the trade's record: 409 (docs/privacy.md
+ * "Correct my data"). A correction after payment is told to the seller at once (HIGH).
+ */
 export async function provideDeliveryDetails(
   deps: TransactionsDeps,
   userId: string,
@@ -65,17 +71,40 @@ export async function provideDeliveryDetails(
     actor: { kind: 'user', userId },
     action: 'PROVIDE_DELIVERY_DETAILS',
     patch: () => ({ deliveryDetails }),
-    activity: () => ({
-      action: 'delivery_details_provided',
-      description: `Delivery details provided by buyer (${deliveryDetails.city}, ${deliveryDetails.state})`,
-    }),
+    activity: (ctx) =>
+      ctx.row.deliveryDetails === null
+        ? {
+            action: 'delivery_details_provided',
+            description: `Delivery details provided by buyer (${deliveryDetails.city}, ${deliveryDetails.state})`,
+          }
+        : {
+            action: 'delivery_details_provided',
+            description: DELIVERY_CORRECTION_TEXT.correctedActivity(
+              deliveryDetails.city,
+              deliveryDetails.state,
+            ),
+            metadata: { corrected: true },
+          },
     notifications: (ctx, updated) =>
-      noticeFor(ctx, updated, ctx.sellerId, {
-        type: 'TRANSACTION_UPDATE',
-        priority: 'MEDIUM',
-        title: 'Delivery details provided',
-        message: `The buyer provided delivery details for ${quoted(updated)}. Waiting for payment.`,
-      }),
+      noticeFor(
+        ctx,
+        updated,
+        ctx.sellerId,
+        updated.status === 'WAITING_FOR_PAYMENT'
+          ? {
+              type: 'TRANSACTION_UPDATE',
+              priority: 'MEDIUM',
+              title: 'Delivery details provided',
+              message: `The buyer provided delivery details for ${quoted(updated)}. Waiting for payment.`,
+            }
+          : {
+              // Paid: the seller may be about to ship, so the new address must reach them first.
+              type: 'SHIPPING',
+              priority: 'HIGH',
+              title: DELIVERY_CORRECTION_TEXT.sellerTitle,
+              message: DELIVERY_CORRECTION_TEXT.sellerMessage(quoted(updated)),
+            },
+      ),
   });
 }
 

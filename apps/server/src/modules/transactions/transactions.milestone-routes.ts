@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
-import { deliverMilestoneBodySchema, transactionAnswerSchema } from '@escrow/shared/schemas/transactions';
+import { deliverMilestoneBodySchemaFor, transactionAnswerSchema } from '@escrow/shared/schemas/transactions';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -33,7 +33,7 @@ export const milestoneRoutes =
           description:
             'The seller marks a milestone delivered: a note alone is enough; shipment details and photos when goods travel, or milestone_file uploads for a service.',
           params,
-          body: deliverMilestoneBodySchema,
+          body: deliverMilestoneBodySchemaFor(deps.clock),
           response: answer,
         },
       },

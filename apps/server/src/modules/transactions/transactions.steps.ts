@@ -212,6 +212,7 @@ export function milestoneFacts(record: TransactionRecord): Partial<TransitionFac
     hasMilestones: true,
     openMilestones: milestones.filter((m) => m.status === 'PENDING' || m.status === 'DELIVERED').length,
     anyReleased: milestones.some((m) => m.status === 'RELEASED'),
+    anyDelivered: milestones.some((m) => m.status !== 'PENDING'),
   };
 }
 

@@ -202,7 +202,7 @@ export async function uploadPhoto(
 export function shipment(photos: string[], courier: boolean) {
   return {
     photos,
-    estimatedDelivery: todayInLagos(),
+    estimatedDelivery: todayInLagos(new Date()),
     itemCondition: 'GOOD',
     packagingDetails: 'Bubble wrap in a box',
     ...(courier ? { trackingNumber: 'GIG-123456', courierService: 'GIG Logistics' } : {}),

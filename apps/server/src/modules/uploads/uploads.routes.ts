@@ -23,6 +23,7 @@ import {
   saveUpload,
   type ChatFileSent,
   type EvidenceAttached,
+  type IdentityDocumentViewed,
   type MilestoneFileDelivered,
   type UploadsDeps,
 } from './uploads.service.ts';
@@ -129,6 +130,7 @@ export const uploadsRoutes =
       chatFileSent: ChatFileSent;
       evidenceAttached: EvidenceAttached;
       milestoneFileDelivered: MilestoneFileDelivered;
+      identityDocumentViewed: IdentityDocumentViewed;
     },
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -200,6 +202,18 @@ export const uploadsRoutes =
       async (request, reply) => {
         const upload = await findReadableUpload(deps, request.user!, request.params.id);
         const stored = await openUpload(deps, upload);
+        // Only staff reach another user's identity image (findReadableUpload); each look is audited.
+        if (upload.purpose === 'identity_document' && upload.ownerId !== request.user!.id) {
+          try {
+            await deps.identityDocumentViewed(
+              { staffId: request.user!.id, requestId: request.id },
+              { uploadId: upload.id, ownerId: upload.ownerId },
+            );
+          } catch (error) {
+            stored.body.destroy();
+            throw error;
+          }
+        }
         const kind = INLINE_TYPES.has(upload.mimeType) ? 'inline' : 'attachment';
         return reply
           .header('content-type', upload.mimeType)

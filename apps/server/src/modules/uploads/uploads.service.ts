@@ -26,6 +26,15 @@ export type EvidenceAttached = (transactionId: string, uploadId: string) => Prom
 /** Whether a delivered milestone of the transaction carries the upload (transactions module). */
 export type MilestoneFileDelivered = (transactionId: string, uploadId: string) => Promise<boolean>;
 
+/**
+ * Called before an identity document image is served to staff (not to its owner), so every staff look is
+ * on record (identity module: an audit row). If it throws, the file is not served.
+ */
+export type IdentityDocumentViewed = (
+  look: { staffId: string; requestId: string },
+  image: { uploadId: string; ownerId: string },
+) => Promise<void>;
+
 /** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
 export function storageFailure(error: unknown): unknown {
   if (!(error instanceof StorageError)) return error;

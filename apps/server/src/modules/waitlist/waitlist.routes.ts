@@ -25,10 +25,10 @@ function responseSent(reply: FastifyReply): Promise<void> {
  */
 export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
   service: WaitlistService;
-  deps: Pick<WaitlistDeps, 'db' | 'config' | 'metrics'>;
+  deps: Pick<WaitlistDeps, 'db' | 'clock' | 'config' | 'metrics'>;
 }> = async (app, { service, deps }) => {
   const limit = deps.config.WAITLIST_RATE_LIMIT_PER_MINUTE;
-  const throttle = createThrottle(deps.db, 60, {
+  const throttle = createThrottle(deps, 60, {
     sweepPrefix: throttleKeys.waitlist(''),
     onBlocked: deps.metrics.rateLimitRefused,
   });

@@ -20,3 +20,4 @@ export {
   type DeliverOptions,
   type DeliverSummary,
 } from './webhooks.delivery.ts';
+export { clearOldWebhookBodies, WEBHOOK_BODY_RETENTION_MS } from './webhooks.retention.ts';

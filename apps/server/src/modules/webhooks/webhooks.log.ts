@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WEBHOOK_TEXT,
@@ -64,7 +64,8 @@ export async function sendPing(
 /**
  * Sends a delivery again (same event, same `webhook-id`): it is due at once. A failure then continues
  * its retry schedule from its attempt count, so a delivery that used all its retries gets this one
- * attempt. A delivery being sent right now keeps its lease and is not sent twice at once.
+ * attempt. A delivery being sent right now keeps its lease and is not sent twice at once. An event
+ * whose content was cleared after 30 days (webhooks.retention.ts) cannot be sent again: 409.
  */
 export async function retryDelivery(
   deps: WebhooksDeps,
@@ -74,7 +75,13 @@ export async function retryDelivery(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ delivery: webhookDeliveries, enabled: webhookEndpoints.enabled, type: webhookEvents.type })
+      .select({
+        delivery: webhookDeliveries,
+        enabled: webhookEndpoints.enabled,
+        type: webhookEvents.type,
+        // Cleared after 30 days (webhooks.retention.ts): nothing is left to send.
+        cleared: sql<boolean>`${webhookEvents.body} = ''`,
+      })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
@@ -82,6 +89,7 @@ export async function retryDelivery(
       .for('update', { of: webhookDeliveries });
     if (!found) throw deliveryNotFound();
     if (!found.enabled) throw conflict(WEBHOOK_TEXT.disabled);
+    if (found.cleared) throw conflict(WEBHOOK_TEXT.contentExpired);
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: 'PENDING', nextAttemptAt: now, updatedAt: now })

@@ -85,7 +85,7 @@ export async function ship(ctx: SimContext, tx: SimTx) {
   if (!succeeded(uploaded) || !photo) return;
   const shipmentData = {
     photos: [photo],
-    estimatedDelivery: todayInLagos(),
+    estimatedDelivery: todayInLagos(new Date()),
     itemCondition: 'GOOD',
     packagingDetails: 'Bubble wrap in a box',
   };

@@ -45,7 +45,13 @@ export async function createUsers(
     await must(client, instance, 'signup', {
       method: 'POST',
       path: '/auth/signup',
-      body: { email, password: SIM_PASSWORD, firstName: 'Sim', lastName: `User${index}` },
+      body: {
+        email,
+        password: SIM_PASSWORD,
+        firstName: 'Sim',
+        lastName: `User${index}`,
+        acceptPrivacyNotice: true,
+      },
     });
     const { id, token } = await signIn(client, instance, email, SIM_PASSWORD);
     const serial = String(100_000_000 + index).slice(-9);

@@ -19,6 +19,20 @@ async function fill(values: Record<string, string>) {
   }
 }
 
+const CONSENT_LABEL = 'I have read and accept the Privacy Policy';
+const acceptPrivacyNotice = () => userEvent.click(screen.getByRole('checkbox', { name: CONSENT_LABEL }));
+/** A form the client accepts: names, e-mail, matching passwords and the notice ticked. */
+async function fillValidForm() {
+  await fill({
+    'First name': 'Ada',
+    'Last name': 'Obi',
+    Email: 'ada@example.com',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await acceptPrivacyNotice();
+}
+
 describe('sign-up screen', () => {
   it('shows every spec validation message on an empty submit', async () => {
     const { calls } = stubApi({});
@@ -31,6 +45,9 @@ describe('sign-up screen', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: CONSENT_LABEL })).toHaveAccessibleDescription(
+      'Please accept the Privacy Policy to create an account',
+    );
     expect(calls).toHaveLength(0);
     await fill({ Email: 'ada@', Password: '12345' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -71,13 +88,7 @@ describe('sign-up screen', () => {
       from: { pathname: '/app/join-transaction/x1' },
     });
     queryClient.setQueryData(['something-cached'], { stale: true });
-    await fill({
-      'First name': 'Ada',
-      'Last name': 'Obi',
-      Email: 'ada@example.com',
-      Password: 'secret123',
-      'Confirm password': 'secret123',
-    });
+    await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
@@ -88,20 +99,26 @@ describe('sign-up screen', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(queryClient.getQueryData(['something-cached'])).toBeUndefined();
     const [call] = calls;
-    // The confirmation stays in the browser; the API gets exactly its four fields.
+    // The confirmation stays in the browser; the API gets its four fields and the acceptance.
     expect(call!.body).toEqual({
       firstName: 'Ada',
       lastName: 'Obi',
       email: 'ada@example.com',
       password: 'secret123',
+      acceptPrivacyNotice: true,
     });
   });
 
-  it('shows a taken e-mail on the e-mail field, focused, without a toast', async () => {
-    stubApi({
-      'POST /api/auth/signup': () => fail(409, 'An account with this email already exists', 'EMAIL_TAKEN'),
-    });
+  it('needs the Privacy Policy accepted: a labelled checkbox whose link opens the notice in a new tab', async () => {
+    const { calls } = stubApi({ 'POST /api/auth/signup': () => ok({ user: makeUser() }, 201) });
     renderWithApp(routes, '/signup');
+    const checkbox = screen.getByRole('checkbox', { name: CONSENT_LABEL });
+    expect(checkbox).not.toBeChecked();
+    expect(checkbox).toHaveAttribute('aria-required', 'true');
+    const link = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(link).toHaveAttribute('href', '/legal/privacy-policy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     await fill({
       'First name': 'Ada',
       'Last name': 'Obi',
@@ -109,6 +126,59 @@ describe('sign-up screen', () => {
       Password: 'secret123',
       'Confirm password': 'secret123',
     });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const message = await screen.findByText('Please accept the Privacy Policy to create an account');
+    expect(message).toHaveAttribute('id', 'signup-accept-privacy-error');
+    expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+    expect(checkbox).toHaveFocus();
+    expect(calls).toHaveLength(0);
+
+    // Keyboard: Tab from the last password field reaches the checkbox, Space ticks it, Tab the link.
+    screen.getByLabelText('Confirm password').focus();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(checkbox).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(checkbox).toBeChecked();
+    await userEvent.tab();
+    expect(link).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in screen' })).toBeInTheDocument();
+    expect(calls[0]!.body).toMatchObject({ acceptPrivacyNotice: true });
+  });
+
+  it("shows the server's refusal of the acceptance on the checkbox", async () => {
+    stubApi({
+      'POST /api/auth/signup': () => ({
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          error: 'Please accept the Privacy Policy to create an account',
+          details: [
+            {
+              field: 'acceptPrivacyNotice',
+              message: 'Please accept the Privacy Policy to create an account',
+            },
+          ],
+        },
+      }),
+    });
+    renderWithApp(routes, '/signup');
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const checkbox = screen.getByRole('checkbox', { name: CONSENT_LABEL });
+    await vi.waitFor(() =>
+      expect(checkbox).toHaveAccessibleDescription('Please accept the Privacy Policy to create an account'),
+    );
+  });
+
+  it('shows a taken e-mail on the e-mail field, focused, without a toast', async () => {
+    stubApi({
+      'POST /api/auth/signup': () => fail(409, 'An account with this email already exists', 'EMAIL_TAKEN'),
+    });
+    renderWithApp(routes, '/signup');
+    await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     const email = screen.getByLabelText('Email');
     await vi.waitFor(() =>
@@ -124,13 +194,7 @@ describe('sign-up screen', () => {
       'POST /api/auth/signup': () => fail(503, 'Service unavailable', 'UNAVAILABLE'),
     });
     renderWithApp(routes, '/signup');
-    await fill({
-      'First name': 'Ada',
-      'Last name': 'Obi',
-      Email: 'ada@example.com',
-      Password: 'secret123',
-      'Confirm password': 'secret123',
-    });
+    await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

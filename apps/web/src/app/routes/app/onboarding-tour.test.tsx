@@ -5,7 +5,7 @@ import DashboardPage from './dashboard';
 import { createLiveChannel, setLiveChannelForTests } from '../../../lib/socket';
 import { makeUser, ok, renderWithApp, stubApi } from '../../../testing/render-with-app';
 import { FakeSocket } from '../../../testing/fake-socket';
-import { TOUR_STEPS } from '../../../features/onboarding/tour-steps';
+import { HIGHLIGHT_MS, TOUR_STEPS } from '../../../features/onboarding/tour-steps';
 
 const newcomer = makeUser({ id: 'u1', firstName: 'Ada', onboardingCompleted: false });
 
@@ -46,6 +46,7 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   setLiveChannelForTests(null);
@@ -95,11 +96,19 @@ describe('Onboarding tour', () => {
   });
 
   it('removes the highlight after 3 s', async () => {
+    // Fake timers that also follow real time (Testing Library polls with them), moved on at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const renderedAt = Date.now();
     renderWithTour();
     await screen.findByRole('dialog', { name: TOUR_STEPS[0]!.title });
     const target = document.querySelector('[data-tour="welcome"]')!;
     expect(target).toHaveAttribute('data-tour-highlight', 'true');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 3_100)));
+    // The highlight started between `renderedAt` and now: 1 ms short of 3 s after `renderedAt` it is on,
+    // and 3 s after now it is gone.
+    const sinceRender = Date.now() - renderedAt;
+    act(() => vi.advanceTimersByTime(HIGHLIGHT_MS - sinceRender - 1));
+    expect(target).toHaveAttribute('data-tour-highlight', 'true');
+    act(() => vi.advanceTimersByTime(sinceRender + 1));
     expect(target).not.toHaveAttribute('data-tour-highlight');
   });
 

@@ -272,6 +272,10 @@ describe('closing the account (issue 33)', () => {
     renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Privacy' }));
+    // The consent recorded at sign-up, from GET /auth/me.
+    expect(
+      screen.getByText('You accepted the Privacy Policy (version 1.0) on 15/01/2026.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close account' }));
     const dialog = screen.getByRole('dialog', { name: 'Close your account?' });
     await user.type(within(dialog).getByLabelText('Enter your password to confirm'), 'correct-horse-1');

@@ -10,6 +10,7 @@ import { userDetailQuery } from '../api/users';
 import { fullName } from '../../../components/disputes/dispute-labels';
 import type { StaffViewer } from '../lib/staff';
 import { AccountActions } from './account-actions';
+import { UserPrivacyRecord } from './user-privacy-record';
 import { Badge, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 
 /** Everything support needs to judge an account, and the admin's account actions. */
@@ -106,6 +107,7 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
           />
         </Card>
         <AccountActions user={user} viewer={viewer} />
+        <UserPrivacyRecord detail={detail} />
         <Card className="md:col-span-2">
           <CardTitle>Active sessions</CardTitle>
           {sessions.length === 0 ? (

@@ -91,6 +91,8 @@ export function makeUserDetail(overrides: Partial<AdminUserDetail['user']> = {})
       },
     ],
     disputes: { raised: 1, against: 0, open: 1 },
+    privacyConsent: { version: '1.0', acceptedAt: '2026-01-15T10:00:00.000Z' },
+    dataExports: [],
   };
 }
 

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signupFormSchema } from '@escrow/shared/schemas/auth';
+import { CONSENT_TEXT, PRIVACY_NOTICE_PATH } from '@escrow/shared/texts/privacy-notice';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -27,12 +28,20 @@ export function SignupForm() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptPrivacyNotice: false,
+    },
   });
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     try {
-      await authApi.signup({ firstName, lastName, email, password });
+      // The form refuses to submit unticked; the server records the notice version and the time.
+      await authApi.signup({ firstName, lastName, email, password, acceptPrivacyNotice: true });
       toast.success('Account created successfully! Please login to continue.');
       queryClient.clear();
       navigate('/login', { state: location.state });
@@ -95,6 +104,35 @@ export function SignupForm() {
           {...register('confirmPassword')}
         />
       </Field>
+      <div>
+        <div className="flex items-start gap-2">
+          <input
+            id="signup-accept-privacy"
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+            aria-required
+            {...fieldErrorProps('signup-accept-privacy', errors.acceptPrivacyNotice?.message)}
+            {...register('acceptPrivacyNotice')}
+          />
+          <label htmlFor="signup-accept-privacy" className="text-sm text-slate-700">
+            {CONSENT_TEXT.checkboxBefore}
+            {/* A new tab, so what was typed here stays while the notice is read. */}
+            <a
+              href={PRIVACY_NOTICE_PATH}
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {CONSENT_TEXT.linkLabel}
+            </a>
+          </label>
+        </div>
+        {errors.acceptPrivacyNotice?.message ? (
+          <p id="signup-accept-privacy-error" role="alert" className="mt-1 text-sm text-red-600">
+            {errors.acceptPrivacyNotice.message}
+          </p>
+        ) : null}
+      </div>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create account'}
       </Button>

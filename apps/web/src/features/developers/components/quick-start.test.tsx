@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { partnerCreateTransactionSchemaFor } from '@escrow/shared/schemas/partner';
 import { renderAt } from '../testing/fixtures';
 import { curlSnippet, EXAMPLE_TRANSACTION, VERIFY_SNIPPET } from '../lib/quick-start-snippets';
+import { deviceClock } from '../../../lib/dates';
 import { QuickStart } from './quick-start';
 
 type Verify = (secret: string, headers: Record<string, string>, rawBody: string | Buffer) => unknown;
@@ -47,7 +48,7 @@ describe('quick start', () => {
   });
 
   it('sends a body the partner API accepts, shell-quoted as it is', () => {
-    expect(partnerCreateTransactionSchemaFor().safeParse(EXAMPLE_TRANSACTION).success).toBe(true);
+    expect(partnerCreateTransactionSchemaFor(deviceClock).safeParse(EXAMPLE_TRANSACTION).success).toBe(true);
     const quoted = /-d '(.*)'$/m.exec(curlSnippet('http://localhost:3000'))?.[1];
     expect(JSON.parse(quoted!)).toEqual(EXAMPLE_TRANSACTION);
   });

@@ -1,4 +1,5 @@
 import { content } from '../../../config/content';
+import { formatMediumDate } from '../../../lib/format';
 import type { LegalDocument } from './legal-document';
 
 /** One legal document with a table of contents; prose styles are set here once for all four. */
@@ -8,7 +9,11 @@ export function LegalArticle({ document }: { document: LegalDocument }) {
     <article className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{document.title}</h1>
       <p className="mt-3 text-lg text-slate-700">{document.summary}</p>
-      <p className="mt-2 text-sm text-slate-600">Last updated: {content.legalLastUpdated}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {document.version
+          ? `Version ${document.version.number} — effective ${formatMediumDate(document.version.effective)}`
+          : `Last updated: ${content.legalLastUpdated}`}
+      </p>
       <nav aria-label="Contents" className="mt-8 rounded-xl bg-slate-50 p-5">
         <h2 className="text-sm font-semibold text-slate-900">Contents</h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_EFFECTIVE_DATE, PRIVACY_NOTICE_VERSION } from '@escrow/shared/texts/privacy-notice';
 import { content } from '../../../config/content';
 import type { LegalDocument } from './legal-document';
 
@@ -7,6 +8,8 @@ export const privacyPolicy: LegalDocument = {
   slug: 'privacy-policy',
   title: 'Privacy Policy',
   summary: `How ${name} collects, uses and protects your personal data under the Nigeria Data Protection Act 2023 (NDPA).`,
+  // Accounts record the version they accepted at sign-up: change it (packages/shared) with the text.
+  version: { number: PRIVACY_NOTICE_VERSION, effective: PRIVACY_NOTICE_EFFECTIVE_DATE },
   sections: [
     {
       heading: 'Who we are',
@@ -104,9 +107,16 @@ export const privacyPolicy: LegalDocument = {
       body: (
         <ul>
           <li>
-            Account, verification and transaction records: for as long as your account is open and at least
-            five years after it closes or after the last transaction, as anti-money-laundering law requires.
+            Money and transaction records (amounts, dates, the ledger, ratings, the files of a trade and our
+            audit log): for as long as your account is open and after it closes, as anti-money-laundering law
+            requires; your name and contact details are removed from them when you close your account.
           </li>
+          <li>
+            Your profile, NIN, BVN (encrypted) and approved identity documents: while your account is open;
+            they are deleted when you close it. Rejected identity documents: 30 days after the rejection.
+          </li>
+          <li>Sign-in history (device and address): 90 days after the session ended.</li>
+          <li>A copy of your data you asked for: 7 days after it is ready.</li>
           <li>Waitlist entries: until twelve months after launch, or until you ask us to delete them.</li>
           <li>Server logs: up to 90 days, unless needed to investigate a security incident.</li>
         </ul>
@@ -137,9 +147,10 @@ export const privacyPolicy: LegalDocument = {
             <li>review any decision made about you solely by automated means.</li>
           </ul>
           <p>
-            Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>; we answer within 30 days. Some
-            data must be kept by law even if you ask us to delete it; we will tell you when that applies. You
-            may also complain to the Nigeria Data Protection Commission.
+            Signed in, Profile → Privacy lets you download your data and close your account, and Profile lets
+            you correct your details. Otherwise write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            ; we answer within 30 days. Some data must be kept by law even if you ask us to delete it; we will
+            tell you when that applies. You may also complain to the Nigeria Data Protection Commission.
           </p>
         </>
       ),

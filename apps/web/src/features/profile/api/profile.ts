@@ -7,12 +7,28 @@ import type {
   UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
 import type { EmailResult, EmailSendInput } from '@escrow/shared/schemas/email';
+import type { NameChangeImpact } from '@escrow/shared/schemas/identity';
 import { api } from '../../../lib/api-client';
+import { walletKeys } from '../../../lib/query-keys/wallet-keys';
 
 export const profileKeys = {
   summary: ['profile', 'summary'] as const,
   sessions: ['profile', 'sessions'] as const,
+  nameChangeImpact: ['profile', 'name-change-impact'] as const,
 };
+
+/**
+ * GET /auth/me/name-change-impact: the verified checks a different first or last name would withdraw
+ * (docs/privacy.md "Correct my data"), shown in the profile form before saving.
+ */
+export function useNameChangeImpact() {
+  return useQuery({
+    queryKey: profileKeys.nameChangeImpact,
+    queryFn: ({ signal }) => api<NameChangeImpact>('/auth/me/name-change-impact', { signal }),
+  });
+}
+
+export type ProfileSaved = { user: PublicUser; verificationWithdrawn?: NameChangeImpact };
 
 /** GET /auth/profile: the user with counts of completed and active transactions, computed on the server. */
 export function useProfileSummary() {
@@ -26,11 +42,15 @@ export function useProfileSummary() {
 export function useUpdateProfile(onSaved: (user: PublicUser) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) =>
-      api<{ user: PublicUser }>('/auth/me', { method: 'PUT', body: input }),
-    onSuccess: ({ user }) => {
+    mutationFn: (input: UpdateProfileInput) => api<ProfileSaved>('/auth/me', { method: 'PUT', body: input }),
+    onSuccess: ({ user, verificationWithdrawn }) => {
       onSaved(user);
       void queryClient.invalidateQueries({ queryKey: profileKeys.summary });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.nameChangeImpact });
+      // A withdrawn check changes the level: the verification page and the wallet's limits are stale.
+      if (verificationWithdrawn)
+        for (const queryKey of [['verification'], walletKeys.all])
+          void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,16 +1,28 @@
 import { useState } from 'react';
+import type { PrivacyConsent } from '@escrow/shared/schemas/auth';
 import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import type { RunAccountClosing } from '../api/privacy';
 import { CloseAccountDialog } from './close-account-dialog';
 import { DataExportCard } from './data-export-card';
+import { PrivacyConsentCard } from './privacy-consent-card';
 
 /** Profile → Privacy (issue 33, docs/privacy.md): the user's rights over their data. */
-export function PrivacyTab({ staff, closeAccount }: { staff: boolean; closeAccount: RunAccountClosing }) {
+export function PrivacyTab({
+  staff,
+  consent,
+  closeAccount,
+}: {
+  staff: boolean;
+  /** The Privacy Policy version accepted at sign-up and when (GET /auth/me), or null. */
+  consent: PrivacyConsent;
+  closeAccount: RunAccountClosing;
+}) {
   const [closing, setClosing] = useState(false);
   return (
     <div className="space-y-4">
+      <PrivacyConsentCard consent={consent} />
       <DataExportCard />
       <Card>
         <CardTitle>Close your account</CardTitle>

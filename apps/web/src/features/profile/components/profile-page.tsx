@@ -40,7 +40,7 @@ export function ProfilePage({
     {
       value: 'privacy',
       label: 'Privacy',
-      content: <PrivacyTab staff={isStaff(user)} closeAccount={closeAccount} />,
+      content: <PrivacyTab staff={isStaff(user)} consent={user.privacyConsent} closeAccount={closeAccount} />,
     },
     ...(isStaff(user)
       ? [{ value: 'email', label: 'Email Test', content: <EmailTestTab email={user.email} /> }]

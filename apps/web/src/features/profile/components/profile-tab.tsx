@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { sameLegalName, type PersonName } from '@escrow/shared/domain/names';
 import {
   AUTH_TEXT,
   profileFormSchema,
   type PublicUser,
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
+import type { NameChangeImpact } from '@escrow/shared/schemas/identity';
+import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
@@ -14,7 +19,7 @@ import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { formatMonthYear } from '../../../lib/format';
-import { useProfileSummary, useUpdateProfile } from '../api/profile';
+import { useNameChangeImpact, useProfileSummary, useUpdateProfile } from '../api/profile';
 import { PictureUpload } from './picture-upload';
 
 const UPDATE_FAILED = 'Failed to update profile. Please try again.';
@@ -84,7 +89,9 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
     resolver: zodResolver(profileFormSchema),
     values: { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' },
   });
-  const emailChanged = useWatch({ control, name: 'email' }).trim().toLowerCase() !== user.email.toLowerCase();
+  const [email, firstName, lastName] = useWatch({ control, name: ['email', 'firstName', 'lastName'] });
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
+  const names = useNameChangeWarning(user, { firstName, lastName });
 
   const onSubmit = handleSubmit(async (values) => {
     const patch: UpdateProfileInput = { firstName: values.firstName, lastName: values.lastName };
@@ -96,11 +103,20 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
       patch.email = values.email;
       patch.currentPassword = values.currentPassword;
     }
+    if (names.withdraws) {
+      if (!names.confirmed) return names.askToConfirm();
+      patch.confirmVerificationLoss = true;
+    }
     try {
-      await update.mutateAsync(patch);
+      const saved = await update.mutateAsync(patch);
       resetField('currentPassword');
-      toast.success(AUTH_TEXT.profileUpdated);
+      names.reset();
+      toast.success(saved.verificationWithdrawn ? NAME_CHANGE_TEXT.saved : AUTH_TEXT.profileUpdated);
     } catch (error) {
+      // The checks changed since the form read them (a check passed in another tab): the server's
+      // impact is shown, and the user confirms it.
+      if (error instanceof ApiError && error.code === 'NAME_CHANGE_NEEDS_CONFIRMATION')
+        return names.refusedBy(error);
       toast.error(UPDATE_FAILED);
       if (!(error instanceof ApiError)) return;
       if (error.code === 'EMAIL_TAKEN') setError('email', { message: error.message });
@@ -130,6 +146,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
             {...register('lastName')}
           />
         </Field>
+        <NameChangeWarning state={names} />
         <div className="sm:col-span-2">
           <Field id="profile-email" label="Email" error={errors.email?.message}>
             <Input
@@ -170,5 +187,98 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
         </div>
       </form>
     </Card>
+  );
+}
+
+const CONFIRM_ID = 'profile-confirm-verification-loss';
+
+/**
+ * Whether the typed names withdraw verified identity checks (docs/privacy.md "Correct my data"): a
+ * different first or last name (more than case, accents or spacing, as the checks compare them) while
+ * the server says checks were made under the current one. The server refuses such a change unless
+ * confirmed; this says so before saving.
+ */
+function useNameChangeWarning(user: PublicUser, typed: PersonName) {
+  const impact = useNameChangeImpact();
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<NameChangeImpact | null>(null);
+  const current = refused ?? impact.data ?? null;
+  const renamed = !sameLegalName(typed, user);
+  const respelled =
+    !renamed && (typed.firstName.trim() !== user.firstName || typed.lastName.trim() !== user.lastName);
+  const hasChecks = (current?.checks.length ?? 0) > 0;
+  return {
+    impact: current,
+    withdraws: renamed && hasChecks,
+    keeps: respelled && hasChecks,
+    confirmed,
+    confirmError,
+    setConfirmed: (value: boolean) => {
+      setConfirmed(value);
+      if (value) setConfirmError(null);
+    },
+    askToConfirm: () => {
+      setConfirmError(NAME_CHANGE_TEXT.confirmRequired);
+      document.getElementById(CONFIRM_ID)?.focus();
+    },
+    refusedBy: (error: ApiError) => {
+      setRefused((error.details as NameChangeImpact | undefined) ?? null);
+      setConfirmed(false);
+      setConfirmError(error.message);
+      void impact.refetch();
+    },
+    reset: () => {
+      setConfirmed(false);
+      setConfirmError(null);
+      setRefused(null);
+    },
+  };
+}
+
+function NameChangeWarning({ state }: { state: ReturnType<typeof useNameChangeWarning> }) {
+  const { impact } = state;
+  if (state.keeps)
+    return <p className="text-sm text-slate-600 sm:col-span-2">{NAME_CHANGE_TEXT.sameNameNote}</p>;
+  if (!state.withdraws || !impact) return null;
+  return (
+    <div
+      role="group"
+      aria-labelledby="name-change-warning-title"
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
+    >
+      <p id="name-change-warning-title" className="font-semibold">
+        {NAME_CHANGE_TEXT.warningTitle}
+      </p>
+      <p>
+        {NAME_CHANGE_TEXT.warning({
+          checks: impact.checks.map((check) => check.label),
+          levelBefore: impact.verificationLevel,
+          levelAfter: impact.levelAfter,
+          trustScoreBefore: impact.trustScore,
+          trustScoreAfter: impact.trustScoreAfter,
+        })}{' '}
+        <Link to="/app/verification" className="font-medium text-brand-700 hover:underline">
+          Verification
+        </Link>
+      </p>
+      <label htmlFor={CONFIRM_ID} className="flex items-start gap-2">
+        <input
+          id={CONFIRM_ID}
+          type="checkbox"
+          className="mt-0.5 h-4 w-4"
+          checked={state.confirmed}
+          aria-invalid={state.confirmError ? true : undefined}
+          aria-describedby={state.confirmError ? `${CONFIRM_ID}-error` : undefined}
+          onChange={(event) => state.setConfirmed(event.target.checked)}
+        />
+        <span>{NAME_CHANGE_TEXT.confirmLabel}</span>
+      </label>
+      {state.confirmError ? (
+        <p id={`${CONFIRM_ID}-error`} role="alert" className="text-red-700">
+          {state.confirmError}
+        </p>
+      ) : null}
+    </div>
   );
 }

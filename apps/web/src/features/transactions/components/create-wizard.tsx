@@ -11,13 +11,14 @@ import {
 } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { createTransactionSchema } from '@escrow/shared/schemas/transactions';
+import { createTransactionSchemaFor } from '@escrow/shared/schemas/transactions';
 import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import PercentIcon from 'lucide-react/icons/percent';
 import { ApiError } from '../../../lib/api-client';
+import { deviceClock } from '../../../lib/dates';
 import { serverFieldIssues } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
@@ -170,7 +171,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
   const createFrom = async (values: CreateFormValues) => {
     const payload = { ...toCreatePayload(values), ...(invited ? { invitedUserId: invited.userId } : {}) };
     // The whole shared schema once more: a value it would refuse is shown on its field before sending.
-    const checked = createTransactionSchema.safeParse(payload);
+    const checked = createTransactionSchemaFor(deviceClock).safeParse(payload);
     if (!checked.success) {
       const issues = checked.error.issues.map((i) => ({
         field: formFieldOf(i.path.map(String).join('.')) as Path<CreateFormValues>,

@@ -12,6 +12,7 @@ import { failureText } from '../../../lib/money-mutation';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { DeliveryDetailsFields, useDeliveryDetailsForm, type DeliveryField } from './delivery-details-fields';
 import { Detail } from './form-controls';
+import { transitionFacts } from '../lib/trade-terms';
 
 const TITLES = ['Personal Information', 'Address', 'Location'];
 
@@ -48,18 +49,17 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
     tx.status,
     'PROVIDE_DELIVERY_DETAILS',
     tx.viewerIsBroker ? 'BROKER' : tx.viewerRole,
-    {
-      useCourier: tx.useCourier,
-      hasCounterparty: tx.counterpartyId !== null,
-      hasDeliveryDetails: tx.deliveryDetails !== null,
-    },
+    transitionFacts(tx),
   );
 
   const saveDetails = async (details: DeliveryDetails) => {
     try {
-      await save.mutateAsync(details);
+      const { transaction } = await save.mutateAsync(details);
       toast.success(SHIPPING_TEXT.saved);
-      navigate(`/app/payment/${tx.id}`);
+      // A correction after payment goes back to the trade; before it, on to payment.
+      navigate(
+        transaction.status === 'WAITING_FOR_PAYMENT' ? `/app/payment/${tx.id}` : `/app/transactions/${tx.id}`,
+      );
     } catch (error) {
       const fields = showServerFieldErrors(error, form.setError, (path) => path as DeliveryField);
       const back = [1, 2, 3].find((n) => STEP_FIELDS[n]!.some((f) => fields.includes(f)));

@@ -5,9 +5,10 @@ import type { ShippingType } from '@escrow/shared/domain/transaction-machine';
 import {
   refinePriceBounds,
   refineSellerItem,
-  transactionDraftSchema,
+  transactionDraftSchemaFor,
   type CreateTransactionInput,
 } from '@escrow/shared/schemas/transactions';
+import { deviceClock } from '../../../lib/dates';
 import {
   milestonesActive,
   milestonesPayload,
@@ -95,6 +96,7 @@ export const CREATE_STEP_TEXT = {
 /** Only a courier trade asks for delivery days (and sends `useCourier: true`). */
 export const usesCourier = (shippingType: ShippingType | undefined) => shippingType === 'COURIER';
 
+const transactionDraftSchema = transactionDraftSchemaFor(deviceClock);
 const shape = transactionDraftSchema.shape;
 const SELLER_ITEM = [
   'itemType',

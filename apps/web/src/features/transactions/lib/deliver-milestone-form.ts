@@ -1,12 +1,13 @@
 import { get, set, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import {
-  deliverMilestoneBodySchema,
+  deliverMilestoneBodySchemaFor,
   shipmentDataSchemaFor,
   type DeliverMilestoneBody,
   type ShipmentData,
   type ShipmentDataInput,
 } from '@escrow/shared/schemas/transactions';
 import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
+import { deviceClock } from '../../../lib/dates';
 
 /* The seller's delivery of a milestone (DESIGN "Milestones"): the form, checked as the server checks it. */
 
@@ -49,11 +50,12 @@ export type DeliverForm = {
 };
 
 /**
- * The delivery as the server takes it (deliverMilestoneBodySchema: a note, files or shipment details,
+ * The delivery as the server takes it (deliverMilestoneBodySchemaFor: a note, files or shipment details,
  * at least one), the shipment by the same courier rule as a one-off shipment; each message on its field.
  */
 export function deliverResolver(useCourier: boolean): Resolver<DeliverForm, unknown, DeliverMilestoneBody> {
-  const shipmentSchema = shipmentDataSchemaFor(useCourier);
+  const shipmentSchema = shipmentDataSchemaFor(deviceClock, useCourier);
+  const bodySchema = deliverMilestoneBodySchemaFor(deviceClock);
   return async (values) => {
     const errors: Record<string, unknown> = {};
     const mark = (name: string, message: string) => {
@@ -67,7 +69,7 @@ export function deliverResolver(useCourier: boolean): Resolver<DeliverForm, unkn
         for (const issue of shipment.error.issues) mark(`shipment.${String(issue.path[0])}`, issue.message);
     }
     if (!values.shipped || shipmentData) {
-      const body = deliverMilestoneBodySchema.safeParse({
+      const body = bodySchema.safeParse({
         note: values.note,
         ...(values.files.length ? { files: values.files } : {}),
         ...(shipmentData ? { shipmentData } : {}),

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { MIN_MILESTONES } from '@escrow/shared/domain/milestones';
 import type { ShippingType } from '@escrow/shared/domain/transaction-machine';
-import { refineMilestones, transactionDraftSchema } from '@escrow/shared/schemas/transactions';
+import { refineMilestones, transactionDraftSchemaFor } from '@escrow/shared/schemas/transactions';
+import { deviceClock } from '../../../lib/dates';
 
 /*
  * The create wizard's milestone list (DESIGN "Milestones"): drafts as typed, what the API is sent, and
@@ -36,7 +37,7 @@ export function milestonesPayload(drafts: readonly MilestoneDraft[]) {
   }));
 }
 
-const milestonesField = transactionDraftSchema.shape.milestones.unwrap();
+const milestonesField = transactionDraftSchemaFor(deviceClock).shape.milestones.unwrap();
 
 /**
  * Step 3's milestone list, when on: each milestone by the shared schema (its messages on its fields),

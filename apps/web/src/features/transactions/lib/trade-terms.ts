@@ -10,6 +10,8 @@ export function transitionFacts(tx: Transaction): TransitionFacts {
     hasDeliveryDetails: tx.deliveryDetails !== null,
     shippingType: tx.shippingType,
     hasMilestones: tx.milestones.length > 0,
+    anyReleased: tx.milestones.some((m) => m.status === 'RELEASED'),
+    anyDelivered: tx.milestones.some((m) => m.status !== 'PENDING'),
   };
 }
 

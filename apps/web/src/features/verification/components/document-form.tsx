@@ -17,6 +17,7 @@ import { showServerFieldErrors } from '../../../lib/form-values';
 import { uploadFile } from '../../../lib/uploads';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { failureMessage, useSubmitDocument } from '../api/verification';
+import { IdentityCheckNotice, identityNoticeId } from './identity-check-notice';
 
 const RULE = UPLOAD_RULES.identity_document;
 
@@ -85,6 +86,7 @@ export function DocumentForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-4">
+      <IdentityCheckNotice kind="DOCUMENT" level={3} />
       <Field id="document-type" label="Document type" error={errors.documentType?.message}>
         <Select id="document-type" {...typeField}>
           {DOCUMENT_TYPES.map((type) => (
@@ -134,7 +136,7 @@ export function DocumentForm() {
           {progress}%
         </progress>
       ) : null}
-      <Button type="submit" disabled={isSubmitting}>
+      <Button type="submit" disabled={isSubmitting} aria-describedby={identityNoticeId('DOCUMENT')}>
         {isSubmitting ? 'Submitting...' : 'Submit for review'}
       </Button>
       {outcome ? (

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   bvnFormSchema,
   IDENTITY_NUMBER_LENGTH,
-  ninFormSchema,
+  ninFormSchemaFor,
   VERIFICATION_TEXT,
   type BvnForm,
   type NinForm,
@@ -14,10 +14,11 @@ import {
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
-import { DATE_FORMAT_HINT, dateValue } from '../../../lib/dates';
+import { DATE_FORMAT_HINT, dateValue, deviceClock } from '../../../lib/dates';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { failureMessage, useVerifyIdentity } from '../api/verification';
 import { IdentityCheckResult, type CheckOutcome } from './identity-check-result';
+import { IdentityCheckNotice, identityNoticeId } from './identity-check-notice';
 
 export type ProfileNames = { firstName: string; lastName: string };
 export type IdentityCheckKind = 'nin' | 'bvn';
@@ -41,6 +42,8 @@ type CheckSpec = {
   failed: string;
   toBody: (values: CheckValues) => NinForm | BvnForm;
 };
+
+const ninFormSchema = ninFormSchemaFor(deviceClock);
 
 /** NIN and BVN (spec 02 §5) differ only in the number's name, the third detail and the level gained. */
 const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
@@ -144,6 +147,7 @@ export function IdentityCheckForm({
         Use the names on your profile; they must match the names on your {check.name}. A verified {check.name}{' '}
         raises your level to {check.level}.
       </p>
+      <IdentityCheckNotice kind={kind === 'nin' ? 'NIN' : 'BVN'} />
       <Field id={ids.number} label={check.name} error={errors.number?.message}>
         <Input
           id={ids.number}
@@ -179,7 +183,11 @@ export function IdentityCheckForm({
           {...register('extra', check.extra.date ? { setValueAs: dateValue } : {})}
         />
       </Field>
-      <Button type="submit" disabled={isSubmitting}>
+      <Button
+        type="submit"
+        disabled={isSubmitting}
+        aria-describedby={identityNoticeId(kind === 'nin' ? 'NIN' : 'BVN')}
+      >
         {isSubmitting ? 'Verifying...' : `Verify ${check.name}`}
       </Button>
       <IdentityCheckResult outcome={outcome} />

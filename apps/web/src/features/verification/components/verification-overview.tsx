@@ -1,4 +1,5 @@
 import type { VerificationStatus } from '@escrow/shared/schemas/identity';
+import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { VerificationLevelBadge } from '../../../components/verification-level-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -18,6 +19,7 @@ const HISTORY_TEXT: Record<string, string> = {
   SUBMITTED: 'Submitted for review',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  NAME_CHANGED: NAME_CHANGE_TEXT.historyOutcome,
 };
 
 /** Overview tab (spec 02 §2.6): level, trust score and what raised it, status, 5 latest history items. */

@@ -26,19 +26,26 @@ export function ShippingTab({ transaction: tx }: { transaction: Transaction }) {
   return (
     <Card>
       <CardTitle>Shipping Details</CardTitle>
-      <dl className="mt-3 divide-y divide-slate-100">
-        <Detail label="Recipient name">{details.fullName}</Detail>
-        <Detail label="Phone">{details.phoneNumber}</Detail>
-        <Detail label="Address">{details.address}</Detail>
-        <Detail label="City">{details.city}</Detail>
-        <Detail label="State">{details.state}</Detail>
-        <Detail label="ZIP code">{details.zipCode}</Detail>
-        <Detail label="Country">{details.country}</Detail>
-        {details.specialInstructions ? (
-          <Detail label="Special instructions">{details.specialInstructions}</Detail>
-        ) : null}
-      </dl>
+      <DeliveryAddress details={details} />
     </Card>
+  );
+}
+
+/** The delivery address as both parties read it (the seller's Shipping tab, the buyer's own card). */
+export function DeliveryAddress({ details }: { details: NonNullable<Transaction['deliveryDetails']> }) {
+  return (
+    <dl className="mt-3 divide-y divide-slate-100">
+      <Detail label="Recipient name">{details.fullName}</Detail>
+      <Detail label="Phone">{details.phoneNumber}</Detail>
+      <Detail label="Address">{details.address}</Detail>
+      <Detail label="City">{details.city}</Detail>
+      <Detail label="State">{details.state}</Detail>
+      <Detail label="ZIP code">{details.zipCode}</Detail>
+      <Detail label="Country">{details.country}</Detail>
+      {details.specialInstructions ? (
+        <Detail label="Special instructions">{details.specialInstructions}</Detail>
+      ) : null}
+    </dl>
   );
 }
 

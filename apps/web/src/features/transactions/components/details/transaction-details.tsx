@@ -12,6 +12,7 @@ import { transactionKeys } from '../../../../lib/query-keys/transaction-keys';
 import { viewerIsBroker } from '../../lib/broker';
 import { NotFoundCard } from '../not-found-card';
 import { BrokerNote } from './broker-note';
+import { BuyerDeliveryCard } from './buyer-delivery-card';
 import { DetailsHeader } from './details-header';
 import { DetailsTabs } from './details-tabs';
 import { later, OpeningDialog, usePreloadLater } from './later-parts';
@@ -136,6 +137,7 @@ export function TransactionDetails({ id }: { id: string }) {
             overview={
               <div className="space-y-4">
                 <StatusFlowPanel transaction={tx} onAction={setDialog} onCancel={() => setDialog('Cancel')} />
+                <BuyerDeliveryCard transaction={tx} onEdit={() => setDialog('Provide Delivery Details')} />
                 <MilestoneTimeline transaction={tx} />
                 <TransactionTimeline transaction={tx} />
                 <SummaryCard transaction={tx} />

@@ -1,6 +1,8 @@
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
+import { PRE_PAYMENT_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
 import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
@@ -32,12 +34,20 @@ export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props
     () => toast.error(TRANSACTION_TEXT.deliveryFailed),
   );
 
+  // Correcting an address already given (docs/privacy.md "Correct my data"); after payment the seller
+  // is told at once.
+  const editing = transaction.deliveryDetails !== null;
+  const paid = !PRE_PAYMENT_STATUSES.includes(transaction.status);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Provide Delivery Details"
-      description="Where should the seller send the item? Delivery addresses are in Nigeria."
+      title={editing ? DELIVERY_CORRECTION_TEXT.dialogTitle : 'Provide Delivery Details'}
+      description={
+        editing && paid
+          ? DELIVERY_CORRECTION_TEXT.editableAfterPayment
+          : 'Where should the seller send the item? Delivery addresses are in Nigeria.'
+      }
     >
       <FormProvider {...form}>
         <form onSubmit={onValid} noValidate className="space-y-3">

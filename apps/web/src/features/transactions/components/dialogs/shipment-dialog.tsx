@@ -13,7 +13,7 @@ import { Button } from '../../../../components/ui/button';
 import { DateInput } from '../../../../components/ui/date-input';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
-import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
+import { DATE_FORMAT_HINT, dateValue, deviceClock } from '../../../../lib/dates';
 import { useConfirmShipment } from '../../api/lifecycle';
 import { failureText } from '../../../../lib/money-mutation';
 import { Select, Textarea } from '../form-controls';
@@ -34,7 +34,10 @@ type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boo
 export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
   const confirm = useConfirmShipment(transaction.id);
   const [uploading, setUploading] = useState(false);
-  const schema = useMemo(() => shipmentDataSchemaFor(transaction.useCourier), [transaction.useCourier]);
+  const schema = useMemo(
+    () => shipmentDataSchemaFor(deviceClock, transaction.useCourier),
+    [transaction.useCourier],
+  );
   const {
     register,
     handleSubmit,
