@@ -147,4 +147,31 @@ describe('sockets end with their session', () => {
     await closed(p.sockets[0]!);
     expect(p.sockets[1]!.connected).toBe(true);
   });
+
+  it('a handshake whose session cannot be read is refused, not left unanswered, and a retry connects', async () => {
+    const account = await signUp(app);
+    const token = await logIn(app, account.email, account.password);
+    const tokens = app.deps.tokens;
+    const verify = tokens.verify;
+    // As when the database connection is lost during the check: socket.io does not catch a rejected
+    // middleware, so without the refusal the client would wait for an answer that never comes.
+    tokens.verify = async () => {
+      throw new Error('Connection terminated unexpectedly');
+    };
+    let refusal: unknown;
+    try {
+      const unanswered = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('handshake unanswered after 5 s')), 5000).unref(),
+      );
+      refusal = await Promise.race([openSocket(url, token, sockets), unanswered]).catch(
+        (error: unknown) => error,
+      );
+    } finally {
+      tokens.verify = verify;
+    }
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as Error).message).toBe('Service temporarily unavailable');
+    const socket = await openSocket(url, token, sockets);
+    expect(socket.connected).toBe(true);
+  });
 });

@@ -68,8 +68,15 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    const verified =
-      typeof token === 'string' && token.length < 4096 ? await deps.tokens.verify(token) : null;
+    let verified: Awaited<ReturnType<typeof deps.tokens.verify>> | null;
+    try {
+      verified = typeof token === 'string' && token.length < 4096 ? await deps.tokens.verify(token) : null;
+    } catch (error) {
+      // The session could not be read (database lost): refuse this handshake so the client can retry.
+      // Socket.io does not catch a rejected middleware: the handshake would never be answered.
+      deps.log.warn({ err: error }, 'socket handshake refused: session could not be read');
+      return next(new Error('Service temporarily unavailable'));
+    }
     if (!verified) return next(new Error('Authentication required'));
     socket.data.userId = verified.user.id;
     socket.data.role = verified.user.role;

@@ -40,22 +40,30 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/**
+ * Numbers of this run only: one NIN or BVN verifies one account, and on the shared PostgreSQL database other
+ * files verify their own fixed numbers at the same time.
+ */
+const elevenDigits = () => String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+const NIN = elevenDigits();
+const BVN = elevenDigits();
+
 describe('what the identity checks send matches what the screens say', () => {
   it.each([
     [
       'NIN',
       '/api/verification/nin',
-      { nin: '70123456789', firstName: 'Ngozi', lastName: 'Eze', dateOfBirth: '1990-04-12' },
+      { nin: NIN, firstName: 'Ngozi', lastName: 'Eze', dateOfBirth: '1990-04-12' },
       '/api/v1/kyc/nin',
-      { nin: '70123456789' },
+      { nin: NIN },
       'your NIN to our identity provider',
     ],
     [
       'BVN',
       '/api/verification/bvn',
-      { bvn: '22380348250', firstName: 'Ngozi', lastName: 'Eze', phoneNumber: '08031234567' },
+      { bvn: BVN, firstName: 'Ngozi', lastName: 'Eze', phoneNumber: '08031234567' },
       '/api/v1/kyc/bvn/full',
-      { bvn: '22380348250', first_name: 'Ngozi', last_name: 'Eze' },
+      { bvn: BVN, first_name: 'Ngozi', last_name: 'Eze' },
       'your BVN, first name and last name to our identity provider',
     ],
   ] as const)(

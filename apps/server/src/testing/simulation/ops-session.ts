@@ -5,6 +5,8 @@ import { SIM_PASSWORD } from './setup.ts';
 
 /** Sessions are re-checked across instances within the session cache's 4 s; faults may add a few more. */
 const REVOKED_SOCKET_BOUND_MS = 15_000;
+/** How long a socket handshake may go without any answer (the database may be failing over meanwhile). */
+const HANDSHAKE_BOUND_MS = 15_000;
 
 /**
  * A user signs in again (a new session), opens a socket with it on one instance and signs out on another:
@@ -28,11 +30,20 @@ export async function revokedSession(ctx: SimContext): Promise<void> {
     timeout: 5000,
   });
   try {
-    const connected = await new Promise<boolean>((resolve) => {
-      socket.once('connect', () => resolve(true));
-      socket.once('connect_error', () => resolve(false));
+    // An answer (connected or refused) is due within the client's timeout; none at all is a server bug
+    // (a handshake left hanging), reported rather than waited on for ever.
+    const connected = await new Promise<boolean | 'unanswered'>((resolve) => {
+      const unanswered = setTimeout(() => resolve('unanswered'), HANDSHAKE_BOUND_MS).unref();
+      socket.once('connect', () => (clearTimeout(unanswered), resolve(true)));
+      socket.once('connect_error', () => (clearTimeout(unanswered), resolve(false)));
+      // The instance killed mid-handshake: the connection closes without either answer.
+      socket.once('disconnect', () => (clearTimeout(unanswered), resolve(false)));
     });
-    if (!connected) return;
+    if (connected === 'unanswered')
+      ctx.client.violations.push(
+        `socket handshake of user ${user.index} on ${where.name} unanswered after ${HANDSHAKE_BOUND_MS} ms`,
+      );
+    if (connected !== true) return;
     const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const logout = await call(ctx, 'logout', { method: 'POST', path: '/auth/logout', token });
     if (!succeeded(logout)) return;
