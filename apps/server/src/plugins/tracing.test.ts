@@ -13,7 +13,9 @@ import { tracingActive } from '../lib/tracing.ts';
 import { createUser, type TestUser } from '../modules/transactions/transactions.test-support.ts';
 import { GENEROUS_LIMITS } from '../testing/generous-limits.ts';
 
-const NIN = '70123456789';
+// A number of this run only: one NIN verifies one account, and on the shared PostgreSQL database
+// identity.dojah.test.ts verifies the documentation's 70123456789.
+const NIN = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN_ID = '00f067aa0ba902b7';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
