@@ -30,6 +30,17 @@ export const ERROR_STATUS = {
   // and code entry locked after too many wrong ones.
   HANDOVER_CODE_INVALID: 422,
   HANDOVER_LOCKED: 429,
+  // Two-factor sign-in and phones (issue 30; docs/security.md).
+  /** Staff action without two-factor sign-in on and used in this session. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** A withdrawal or bank-account change by a user with 2FA on, without the X-Two-Factor-Code header. */
+  TWO_FACTOR_CODE_REQUIRED: 403,
+  INVALID_TWO_FACTOR_CODE: 400,
+  /** The sign-in challenge expired, was used, or ended after 5 wrong codes: sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  INVALID_PHONE_CODE: 400,
+  PHONE_IN_USE: 409,
+  PHONE_NOT_VERIFIED: 409,
   INTERNAL_ERROR: 500,
   INVALID_RESET_TOKEN: 400,
   INVALID_CURRENT_PASSWORD: 400,

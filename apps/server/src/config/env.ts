@@ -193,6 +193,16 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OTEL_EXPORTER_OTLP_HEADERS: z.preprocess(emptyToUndefined, otlpHeadersSetting.optional()),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default('amana-escrow'),
+  // Text messages (docs/security.md "Phone verification"): the sandbox writes them to DATA_DIR/sms-outbox;
+  // Termii (SMS and WhatsApp) when its API key is set.
+  SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'termii']).optional()),
+  TERMII_API_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  TERMII_SENDER_ID: z.string().min(1).max(11).default('Amana'),
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  TERMII_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Two-factor sign-in for SUPPORT and ADMIN (docs/security.md): 'required' or 'optional'; unset, it is
+  // required when NODE_ENV=production and optional otherwise.
+  STAFF_TWO_FACTOR: z.preprocess(emptyToUndefined, z.enum(['required', 'optional']).optional()),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -209,6 +219,9 @@ export type AppConfig = RawEnv & {
   priceBounds: PriceBounds;
   /** The 32-byte key that encrypts NIN, BVN and document numbers and keys their uniqueness hash. */
   identityKey: Buffer;
+  smsProvider: 'sandbox' | 'termii';
+  /** Whether SUPPORT and ADMIN need two-factor sign-in, used in the session, for staff-only actions. */
+  staffTwoFactor: 'required' | 'optional';
 };
 
 export class ConfigError extends Error {}
@@ -237,6 +250,8 @@ export function loadConfig(
     throw new ConfigError(
       'Invalid configuration:\n  IDENTITY_PROVIDER: dojah needs DOJAH_APP_ID and DOJAH_SECRET_KEY',
     );
+  if (env.SMS_PROVIDER === 'termii' && !env.TERMII_API_KEY)
+    throw new ConfigError('Invalid configuration:\n  SMS_PROVIDER: termii needs TERMII_API_KEY');
   const dataDir = path.resolve(env.DATA_DIR);
   const database: AppConfig['database'] = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
@@ -259,6 +274,8 @@ export function loadConfig(
     priceBounds: { ...DEFAULT_PRICE_BOUNDS, ...env.TRANSACTION_PRICE_BOUNDS },
     identityProvider:
       env.IDENTITY_PROVIDER ?? (env.DOJAH_APP_ID && env.DOJAH_SECRET_KEY ? 'dojah' : 'sandbox'),
+    smsProvider: env.SMS_PROVIDER ?? (env.TERMII_API_KEY ? 'termii' : 'sandbox'),
+    staffTwoFactor: env.STAFF_TWO_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
     identityKey: keyBytes(
       secrets.get('IDENTITY_ENCRYPTION_KEY', env.IDENTITY_ENCRYPTION_KEY, {
         bytes: 32,

@@ -76,3 +76,39 @@ export function interrupts(
 export function toastDurationMs(priority: NotificationPriority | string): number {
   return priority === 'URGENT' ? 8000 : priority === 'HIGH' ? 6000 : priority === 'MEDIUM' ? 4000 : 3000;
 }
+
+/**
+ * The channels a notification may also go out on, beside in-app (always): chosen per category of the
+ * five preferences (issue 30), kept apart from the preference booleans, which keep their meaning (a
+ * category turned off interrupts on no channel). SMS and WhatsApp need a verified phone.
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type ChannelChoice = Record<NotificationChannel, boolean>;
+export type NotificationChannels = Record<NotificationPreferenceId, ChannelChoice>;
+const off: ChannelChoice = { email: false, sms: false, whatsapp: false };
+/** E-mail for money and shipping, as before channels existed; text messages only when chosen. */
+export const DEFAULT_NOTIFICATION_CHANNELS: NotificationChannels = {
+  transaction_updates: off,
+  payment_alerts: { ...off, email: true },
+  message_notifications: off,
+  shipping_updates: { ...off, email: true },
+  system_alerts: off,
+};
+
+/** Dispute events have no category to mute; they go out on the channels chosen for transaction updates. */
+export function channelCategoryFor(type: NotificationType): NotificationPreferenceId {
+  return preferenceFor(type) ?? 'transaction_updates';
+}
+
+/** Stored choices over the defaults, category by category and channel by channel. */
+export function resolveChannels(
+  stored: Partial<Record<NotificationPreferenceId, Partial<ChannelChoice>>>,
+): NotificationChannels {
+  return Object.fromEntries(
+    NOTIFICATION_PREFERENCE_IDS.map((id) => [
+      id,
+      { ...DEFAULT_NOTIFICATION_CHANNELS[id], ...(stored[id] ?? {}) },
+    ]),
+  ) as NotificationChannels;
+}

@@ -14,7 +14,14 @@ import {
  * texts/notifications.ts (both zod-free, what screens import); re-exported here for the server.
  */
 export {
+  channelCategoryFor,
+  DEFAULT_NOTIFICATION_CHANNELS,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CHANNELS,
+  resolveChannels,
+  type ChannelChoice,
+  type NotificationChannel,
+  type NotificationChannels,
   interrupts,
   NOTIFICATION_FILTERS,
   NOTIFICATION_PREFERENCE_IDS,
@@ -28,6 +35,7 @@ export {
   type NotificationPriority,
   type NotificationType,
 } from '../domain/notifications.ts';
+import { NOTIFICATION_CHANNELS } from '../domain/notifications.ts';
 export { NOTIFICATION_PREFERENCE_META, NOTIFICATION_TEXT } from '../texts/notifications.ts';
 
 export const notificationSchema = z.object({
@@ -67,9 +75,42 @@ const preferenceShape = Object.fromEntries(
   NOTIFICATION_PREFERENCE_IDS.map((id) => [id, z.boolean()]),
 ) as Record<NotificationPreferenceId, z.ZodBoolean>;
 export const notificationPreferencesSchema = z.object(preferenceShape);
-export const preferencesAnswerSchema = z.object({ preferences: notificationPreferencesSchema });
 /** PUT /notifications/preferences: any subset of the five; unknown keys are refused. */
 export const updatePreferencesSchema = notificationPreferencesSchema
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one preference' });
+
+const channelChoiceSchema = z.object(
+  Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean()])) as Record<
+    (typeof NOTIFICATION_CHANNELS)[number],
+    z.ZodBoolean
+  >,
+);
+/** Per category, the channels beside in-app (issue 30); answered beside `preferences`. */
+export const notificationChannelsSchema = z.object(
+  Object.fromEntries(NOTIFICATION_PREFERENCE_IDS.map((id) => [id, channelChoiceSchema])) as Record<
+    NotificationPreferenceId,
+    typeof channelChoiceSchema
+  >,
+);
+/**
+ * PUT /notifications/channels: any categories, each any subset of the channels; unknown keys refused.
+ * SMS or WhatsApp turned on without a verified phone is a 409 (PHONE_NOT_VERIFIED).
+ */
+export const updateChannelsSchema = z
+  .object(
+    Object.fromEntries(
+      NOTIFICATION_PREFERENCE_IDS.map((id) => [id, channelChoiceSchema.partial().strict().optional()]),
+    ) as Record<NotificationPreferenceId, z.ZodOptional<z.ZodObject>>,
+  )
+  .strict()
+  .refine((v) => Object.values(v).some((c) => c && Object.keys(c).length > 0), {
+    message: 'Send at least one channel',
+  });
+
+/** GET/PUT /notifications/preferences and PUT /notifications/channels answer both objects. */
+export const preferencesAnswerSchema = z.object({
+  preferences: notificationPreferencesSchema,
+  channels: notificationChannelsSchema,
+});

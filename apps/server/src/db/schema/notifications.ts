@@ -2,6 +2,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
+  type NotificationChannels,
   type NotificationPreferences,
 } from '@escrow/shared/schemas/notifications';
 import { id, timestamps } from '../columns.ts';
@@ -42,5 +43,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   preferences: jsonb().$type<Partial<NotificationPreferences>>().notNull().default({}),
+  /** Per category, the channels beside in-app (e-mail, SMS, WhatsApp); missing categories use the defaults. */
+  channels: jsonb().$type<Partial<NotificationChannels>>().notNull().default({}),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

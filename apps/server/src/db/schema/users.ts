@@ -73,6 +73,11 @@ export const sessions = pgTable(
     ipAddress: text(),
     /** Last authenticated request, written at most once a minute per session (auth.tokens.ts). */
     lastSeenAt: timestamp({ withTimezone: true }),
+    /**
+     * When this session passed the second factor (a sign-in through POST /auth/2fa/verify, or a code given
+     * later in it); staff-only actions need it when two-factor sign-in is required (docs/security.md).
+     */
+    twoFactorVerifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { isNigerianPhone, normalizePhone } from '../domain/nigeria.ts';
+import { PHONE_TEXT } from '../texts/phone.ts';
+
+/**
+ * Phone verification and text messages (issue 30; docs/security.md "Phone verification"). A phone is
+ * verified by a 6-digit code sent by SMS, for Nigerian numbers only; SMS and WhatsApp notifications go
+ * only to a verified phone.
+ */
+export { PHONE_TEXT } from '../texts/phone.ts';
+
+export const MESSAGE_CHANNELS = ['SMS', 'WHATSAPP'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const SMS_MESSAGE_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
+
+export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+export const PHONE_SENDS_PER_HOUR_PER_USER = 3;
+export const PHONE_SENDS_PER_HOUR_PER_NUMBER = 10;
+
+/** A Nigerian mobile number in any accepted form ('0803 123 4567', '2348031234567') as +2348031234567. */
+export function toE164NigerianPhone(value: string): string {
+  const digits = normalizePhone(value).replace(/^\+/, '');
+  if (digits.startsWith('234')) return `+${digits}`;
+  if (digits.startsWith('0')) return `+234${digits.slice(1)}`;
+  return `+234${digits}`;
+}
+
+/** Shown to its owner and to staff: the country code and the last four digits ('+234 *** *** 4567'). */
+export function maskPhone(e164: string): string {
+  return `${e164.slice(0, 4)} *** *** ${e164.slice(-4)}`;
+}
+
+/** POST /auth/phone */
+export const startPhoneVerificationSchema = z
+  .object({
+    phone: z
+      .string({ error: PHONE_TEXT.phoneRequired })
+      .max(20, PHONE_TEXT.phoneInvalid)
+      .refine(isNigerianPhone, PHONE_TEXT.phoneInvalid),
+  })
+  .strict();
+
+/** POST /auth/phone/verify */
+export const verifyPhoneSchema = z
+  .object({ code: z.string({ error: PHONE_TEXT.codeInvalid }).regex(/^\d{6}$/, PHONE_TEXT.codeInvalid) })
+  .strict();
+
+/** GET /auth/phone (and the answer of each phone call): the verified phone masked, and a code in flight. */
+export const phoneStatusSchema = z.object({
+  phone: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  pending: z.object({ phone: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
