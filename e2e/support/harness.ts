@@ -21,6 +21,8 @@ const CHROMIUM_FLAGS = [
 export type TestServer = {
   url: string;
   app: Awaited<ReturnType<typeof buildApp>>;
+  /** The server's DATA_DIR: the sandbox outboxes (e-mail, text messages) write there. */
+  dataDir: string;
   close: () => Promise<void>;
 };
 
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     url: `http://127.0.0.1:${port}`,
     app,
+    dataDir,
     async close() {
       await app.close();
       await database.close();

@@ -251,6 +251,8 @@ beforeAll(async () => {
     // Staff only: the role check refuses a stranger before the refund id is read (any id will do; the
     // user's trade was not refunded through a provider).
     { prefix: '/api/admin/refunds/{id}', id: transactionId },
+    // Staff only as well: text messages are refused to a stranger before the message id is read.
+    { prefix: '/api/admin/text-messages/{id}', id: transactionId },
   ];
   balancesBefore = [await walletBalance(app, user), await walletBalance(app, other)];
 });

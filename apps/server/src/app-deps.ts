@@ -8,6 +8,7 @@ import type { RealtimeHub } from './lib/realtime.ts';
 import type { TokenService } from './modules/auth/index.ts';
 import type { IdentityCrypto, IdentityProvider } from './modules/identity/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
+import type { MessagingProvider } from './modules/phone/index.ts';
 import type { FileStorage } from './modules/uploads/index.ts';
 
 /**
@@ -28,6 +29,8 @@ export type AppDeps = {
   /** NIN/BVN checks (sandbox or Dojah) and the encryption of identity numbers. */
   identityProvider: IdentityProvider;
   identityCrypto: IdentityCrypto;
+  /** SMS and WhatsApp (sandbox outbox or Termii): phone codes, and the text-message outbox's sending. */
+  messaging: MessagingProvider;
   /** PGlite only: an online backup of the embedded database (null on PostgreSQL: use its own tools). */
   dumpDatabase: (() => Promise<Blob>) | null;
   /** This app's Prometheus registry and what records into it (served at /metrics with METRICS_TOKEN). */

@@ -17,6 +17,7 @@ import { createSessionCache, createTokenService } from './modules/auth/index.ts'
 import { createIdentityCryptoFrom, createIdentityProvider } from './modules/identity/index.ts';
 import { onMoneyEvents } from './modules/ledger/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
+import { createMessagingProvider } from './modules/phone/index.ts';
 import { createFileStorage } from './modules/uploads/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin, toFailure } from './plugins/error-handler.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger, logStream, spanProces
     storage: createFileStorage(config),
     identityProvider: createIdentityProvider(config),
     identityCrypto: createIdentityCryptoFrom(config),
+    messaging: createMessagingProvider(config, app.log, clock),
     dumpDatabase: database.dump ?? null,
     metrics,
   };
@@ -185,7 +187,7 @@ export async function buildApp({ config, database, logger, logStream, spanProces
   // Before any route: each route gets its request-duration hook as it is added.
   await app.register(metricsPlugin, { ...deps, poolStats: database.poolStats ?? null });
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(authPlugin, { tokens: deps.tokens, staffTwoFactor: config.staffTwoFactor });
   await app.register(rateLimitPlugin, { config, metrics });
   await app.register(socketPlugin, deps);
   await registerModules(app, deps);

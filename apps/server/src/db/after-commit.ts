@@ -44,6 +44,17 @@ function runSafely(work: () => void, onError: OnError) {
 }
 
 /**
+ * The tracked root handle `db` writes through: the root itself, or the one that opened the transaction
+ * `db` is. Null for a handle nobody tracks (a savepoint's nested handle, or a root never tracked). Lets a
+ * function that is handed only a transaction find what the composition root registered for its database.
+ */
+export function trackedRootOf(db: DbOrTx): Db | null {
+  const scope = scopes.get(db);
+  if (scope) return scope.root;
+  return tracked.has(db) ? (db as Db) : null;
+}
+
+/**
  * Runs `work` (given the tracked root handle) once what `db` wrote has committed. A transaction not
  * opened through a tracked handle (a savepoint's nested handle, or a handle nobody tracks) is never seen
  * to commit, so nothing is run for it: an observer misses the event rather than count one that rolls back.

@@ -5,6 +5,8 @@ export type SocketData = {
   userId: string;
   role: 'USER' | 'SUPPORT' | 'ADMIN';
   sessionId: string;
+  /** The session used a second factor: with STAFF_TWO_FACTOR=required, staff join the staff room only then. */
+  twoFactorVerified: boolean;
   /** When the token stops being valid: the socket is closed then (plugins/socket.ts). */
   expiresAtMs: number;
 };

@@ -15,6 +15,10 @@ export const throttleKeys = {
   accountIpPrefix: (email: string) => `account-ip:${email}|`,
   ip: (ip: string) => `ip:${ip}`,
   reauth: (userId: string) => `reauth:${userId}`,
+  /** Wrong second-factor codes on one account, from every address (sign-in, money steps, settings). */
+  twoFactorAccount: (userId: string) => `2fa:${userId}`,
+  /** Wrong second-factor codes from one address, across accounts. */
+  twoFactorIp: (ip: string) => `2fa-ip:${ip}`,
   resetMail: (email: string) => `reset:${email}`,
   waitlist: (ip: string) => `waitlist:${ip}`,
 };
@@ -25,6 +29,8 @@ const LIMIT_NAMES: Record<string, string> = {
   'account-ip': 'login-account-ip',
   ip: 'login-ip',
   reauth: 'reauth',
+  '2fa': 'two-factor-account',
+  '2fa-ip': 'two-factor-ip',
   reset: 'reset-mail',
   waitlist: 'waitlist-ip',
 };

@@ -23,6 +23,7 @@ import { paymentConditionsRoutes } from './payment-conditions/index.ts';
 import { partnerModule } from './partner/index.ts';
 import { privacyModule } from './privacy/index.ts';
 import { paymentsModule } from './payments/index.ts';
+import { hasVerifiedPhone, phoneModule, textMessageOutbox } from './phone/index.ts';
 import {
   countTransactions,
   INVITATION_TTL_MS,
@@ -31,6 +32,7 @@ import {
   milestoneFileDelivered,
   transactionsRoutes,
 } from './transactions/index.ts';
+import { createSecondFactorCheck, startTwoFactorSignIn, twoFactorRoutes } from './two-factor/index.ts';
 import { uploadsRoutes } from './uploads/index.ts';
 import { vendorsModule } from './vendors/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
@@ -48,6 +50,8 @@ import {
  * instance as a service locator). One line per module.
  */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
+  // With two-factor sign-in on, withdrawals, bank-account changes and closing the account ask for a code.
+  const confirmSecondFactor = createSecondFactorCheck(deps);
   await app.register(healthRoutes(deps), { prefix: '/api' });
   await app.register(
     authRoutes({
@@ -55,10 +59,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       transactionCounts: (userId) => countTransactions(deps.db, userId),
       // A name change withdraws the identity checks made under the old name (docs/privacy.md).
       nameChecks: identityNameChecks(deps),
+      // A right password with two-factor sign-in on answers a challenge instead of a session.
+      twoFactorChallenge: (userId, attempt) => startTwoFactorSignIn(deps, userId, attempt),
     }),
     { prefix: '/api/auth' },
   );
-  await app.register(privacyModule(deps), { prefix: '/api/auth' });
+  await app.register(twoFactorRoutes(deps), { prefix: '/api/auth' });
+  await app.register(privacyModule({ ...deps, confirmSecondFactor }), { prefix: '/api/auth' });
   await app.register(
     paymentsModule({
       ...deps,
@@ -70,14 +77,24 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       },
     }),
   );
-  await app.register(walletRoutes(deps), { prefix: '/api' });
+  await app.register(walletRoutes({ ...deps, confirmSecondFactor }), { prefix: '/api' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(escrowCalculatorRoutes(deps), { prefix: '/api/escrow-calculator' });
   await app.register(waitlistModule(deps), { prefix: '/api' });
   await app.register(transactionsRoutes(deps), { prefix: '/api' });
   await app.register(paymentConditionsRoutes(deps), { prefix: '/api' });
   await app.register(handoverRoutes(deps), { prefix: '/api' });
-  await app.register(notificationsRoutes(deps), { prefix: '/api' });
+  await app.register(
+    notificationsRoutes({
+      ...deps,
+      // SMS and WhatsApp need a verified phone; their messages go to the phone module's outbox, written
+      // in the same database transaction as the notification (docs/security.md "Text messages").
+      hasVerifiedPhone: (userId) => hasVerifiedPhone(deps.db, userId),
+      queueTextMessages: textMessageOutbox(deps),
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(phoneModule(deps), { prefix: '/api' });
   await app.register(
     uploadsRoutes({
       ...deps,

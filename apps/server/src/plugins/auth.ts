@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@escrow/shared/schemas/auth';
+import type { AppConfig } from '../config/env.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
+import { assertStaffTwoFactor } from '../lib/staff-two-factor.ts';
 import type { AuthUser, TokenService } from '../modules/auth/index.ts';
 
 export type { AuthUser };
@@ -14,7 +16,10 @@ declare module 'fastify' {
      * from the session cache: no password hash; routes that need more load the row themselves).
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: authenticated and one of the roles, else 403. */
+    /**
+     * preHandler factory: authenticated and one of the roles, else 403. When every role is a staff role,
+     * also the staff second factor (lib/staff-two-factor.ts): else 403 TWO_FACTOR_REQUIRED.
+     */
     requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -27,23 +32,32 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-/** Decorates `authenticate` and `requireRole` over the token service it is given. */
-export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
-  app.decorate('tokens', tokens);
-  app.decorateRequest('user', null);
+/**
+ * Decorates `authenticate` and `requireRole` over the token service it is given; `staffTwoFactor` is the
+ * configured staff rule (STAFF_TWO_FACTOR).
+ */
+export const authPlugin = fp<{ tokens: TokenService; staffTwoFactor: AppConfig['staffTwoFactor'] }>(
+  async (app, { tokens, staffTwoFactor }) => {
+    app.decorate('tokens', tokens);
+    app.decorateRequest('user', null);
 
-  async function authenticate(request: FastifyRequest) {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized();
-    const verified = await tokens.verify(token);
-    if (!verified) throw unauthorized('Invalid or expired token');
-    request.user = verified.user;
-  }
+    async function authenticate(request: FastifyRequest) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthorized();
+      const verified = await tokens.verify(token);
+      if (!verified) throw unauthorized('Invalid or expired token');
+      request.user = verified.user;
+    }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRole', (...roles: UserRole[]) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (!roles.includes(request.user!.role))
-      throw new AppError('FORBIDDEN', 'You do not have permission to perform this action');
-  });
-});
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (...roles: UserRole[]) => {
+      const staffOnly = !roles.includes('USER');
+      return async (request: FastifyRequest) => {
+        await authenticate(request);
+        if (!roles.includes(request.user!.role))
+          throw new AppError('FORBIDDEN', 'You do not have permission to perform this action');
+        if (staffOnly) assertStaffTwoFactor(request.user!, staffTwoFactor);
+      };
+    });
+  },
+);

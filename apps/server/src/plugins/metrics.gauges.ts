@@ -6,6 +6,7 @@ import type { RealtimeHub } from '../lib/realtime.ts';
 import { createScrapeRead } from '../lib/scrape-read.ts';
 import { dueTimeReleaseBacklog } from '../modules/payment-conditions/index.ts';
 import { dueProviderRefunds } from '../modules/payments/index.ts';
+import { textMessageOutboxState, type TextMessageOutboxState } from '../modules/phone/index.ts';
 import { dueAutoReleases } from '../modules/transactions/index.ts';
 import { webhookOutboxState, type WebhookOutboxState } from '../modules/webhooks/index.ts';
 
@@ -19,14 +20,18 @@ export type ScrapeGaugeDeps = {
   redisConfigured: boolean;
 };
 
-type DatabaseReading = { backlogs: [job: string, backlog: DueBacklog][]; webhooks: WebhookOutboxState };
+type DatabaseReading = {
+  backlogs: [job: string, backlog: DueBacklog][];
+  webhooks: WebhookOutboxState;
+  texts: TextMessageOutboxState;
+};
 
 /** A scrape reads the database at most every 5 s and waits for it at most 2 s (lib/scrape-read.ts). */
 const DATABASE_READ = { maxAgeMs: 5_000, timeoutMs: 2_000 };
 
 /**
- * The gauges read when Prometheus scrapes: the scheduler's due work and the webhook outbox from the
- * database (each read from the module that owns the table), and this instance's sockets, database pool
+ * The gauges read when Prometheus scrapes: the scheduler's due work and the webhook and text-message
+ * outboxes from the database (each read from the module that owns the table), and this instance's sockets, database pool
  * and Redis link from memory. Job labels are the scheduler's job names (plugins/scheduler.ts).
  */
 export function registerScrapeGauges(registry: Registry, deps: ScrapeGaugeDeps) {
@@ -40,14 +45,17 @@ export function registerScrapeGauges(registry: Registry, deps: ScrapeGaugeDeps) 
       const timeReleases = await dueTimeReleaseBacklog(deps.db, now);
       const refunds = await dueProviderRefunds(deps.db, deps.payments.name, now);
       const webhooks = await webhookOutboxState(deps.db, now);
+      const texts = await textMessageOutboxState(deps.db, now);
       return {
         backlogs: [
           ['auto_releases', autoReleases],
           ['time_based_releases', timeReleases],
           ['provider_refunds', refunds],
           ['webhook_deliveries', webhooks.backlog],
+          ['text_messages', texts.backlog],
         ],
         webhooks,
+        texts,
       };
     },
     { ...DATABASE_READ, nowMs },
@@ -89,6 +97,20 @@ export function registerScrapeGauges(registry: Registry, deps: ScrapeGaugeDeps) 
       this.set({ state: 'pending' }, webhooks.pending);
       this.set({ state: 'retrying' }, webhooks.retrying);
       this.set({ state: 'failed' }, webhooks.failed);
+    },
+  });
+  new Gauge({
+    name: 'text_messages',
+    help: 'SMS and WhatsApp messages by state: pending (waiting), retrying (pending after a failed attempt), failed (gave up; kept 30 days)',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      this.reset();
+      const texts = (await readDatabase())?.texts;
+      if (!texts) return;
+      this.set({ state: 'pending' }, texts.pending);
+      this.set({ state: 'retrying' }, texts.retrying);
+      this.set({ state: 'failed' }, texts.failed);
     },
   });
   new Gauge({

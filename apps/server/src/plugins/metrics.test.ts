@@ -118,6 +118,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'scheduler_due_jobs',
       'scheduler_oldest_due_age_seconds',
       'webhook_deliveries',
+      'text_messages',
       'emails_sent_total',
       'emails_sending',
       'socket_connections',
@@ -280,9 +281,10 @@ describe('scheduler', () => {
       const text = await scrape();
       expect(sample(text, 'scheduler_due_jobs', { job: 'auto_releases' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'scheduler_oldest_due_age_seconds', { job: 'auto_releases' })).toBeGreaterThan(0);
-      for (const job of ['time_based_releases', 'provider_refunds', 'webhook_deliveries'])
+      for (const job of ['time_based_releases', 'provider_refunds', 'webhook_deliveries', 'text_messages'])
         expect(sample(text, 'scheduler_due_jobs', { job }), job).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'webhook_deliveries', { state: 'pending' })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'text_messages', { state: 'failed' })).toBeGreaterThanOrEqual(0);
     } finally {
       app.deps.clock.now = realNow;
     }

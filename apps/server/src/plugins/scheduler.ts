@@ -9,6 +9,7 @@ import { purgeExpiredIdempotencyKeys } from '../modules/idempotency/index.ts';
 import { removeRejectedDocuments } from '../modules/identity/index.ts';
 import { releaseDueTimeBased } from '../modules/payment-conditions/index.ts';
 import { retryDueProviderRefunds } from '../modules/payments/index.ts';
+import { deliverDueTextMessages, removeOldTextMessages } from '../modules/phone/index.ts';
 import { runDataExportJobs } from '../modules/privacy/index.ts';
 import {
   autoAcceptDueMilestones,
@@ -17,6 +18,7 @@ import {
   sendAutoReleaseReminders,
   sendMilestoneReminders,
 } from '../modules/transactions/index.ts';
+import { removeEndedChallenges } from '../modules/two-factor/index.ts';
 import { removeIdentityDocumentUpload, removeUnattachedUploads } from '../modules/uploads/index.ts';
 import { reconcilePendingWithdrawals } from '../modules/wallet/index.ts';
 import {
@@ -41,7 +43,7 @@ declare module 'fastify' {
 /**
  * One pass over the timed jobs: due time-based releases, the inspection window's automatic releases and
  * its reminders (48 h and 24 h before), the in-person handover's reminders (3 and 7 days after payment),
- * expired invitations, withdrawals whose payout is overdue, the dispute timers, provider refunds due to be sent or looked up again (payments.refunds.ts), data exports to build or delete (docs/privacy.md), and due webhook deliveries. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
+ * expired invitations, withdrawals whose payout is overdue, the dispute timers, provider refunds due to be sent or looked up again (payments.refunds.ts), data exports to build or delete (docs/privacy.md), due text messages, and due webhook deliveries. Safe to run in several processes at once (row locks with SKIP LOCKED, guarded updates,
  * ledger idempotency keys); everything it needs is in the database, so a restart loses nothing. The
  * loop logs the counts of a pass that did anything. Tests call it directly.
  */
@@ -58,6 +60,7 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   milestonesAccepted: number;
   milestoneRemindersSent: number;
   webhooksSent: number;
+  textMessagesSent: number;
   exportsPrepared: number;
   exportsExpired: number;
 }> {
@@ -74,6 +77,8 @@ export async function runDueJobs(deps: AppDeps): Promise<{
   const refunds = await job('provider_refunds', () => retryDueProviderRefunds(deps));
   // "Download my data": requests built into a ZIP, and ZIPs past their 7 days deleted (docs/privacy.md).
   const exports = await job('data_exports', () => runDataExportJobs(deps));
+  // SMS and WhatsApp written by the steps above too (docs/security.md "Text messages").
+  const textMessages = await job('text_messages', () => deliverDueTextMessages(deps));
   // Last: an endpoint slow to answer holds up only the end of the pass (docs/webhooks.md).
   const webhooks = await job('webhook_deliveries', () => deliverDueWebhooks(deps));
   return {
@@ -88,6 +93,7 @@ export async function runDueJobs(deps: AppDeps): Promise<{
     milestonesAccepted,
     milestoneRemindersSent,
     webhooksSent: webhooks.attempted,
+    textMessagesSent: textMessages.attempted,
     ...exports,
   };
 }
@@ -105,6 +111,7 @@ export const SCHEDULER_JOBS = [
   'dispute_timers',
   'provider_refunds',
   'data_exports',
+  'text_messages',
   'webhook_deliveries',
   'housekeeping',
 ] as const;
@@ -142,18 +149,22 @@ async function refreshPlannerStatistics(deps: AppDeps) {
  * retention of docs/privacy.md: sessions 90 days after they ended (the sign-in history), webhook
  * events' bodies and logged answers after 30 days, then webhook events older than 30 days, identity
  * documents 30 days after their rejection (with their image), uploads never attached 24 hours after
- * they were made, and outbox e-mails after 30 days. Rows are claimed with SKIP LOCKED (once across
- * instances) in bounded batches; the steps that touch file storage come last, so a store that is down
- * holds up only them. Exported for tests.
+ * they were made, outbox e-mails after 30 days, text messages after 30 days and phone codes after a
+ * day. Rows are claimed with SKIP LOCKED (once across instances) in bounded batches; the steps that
+ * touch file storage come last, so a store that is down holds up only them. Exported for tests.
  */
 export async function housekeeping(deps: AppDeps) {
   await refreshPlannerStatistics(deps);
   await purgeExpiredIdempotencyKeys(deps.db, deps.clock.now());
   const sessionsRemoved = await removeEndedSessions(deps);
   if (sessionsRemoved > 0) deps.log.info({ sessionsRemoved }, 'ended sessions removed');
+  // Two-factor sign-in challenges past their 5 minutes: nothing reads them again.
+  await removeEndedChallenges(deps);
   const webhookBodiesCleared = await clearOldWebhookBodies(deps);
   if (webhookBodiesCleared > 0) deps.log.info({ webhookBodiesCleared }, 'old webhook bodies cleared');
   await purgeOldWebhookEvents(deps);
+  const textRowsRemoved = await removeOldTextMessages(deps);
+  if (textRowsRemoved > 0) deps.log.info({ textRowsRemoved }, 'old text messages and phone codes removed');
   const documentsRemoved = await removeRejectedDocuments({
     ...deps,
     removeDocumentFile: (tx, uploadId) => removeIdentityDocumentUpload(tx, deps.storage, uploadId),

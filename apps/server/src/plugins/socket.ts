@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { createOutageLog } from '../lib/dependency-log.ts';
 import { bestEffortPublish, redisState, watchRedis } from '../lib/redis-best-effort.ts';
+import { staffTwoFactorMet } from '../lib/staff-two-factor.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sessionRoom, type AppSocket, type AppSocketServer, type RealtimeHub } from '../lib/realtime.ts';
 import type { TokenService } from '../modules/auth/index.ts';
@@ -80,6 +81,7 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
     if (!verified) return next(new Error('Authentication required'));
     socket.data.userId = verified.user.id;
     socket.data.role = verified.user.role;
+    socket.data.twoFactorVerified = verified.user.twoFactorVerified;
     socket.data.sessionId = verified.sessionId;
     socket.data.expiresAtMs = verified.expiresAtMs;
     next();
@@ -131,7 +133,9 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
   io.on('connection', (socket) => {
     const userId = socket.data.userId;
     void socket.join(userRoom(userId));
-    if (socket.data.role !== 'USER') void socket.join(STAFF_ROOM);
+    // Staff events (dispute queue updates) are a staff privilege: the same second-factor rule as staff routes.
+    if (socket.data.role !== 'USER' && staffTwoFactorMet(socket.data, deps.config.staffTwoFactor))
+      void socket.join(STAFF_ROOM);
     // The handshake checked that the token is a string.
     void joinSessionRoom(socket, socket.handshake.auth.token as string);
     const refuse = (event: string, message: string, code: string, ack: Ack) => {

@@ -141,6 +141,8 @@ function takeEarlyAnswer(path: string, token: string | null): Promise<Response> 
   return early.response;
 }
 
+const SIGN_IN_PATHS = new Set(['/auth/login', '/auth/2fa/verify']);
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: unknown;
@@ -173,8 +175,9 @@ export async function api<T>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Network error', 0);
   }
-  // A failed sign-in is also a 401, but it says nothing about the session already held.
-  if (response.status === 401 && token && path !== '/auth/login') {
+  // A failed sign-in (or an expired two-factor challenge) is also a 401, but it says nothing about the
+  // session already held.
+  if (response.status === 401 && token && !SIGN_IN_PATHS.has(path)) {
     window.dispatchEvent(new CustomEvent<string>(SESSION_EXPIRED_EVENT, { detail: token }));
   }
   if (response.status === 429)

@@ -18,7 +18,17 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   }
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Saves text made in the page (recovery codes) as a file, without a round trip to the server. */
+export function saveTextFile(name: string, text: string): void {
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -27,5 +37,4 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   link.remove();
   // The click has started the download; the object URL is no longer needed after it.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

@@ -34,6 +34,13 @@ export const AUDIT_ACTION_LABELS = {
   'user.close': 'Account closed',
   /** Written by the owner changing their name, which withdrew verified checks (the actor is the account). */
   'user.name_change': 'Name changed, verification withdrawn',
+  /** Two-factor sign-in (docs/security.md): the owner's own changes (the actor is the account itself). */
+  'user.two_factor_enable': 'Two-factor sign-in turned on',
+  'user.two_factor_disable': 'Two-factor sign-in turned off',
+  'user.two_factor_recovery_codes': 'Recovery codes renewed',
+  'user.two_factor_recovery_used': 'Recovery code used',
+  /** A staff member removed a user's two-factor sign-in after checking their identity (lost phone). */
+  'user.two_factor_reset': 'Two-factor sign-in reset',
   'document.approve': 'Document approved',
   'document.reject': 'Document rejected',
   /** A staff member opened a user's identity document image (GET /uploads/{id}); the owner's own looks are not audited. */
@@ -43,6 +50,8 @@ export const AUDIT_ACTION_LABELS = {
   'email.send': 'E-mail sent',
   'refund.retry': 'Refund retried',
   'refund.credit_wallet': 'Refund credited to wallet',
+  /** Staff sent a text message (SMS or WhatsApp) whose attempts ran out again. */
+  'text_message.retry': 'Text message retried',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -60,6 +69,9 @@ export const suspendUserSchema = z.object({
     .min(1, ADMIN_TEXT.reasonRequired)
     .max(500, 'Reason must be at most 500 characters'),
 });
+
+/** POST /admin/users/{id}/two-factor/reset (ADMIN): why, once the user's identity was checked. */
+export const resetTwoFactorSchema = suspendUserSchema.strict();
 
 export const setVerificationLevelSchema = z.object({
   verificationLevel: z.enum(VERIFICATION_LEVELS, { error: 'Unknown verification level' }),
@@ -90,6 +102,8 @@ export const adminUserListSchema = z.object({
 /** GET /admin/users/{id}: everything support needs to judge an account. Amounts in major units. */
 export const adminUserDetailSchema = z.object({
   user: adminUserSummarySchema.extend({ suspensionReason: z.string().nullable() }),
+  /** Whether two-factor sign-in is on (staff reset it with POST /admin/users/{id}/two-factor/reset). */
+  twoFactorEnabled: z.boolean(),
   wallet: z.object({ balance: z.number(), pendingEscrow: z.number(), currency: z.literal('NGN') }),
   /** The newest 20; `flagged` marks money still open (in escrow or disputed) while the user is suspended. */
   transactions: z.array(

@@ -98,11 +98,13 @@ export const notificationChannelsSchema = z.object(
  * PUT /notifications/channels: any categories, each any subset of the channels; unknown keys refused.
  * SMS or WhatsApp turned on without a verified phone is a 409 (PHONE_NOT_VERIFIED).
  */
+const channelChangeSchema = channelChoiceSchema.partial().strict().optional();
 export const updateChannelsSchema = z
   .object(
-    Object.fromEntries(
-      NOTIFICATION_PREFERENCE_IDS.map((id) => [id, channelChoiceSchema.partial().strict().optional()]),
-    ) as Record<NotificationPreferenceId, z.ZodOptional<z.ZodObject>>,
+    Object.fromEntries(NOTIFICATION_PREFERENCE_IDS.map((id) => [id, channelChangeSchema])) as Record<
+      NotificationPreferenceId,
+      typeof channelChangeSchema
+    >,
   )
   .strict()
   .refine((v) => Object.values(v).some((c) => c && Object.keys(c).length > 0), {

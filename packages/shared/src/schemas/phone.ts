@@ -54,3 +54,33 @@ export const phoneStatusSchema = z.object({
   pending: z.object({ phone: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
+
+/**
+ * A text message as staff see it (GET /admin/text-messages): never its body, the number masked.
+ * `lastError` is the provider's failure as we record it (a status and a reason, no secrets).
+ */
+export const textMessageSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  toPhone: z.string(),
+  status: z.enum(SMS_MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type TextMessage = z.infer<typeof textMessageSchema>;
+
+/** GET /admin/text-messages?status=&page= (newest first). */
+export const textMessageListQuerySchema = z.object({
+  status: z.enum(SMS_MESSAGE_STATUSES, { error: 'status must be PENDING, SENT or FAILED' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const textMessageListSchema = z.object({
+  messages: z.array(textMessageSchema),
+  hasMore: z.boolean(),
+});
+/** POST /admin/text-messages/{id}/retry */
+export const textMessageAnswerSchema = z.object({ message: textMessageSchema });

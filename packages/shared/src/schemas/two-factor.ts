@@ -18,6 +18,8 @@ export const TWO_FACTOR_CODE_HEADER = 'x-two-factor-code';
 /** A recovery code as shown: two groups of five lower-case letters and digits ('k3m9x-2pq7d'). */
 export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** Where a staff member turns two-factor sign-in on (the details of a 403 TWO_FACTOR_REQUIRED). */
+export { TWO_FACTOR_SETUP_URL } from '../texts/two-factor.ts';
 
 const totpCode = z
   .string({ error: TWO_FACTOR_TEXT.codeInvalid })
@@ -57,6 +59,17 @@ export const disableTwoFactorSchema = z
     code: twoFactorCodeSchema,
   })
   .strict();
+
+/** POST /auth/2fa/recovery-codes: a current code (TOTP or recovery) for 10 new recovery codes. */
+export const renewRecoveryCodesSchema = z.object({ code: twoFactorCodeSchema }).strict();
+/** The request header of a withdrawal or bank-account change (documented on those routes). */
+export const twoFactorCodeHeaderSchema = z
+  .string()
+  .max(100)
+  .optional()
+  .describe(
+    'With two-factor sign-in on: a current code (TOTP or recovery code). Not part of the Idempotency-Key hash.',
+  );
 
 /** The sign-in answer when the password was right and a second factor is needed: no token. */
 export const twoFactorChallengeSchema = z.object({

@@ -3,7 +3,7 @@
  * shows them does not download zod with the notification schemas (schemas/notifications.ts re-exports
  * them for the server).
  */
-import type { NotificationPreferenceId } from '../domain/notifications.ts';
+import type { NotificationChannel, NotificationPreferenceId } from '../domain/notifications.ts';
 
 export const NOTIFICATION_PREFERENCE_META: Record<
   NotificationPreferenceId,
@@ -26,4 +26,17 @@ export const NOTIFICATION_TEXT = {
   refreshed: 'Notifications refreshed',
   settingUpdated: 'Notification setting updated',
   unavailable: 'Notification system not available',
+} as const;
+
+/** The channels beside in-app (issue 30), as the settings name them. */
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  email: 'E-mail',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+export const NOTIFICATION_CHANNEL_TEXT = {
+  inApp: 'In-app',
+  channelsOf: (category: string) => `${category}: also send by`,
+  channelUpdated: 'Channels updated',
 } as const;

@@ -11,4 +11,70 @@ export const TWO_FACTOR_TEXT = {
   disabled: 'Two-factor sign-in is off.',
   required: 'Staff must turn on two-factor sign-in and use it to sign in before doing this.',
   resetByStaff: 'Two-factor sign-in was reset. The user can sign in with their password and set it up again.',
+  tooManyFailures: 'Too many wrong codes. Please try again later.',
+  recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
+  cannotResetOwn: 'Another administrator must reset your own two-factor sign-in.',
+  // Screens: Profile → Security, the sign-in step, the wallet's code prompt and the operator console.
+  title: 'Two-factor sign-in',
+  intro:
+    'Add a second step to signing in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy or similar). Withdrawals and bank account changes ask for a code too.',
+  statusOff: 'Off',
+  statusOn: 'On',
+  onSince: (date: string) => `On since ${date}`,
+  setUp: 'Set up',
+  starting: 'Starting...',
+  setUpTitle: 'Set up two-factor sign-in',
+  scanQr: 'Scan this QR code with your authenticator app.',
+  qrLabel: 'QR code to add Amana Escrow to your authenticator app',
+  typeKey: "Can't scan it? Type this key into the app instead:",
+  enterCode: 'Enter the 6-digit code the app shows, to check it works.',
+  codeLabel: '6-digit code',
+  turnOn: 'Turn on',
+  turningOn: 'Turning on...',
+  setupFailed: 'Could not start the setup. Please try again.',
+  recoveryTitle: 'Save your recovery codes',
+  recoveryIntro:
+    'If you lose your phone, each of these codes signs you in once. Keep them somewhere safe, away from your phone: they are shown only now.',
+  recoveryListLabel: 'Recovery codes',
+  downloadCodes: 'Download (.txt)',
+  codesFileName: 'amana-recovery-codes.txt',
+  codesFileHeading: (email: string) =>
+    `Amana Escrow recovery codes for ${email}\nEach code signs you in once. Keep them somewhere safe.`,
+  savedThem: 'I have saved them',
+  recoveryCodesLeft: (count: number) => `${count} recovery ${count === 1 ? 'code' : 'codes'} left`,
+  fewCodesLeft: 'Make new recovery codes before you run out.',
+  newRecoveryCodes: 'New recovery codes',
+  newRecoveryCodesIntro: 'Your old recovery codes stop working. Enter a code from your authenticator app.',
+  makeCodes: 'Make new codes',
+  turnOff: 'Turn off',
+  turnOffTitle: 'Turn off two-factor sign-in?',
+  turnOffIntro:
+    'Signing in will need only your password. Enter your password and a code from your authenticator app.',
+  turningOff: 'Turning off...',
+  signInTitle: 'Enter the 6-digit code from your authenticator app',
+  signInRecoveryTitle: 'Enter one of your recovery codes',
+  recoveryCodeLabel: 'Recovery code',
+  useRecoveryCode: 'Use a recovery code',
+  useAuthenticator: 'Use a code from your authenticator app',
+  recoveryCodeInvalid: 'Enter a recovery code like k3m9x-2pq7d',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  backToSignIn: 'Back to sign in',
+  promptTitle: 'Confirm with your authenticator app',
+  totpInvalid: 'Enter the 6-digit code from your authenticator app',
+  confirm: 'Confirm',
+  confirming: 'Confirming...',
+  setUpLink: 'Set up two-factor sign-in',
+  consoleStatus: 'Two-factor sign-in',
+  reset: 'Reset two-factor sign-in',
+  resetIntro: (name: string) =>
+    `Only after you have checked that you are talking to ${name} (for example by their identity documents): their authenticator app and recovery codes stop working, and they sign in with their password alone until they set it up again.`,
+  resetReasonLabel: 'How you checked their identity',
+  resetting: 'Resetting...',
 } as const;
+
+/**
+ * Where a user sets up two-factor sign-in: Profile → Security (a staff refusal's `details.setupUrl`).
+ * Here, zod-free, for the screens; schemas/two-factor.ts re-exports it for the server.
+ */
+export const TWO_FACTOR_SETUP_URL = '/app/profile?tab=security';

@@ -8,16 +8,20 @@ import {
   adminUserSummarySchema,
   auditLogQuerySchema,
   auditLogSchema,
+  resetTwoFactorSchema,
   suspendUserSchema,
   transactionLedgerSchema,
 } from '@escrow/shared/schemas/admin';
+import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
 import { eq } from 'drizzle-orm';
 import { transactions } from '../../db/schema/transactions.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listAudit } from '../audit/index.ts';
+import type { StaffResetDeps } from '../two-factor/index.ts';
 import { transactionLedgerEntries } from '../ledger/index.ts';
 import { reinstateUser, suspendUser, type AccountDeps } from './admin.suspension.ts';
+import { resetUserTwoFactor } from './admin.two-factor.ts';
 import { searchUsers, toSummary, userDetail } from './admin.users.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -27,7 +31,7 @@ const userAnswer = envelope(z.object({ user: adminUserSummarySchema }));
 
 /** The operator console's calls (DESIGN "Operator console"): users, suspension, audit log, ledger view. */
 export const adminConsoleRoutes =
-  (deps: AccountDeps): FastifyPluginAsyncZod =>
+  (deps: AccountDeps & StaffResetDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const staff = app.requireRole('ADMIN', 'SUPPORT');
     const admin = app.requireRole('ADMIN');
@@ -78,6 +82,28 @@ export const adminConsoleRoutes =
           request.params.id,
         );
         return ok({ user: toSummary(user) }, ADMIN_TEXT.reinstated);
+      },
+    );
+
+    app.post(
+      '/users/:id/two-factor/reset',
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "Lost phone and recovery codes: removes the user's two-factor sign-in after staff checked their " +
+            "identity (ADMIN; not one's own). Audited with the reason; the user is e-mailed. 409 when it is off.",
+          params: idParams,
+          body: resetTwoFactorSchema,
+          response: { 200: userAnswer },
+        },
+        onRequest: admin,
+      },
+      async (request) => {
+        const staffer = { id: request.user!.id, requestId: request.id };
+        const user = await resetUserTwoFactor(deps, staffer, request.params.id, request.body.reason);
+        return ok({ user: toSummary(user) }, TWO_FACTOR_TEXT.resetByStaff);
       },
     );
 

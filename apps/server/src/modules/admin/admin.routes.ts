@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { checkLedger } from '../ledger/index.ts';
+import type { StaffResetDeps } from '../two-factor/index.ts';
 import { adminConsoleRoutes } from './admin.console.routes.ts';
 import { setVerificationLevel, type AccountDeps } from './admin.suspension.ts';
 
@@ -11,7 +12,7 @@ const staff = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
 /** Operator endpoints under /api/admin (staff roles only). */
 export const adminRoutes =
-  (deps: AccountDeps): FastifyPluginAsyncZod =>
+  (deps: AccountDeps & StaffResetDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(adminConsoleRoutes(deps));
     app.get(

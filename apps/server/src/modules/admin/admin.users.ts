@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import { describeDevice, privacyConsentOf } from '../auth/index.ts';
 import { heldEscrowOf, walletBalanceMinor } from '../ledger/index.ts';
 import { exportsForStaff } from '../privacy/index.ts';
+import { twoFactorEnabledOf } from '../two-factor/index.ts';
 
 const OPEN_MONEY = ['WAITING_FOR_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,13 +60,14 @@ export async function searchUsers(db: Db, filter: { q: string; page: number; lim
 
 /**
  * Everything support needs to judge an account: profile, wallet, newest transactions, sessions, disputes,
- * and its privacy record (the notice accepted at sign-up, data exports without their files).
+ * its privacy record (the notice accepted at sign-up, data exports without their files) and whether
+ * two-factor sign-in is on.
  */
 export async function userDetail(db: Db, clock: Clock, id: string): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw userNotFound();
   const mine = or(eq(transactions.creatorId, id), eq(transactions.counterpartyId, id));
-  const [rows, live, raised, against, open, balance, held, exports] = await Promise.all([
+  const [rows, live, raised, against, open, balance, held, exports, twoFactorEnabled] = await Promise.all([
     db.select().from(transactions).where(mine).orderBy(desc(transactions.createdAt)).limit(20),
     db
       .select()
@@ -87,6 +89,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
     walletBalanceMinor(db, id, 'NGN'),
     heldEscrowOf(db, id, 'NGN'),
     exportsForStaff({ db, clock }, id),
+    twoFactorEnabledOf(db, id),
   ]);
   const otherIds = rows
     .map((t) => (t.creatorId === id ? t.counterpartyId : t.creatorId))
@@ -103,6 +106,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
   };
   return {
     user: { ...toSummary(user), suspensionReason: user.suspensionReason },
+    twoFactorEnabled,
     wallet: { balance: toMajor(balance), pendingEscrow: toMajor(held), currency: 'NGN' },
     transactions: rows.map((t) => {
       const role = t.creatorId === id ? t.creatorRole : t.creatorRole === 'BUYER' ? 'SELLER' : 'BUYER';

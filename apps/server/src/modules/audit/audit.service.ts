@@ -7,7 +7,7 @@ export { AUDIT_ACTIONS, type AuditAction };
 export type AuditEntry = {
   actorId: string;
   action: AuditAction;
-  targetType: 'dispute' | 'user' | 'document' | 'waitlist' | 'email' | 'refund';
+  targetType: 'dispute' | 'user' | 'document' | 'waitlist' | 'email' | 'refund' | 'text_message';
   targetId: string;
   summary: AuditSummary;
   requestId: string | null;

@@ -21,6 +21,14 @@ export type AuthDeps = {
   metrics: Pick<AppMetrics, 'rateLimitRefused'>;
   /** The identity checks a name change withdraws (the identity module answers; passed in by app wiring). */
   nameChecks: NameChecks;
+  /**
+   * After a right password: a second-factor challenge when the user has two-factor sign-in on, else null
+   * (the two-factor module answers; passed in by app wiring).
+   */
+  twoFactorChallenge: (
+    userId: string,
+    attempt: { ip: string; userAgent?: string | undefined },
+  ) => Promise<{ challenge: string; expiresAt: string } | null>;
 };
 
 /** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */

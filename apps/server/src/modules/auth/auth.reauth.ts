@@ -1,8 +1,11 @@
 import { AUTH_TEXT } from '@escrow/shared/schemas/auth';
+import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { AppConfig } from '../../config/env.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
+import { createThrottle, throttleKeys, type Throttle } from '../../lib/throttle.ts';
+import { loadUser } from './auth.load-user.ts';
 import { currentPasswordIncorrect, rateLimited } from './auth.errors.ts';
 
 /**
@@ -25,4 +28,19 @@ export function createPasswordConfirmation(
     }
     await throttle.clear(key);
   };
+}
+
+/**
+ * The same confirmation for another module (turning two-factor sign-in off): the signed-in user's
+ * password, throttled with the same key, a wrong one a 400 INVALID_CURRENT_PASSWORD. Answers the row.
+ */
+export async function confirmSignedInPassword(
+  deps: { db: Db; clock: Clock; config: AppConfig },
+  userId: string,
+  password: string,
+): Promise<UserRow> {
+  const user = await loadUser(deps.db, userId);
+  const throttle = createThrottle(deps, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS);
+  await createPasswordConfirmation(deps.config, throttle)(user, password);
+  return user;
 }

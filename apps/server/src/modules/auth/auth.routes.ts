@@ -12,6 +12,7 @@ import {
   updateProfileSchema,
 } from '@escrow/shared/schemas/auth';
 import { nameChangeImpactSchema } from '@escrow/shared/schemas/identity';
+import { loginAnswerSchema } from '@escrow/shared/schemas/two-factor';
 import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { timingSafeDummyHash } from '../../lib/passwords.ts';
@@ -84,13 +85,11 @@ export const authRoutes =
       {
         schema: {
           tags,
+          description:
+            'With two-factor sign-in on, a right password answers twoFactorRequired, a challenge (valid 5 minutes) ' +
+            'and no token: POST /auth/2fa/verify with a code completes the sign-in.',
           body: loginSchema,
-          response: {
-            200: envelope(
-              z.object({ user: publicUserSchema, token: z.string() }).extend(signInHistorySchema.shape),
-            ),
-            ...failures(400, 401, 413, 429),
-          },
+          response: { 200: envelope(loginAnswerSchema), ...failures(400, 401, 403, 413, 429) },
         },
       },
       async (request) => ok(await auth.login(request.body, request.ip, request.headers['user-agent'])),

@@ -7,6 +7,7 @@ import {
   type UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
 import type { NameChangeImpact } from '@escrow/shared/schemas/identity';
+import type { LoginAnswer } from '@escrow/shared/schemas/two-factor';
 import { PRIVACY_NOTICE_VERSION } from '@escrow/shared/texts/privacy-notice';
 import { AppError } from '../../lib/errors.ts';
 import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
@@ -25,6 +26,7 @@ import { createLoginThrottle } from './auth.login-throttle.ts';
 import { emailChangedMail, passwordChangedMail } from './auth.mails.ts';
 import { normalizeEmail, toPublicUser } from './auth.public-user.ts';
 import { previousSignInAt } from './auth.sign-in-history.ts';
+import { completeSignIn } from './auth.sign-in.ts';
 import * as repo from './auth.repository.ts';
 import type { Throttle } from '../../lib/throttle.ts';
 import { createPasswordConfirmation } from './auth.reauth.ts';
@@ -62,7 +64,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
    * whether or not the account exists; an unknown account still costs one argon2 verification so timing
    * does not tell.
    */
-  async function login(input: LoginInput, ip: string, userAgent?: string) {
+  async function login(input: LoginInput, ip: string, userAgent?: string): Promise<LoginAnswer> {
     const email = normalizeEmail(input.email);
     const keys = await loginThrottle.admit(email, ip);
     const user = await repo.findUserByEmail(db, email);
@@ -74,9 +76,10 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     await loginThrottle.succeeded(keys);
     // Told only to someone who knows the password, so it reveals nothing about the account to others.
     if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED', ADMIN_TEXT.suspended);
-    const previous = await previousSignInAt(db, user.id);
-    const { token } = await tokens.issue(user.id, userAgent, ip);
-    return { user: toPublicUser(user), token, previousSignInAt: previous };
+    // With two-factor sign-in on, no session yet: a challenge for POST /auth/2fa/verify (two-factor module).
+    const challenge = await deps.twoFactorChallenge(user.id, { ip, userAgent });
+    if (challenge) return { twoFactorRequired: true as const, ...challenge };
+    return completeSignIn({ db, tokens }, user, { userAgent, ip });
   }
 
   const confirmCurrentPassword = createPasswordConfirmation(config, throttle);

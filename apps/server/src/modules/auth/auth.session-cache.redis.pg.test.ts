@@ -213,6 +213,7 @@ describe.runIf(Boolean(redisUrl))('session cache after a Redis reconnect', () =>
         userId: user.id,
         expiresAtMs: frozen.getTime() + 3600_000,
         user,
+        twoFactorVerified: false,
         readAtMs: ticket.readAtMs,
       });
     };

@@ -11,7 +11,7 @@ import type { TokenService } from './auth.tokens.ts';
  */
 export async function whoamiProbe(tokens: TokenService): Promise<FastifyInstance> {
   const probe = Fastify({ logger: false });
-  await probe.register(authPlugin, { tokens });
+  await probe.register(authPlugin, { tokens, staffTwoFactor: 'optional' });
   probe.get('/whoami', { preHandler: probe.authenticate }, async (request) => ({ user: request.user }));
   await probe.ready();
   return probe;

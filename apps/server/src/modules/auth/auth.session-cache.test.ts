@@ -29,6 +29,7 @@ const SLIM_USER_KEYS = [
   'role',
   'sessionId',
   'trustScore',
+  'twoFactorVerified',
   'verificationLevel',
 ];
 
@@ -222,6 +223,7 @@ describe('token service over the session cache', () => {
       userId: user.id,
       expiresAtMs: now + 3600_000,
       user: { ...verified!.user },
+      twoFactorVerified: false,
       readAtMs: ticket.readAtMs,
     });
     expect(cache.session(sessionId)).toBeUndefined();

@@ -22,7 +22,14 @@ export const SESSION_CACHE_CHANNEL = 'auth:session-cache:invalidate';
 export type TokenClaims = { sessionId: string; userId: string; expiresAtMs: number };
 
 /** A session row that was live when read, with the slim user it belongs to. */
-export type LiveSession = { userId: string; expiresAtMs: number; user: SessionUser; readAtMs: number };
+export type LiveSession = {
+  userId: string;
+  expiresAtMs: number;
+  user: SessionUser;
+  /** The session used a second factor (sessions.two_factor_verified_at is set). */
+  twoFactorVerified: boolean;
+  readAtMs: number;
+};
 
 /**
  * A session that is revoked or no longer exists. Both are final, so this answer is kept for as long

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
@@ -51,10 +51,12 @@ export function createTokenService(
   /** When this instance last wrote each session's last activity (bounded like the session cache). */
   const lastSeenWrites = new Lru<string, number>(10_000);
 
+  /** `twoFactorVerified`: the sign-in passed a second factor (POST /auth/2fa/verify). */
   async function issue(
     userId: string,
     userAgent?: string,
     ipAddress?: string,
+    options: { twoFactorVerified?: boolean } = {},
   ): Promise<{ token: string; expiresAt: Date }> {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + ttlHours * 3600_000);
@@ -66,6 +68,7 @@ export function createTokenService(
         userAgent: userAgent?.slice(0, 300),
         ipAddress: ipAddress?.slice(0, 64),
         lastSeenAt: now,
+        twoFactorVerifiedAt: options.twoFactorVerified ? now : null,
       })
       .returning({ id: sessions.id });
     lastSeenWrites.set(session!.id, now.getTime());
@@ -107,6 +110,7 @@ export function createTokenService(
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      twoFactorVerifiedAt: sessions.twoFactorVerifiedAt,
       user: sessionUserColumns,
     })
     .from(sessions)
@@ -130,6 +134,7 @@ export function createTokenService(
             userId: row.userId,
             expiresAtMs: row.expiresAt.getTime(),
             user: row.user,
+            twoFactorVerified: row.twoFactorVerifiedAt !== null,
             readAtMs: ticket.readAtMs,
           };
     cache.store(ticket, sessionId, state);
@@ -153,7 +158,7 @@ export function createTokenService(
     if (session.expiresAtMs <= clock.now().getTime()) return null;
     noteActivity(claims.sessionId);
     return {
-      user: { ...session.user, sessionId: claims.sessionId },
+      user: { ...session.user, sessionId: claims.sessionId, twoFactorVerified: session.twoFactorVerified },
       sessionId: claims.sessionId,
       expiresAtMs: Math.min(claims.expiresAtMs, session.expiresAtMs),
     };
@@ -270,6 +275,31 @@ export function createTokenService(
     return live;
   }
 
+  /**
+   * Marks a live session as having used the second factor (turning two-factor sign-in on does it for
+   * the session that did); the cache forgets the session here and on every instance.
+   */
+  async function markTwoFactorVerified(sessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    cache.invalidateSession(sessionId);
+  }
+
+  /**
+   * Two-factor sign-in went off (by the owner or reset by staff): no session of the user counts as
+   * verified any more. Run on a transaction, the caller calls `invalidateUser` once it has committed;
+   * run on the database, this does it.
+   */
+  async function clearTwoFactorVerified(userId: string, executor: DbOrTx = db): Promise<void> {
+    await executor
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: null })
+      .where(and(eq(sessions.userId, userId), isNotNull(sessions.twoFactorVerifiedAt)));
+    if (executor === db) cache.invalidateUser(userId);
+  }
+
   /** After a committed `revokeAllForUser` run in a transaction: close those sessions' sockets. */
   function sessionsEnded(sessionIds: string[]): void {
     if (sessionIds.length) onSessionsEnded(sessionIds);
@@ -293,6 +323,8 @@ export function createTokenService(
     revokeAllForUser,
     sessionsEnded,
     invalidateUser,
+    markTwoFactorVerified,
+    clearTwoFactorVerified,
     close: () => cache.close(),
   };
 }

@@ -12,5 +12,10 @@ export type SessionUser = Pick<
   'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'verificationLevel' | 'trustScore'
 >;
 
-/** The signed-in user of a request (set by the authenticate hook): the slim user and its session. */
-export type AuthUser = SessionUser & { sessionId: string };
+/**
+ * The signed-in user of a request (set by the authenticate hook): the slim user and its session.
+ * `twoFactorVerified`: this session was signed in with a second factor, or turned two-factor sign-in on
+ * (sessions.two_factor_verified_at); it is cleared on every session of the user when two-factor sign-in
+ * goes off, so it also means that it is on (docs/security.md "Two-factor sign-in").
+ */
+export type AuthUser = SessionUser & { sessionId: string; twoFactorVerified: boolean };

@@ -11,7 +11,7 @@ import type { DisputeMeta } from '@escrow/shared/schemas/disputes';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { transactions } from '../../db/schema/transactions.ts';
 import { escrowRemainderOf } from '../transactions/index.ts';
-import { isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
+import { assertStaffLook, isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import {
   awaitingAnswerFrom,
   disputesOfUser,
@@ -27,6 +27,7 @@ export async function getDispute(deps: Pick<DisputesDeps, 'db' | 'clock'>, actor
   const dispute = await findDispute(deps.db, id);
   const role = dispute ? viewerRoleOf(dispute, actor.id, isStaff(actor)) : null;
   if (!dispute || !role) throw disputeNotFound();
+  assertStaffLook(actor, role);
   const record = await loadDisputeRecord(deps.db, dispute);
   const held = await escrowRemainderOf(deps.db, record.transaction);
   return toDisputeView(record, role, deps.clock.now(), held);

@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { staffChatSchema } from '@escrow/shared/schemas/messages';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { staffTwoFactorMet } from '../../lib/staff-two-factor.ts';
 import { chatForStaff } from '../messages/index.ts';
 import { findDispute } from './disputes.repository.ts';
 import { limitRequests, messagesRule } from '../../lib/rate-limits.ts';
@@ -39,16 +40,18 @@ import { addEvidence, addMessage, escalateDispute, raiseDispute, takeDispute } f
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['disputes'];
 const security = [{ bearerAuth: [] }];
-const actorOf = (request: FastifyRequest): DisputeActor => ({
-  id: request.user!.id,
-  role: request.user!.role,
-  requestId: request.id,
-});
 
 /** Spec 02 §7 "Disputes" under /api, with DESIGN "Disputes" (proposals, escalation, staff calls). */
 export const disputesRoutes =
   (deps: DisputesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const actorOf = (request: FastifyRequest): DisputeActor => ({
+      id: request.user!.id,
+      role: request.user!.role,
+      requestId: request.id,
+      // Staff who are not a party act on a dispute only with the staff second factor (disputes.deps.ts).
+      staffTwoFactorMet: staffTwoFactorMet(request.user!, deps.config.staffTwoFactor),
+    });
     const answer = async (request: FastifyRequest, id: string, message?: string) =>
       ok({ dispute: await getDispute(deps, actorOf(request), id) }, message);
 

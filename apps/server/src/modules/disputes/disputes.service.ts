@@ -13,7 +13,7 @@ import { uploads } from '../../db/schema/uploads.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { noticeFor, otherPartyOf, runStep } from '../transactions/index.ts';
-import { isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
+import { assertStaffLook, isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import { announceDispute, mailDisputeParties } from './disputes.notify.ts';
 import { closePendingProposals, findDispute, insertMessage, peopleById } from './disputes.repository.ts';
 import { nameOf, viewerRoleOf } from './disputes.view.ts';
@@ -128,6 +128,7 @@ export async function withDispute<T>(
     const dispute = await findDispute(tx, disputeId, true);
     const role = dispute ? viewerRoleOf(dispute, actor.id, isStaff(actor)) : null;
     if (!dispute || !role) throw disputeNotFound();
+    assertStaffLook(actor, role);
     return work(tx, dispute, role);
   });
 }

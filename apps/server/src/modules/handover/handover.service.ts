@@ -9,12 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import type { HandoverCodeRow } from '../../db/schema/handover.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  createNotification,
-  emailNotices,
-  pushNotification,
-  type NotificationView,
-} from '../notifications/index.ts';
+import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import {
   memberTransactionRow,
   releaseSpec,
@@ -191,7 +186,6 @@ async function lockNotice(tx: Tx, row: TransactionRow, until: Date): Promise<Not
 export function announce(deps: HandoverDeps, note: NotificationView): void {
   try {
     pushNotification(deps.realtime, note);
-    emailNotices(deps, [note]);
   } catch (error) {
     deps.log.error({ err: error, transactionId: note.transactionId }, 'could not announce a handover notice');
   }

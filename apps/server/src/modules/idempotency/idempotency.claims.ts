@@ -23,6 +23,14 @@ export function runWithClaim(claim: Claim, next: () => void): void {
   scope.run(claim, next);
 }
 
+/**
+ * Runs `work` detached from the request's claim: its database transactions do not mark the key
+ * committed (a check made before the request's own work, such as a second factor).
+ */
+export function outsideClaim<T>(work: () => T): T {
+  return scope.exit(work);
+}
+
 export const inProgress = () =>
   new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
 

@@ -11,6 +11,7 @@ import {
   CLAIM_RENEW_MS,
   inProgress,
   markClaimsInTransactions,
+  outsideClaim,
   runWithClaim,
   type Claim,
 } from './idempotency.claims.ts';
@@ -32,6 +33,8 @@ import {
  *   const idem = idempotency(deps);
  *   app.post('/x', { schema: { headers: idempotencyHeaders, ... },
  *     preHandler: [app.authenticate, idem.preHandler], onSend: idem.onSend }, handler)
+ * A check that belongs between the key and the work goes in as `idem.precondition(check)` after
+ * `idem.preHandler`.
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
 /** How long an answer that could not be written is retried in the background. */
@@ -185,6 +188,32 @@ export function idempotency(deps: { db: Db; clock: Clock }) {
     return payload;
   }
 
+  /**
+   * A preHandler placed after `preHandler`: a check that must pass before the work, and that a replay
+   * skips (it answers before this runs), such as the second factor of a withdrawal. Its database writes
+   * never mark the key committed, and a refusal frees the key instead of becoming its stored answer, as
+   * with a refusal before the key is claimed (validation, sign-in): the same key with a right code then
+   * runs the request.
+   */
+  function precondition(check: (request: FastifyRequest) => Promise<void>) {
+    return async (request: FastifyRequest) => {
+      try {
+        await outsideClaim(() => check(request));
+      } catch (error) {
+        const entry = claimed.get(request);
+        if (entry) {
+          claimed.delete(request);
+          clearInterval(entry.renew);
+          // Not freed (the database away): the key's lease runs out in 10 s instead.
+          await release(entry.claim).catch((failure: unknown) =>
+            request.log.warn({ err: failure }, 'idempotency key not freed after a refused precondition'),
+          );
+        }
+        throw error;
+      }
+    };
+  }
+
   /** After a 5xx: free the key if nothing of the request committed, else end its lease at once. */
   async function release(claim: Claim) {
     if (!claim.committed) {
@@ -212,7 +241,7 @@ export function idempotency(deps: { db: Db; clock: Clock }) {
     retry(500);
   }
 
-  return { preHandler, onSend };
+  return { preHandler, onSend, precondition };
 }
 
 /** Deletes keys past their lifetime; for a periodic job (the scheduler), returns how many went. */

@@ -5,8 +5,9 @@ export {
   type NotificationInput,
   type NotificationView,
 } from './notifications.service.ts';
-export { notificationsRoutes } from './notifications.routes.ts';
+export { notificationsRoutes, type NotificationsDeps } from './notifications.routes.ts';
+export { turnOffTextChannels } from './notifications.preferences.ts';
+export type { QueueTextMessages, TextMessageRequest } from './notifications.delivery.ts';
 export { pushNotification } from './notifications.push.ts';
-export { emailNotices, type MailNoticeDeps } from './notifications.mail.ts';
 export { forgetClosedPartyInNotifications } from './notifications.closed-party.ts';
 export { notificationsForExport } from './notifications.export.ts';

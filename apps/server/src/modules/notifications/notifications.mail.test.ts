@@ -7,6 +7,7 @@ import {
   createUser,
   driveTo,
   get,
+  post,
   put,
   type TestUser,
 } from '../transactions/transactions.test-support.ts';
@@ -66,5 +67,25 @@ describe('money notifications by e-mail', () => {
     expect(
       await mailsTo(app, parties.seller.email, { subject: 'Payment secured in escrow', timeoutMs: 500 }),
     ).toEqual([]);
+  });
+
+  it('follows the e-mail channel the recipient chose for each category: chat messages only once chosen', async () => {
+    const parties = await pair();
+    const id = await driveTo(app, parties, 'ACTIVE');
+    const chat = (content: string) =>
+      post(app, parties.buyer, '/api/messages', { transactionId: id, content });
+    expect((await chat('Is it still available?')).statusCode).toBe(201);
+    const subject = (await titles(parties.seller)).find((t) => t.startsWith('New message from Bisi'))!;
+    expect(subject).toBeDefined();
+    expect(await mailsTo(app, parties.seller.email, { subject, timeoutMs: 500 })).toEqual([]);
+
+    const chosen = await put(app, parties.seller, '/api/notifications/channels', {
+      message_notifications: { email: true },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await chat('I can pick it up on Friday')).statusCode).toBe(201);
+    const mails = await mailsTo(app, parties.seller.email, { subject });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('I can pick it up on Friday');
   });
 });

@@ -1,13 +1,10 @@
-import { inArray } from 'drizzle-orm';
-import { interrupts, DEFAULT_NOTIFICATION_PREFERENCES } from '@escrow/shared/schemas/notifications';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { notificationPreferences } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { NotificationView } from './notifications.service.ts';
 
 export type MailNoticeDeps = {
   db: Db;
@@ -16,49 +13,41 @@ export type MailNoticeDeps = {
   log: FastifyBaseLogger;
 };
 
-/** Money events (DESIGN "Notifications"): payments into escrow, releases, refunds, shipment. */
-const EMAILED_TYPES = new Set(['PAYMENT', 'SHIPPING']);
+type MailedNotification = {
+  id: string;
+  userId: string;
+  transactionId: string | null;
+  title: string;
+  message: string;
+};
 
 /**
- * After commit, best-effort: the money notifications of a step also go by e-mail (through the mailer's
- * outbox or SMTP), unless the recipient turned that category off. A failure is logged, never thrown.
+ * After commit, best-effort: a notification whose recipient chose e-mail for its category
+ * (notifications.delivery.ts decides) goes by e-mail, through the mailer's outbox or SMTP. A failure is
+ * logged, never thrown: the step it reports has committed.
  */
-export function emailNotices(deps: MailNoticeDeps, notes: NotificationView[]): void {
-  const due = notes.filter((note) => EMAILED_TYPES.has(note.type));
-  if (!due.length) return;
-  void send(deps, due).catch((error: unknown) =>
+export function emailNotice(deps: MailNoticeDeps, note: MailedNotification): void {
+  void send(deps, note).catch((error: unknown) =>
     deps.log.warn(
-      {
-        err: error,
-        notifications: due.map((n) => n.id),
-        transactionIds: [...new Set(due.map((n) => n.transactionId))],
-      },
-      'notification e-mails not sent',
+      { err: error, notification: note.id, transactionId: note.transactionId },
+      'notification e-mail not sent',
     ),
   );
 }
 
-async function send(deps: MailNoticeDeps, notes: NotificationView[]) {
-  const ids = [...new Set(notes.map((n) => n.userId))];
-  const [people, preferences] = await Promise.all([
-    deps.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(inArray(users.id, ids)),
-    deps.db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids)),
-  ]);
-  for (const note of notes) {
-    const person = people.find((p) => p.id === note.userId);
-    const stored = preferences.find((p) => p.userId === note.userId)?.preferences ?? {};
-    if (!person || !interrupts(note, { ...DEFAULT_NOTIFICATION_PREFERENCES, ...stored })) continue;
-    const link = note.transactionId
-      ? {
-          href: `${deps.config.publicUrl}/app/transactions/${note.transactionId}`,
-          label: 'Open the transaction',
-        }
-      : undefined;
-    await deps.mailer.send(
-      composeMail(person.email, note.title, [`Hello ${person.firstName},`, note.message], link),
-    );
-  }
+async function send(deps: MailNoticeDeps, note: MailedNotification) {
+  const [person] = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, note.userId));
+  if (!person) return;
+  const link = note.transactionId
+    ? {
+        href: `${deps.config.publicUrl}/app/transactions/${note.transactionId}`,
+        label: 'Open the transaction',
+      }
+    : undefined;
+  await deps.mailer.send(
+    composeMail(person.email, note.title, [`Hello ${person.firstName},`, note.message], link),
+  );
 }

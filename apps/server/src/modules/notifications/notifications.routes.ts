@@ -6,14 +6,22 @@ import {
   notificationSchema,
   preferencesAnswerSchema,
   unreadCountSchema,
+  updateChannelsSchema,
   updatePreferencesSchema,
   NOTIFICATION_TEXT,
 } from '@escrow/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
+import { PHONE_TEXT } from '@escrow/shared/schemas/phone';
 import type { Clock } from '../../lib/clock.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
-import { getPreferences, updatePreferences } from './notifications.preferences.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  getPreferences,
+  turnsTextOn,
+  updateChannels,
+  updatePreferences,
+} from './notifications.preferences.ts';
+import { deliverNotificationsOnChannels, type QueueTextMessages } from './notifications.delivery.ts';
+import type { MailNoticeDeps } from './notifications.mail.ts';
 import {
   clearNotifications,
   deleteNotification,
@@ -27,10 +35,21 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 
+export type NotificationsDeps = MailNoticeDeps & {
+  clock: Clock;
+  /** Whether the user has a verified phone (phone module): SMS and WhatsApp need one. */
+  hasVerifiedPhone: (userId: string) => Promise<boolean>;
+  /** The text-message outbox (phone module), written with each notification that goes by text. */
+  queueTextMessages: QueueTextMessages;
+};
+
 /** Spec 02 §7 "Notifications": the caller's own notifications only; another user's id is 404. */
 export const notificationsRoutes =
-  (deps: { db: Db; clock: Clock }): FastifyPluginAsyncZod =>
+  (deps: NotificationsDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    deliverNotificationsOnChannels(deps.db, { queue: deps.queueTextMessages, mail: deps }, (error) =>
+      deps.log.error({ err: error }, 'work after a notification commit failed'),
+    );
     app.addHook('onRequest', app.authenticate);
 
     app.get(
@@ -65,7 +84,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications/preferences',
       { schema: { tags, security, response: { 200: envelope(preferencesAnswerSchema) } } },
-      async (request) => ok({ preferences: await getPreferences(deps.db, request.user!.id) }),
+      async (request) => ok(await getPreferences(deps.db, request.user!.id)),
     );
 
     app.put(
@@ -80,11 +99,32 @@ export const notificationsRoutes =
       },
       async (request) =>
         ok(
-          {
-            preferences: await updatePreferences(deps.db, request.user!.id, request.body, deps.clock.now()),
-          },
+          await updatePreferences(deps.db, request.user!.id, request.body, deps.clock.now()),
           NOTIFICATION_TEXT.settingUpdated,
         ),
+    );
+
+    // Per category, the channels beside in-app (issue 30); SMS and WhatsApp only with a verified phone.
+    app.put(
+      '/notifications/channels',
+      {
+        schema: {
+          tags,
+          security,
+          body: updateChannelsSchema,
+          response: { 200: envelope(preferencesAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const userId = request.user!.id;
+        const changes = request.body;
+        if (turnsTextOn(changes) && !(await deps.hasVerifiedPhone(userId)))
+          throw conflict(PHONE_TEXT.notVerified, 'PHONE_NOT_VERIFIED');
+        return ok(
+          await updateChannels(deps.db, userId, changes, deps.clock.now()),
+          NOTIFICATION_TEXT.settingUpdated,
+        );
+      },
     );
 
     app.put(

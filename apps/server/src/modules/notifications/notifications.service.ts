@@ -7,6 +7,7 @@ import {
   type NotificationRow,
   type NotificationType,
 } from '../../db/schema/notifications.ts';
+import { deliverOnChosenChannels } from './notifications.delivery.ts';
 
 export type NotificationInput = {
   userId: string;
@@ -32,13 +33,18 @@ export type NotificationView = {
   updatedAt: string;
 };
 
-/** Writes a notification row inside the caller's transaction; the caller emits it after commit. */
+/**
+ * Writes a notification row inside the caller's transaction, and sends it on the channels its recipient
+ * chose for its category (notifications.delivery.ts); the caller pushes it live after commit.
+ */
 export async function createNotification(tx: Tx, input: NotificationInput): Promise<NotificationView> {
   const [row] = await tx
     .insert(notifications)
     .values({ ...input, metadata: input.metadata ?? {} })
     .returning();
-  return toNotificationView(row!);
+  const note = toNotificationView(row!);
+  await deliverOnChosenChannels(tx, note);
+  return note;
 }
 
 export function toNotificationView(row: NotificationRow): NotificationView {

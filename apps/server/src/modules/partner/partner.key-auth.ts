@@ -67,7 +67,12 @@ export function createKeyVerifier(deps: Pick<PartnerDeps, 'db' | 'clock' | 'paym
     if (!row || row.mode !== keyModeOf(deps) || !mayHoldKey(row.mode, row.owner.verificationLevel))
       return null;
     await deps.db.update(apiKeys).set({ lastUsedAt: deps.clock.now() }).where(eq(apiKeys.id, row.id));
-    return { id: row.id, scopes: row.scopes, owner: { ...row.owner, sessionId: `api-key:${row.id}` } };
+    // A key never stands for a second factor (docs/security.md "Two-factor sign-in").
+    return {
+      id: row.id,
+      scopes: row.scopes,
+      owner: { ...row.owner, sessionId: `api-key:${row.id}`, twoFactorVerified: false },
+    };
   }
 
   return {

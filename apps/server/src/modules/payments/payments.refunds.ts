@@ -8,12 +8,7 @@ import type { Realtime } from '../../lib/realtime.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { creditRefundToWallet, settleProviderRefund } from '../ledger/index.ts';
-import {
-  createNotification,
-  emailNotices,
-  pushNotification,
-  type NotificationView,
-} from '../notifications/index.ts';
+import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { ProviderError, type RefundResult } from './payments.provider.ts';
 
@@ -254,7 +249,6 @@ export function announceRefund(deps: RefundDeps, note: NotificationView | null) 
   } catch (error) {
     deps.log.error({ err: error }, 'could not announce a refund');
   }
-  emailNotices(deps, [note]);
 }
 
 async function failedAttempt(deps: RefundDeps, refund: ProviderRefundRow, reason: string, forget: boolean) {

@@ -4,7 +4,7 @@
  * Other code reaches this module only through this file.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { PrivacyDeps } from './privacy.deps.ts';
+import type { PrivacyRouteDeps } from './privacy.deps.ts';
 import { exportRoutes } from './privacy.export-routes.ts';
 import { closureRoutes } from './privacy.close-routes.ts';
 
@@ -13,7 +13,7 @@ export { expireDueExports, prepareDueExports, runDataExportJobs } from './privac
 export { exportsForStaff } from './privacy.exports.ts';
 
 export const privacyModule =
-  (deps: PrivacyDeps): FastifyPluginAsync =>
+  (deps: PrivacyRouteDeps): FastifyPluginAsync =>
   async (app) => {
     await app.register(closureRoutes(deps));
     await app.register(exportRoutes(deps));

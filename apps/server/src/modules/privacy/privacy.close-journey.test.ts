@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSED_ACCOUNT_NAME, PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
 import type { App } from '../../app.ts';
+import { phoneVerifications, smsMessages, verifiedPhones } from '../../db/schema/phone.ts';
 import { dataExports } from '../../db/schema/privacy.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, disputeBody, type Cast } from '../disputes/disputes.test-support.ts';
 import { submitDocument } from '../identity/identity.test-support.ts';
+import { verifyPhone } from '../phone/phone.test-support.ts';
 import {
   driveTo,
   get,
@@ -40,6 +42,8 @@ let sellerVendorId: string;
 let closerVendorId: string;
 let chatFileId: string;
 let storageKeys: string[];
+/** The closer's verified phone, in the local form people write it in ('0803…'). */
+let closerPhone: string;
 const VENDOR_PHONE = '0809 555 0199';
 const VENDOR_EMAIL = 'zainab.private.shop@example.com';
 
@@ -49,6 +53,11 @@ beforeAll(async () => {
   app = await createTestApp();
   cast = await castOf(app);
   closer = await signUpAccountHolder(app, 'Zuwaira');
+  closerPhone = `0${(await verifyPhone(app, closer)).slice(4)}`;
+  // Shipping by SMS too: the shipment below writes a text message to the closer.
+  expect(
+    (await put(app, closer, '/api/notifications/channels', { shipping_updates: { sms: true } })).statusCode,
+  ).toBe(200);
   sellerVendorId = (await publish(app, cast.seller)).id;
   closerVendorId = (await publish(app, closer, { phone: VENDOR_PHONE, email: VENDOR_EMAIL })).id;
 
@@ -81,7 +90,11 @@ beforeAll(async () => {
   expect(chatFile.statusCode, chatFile.body).toBe(200);
   chatFileId = chatFile.json().data.attachment.id;
   const messages = [
-    [closer, `This is ${closer.name}, write to ${closer.email} or call ${VENDOR_PHONE}`, [chatFileId]],
+    [
+      closer,
+      `This is ${closer.name}, write to ${closer.email} or call ${VENDOR_PHONE} or text ${closerPhone}`,
+      [chatFileId],
+    ],
     [cast.seller, `Thanks ${closer.name}!`, []],
   ] as const;
   for (const [from, content, attachmentIds] of messages) {
@@ -118,6 +131,10 @@ beforeAll(async () => {
   ]);
   for (const key of storageKeys) expect(await app.deps.storage.size(key)).not.toBeNull();
 
+  // The shipment wrote its text message: closing must take it with the phone.
+  const texts = await app.deps.db.select().from(smsMessages).where(eq(smsMessages.userId, closer.id));
+  expect(texts.map((t) => t.body)).toEqual([expect.stringContaining('Your item has shipped')]);
+
   const closed = await closeAccount(app, closer, { password: closer.password });
   expect(closed.statusCode, closed.body).toBe(200);
   expect(closed.json()).toEqual({ success: true, data: null, message: PRIVACY_TEXT.closed });
@@ -135,6 +152,8 @@ function expectNothingPersonal(label: string, body: string) {
     VENDOR_PHONE,
     VENDOR_PHONE.replace(/\s/g, ''),
     VENDOR_EMAIL,
+    closerPhone,
+    closerPhone.slice(1),
   ])
     expect(body.includes(value), `${label} still shows ${value}`).toBe(false);
 }
@@ -162,6 +181,15 @@ describe('after closing', () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.user.id).not.toBe(closer.id);
+  });
+
+  it('its verified phone, the codes sent to it and its text messages are gone', async () => {
+    const { db } = app.deps;
+    expect(await db.select().from(verifiedPhones).where(eq(verifiedPhones.userId, closer.id))).toEqual([]);
+    expect(
+      await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, closer.id)),
+    ).toEqual([]);
+    expect(await db.select().from(smsMessages).where(eq(smsMessages.userId, closer.id))).toEqual([]);
   });
 
   it('the ledger still balances', async () => {

@@ -15,7 +15,9 @@ import { lockNonEmptyWallets, nonEmptyWallets } from '../ledger/index.ts';
 import { forgetClosedPartyInChats } from '../messages/index.ts';
 import { forgetClosedPartyInNotifications } from '../notifications/index.ts';
 import { revokeKeysOfClosedAccount } from '../partner/index.ts';
+import { forgetPhoneOf } from '../phone/index.ts';
 import { forgetClosedParty, transactionIdsOf } from '../transactions/index.ts';
+import { forgetTwoFactorOf } from '../two-factor/index.ts';
 import { deletePersonalUploadRows, removeStoredObjects } from '../uploads/index.ts';
 import { hideClosedVendor } from '../vendors/index.ts';
 import { retireBankAccountsOf } from '../wallet/index.ts';
@@ -37,9 +39,9 @@ export async function closureCheck(deps: Pick<PrivacyDeps, 'db'>, userId: string
  * Closes the caller's account (docs/privacy.md). The password is checked first (throttled, as an e-mail
  * change checks it); then ONE database transaction locks the user and their wallets, checks again that
  * nothing blocks (409 naming each thing), and removes the personal data each module owns: the profile
- * (placeholders), sessions, API keys, vendor profile, identity records, personal uploads' rows, bank
- * accounts (soft), notifications, and every copy of the name, e-mail or phone in the account's trades,
- * chats and disputes. Financial records stay: ledger, amounts and dates, the audit log. After commit
+ * (placeholders), sessions, API keys, vendor profile, verified phone and text messages, identity records,
+ * personal uploads' rows, bank accounts (soft), notifications, and every copy of the name, e-mail or
+ * phone in the account's trades, chats and disputes. Financial records stay: ledger, amounts and dates, the audit log. After commit
  * the old token is refused at once (session cache, sockets) and the files leave storage.
  */
 export async function closeAccount(
@@ -56,14 +58,19 @@ export async function closeAccount(
     if (blockers.length) throw cannotClose(blockers);
 
     const vendor = await hideClosedVendor(tx, user.id);
+    // The verified phone, its codes and its text messages go (phone module).
+    const phone = await forgetPhoneOf(tx, user.id);
     const needles = needlesOf([
       `${former.firstName} ${former.lastName}`,
       former.email,
       vendor?.phone,
       vendor?.email,
+      phone,
     ]);
     const closed = await closeAccountRow(tx, deps.tokens, user.id, now);
     await revokeKeysOfClosedAccount(tx, user.id, now);
+    // The sealed TOTP secret, recovery codes and sign-in challenges (two-factor module).
+    await forgetTwoFactorOf(tx, user.id);
     // Identity documents point at their uploads: their rows go first.
     await forgetIdentityOf(tx, user.id);
     const removed = await deletePersonalUploadRows(tx, user.id);

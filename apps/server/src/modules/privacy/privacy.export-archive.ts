@@ -6,6 +6,7 @@ import { disputesForExport } from '../disputes/index.ts';
 import { identityForExport } from '../identity/index.ts';
 import { messagesForExport } from '../messages/index.ts';
 import { notificationsForExport } from '../notifications/index.ts';
+import { phoneForExport } from '../phone/index.ts';
 import { partyTransactionIdsOf, transactionsForExport } from '../transactions/index.ts';
 import { StorageError, uploadsOwnedBy } from '../uploads/index.ts';
 import { vendorDataForExport } from '../vendors/index.ts';
@@ -15,7 +16,7 @@ import type { PrivacyDeps } from './privacy.deps.ts';
 const README = `Your data from Amana Escrow
 
 Each file holds one kind of record, in JSON:
-- profile.json: your profile as the app shows it
+- profile.json: your profile as the app shows it, and your verified phone number
 - sessions.json: every sign-in (device, address, when, when it ended)
 - transactions.json: your trades as you see them in the app, each with its activity
 - messages.json: the conversations of your trades, as they show to you
@@ -48,7 +49,14 @@ export async function writeExportArchive(
   const account = await accountForExport(db, userId);
   const partyIds = await partyTransactionIdsOf(db, userId);
   const records: [string, unknown][] = [
-    ['profile.json', { profile: account.profile, exportedAt: deps.clock.now().toISOString() }],
+    [
+      'profile.json',
+      {
+        profile: account.profile,
+        verifiedPhone: await phoneForExport(db, userId),
+        exportedAt: deps.clock.now().toISOString(),
+      },
+    ],
     ['sessions.json', account.sessions],
     ['transactions.json', await transactionsForExport(db, userId)],
     ['messages.json', await messagesForExport(db, userId, partyIds)],

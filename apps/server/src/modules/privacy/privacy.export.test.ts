@@ -9,6 +9,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
 import { castOf, disputeBody, type Cast } from '../disputes/disputes.test-support.ts';
 import { submitDocument } from '../identity/identity.test-support.ts';
+import { verifyPhone } from '../phone/phone.test-support.ts';
 import {
   createUser,
   driveTo,
@@ -36,6 +37,7 @@ let completedId: string;
 let disputedId: string;
 let othersTradeId: string;
 let pictureId: string;
+let ownerPhone: string;
 const start = new Date(Date.now() + 60_000);
 const at = (ms: number) => () => new Date(start.getTime() + ms);
 const DAY = 86_400_000;
@@ -47,6 +49,7 @@ beforeAll(async () => {
   other = await createUser(app, 'Other');
   stranger = await createUser(app, 'Stranger');
   app.deps.clock.now = at(0);
+  ownerPhone = await verifyPhone(app, owner);
 
   completedId = await completedTrade(app, owner, other);
   expect((await post(app, owner, `/api/transactions/${completedId}/rating`, { rating: 5 })).statusCode).toBe(
@@ -156,6 +159,7 @@ describe('Download my data', () => {
     ]);
     expect(json('profile.json')).toMatchObject({
       profile: { id: owner.id, email: owner.email, profilePicture: pictureId },
+      verifiedPhone: { phone: ownerPhone, verifiedAt: start.toISOString() },
     });
     expect((json('sessions.json') as unknown[]).length).toBeGreaterThan(0);
     const trades = json('transactions.json') as { transaction: { id: string }; activities: unknown[] }[];

@@ -224,8 +224,8 @@ describe('reminders and the automatic release', () => {
       expect(await autoReleaseDue(app.deps)).toBeGreaterThanOrEqual(1);
       await vi.waitFor(() =>
         expect(warn).toHaveBeenCalledWith(
-          expect.objectContaining({ transactionIds: [id] }),
-          'notification e-mails not sent',
+          expect.objectContaining({ transactionId: id }),
+          'notification e-mail not sent',
         ),
       );
     } finally {

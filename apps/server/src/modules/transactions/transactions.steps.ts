@@ -19,7 +19,6 @@ import { postSystemMessage } from '../messages/index.ts';
 import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import {
   createNotification,
-  emailNotices,
   pushNotification,
   type NotificationInput,
   type NotificationView,
@@ -259,7 +258,6 @@ export function announceTransaction(
       transaction: neutral,
     });
     for (const note of notes) pushNotification(deps.realtime, note);
-    emailNotices(deps, notes);
   } catch (error) {
     deps.log.error({ err: error, transactionId }, 'could not announce a transaction change');
   }

@@ -6,6 +6,8 @@ import { UPLOAD_RULES, type Upload, type UploadPurpose } from '@escrow/shared/sc
 import { disputes } from '../../db/schema/disputes.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { staffTwoFactorMet, twoFactorRequired } from '../../lib/staff-two-factor.ts';
+import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../auth/index.ts';
@@ -163,9 +165,11 @@ const STAFF_READABLE: UploadPurpose[] = [
  * any signed-in user (avatars). A chat file reaches the other party only once a sent message carries
  * it, an evidence file once an evidence row of a dispute on its transaction does, a milestone file once
  * a milestone delivery does (until then each is the uploader's draft). Everyone else gets 404, as if it did not exist.
+ * A file reached only as staff needs the staff second factor (lib/staff-two-factor.ts), else 403.
  */
 export async function findReadableUpload(
   deps: Pick<UploadsDeps, 'db'> & {
+    config: Pick<AppConfig, 'staffTwoFactor'>;
     chatFileSent: ChatFileSent;
     evidenceAttached: EvidenceAttached;
     milestoneFileDelivered: MilestoneFileDelivered;
@@ -177,7 +181,15 @@ export async function findReadableUpload(
   const missing = () => new AppError('NOT_FOUND', 'File not found');
   if (!row) throw missing();
   if (row.ownerId === user.id || row.purpose === 'profile_picture') return row;
-  if (user.role !== 'USER' && STAFF_READABLE.includes(row.purpose)) return row;
+  // Staff without the second factor still read what they may read as a party; anything else is the 403.
+  const staffMayRead = staffTwoFactorMet(user, deps.config.staffTwoFactor);
+  let staffRefused = false;
+  const asStaff = () => {
+    if (staffMayRead) return true;
+    staffRefused = true;
+    return false;
+  };
+  if (user.role !== 'USER' && STAFF_READABLE.includes(row.purpose) && asStaff()) return row;
   // Staff read the parties' chat (and its files) only through a dispute on that transaction.
   if (user.role !== 'USER' && row.purpose === 'chat_attachment' && row.transactionId) {
     const [disputed] = await deps.db
@@ -185,7 +197,7 @@ export async function findReadableUpload(
       .from(disputes)
       .where(eq(disputes.transactionId, row.transactionId))
       .limit(1);
-    if (disputed) return row;
+    if (disputed && asStaff()) return row;
   }
   if (row.transactionId && (await isTransactionMember(deps.db, row.transactionId, user.id))) {
     if (row.purpose === 'chat_attachment') {
@@ -196,5 +208,5 @@ export async function findReadableUpload(
       if (await deps.milestoneFileDelivered(row.transactionId, row.id)) return row;
     } else return row;
   }
-  throw missing();
+  throw staffRefused ? twoFactorRequired() : missing();
 }

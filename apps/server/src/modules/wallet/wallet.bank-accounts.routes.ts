@@ -2,14 +2,15 @@ import { WALLET_TEXT, addBankAccountBodySchema, bankAccountSchema } from '@escro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
-import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
-import type { WalletDeps } from './wallet.deps.ts';
+import { idempotency } from '../idempotency/index.ts';
+import type { WalletRouteDeps } from './wallet.deps.ts';
+import { secondFactorHeader, secondFactorHeaders } from './wallet.headers.ts';
 import { addBankAccount, listBankAccounts, removeBankAccount } from './wallet.bank-accounts.ts';
 
 const secured = { tags: ['wallet'], security: [{ bearerAuth: [] }] };
 
 export const bankAccountRoutes =
-  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  (deps: WalletRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const idem = idempotency(deps);
 
@@ -30,12 +31,14 @@ export const bankAccountRoutes =
       {
         schema: {
           ...secured,
-          description: 'The account name is resolved by the payment provider.',
-          headers: idempotencyHeaders,
+          description:
+            'The account name is resolved by the payment provider. With two-factor sign-in on, a current code ' +
+            'in X-Two-Factor-Code.',
+          headers: secondFactorHeaders,
           body: addBankAccountBodySchema,
           response: { 201: envelope(z.object({ bankAccount: bankAccountSchema })) },
         },
-        preHandler: [app.authenticate, idem.preHandler],
+        preHandler: [app.authenticate, idem.preHandler, idem.precondition(deps.confirmSecondFactor)],
         onSend: idem.onSend,
       },
       async (request, reply) => {
@@ -49,10 +52,12 @@ export const bankAccountRoutes =
       {
         schema: {
           ...secured,
+          description: 'With two-factor sign-in on, a current code in X-Two-Factor-Code.',
+          headers: secondFactorHeader,
           params: z.object({ id: z.string().min(1).max(64) }),
           response: { 200: envelope(z.null()) },
         },
-        preHandler: app.authenticate,
+        preHandler: [app.authenticate, deps.confirmSecondFactor],
       },
       async (request) => {
         await removeBankAccount(deps, request.user!.id, request.params.id);

@@ -19,7 +19,8 @@ import { envelope, ok } from '../../lib/envelope.ts';
 import { loadUser } from '../auth/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
-import type { WalletDeps } from './wallet.deps.ts';
+import type { WalletRouteDeps } from './wallet.deps.ts';
+import { secondFactorHeaders } from './wallet.headers.ts';
 import { bankAccountRoutes } from './wallet.bank-accounts.routes.ts';
 import { depositToWallet, verifyDeposit } from './wallet.deposits.ts';
 import { listWalletHistory } from './wallet.history.ts';
@@ -39,7 +40,7 @@ function amountInMinor(amount: number): number {
 
 /** Wallet API under /api (DESIGN.md "Decisions"): amounts in major units at the boundary. */
 export const walletRoutes =
-  (deps: WalletDeps): FastifyPluginAsyncZod =>
+  (deps: WalletRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const idem = idempotency(deps);
 
@@ -153,12 +154,15 @@ export const walletRoutes =
       {
         schema: {
           ...secured,
-          description: 'The ₦50 fee is charged on top of the amount. Daily limit by verification level.',
-          headers: idempotencyHeaders,
+          description:
+            'The ₦50 fee is charged on top of the amount. Daily limit by verification level. With two-factor ' +
+            'sign-in on, a current code in X-Two-Factor-Code (missing: 403 TWO_FACTOR_CODE_REQUIRED; wrong: 400 ' +
+            'INVALID_TWO_FACTOR_CODE).',
+          headers: secondFactorHeaders,
           body: withdrawBodySchema,
           response: { 200: envelope(withdrawalResultSchema) },
         },
-        preHandler: [app.authenticate, idem.preHandler],
+        preHandler: [app.authenticate, idem.preHandler, idem.precondition(deps.confirmSecondFactor)],
         onSend: idem.onSend,
       },
       async (request) => {

@@ -16,12 +16,7 @@ import { accountCodes, lockWallet, postEntry, refundsCreditedSince } from '../le
 import { newReference } from '../payments/index.ts';
 import { ProviderError, type TransferInput } from '../payments/index.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
-import {
-  createNotification,
-  emailNotices,
-  pushNotification,
-  type NotificationView,
-} from '../notifications/index.ts';
+import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 
 /** After commit: the withdrawal's notification pushed live and e-mailed (a money event). */
 export function announceWithdrawal(
@@ -34,7 +29,6 @@ export function announceWithdrawal(
   } catch (error) {
     deps.log.error({ err: error }, 'could not announce a withdrawal');
   }
-  emailNotices(deps, [note]);
 }
 
 const maskedNumber = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;

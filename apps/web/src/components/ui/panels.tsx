@@ -1,4 +1,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
+import { twoFactorRequired } from '../../lib/two-factor-required';
 import { Button } from './button';
 import { Spinner } from './spinner';
 import { cn } from '../../lib/cn';
@@ -79,8 +82,24 @@ export function LoadingPanel({ label }: { label: string }) {
   );
 }
 
-/** A failed load: the server's own error text and a retry. */
+/**
+ * A failed load: the server's own error text and a retry. A staff call refused for want of two-factor
+ * sign-in says so with the way to set it up, where a retry would not help.
+ */
 export function ErrorPanel({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  const needsTwoFactor = twoFactorRequired(error);
+  if (needsTwoFactor)
+    return (
+      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-sm text-amber-950">
+        <p className="font-medium">{needsTwoFactor.message}</p>
+        <Link
+          to={needsTwoFactor.setupUrl}
+          className="mt-2 inline-block font-semibold text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {TWO_FACTOR_TEXT.setUpLink}
+        </Link>
+      </div>
+    );
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
       <p>{error.message}</p>

@@ -13,16 +13,24 @@ export function Tabs({
   label,
   tabs,
   defaultValue = tabs[0]?.value,
+  value,
+  onValueChange,
   className,
 }: {
   /** Names the tab list for screen readers ('Transaction sections'). */
   label: string;
   tabs: TabItem[];
   defaultValue?: string | undefined;
+  /** The open tab, when the page keeps it (in its address, say); with `onValueChange`. */
+  value?: string;
+  onValueChange?: (value: string) => void;
   className?: string;
 }) {
   return (
-    <TabsPrimitive.Root defaultValue={defaultValue} className={cn('space-y-4', className)}>
+    <TabsPrimitive.Root
+      {...(value === undefined ? { defaultValue } : { value, onValueChange })}
+      className={cn('space-y-4', className)}
+    >
       <TabsPrimitive.List aria-label={label} className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
         {tabs.map((tab) => (
           <TabsPrimitive.Trigger

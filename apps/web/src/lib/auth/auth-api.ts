@@ -5,11 +5,17 @@ import type {
   SignupInput,
   UpdateProfileInput,
 } from '@escrow/shared/schemas/auth';
+import type { LoginAnswer } from '@escrow/shared/schemas/two-factor';
 import { api } from '../api-client';
 
+export type SignedIn = { user: PublicUser; token: string } & SignInHistory;
+
 export const authApi = {
-  login: (input: LoginInput) =>
-    api<{ user: PublicUser; token: string } & SignInHistory>('/auth/login', { method: 'POST', body: input }),
+  /** Signed in, or (two-factor sign-in on) a challenge to answer with a code: no token yet. */
+  login: (input: LoginInput) => api<LoginAnswer>('/auth/login', { method: 'POST', body: input }),
+  /** The challenge and a TOTP or recovery code; answers as a sign-in does. */
+  verifyTwoFactor: (input: { challenge: string; code: string }) =>
+    api<SignedIn>('/auth/2fa/verify', { method: 'POST', body: input }),
   signup: (input: SignupInput) => api<{ user: PublicUser }>('/auth/signup', { method: 'POST', body: input }),
   me: () => api<{ user: PublicUser } & SignInHistory>('/auth/me'),
   updateMe: (input: UpdateProfileInput) =>

@@ -14,16 +14,23 @@ import { toast } from 'sonner';
 import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
 import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api-client';
-import { authApi } from './auth-api';
+import { authApi, type SignedIn } from './auth-api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** A sign-in with two-factor sign-in on waits for a code: the challenge the password earned (5 minutes). */
+export type TwoFactorChallenge = { challenge: string; expiresAt: string };
+export type LoginResult = { user: PublicUser } | { twoFactor: TwoFactorChallenge };
 
 type AuthContextValue = {
   user: PublicUser | null;
   status: AuthStatus;
   /** True after the user chose to log out (the guard then does not remember the page they left). */
   signedOutByUser: boolean;
-  login: (input: LoginInput) => Promise<PublicUser>;
+  /** The password step: signed in, or a challenge for `verifyTwoFactor` when the account has 2FA on. */
+  login: (input: LoginInput) => Promise<LoginResult>;
+  /** The code step: signs in exactly as a sign-in without two-factor does. */
+  verifyTwoFactor: (input: { challenge: string; code: string }) => Promise<PublicUser>;
   logout: () => Promise<void>;
   setUser: (user: PublicUser) => void;
   /** This session is the user's first sign-in (the server says no earlier one): greet, not welcome back. */
@@ -108,20 +115,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onSessionExpired);
   }, [signOutLocally]);
 
-  const login = useCallback(
-    async (input: LoginInput) => {
-      const { user: signedIn, token, previousSignInAt } = await authApi.login(input);
+  const signedIn = useCallback(
+    ({ user: account, token, previousSignInAt }: SignedIn) => {
       // Nothing cached for a previous account may show to this one.
       queryClient.clear();
       setToken(token);
-      setUserState(signedIn);
+      setUserState(account);
       setFirstSignIn(previousSignInAt === null);
       setStatus('authenticated');
       setSignedOutByUser(false);
       setAccountClosed(false);
-      return signedIn;
+      return account;
     },
     [queryClient],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput): Promise<LoginResult> => {
+      const answer = await authApi.login(input);
+      if ('twoFactorRequired' in answer)
+        return { twoFactor: { challenge: answer.challenge, expiresAt: answer.expiresAt } };
+      return { user: signedIn(answer) };
+    },
+    [signedIn],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (input: { challenge: string; code: string }) => signedIn(await authApi.verifyTwoFactor(input)),
+    [signedIn],
   );
 
   const logout = useCallback(async () => {
@@ -158,13 +179,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       signedOutByUser,
       login,
+      verifyTwoFactor,
       logout,
       setUser,
       firstSignIn,
       accountClosed,
       closeAccount,
     }),
-    [user, status, signedOutByUser, login, logout, setUser, firstSignIn, accountClosed, closeAccount],
+    [
+      user,
+      status,
+      signedOutByUser,
+      login,
+      verifyTwoFactor,
+      logout,
+      setUser,
+      firstSignIn,
+      accountClosed,
+      closeAccount,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -20,7 +20,11 @@ const PREFERENCES = {
   system_alerts: true,
 };
 
-function renderProfile(user: PublicUser, handlers: Parameters<typeof stubApi>[0] = {}) {
+function renderProfile(
+  user: PublicUser,
+  handlers: Parameters<typeof stubApi>[0] = {},
+  path = '/app/profile',
+) {
   const { calls } = stubApi({
     'GET /api/auth/me': () => ok({ user }),
     'GET /api/auth/profile': () =>
@@ -52,10 +56,12 @@ function renderProfile(user: PublicUser, handlers: Parameters<typeof stubApi>[0]
         ],
       }),
     'GET /api/notifications/preferences': () => ok({ preferences: PREFERENCES }),
+    'GET /api/auth/2fa': () => ok({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
+    'GET /api/auth/phone': () => ok({ phone: null, verifiedAt: null, pending: null }),
     ...handlers,
   });
-  renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], '/app/profile');
-  return calls;
+  const { router } = renderWithApp([{ path: '/app/profile', element: <ProfilePage /> }], path);
+  return Object.assign(calls, { router });
 }
 
 /** A picture that says it is over 5MB (jsdom need not hold the bytes). */
@@ -83,6 +89,15 @@ describe('/app/profile', () => {
     expect(screen.getByText('January 2026')).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Preferences', 'Privacy']);
+  });
+
+  it('opens the tab its address names, and keeps the open tab in the address (issue 30 links)', async () => {
+    const { router } = renderProfile(me, {}, '/app/profile?tab=security');
+    expect(await screen.findByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Phone number' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    expect(router.state.location.search).toBe('?tab=preferences');
   });
 
   it('shows the Email Test tab to staff', async () => {

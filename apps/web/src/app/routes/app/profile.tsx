@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ProfilePage as Page } from '../../../features/profile/components/profile-page';
@@ -6,6 +7,7 @@ import { ProfilePage as Page } from '../../../features/profile/components/profil
 /** Composes the profile feature with the notification preferences (features never import each other). */
 export default function ProfilePage() {
   const { user, setUser, closeAccount } = useAuth();
+  const [params, setParams] = useSearchParams();
   useEffect(() => {
     document.title = 'Profile — Amana Escrow';
   }, []);
@@ -16,6 +18,9 @@ export default function ProfilePage() {
       onUserChange={setUser}
       closeAccount={closeAccount}
       notificationSettings={<NotificationSettings />}
+      tab={params.get('tab')}
+      // Replaced, not pushed: switching tabs does not pile up history entries.
+      onTabChange={(tab) => setParams({ tab }, { replace: true })}
     />
   );
 }

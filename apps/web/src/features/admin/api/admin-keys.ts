@@ -13,4 +13,6 @@ export const adminKeys = {
   auditLog: (queryString: string) => ['admin', 'audit-log', queryString] as const,
   refunds: ['admin', 'refunds'] as const,
   refundList: (queryString: string) => [...adminKeys.refunds, 'list', queryString] as const,
+  textMessages: ['admin', 'text-messages'] as const,
+  textMessageList: (queryString: string) => [...adminKeys.textMessages, 'list', queryString] as const,
 };

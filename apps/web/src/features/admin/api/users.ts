@@ -47,3 +47,9 @@ export const useSetVerificationLevel = (userId: string) =>
   useUserAction<VerificationLevel>(userId, (path, verificationLevel) =>
     api(`${path}/verification-level`, { method: 'PUT', body: { verificationLevel } }),
   );
+
+/** ADMIN, after checking the user's identity (lost phone and recovery codes); audited with the reason. */
+export const useResetTwoFactor = (userId: string) =>
+  useUserAction<{ reason: string }>(userId, (path, body) =>
+    api(`${path}/two-factor/reset`, { method: 'POST', body }),
+  );

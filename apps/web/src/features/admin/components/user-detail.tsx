@@ -10,6 +10,7 @@ import { userDetailQuery } from '../api/users';
 import { fullName } from '../../../components/disputes/dispute-labels';
 import type { StaffViewer } from '../lib/staff';
 import { AccountActions } from './account-actions';
+import { TwoFactorStatusCard } from './two-factor-reset';
 import { UserPrivacyRecord } from './user-privacy-record';
 import { Badge, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 
@@ -106,6 +107,11 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
             ]}
           />
         </Card>
+        <TwoFactorStatusCard
+          user={{ id: user.id, name: fullName(user) }}
+          enabled={detail.twoFactorEnabled}
+          viewer={viewer}
+        />
         <AccountActions user={user} viewer={viewer} />
         <UserPrivacyRecord detail={detail} />
         <Card className="md:col-span-2">

@@ -56,6 +56,7 @@ export function makeUserDetail(overrides: Partial<AdminUserDetail['user']> = {})
       createdAt: '2026-01-15T10:00:00.000Z',
       ...overrides,
     },
+    twoFactorEnabled: false,
     wallet: { balance: 12_500, pendingEscrow: 10_250, currency: 'NGN' },
     transactions: [
       {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,42 +8,82 @@ import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { useAuth, type TwoFactorChallenge } from '../../../lib/auth/auth-context';
 import { DEFAULT_SIGNED_IN_PATH, errorText, rememberedPath } from '../navigation';
 import { markSignedInHere } from '../session-mark';
 import { SessionEndedNotice, SuspendedNotice } from './sign-in-notices';
+import { TwoFactorStep } from './two-factor-step';
 
 /**
  * Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. Says on the
- * page why a session ended or an account cannot sign in, with the way to support.
+ * page why a session ended or an account cannot sign in, with the way to support. With two-factor sign-in
+ * on, the password earns a challenge and a second step asks for the code (issue 30); both steps end the
+ * same way. The password step's values are kept while the code step shows.
  */
 export function LoginForm() {
   const { login } = useAuth();
   const [suspended, setSuspended] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [challengeEnded, setChallengeEnded] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const {
     register,
     handleSubmit,
+    setValue,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
+  // Back from an ended challenge: a new one needs the password again, so the focus goes there.
+  useEffect(() => {
+    if (challengeEnded) setFocus('password');
+  }, [challengeEnded, setFocus]);
+
+  function signedIn() {
+    markSignedInHere();
+    toast.success('Successfully signed in!');
+    navigate(rememberedPath(location.state) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setSuspended(null);
+    setChallengeEnded(null);
     try {
-      await login(values);
-      markSignedInHere();
-      toast.success('Successfully signed in!');
-      navigate(rememberedPath(location.state) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+      const result = await login(values);
+      if ('twoFactor' in result) setChallenge(result.twoFactor);
+      else signedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') setSuspended(error.message);
       else toast.error(errorText(error, 'Failed to sign in'));
     }
   });
 
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onBack={() => setChallenge(null)}
+        onExpired={(message) => {
+          setChallenge(null);
+          setChallengeEnded(message);
+          setValue('password', '');
+        }}
+      />
+    );
+
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      {suspended ? <SuspendedNotice message={suspended} /> : <SessionEndedNotice />}
+      {suspended ? (
+        <SuspendedNotice message={suspended} />
+      ) : challengeEnded ? (
+        <p role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+          {challengeEnded}
+        </p>
+      ) : (
+        <SessionEndedNotice />
+      )}
       <Field id="login-email" label="Email" error={errors.email?.message}>
         <Input
           id="login-email"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { curlSnippet, RECEIVER_SNIPPET, VERIFY_SNIPPET } from '../lib/quick-start-snippets';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 function CodeBlock({ code, what }: { code: string; what: string }) {
   return (

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 export const ONCE_NOTICE = 'Copy it now and keep it somewhere safe: you will not see it again.';
 

@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  resolveChannels,
+  type NotificationChannel,
+  type NotificationChannels,
+} from '@escrow/shared/domain/notifications';
 import type {
   Notification,
   NotificationFilter,
@@ -38,12 +43,18 @@ export function useUnreadNotifications() {
   });
 }
 
+/** What GET/PUT /notifications/preferences and PUT /notifications/channels answer. */
+type PreferencesAnswer = { preferences: NotificationPreferences; channels?: NotificationChannels };
+
+/** The five categories and, per category, the channels beside in-app (issue 30). */
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) =>
-      api<{ preferences: NotificationPreferences }>('/notifications/preferences', { signal }),
-    select: (answer) => answer.preferences,
+    queryFn: ({ signal }) => api<PreferencesAnswer>('/notifications/preferences', { signal }),
+    select: (answer) => ({
+      preferences: answer.preferences,
+      channels: resolveChannels(answer.channels ?? {}),
+    }),
     staleTime: 60_000,
   });
 }
@@ -75,10 +86,28 @@ export function useUpdatePreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, on }: { id: NotificationPreferenceId; on: boolean }) =>
-      api<{ preferences: NotificationPreferences }>('/notifications/preferences', {
-        method: 'PUT',
-        body: { [id]: on },
-      }),
+      api<PreferencesAnswer>('/notifications/preferences', { method: 'PUT', body: { [id]: on } }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences, answer),
+  });
+}
+
+/**
+ * One channel of one category at a time (PUT /notifications/channels); SMS or WhatsApp without a
+ * verified phone is refused (409 PHONE_NOT_VERIFIED). The answer holds both objects.
+ */
+export function useUpdateChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      channel,
+      on,
+    }: {
+      id: NotificationPreferenceId;
+      channel: NotificationChannel;
+      on: boolean;
+    }) =>
+      api<PreferencesAnswer>('/notifications/channels', { method: 'PUT', body: { [id]: { [channel]: on } } }),
     onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences, answer),
   });
 }

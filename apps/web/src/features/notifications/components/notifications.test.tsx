@@ -98,6 +98,7 @@ describe('the notifications page', () => {
       'GET /api/notifications?filter=all&limit=20': () =>
         ok({ notifications: [note(1)], total: 1, hasMore: false, unreadCount: 0 }),
       'GET /api/notifications/preferences': () => ok({ preferences: DEFAULT_NOTIFICATION_PREFERENCES }),
+      'GET /api/auth/phone': () => ok({ phone: null, verifiedAt: null, pending: null }),
       'PUT /api/notifications/preferences': ({ body }) =>
         ok({ preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(body as object) } }),
     });

@@ -8,6 +8,7 @@ import type {
 } from '@escrow/shared/schemas/privacy';
 import { ApiError, api } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
+import { twoFactorHeaders } from '../../../lib/two-factor-code';
 
 export const privacyKeys = {
   closure: ['privacy', 'closure'] as const,
@@ -57,11 +58,26 @@ export function useClosureCheck(enabled: boolean) {
  */
 export type RunAccountClosing = (request: () => Promise<unknown>) => Promise<void>;
 
-/** POST /auth/me/close: the account is closed for good once this answers. */
+/**
+ * POST /auth/me/close: the account is closed for good once this answers. With two-factor sign-in on, a
+ * code from the app goes in its header (useTwoFactorPrompt asks for it).
+ */
 export function useCloseAccount(run: RunAccountClosing) {
   return useMutation({
-    mutationFn: (input: CloseAccountInput) =>
-      run(() => api<null>('/auth/me/close', { method: 'POST', body: input })),
+    mutationFn: ({
+      input,
+      twoFactorCode = null,
+    }: {
+      input: CloseAccountInput;
+      twoFactorCode?: string | null;
+    }) =>
+      run(() =>
+        api<null>('/auth/me/close', {
+          method: 'POST',
+          body: input,
+          headers: twoFactorHeaders(twoFactorCode),
+        }),
+      ),
   });
 }
 

@@ -115,6 +115,27 @@ describe('CloseAccountDialog', () => {
     expect(onClosed).not.toHaveBeenCalled();
   });
 
+  it('with two-factor sign-in on, asks for a code and sends it with the password (issue 30)', async () => {
+    const { calls } = stubApi({
+      'GET /api/auth/me/closure': () => ok({ canClose: true, blockers: [] }),
+      'GET /api/auth/2fa': () =>
+        ok({ enabled: true, enabledAt: '2026-02-01T10:00:00.000Z', recoveryCodesLeft: 10 }),
+      'POST /api/auth/me/close': () => ({ status: 200, body: { success: true, data: null } }),
+    });
+    const { user, dialog, onClosed } = await openDialog();
+    await vi.waitFor(() => expect(closeButton(dialog)).toBeEnabled());
+    await user.type(within(dialog).getByLabelText('Enter your password to confirm'), 'correct-horse-1');
+    await user.click(closeButton(dialog));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm with your authenticator app' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(within(prompt).getByLabelText('6-digit code'), '123456');
+    await user.click(within(prompt).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+    const [close] = calls.filter((c) => c.method === 'POST');
+    expect(close!.body).toEqual({ password: 'correct-horse-1' });
+    expect(close!.headers['x-two-factor-code']).toBe('123456');
+  });
+
   it('Cancel closes nothing', async () => {
     const { calls } = stubApi({ 'GET /api/auth/me/closure': () => ok({ canClose: true, blockers: [] }) });
     const { user, dialog } = await openDialog();

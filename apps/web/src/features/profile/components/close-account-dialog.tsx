@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { closeAccountSchema, type ClosureBlocker } from '@escrow/shared/schemas/privacy';
+import { isTwoFactorRefusal, useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
@@ -21,7 +22,8 @@ const FIELD_ID = 'close-account-password';
 
 /**
  * The confirmation of Profile → Privacy → Close account: the consequences, what the server says still
- * blocks closing (asked when it opens, and named again by a refused attempt), and the password.
+ * blocks closing (asked when it opens, and named again by a refused attempt), the password, and with
+ * two-factor sign-in on a code from the app.
  */
 export function CloseAccountDialog({
   open,
@@ -35,6 +37,7 @@ export function CloseAccountDialog({
 }) {
   const check = useClosureCheck(open);
   const close = useCloseAccount(closeAccount);
+  const secondFactor = useTwoFactorPrompt({ active: open });
   const {
     register,
     handleSubmit,
@@ -46,19 +49,24 @@ export function CloseAccountDialog({
   // A refused attempt is the newest word on what blocks; until then, the check's.
   const refused = blockersOf(close.error);
   const blockers: ClosureBlocker[] = refused.length ? refused : (check.data?.blockers ?? []);
+  // A two-factor refusal is the code prompt's to say, not this dialog's.
   const otherError =
-    close.error && refused.length === 0 && !(close.error instanceof ApiError && close.error.status === 400)
+    close.error &&
+    refused.length === 0 &&
+    !(close.error instanceof ApiError && (close.error.status === 400 || isTwoFactorRefusal(close.error)))
       ? close.error.message
       : null;
 
+  // With two-factor sign-in on, a code from the app confirms it too (issue 30).
   const onSubmit = handleSubmit((input) =>
-    close.mutate(input, {
-      onError: (error) => {
+    secondFactor.run(
+      (twoFactorCode) => close.mutateAsync({ input, twoFactorCode }),
+      (error) => {
         if (error instanceof ApiError && error.status === 400)
           setError('password', { message: error.message });
         else if (blockersOf(error).length) void check.refetch();
       },
-    }),
+    ),
   );
 
   const setOpen = (next: boolean) => {
@@ -85,7 +93,7 @@ export function CloseAccountDialog({
             variant="danger"
             type="submit"
             form="close-account-form"
-            disabled={close.isPending || check.isPending || blockers.length > 0}
+            disabled={close.isPending || secondFactor.busy || check.isPending || blockers.length > 0}
           >
             {close.isPending ? 'Closing...' : 'Close my account'}
           </Button>
@@ -132,6 +140,7 @@ export function CloseAccountDialog({
           {otherError}
         </p>
       ) : null}
+      {secondFactor.prompt}
     </Dialog>
   );
 }

@@ -13,18 +13,24 @@ const isStaff = (user: PublicUser) => user.role === 'SUPPORT' || user.role === '
 /**
  * /app/profile (spec 02 §2.9): tabs Profile, Security, Preferences, Privacy (issue 33) and, for staff
  * only, Email Test (DESIGN "Profile"). `onUserChange` replaces the app's copy of the user, so the top
- * bar follows; `closeAccount` runs the closing request (the app signs out when it succeeds).
+ * bar follows; `closeAccount` runs the closing request (the app signs out when it succeeds). The open
+ * tab is the route's (`?tab=security`), so a link can open one: the console's "set up two-factor
+ * sign-in", the notification settings' "verify your phone".
  */
 export function ProfilePage({
   user,
   onUserChange,
   closeAccount,
   notificationSettings,
+  tab,
+  onTabChange,
 }: {
   user: PublicUser | null;
   onUserChange: (user: PublicUser) => void;
   closeAccount: RunAccountClosing;
   notificationSettings: ReactNode;
+  tab: string | null;
+  onTabChange: (tab: string) => void;
 }) {
   if (!user) return <p className="p-6 text-center text-slate-700">Please log in to view your profile</p>;
   const tabs = [
@@ -49,7 +55,12 @@ export function ProfilePage({
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-      <Tabs label="Profile sections" tabs={tabs} />
+      <Tabs
+        label="Profile sections"
+        tabs={tabs}
+        value={tabs.find((item) => item.value === tab)?.value ?? 'profile'}
+        onValueChange={onTabChange}
+      />
     </div>
   );
 }

@@ -9,17 +9,24 @@ import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword, requestResetLink } from '../api/profile';
+import { PhoneCard } from './phone-card';
 import { SessionsList } from './sessions-list';
+import { TwoFactorCard } from './two-factor-card';
 
 const CHANGE_FAILED = 'Failed to change password. Please check your current password.';
 const RESET_FAILED = 'Failed to send reset link. Please try again.';
 
-/** Spec 02 §2.9 Security tab: change password, reset link, and the signed-in devices. */
+/**
+ * Spec 02 §2.9 Security tab: change password, reset link, two-factor sign-in and the phone number (issue
+ * 30), and the signed-in devices.
+ */
 export function SecurityTab({ user }: { user: PublicUser }) {
   return (
     <div className="space-y-4">
       <ChangePasswordCard />
       <ResetLinkCard email={user.email} />
+      <TwoFactorCard email={user.email} />
+      <PhoneCard />
       <SessionsList />
     </div>
   );

@@ -10,6 +10,7 @@ const accountNumber = `${serial}${nubanCheckDigit('058', serial)}`;
 
 function renderForm(addAnswer: () => { status?: number; body: unknown }) {
   const { calls } = stubApi({
+    'GET /api/auth/2fa': () => ok({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
     'GET /api/banks': () => ok({ banks: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
     'POST /api/wallet/bank-accounts': addAnswer,
   });

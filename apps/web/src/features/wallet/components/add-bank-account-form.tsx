@@ -8,6 +8,7 @@ import {
   type BankAccount,
 } from '@escrow/shared/schemas/wallet';
 import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
+import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { showServerFieldErrors } from '../../../lib/form-values';
@@ -22,7 +23,7 @@ const selectClass =
 /**
  * Adds a payout account: a bank from GET /api/banks and a 10-digit NUBAN, on react-hook-form with the
  * server's own schema (check digit included), each message next to its field. The provider resolves the
- * account name, shown once saved.
+ * account name, shown once saved. With two-factor sign-in on, a code from the app confirms it (issue 30).
  */
 export function AddBankAccountForm({
   onSaved,
@@ -34,6 +35,7 @@ export function AddBankAccountForm({
   const id = useId();
   const banks = useBanks();
   const add = useAddBankAccount();
+  const secondFactor = useTwoFactorPrompt();
   const [keys] = useState(createIdempotencyKeys);
   const form = useForm<AddBankAccountInput>({
     resolver: zodResolver(addBankAccountBodySchema),
@@ -51,77 +53,80 @@ export function AddBankAccountForm({
   const bankCode = register('bankCode');
   const accountNumber = register('accountNumber');
 
-  const submit = handleSubmit((body) =>
-    add.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: (account) => {
-          keys.settle();
-          toast.success(`Bank account saved: ${account.accountName}`);
-          setValue('accountNumber', '');
-          onSaved(account);
-        },
-        onError: (failure) => {
-          keys.settle(failure);
-          if (showServerFieldErrors(failure, setError).length) return;
-          setError('root.server', { message: failureText(failure, WALLET_TEXT.bankAccountUnresolved) });
-        },
+  const submit = handleSubmit((body) => {
+    const idempotencyKey = keys.keyFor(body);
+    secondFactor.run(
+      async (twoFactorCode) => {
+        const account = await add.mutateAsync({ body, idempotencyKey, twoFactorCode });
+        keys.settle();
+        toast.success(`Bank account saved: ${account.accountName}`);
+        setValue('accountNumber', '');
+        onSaved(account);
       },
-    ),
-  );
+      (failure) => {
+        keys.settle(failure);
+        if (showServerFieldErrors(failure, setError).length) return;
+        setError('root.server', { message: failureText(failure, WALLET_TEXT.bankAccountUnresolved) });
+      },
+    );
+  });
   const formError = errors.root?.server?.message;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <Field id={`${id}-bank`} label="Bank" error={errors.bankCode?.message}>
-        <select
-          id={`${id}-bank`}
-          className={selectClass}
-          disabled={banks.isPending}
-          aria-required
-          {...fieldErrorProps(`${id}-bank`, errors.bankCode?.message)}
-          {...bankCode}
-        >
-          <option value="">{banks.isError ? 'Could not load banks' : 'Select a bank'}</option>
-          {banks.data?.map((bank) => (
-            <option key={bank.code} value={bank.code}>
-              {bank.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={`${id}-account`} label="Account number" error={errors.accountNumber?.message}>
-        <Input
-          id={`${id}-account`}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={10}
-          placeholder="10-digit NUBAN"
-          aria-required
-          {...fieldErrorProps(`${id}-account`, errors.accountNumber?.message)}
-          {...accountNumber}
-          // Digits only: a pasted '012 345 6789' becomes the NUBAN.
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '');
-            return accountNumber.onChange(event);
-          }}
-        />
-      </Field>
-      {formError ? (
-        <p role="alert" className="text-sm text-red-600">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <Button variant="ghost" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
+    <>
+      <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-3">
+        <Field id={`${id}-bank`} label="Bank" error={errors.bankCode?.message}>
+          <select
+            id={`${id}-bank`}
+            className={selectClass}
+            disabled={banks.isPending}
+            aria-required
+            {...fieldErrorProps(`${id}-bank`, errors.bankCode?.message)}
+            {...bankCode}
+          >
+            <option value="">{banks.isError ? 'Could not load banks' : 'Select a bank'}</option>
+            {banks.data?.map((bank) => (
+              <option key={bank.code} value={bank.code}>
+                {bank.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-account`} label="Account number" error={errors.accountNumber?.message}>
+          <Input
+            id={`${id}-account`}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            placeholder="10-digit NUBAN"
+            aria-required
+            {...fieldErrorProps(`${id}-account`, errors.accountNumber?.message)}
+            {...accountNumber}
+            // Digits only: a pasted '012 345 6789' becomes the NUBAN.
+            onChange={(event) => {
+              event.target.value = event.target.value.replace(/\D/g, '');
+              return accountNumber.onChange(event);
+            }}
+          />
+        </Field>
+        {formError ? (
+          <p role="alert" className="text-sm text-red-600">
+            {formError}
+          </p>
         ) : null}
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          {add.isPending ? 'Verifying...' : 'Save bank account'}
-        </Button>
-      </div>
-    </form>
+        <div className="flex justify-end gap-2">
+          {onCancel ? (
+            <Button variant="ghost" size="sm" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" disabled={add.isPending || secondFactor.busy}>
+            {add.isPending ? 'Verifying...' : 'Save bank account'}
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: the prompt's own form would submit this one too (React events cross portals). */}
+      {secondFactor.prompt}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type Ref } from 'react';
 import { toast } from 'sonner';
 import type { BankAccount } from '@escrow/shared/schemas/wallet';
 import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
+import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -10,7 +11,8 @@ import { failureText } from '../../../lib/money-mutation';
 import { AddBankAccountForm } from './add-bank-account-form';
 
 /**
- * Choose a saved payout account, remove one, or add a new one (its resolved name is shown once saved).
+ * Choose a saved payout account, remove one (confirmed with a code when two-factor sign-in is on), or
+ * add a new one (its resolved name is shown once saved).
  * `ref` is the group, so a form can focus its first control when no account is chosen.
  */
 export function BankAccountPicker({
@@ -27,6 +29,7 @@ export function BankAccountPicker({
   const errorId = useId();
   const accounts = useBankAccounts();
   const remove = useDeleteBankAccount();
+  const secondFactor = useTwoFactorPrompt();
   const [adding, setAdding] = useState(false);
 
   if (accounts.isPending) return <Spinner label="Loading bank accounts..." />;
@@ -47,13 +50,14 @@ export function BankAccountPicker({
     onSelect(account.id);
   }
   function removeAccount(account: BankAccount) {
-    remove.mutate(account.id, {
-      onSuccess: () => {
+    secondFactor.run(
+      async (twoFactorCode) => {
+        await remove.mutateAsync({ id: account.id, twoFactorCode });
         toast.success(WALLET_TEXT.bankAccountRemoved);
         if (selectedId === account.id) onSelect(null);
       },
-      onError: (failure) => toast.error(failureText(failure, 'Failed to remove bank account')),
-    });
+      (failure) => toast.error(failureText(failure, 'Failed to remove bank account')),
+    );
   }
 
   return (
@@ -85,7 +89,7 @@ export function BankAccountPicker({
             variant="ghost"
             size="sm"
             aria-label={`Remove ${account.bankName} ${account.accountNumber}`}
-            disabled={remove.isPending}
+            disabled={remove.isPending || secondFactor.busy}
             onClick={() => removeAccount(account)}
           >
             Remove
@@ -107,6 +111,7 @@ export function BankAccountPicker({
           Add bank account
         </Button>
       )}
+      {secondFactor.prompt}
     </fieldset>
   );
 }

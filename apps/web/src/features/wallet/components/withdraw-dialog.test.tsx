@@ -26,6 +26,7 @@ function stubWallet(
     }),
 ) {
   return stubApi({
+    'GET /api/auth/2fa': () => ok({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
     'GET /api/wallet/bank-accounts': () => ok({ bankAccounts: accounts }),
     'GET /api/banks': () => ok({ banks: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
     'POST /api/wallet/withdraw': withdraw,
@@ -139,6 +140,7 @@ describe('WithdrawDialog', () => {
     };
     const accounts: BankAccount[] = [];
     const { calls } = stubApi({
+      'GET /api/auth/2fa': () => ok({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
       'GET /api/wallet/bank-accounts': () => ok({ bankAccounts: accounts }),
       'POST /api/wallet/bank-accounts': () => {
         accounts.push(added);

@@ -16,6 +16,7 @@ import { createIdempotencyKeys, failureText } from '../../../lib/money-mutation'
 import { useWithdraw } from '../api/withdraw';
 import { BankAccountPicker } from './bank-account-picker';
 import { TestModeBadge } from '../../../components/test-mode-badge';
+import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 
 type WithdrawDialogProps = {
   open: boolean;
@@ -46,12 +47,14 @@ function positiveMinor(amount: number | undefined): number | null {
  * Withdraw Funds (spec 02 §2.5, §5) on react-hook-form with the server's withdraw schema: a saved (or
  * newly added) bank account and an amount, each refusal next to its field and the first one focused.
  * The ₦50 fee is charged on top ('Insufficient balance'); the server enforces this and the daily limit.
+ * With two-factor sign-in on, a code from the app confirms it (issue 30).
  */
 export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogProps) {
   const formId = useId();
   const pickerRef = useRef<HTMLFieldSetElement>(null);
   const [keys] = useState(createIdempotencyKeys);
   const withdraw = useWithdraw();
+  const secondFactor = useTwoFactorPrompt({ active: open });
   const accounts = useBankAccounts(open);
 
   const feeMinor = wallet ? (toMinor(wallet.withdrawalFee) ?? 0) : 0;
@@ -110,28 +113,29 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
     else if (refused.amount) setFocus('amount');
   }
 
+  // With two-factor sign-in on, the code is asked before sending (or when the server says it is
+  // missing); the same Idempotency-Key goes with it, since a two-factor refusal never settles the key.
   const send = (body: WithdrawInput) => {
     if (!wallet) return;
-    withdraw.mutate(
-      { body, idempotencyKey: keys.keyFor(body) },
-      {
-        onSuccess: ({ withdrawal }) => {
-          keys.settle();
-          toast.success(
-            withdrawal.status === 'completed'
-              ? `${WALLET_TEXT.withdrawalSuccessful}: ${formatMoney(withdrawal.amount)} + ${formatMoney(withdrawal.fee)} fee`
-              : WALLET_TEXT.withdrawalProcessing,
-          );
-          close(false);
-        },
-        onError: (failure) => {
-          keys.settle(failure);
-          const marked = showServerFieldErrors(failure, setError);
-          if (marked.length) return focusFirstRefusal(Object.fromEntries(marked.map((f) => [f, true])));
-          const text = failureText(failure, WALLET_TEXT.withdrawalFailed);
-          setError('root.server', { message: text });
-          toast.error(text);
-        },
+    const idempotencyKey = keys.keyFor(body);
+    secondFactor.run(
+      async (twoFactorCode) => {
+        const { withdrawal } = await withdraw.mutateAsync({ body, idempotencyKey, twoFactorCode });
+        keys.settle();
+        toast.success(
+          withdrawal.status === 'completed'
+            ? `${WALLET_TEXT.withdrawalSuccessful}: ${formatMoney(withdrawal.amount)} + ${formatMoney(withdrawal.fee)} fee`
+            : WALLET_TEXT.withdrawalProcessing,
+        );
+        close(false);
+      },
+      (failure) => {
+        keys.settle(failure);
+        const marked = showServerFieldErrors(failure, setError);
+        if (marked.length) return focusFirstRefusal(Object.fromEntries(marked.map((f) => [f, true])));
+        const text = failureText(failure, WALLET_TEXT.withdrawalFailed);
+        setError('root.server', { message: text });
+        toast.error(text);
       },
     );
   };
@@ -154,7 +158,7 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={withdraw.isPending || !wallet}>
+          <Button type="submit" form={formId} disabled={withdraw.isPending || secondFactor.busy || !wallet}>
             {withdraw.isPending ? 'Processing...' : 'Withdraw'}
           </Button>
         </>
@@ -210,6 +214,7 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
             </p>
           ) : null}
         </form>
+        {secondFactor.prompt}
       </div>
     </Dialog>
   );

@@ -41,9 +41,18 @@ describe('/app/admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Disputes', 'Users', 'Documents', 'Refunds', 'Audit log', 'Waitlist', 'Ledger']);
+    ).toEqual([
+      'Disputes',
+      'Users',
+      'Documents',
+      'Refunds',
+      'Text messages',
+      'Audit log',
+      'Waitlist',
+      'Ledger',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Disputes' })).toHaveAttribute('aria-current', 'page');
-    // At 375 px the seven tabs wrap onto a second row instead of running off a scroller's edge.
+    // At 375 px the eight tabs wrap onto a second row instead of running off a scroller's edge.
     expect(within(nav).getByRole('list')).toHaveClass('flex-wrap');
     expect(nav).not.toHaveClass('overflow-x-auto');
     // Set by an effect after the first paint: waited for, not read at once.

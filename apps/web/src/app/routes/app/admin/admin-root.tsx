@@ -8,6 +8,8 @@ import { DisputeWorkspace } from '../../../../features/admin/components/dispute-
 import { DocumentReview } from '../../../../features/admin/components/document-review';
 import { LedgerCheckCard } from '../../../../features/admin/components/ledger-check-card';
 import { Refunds } from '../../../../features/admin/components/refunds';
+import { StaffTwoFactorNotice } from '../../../../features/admin/components/staff-two-factor-notice';
+import { TextMessages } from '../../../../features/admin/components/text-messages';
 import { UserDetail } from '../../../../features/admin/components/user-detail';
 import { UserSearch } from '../../../../features/admin/components/user-search';
 import type { StaffViewer } from '../../../../features/admin/lib/staff';
@@ -18,6 +20,7 @@ const SECTIONS = [
   { to: '/app/admin/users', label: 'Users' },
   { to: '/app/admin/documents', label: 'Documents' },
   { to: '/app/admin/refunds', label: 'Refunds' },
+  { to: '/app/admin/text-messages', label: 'Text messages' },
   { to: '/app/admin/audit-log', label: 'Audit log' },
   { to: '/app/admin/waitlist', label: 'Waitlist' },
   { to: '/app/admin/ledger', label: 'Ledger' },
@@ -84,6 +87,7 @@ export default function AdminRootPage() {
           ))}
         </ul>
       </nav>
+      <StaffTwoFactorNotice />
       <div className="mt-6">
         <Routes>
           <Route index element={<Navigate to="/app/admin/disputes" replace />} />
@@ -118,6 +122,14 @@ export default function AdminRootPage() {
             element={
               <Page title="Refunds">
                 <Refunds />
+              </Page>
+            }
+          />
+          <Route
+            path="text-messages"
+            element={
+              <Page title="Text messages">
+                <TextMessages />
               </Page>
             }
           />

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import CopyIcon from 'lucide-react/icons/copy';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 export const COPY_TEXT = {
   copied: 'Copied to clipboard',
