@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 17 §12, issue 32 §13: numbers, money, dates and times on screen go through
+    // Numbers, money, dates and times on screen go through
     // apps/web/src/lib/format.ts only (lib/no-hand-formatting.test.ts checks the same in the test run).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/format.ts', '**/*.test.{ts,tsx}'],

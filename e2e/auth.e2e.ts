@@ -55,7 +55,7 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-      // Issue 33: the Privacy Policy must be accepted; its link opens the notice, with its version, in a new tab.
+      // The Privacy Policy must be accepted; its link opens the notice, with its version, in a new tab.
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('Please accept the Privacy Policy to create an account').waitFor();
       expect(page.url()).toBe(`${server.url}/signup`);
@@ -157,7 +157,7 @@ describe('accounts in the browser', () => {
       const sideNav = page.getByRole('navigation', { name: 'Main navigation' });
       await bottomNav.waitFor();
       await sideNav.waitFor({ state: 'hidden' });
-      // One row of five: four links and More (the rest of the spec's items are in the More sheet).
+      // One row of five: four links and More (the rest of the items are in the More sheet).
       const tops = await bottomNav
         .locator('a, button')
         .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));

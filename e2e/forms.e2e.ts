@@ -13,7 +13,7 @@ import {
   writeTinyPng,
 } from './support/journey-helpers.ts';
 
-/** Issue 17, forms and feedback: what a new user trips over, walked in a real browser. */
+/** Forms and feedback: what a new user trips over, walked in a real browser. */
 let server: TestServer;
 
 beforeAll(async () => {

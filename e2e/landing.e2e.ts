@@ -163,7 +163,7 @@ describe('landing page', () => {
 
       const next = dialog.getByRole('button', { name: 'Next' });
       expect(await dialog.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-      // Issue 17 point 6: Next is never a silent disabled button; it focuses what is missing.
+      // Next is never a silent disabled button; it focuses what is missing.
       await next.click();
       await dialog.getByText('First name is required').waitFor();
       expect(await dialog.getByLabel('Email address').evaluate((el) => el === document.activeElement)).toBe(

@@ -7,7 +7,7 @@ import { shippedListing, staffAccount, tinyPng, upload } from './support/dispute
 import { apiAs, signIn, tokenFor, type Account } from './support/journey-helpers.ts';
 
 /**
- * Issue 32 §3, §5, §7 and §17 measured in Chromium at 1280 and 375 px: what jsdom cannot lay out.
+ * Layout and reading, measured in Chromium at 1280 and 375 px: what jsdom cannot lay out.
  * Dispute titles keep their width beside the badges, the chat shows its newest message (an image too),
  * the AI button covers neither the chat's Send nor the staff queue's last Open, and axe (every impact,
  * so heading-order counts) finds nothing on the dispute page, the notifications page and the chat, bell
@@ -108,7 +108,7 @@ async function axeAll(page: Page): Promise<string[]> {
     ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // A best practice, not a WCAG rule, but the one issue 32 found on /app/notifications.
+      // A best practice, not a WCAG rule, but the one once found on /app/notifications.
       rules: { 'heading-order': { enabled: true } },
     });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -28,7 +28,7 @@ describe('messages between the parties, live', () => {
       await signIn(sp, server, seller);
       await sp.goto(`${server.url}/app/transactions/${id}`);
       await sp.locator('[data-connection-state="connected"]').first().waitFor();
-      // The seller chats from the details screen's Chat dialog (spec 01 §2), without leaving it.
+      // The seller chats from the details screen's Chat dialog, without leaving it.
       await sp.getByRole('button', { name: 'Chat with Counterparty' }).click();
       const chat = sp.getByRole('dialog', { name: /^Chat with Amaka/ });
       // The join already spoke in the conversation.

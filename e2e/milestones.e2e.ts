@@ -13,10 +13,10 @@ import {
 } from './support/journey-helpers.ts';
 
 /**
- * A milestone trade of issue 26 on a phone, in two browsers: the seller creates a split-fee trade of
- * ₦10,001.00 in three milestones (₦3,000.00 + ₦3,000.50 + ₦4,000.50), the buyer joins seeing them and pays
- * once, then each milestone is delivered by the seller and accepted by the buyer, its part released at
- * once (the seller's half of the fee taken pro rata): ₦2,962.51, ₦2,963.00 and ₦3,950.48, ₦9,875.99 in
+ * A milestone trade (docs/money.md "Milestones") on a phone, in two browsers: the seller creates a split-fee
+ * trade of ₦10,001.00 in three milestones (₦3,000.00 + ₦3,000.50 + ₦4,000.50), the buyer joins seeing them
+ * and pays once, then each milestone is delivered by the seller and accepted by the buyer, its part released
+ * at once (the seller's half of the fee taken pro rata): ₦2,962.51, ₦2,963.00 and ₦3,950.48, ₦9,875.99 in
  * all. axe-core checks the new screens (wizard milestone step, join page, milestone timeline).
  */
 const PHONE = { viewport: { width: 390, height: 844 } };

@@ -14,7 +14,7 @@ import {
 } from './support/journey-helpers.ts';
 
 /**
- * Profile → Privacy (issue 33): the user asks for their data and sees it ready to download; closing is
+ * Profile → Privacy (docs/privacy.md): the user asks for their data and sees it ready to download; closing is
  * refused while money is in the wallet (the dialog says what to do), allowed once it is withdrawn, and
  * then the app signs out to the landing page and the old password no longer signs in.
  */

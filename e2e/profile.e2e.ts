@@ -14,7 +14,7 @@ import {
 } from './support/journey-helpers.ts';
 
 /**
- * The profile page (spec 02 §2.9): a new picture shows in the top bar, a name change follows, another
+ * The profile page: a new picture shows in the top bar, a name change follows, another
  * session is listed and signed out (that browser is signed out at once), on a phone too, with axe on each tab.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

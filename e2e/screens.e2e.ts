@@ -15,7 +15,7 @@ import {
   type Account,
 } from './support/journey-helpers.ts';
 
-/** Issue 17, points 10, 11, 13, 15 and 16, as a phone user sees them (375 × 800). */
+/** Screens as a phone user sees them (375 × 800). */
 const PHONE = { width: 375, height: 800 };
 let server: TestServer;
 

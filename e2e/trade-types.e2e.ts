@@ -16,7 +16,7 @@ import {
 } from './support/journey-helpers.ts';
 
 /**
- * The two trade types of issue 26, on a phone, in two browsers: who pays the fee (here split 50/50) and
+ * Two trade types, on a phone, in two browsers: who pays the fee (here split 50/50) and
  * the in-person handover ('Meet and inspect', released by the buyer's code). axe-core checks each new
  * screen (wizard delivery and fee steps, join page, code card, code entry).
  */

@@ -16,10 +16,10 @@ import {
 } from './support/journey-helpers.ts';
 
 /**
- * Issue 30 at phone width (375 px): verify a phone with the code the sandbox SMS outbox received, turn on
- * two-factor sign-in by typing the key shown on the page into an authenticator of the test's own (RFC
- * 6238 on node:crypto, independent of the server's library), sign out, and sign in with the password and
- * a code; no sideways scrolling and no serious axe findings on the way.
+ * Phones and two-factor sign-in at phone width (375 px): verify a phone with the code the sandbox SMS outbox
+ * received, turn on two-factor sign-in by typing the key shown on the page into an authenticator of the
+ * test's own (RFC 6238 on node:crypto, independent of the server's library), sign out, and sign in with the
+ * password and a code; no sideways scrolling and no serious axe findings on the way.
  */
 
 /** RFC 4648 base32, as authenticator apps read the key. */

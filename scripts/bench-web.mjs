@@ -64,7 +64,7 @@ const dist = shouldBuild
   ? mkdtempSync(path.join(tmpdir(), 'escrow-bench-dist-'))
   : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
-/** The pages a signed-out or signed-in person opens first (issue 32, point 18). */
+/** The pages a signed-out or signed-in person opens first (docs/performance.md). */
 const FIRST_PAGES = [
   '/login',
   '/signup',

@@ -373,7 +373,7 @@ function loadingUnits() {
 const units = loadingUnits();
 
 /**
- * Issue 32 point 18: what a first visit to a signed-in screen runs before its first paint stays light.
+ * What a first visit to a signed-in screen runs before its first paint stays light.
  * The first screens (all of FIRST_APP_SCREENS but the create form) and the shell's parts that every
  * signed-in page loads once its first screen shows (lib/deferred-part.tsx) must not load zod or
  * react-hook-form, and the screens not Radix's dialog, which their dialogs load when opened. Zod used to
@@ -473,7 +473,7 @@ export default defineConfig({
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
-      // main.tsx registers /sw.js (spec 01 §9) once the page has loaded and gone idle, so the install's
+      // main.tsx registers /sw.js once the page has loaded and gone idle, so the install's
       // downloads do not compete with the first screen's; no registration script of its own.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],

@@ -58,7 +58,7 @@ const atLeast = (label: string, value: number | undefined, min: number): Target 
   pass: value === undefined ? null : value >= min,
 });
 
-/** The targets per app row. */
+/** The targets per app row (docs/performance.md "Where it stands against the targets"). */
 const EMBEDDED_TARGETS: Partial<Record<AppRowKey, number>> = { id: 0.25, wallet: 0.25, list: 0.15 };
 const POSTGRES_TARGETS: Partial<Record<AppRowKey, { bare: number; roundTrip?: number }>> = {
   id: { bare: 0.25, roundTrip: 0.6 },

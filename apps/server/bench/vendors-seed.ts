@@ -1,7 +1,7 @@
 /**
  * The directory's data for the bench: 10,000 published vendors (each its own user) with varied states,
  * specialties, verification levels and figures, inserted in bulk. The vendor rows answer the directory
- * from their stored figures, which is what the bench measures (DESIGN "Vendors and ratings").
+ * from their stored figures, which is what the bench measures (docs/vendors.md).
  */
 import { uuidv7 } from 'uuidv7';
 import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';

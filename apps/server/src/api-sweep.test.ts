@@ -223,7 +223,7 @@ beforeAll(async () => {
     payload: partnerOrder('sweep.buyer@example.com'),
   });
   const keysRes = await app.inject({ method: 'GET', url: '/api/developer/keys', headers: user.headers });
-  // A "Download my data" request of the user's (issue 33): its download is theirs alone.
+  // A "Download my data" request of the user's (docs/privacy.md): its download is theirs alone.
   const exportRes = await app.inject({ method: 'POST', url: '/api/auth/me/export', headers: user.headers });
   owned = [
     { prefix: '/api/auth/me/exports/{id}', id: exportRes.json().data.export.id },

@@ -21,7 +21,7 @@ import { observationProblems } from './testing/simulation/verify.ts';
 import { World } from './testing/simulation/world.ts';
 
 /**
- * A seeded fault simulation in the manner of TigerBeetle's VOPR and Jepsen (issue 24): two app instances
+ * A seeded fault simulation in the manner of TigerBeetle's VOPR and Jepsen: two app instances
  * (child processes) on PostgreSQL (through a proxy the test cuts) and a private Redis, a few dozen users
  * doing random money and trade operations over real HTTP, while a fault schedule ends database backends,
  * cuts the database, stops Redis and SIGKILLs an instance. The invariants are checked at checkpoints and

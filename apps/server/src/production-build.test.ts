@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The production build (scripts/build-server.mjs, issue 27): the compiled server starts under plain
+ * The production build (scripts/build-server.mjs): the compiled server starts under plain
  * `node` on the embedded database, finds its migrations and the web build, answers its probes, and stops
  * on SIGTERM; the compiled command-line tools run; stack traces name the TypeScript lines.
  */

@@ -44,7 +44,7 @@ function startFirstScreen(path: string): void {
 }
 
 /**
- * The service worker (spec 01 §9: the app opens offline after one visit) is registered from here once
+ * The service worker (the app opens offline after one visit) is registered from here once
  * the page has loaded and the first screen's work is done: its install downloads every file of the app,
  * which must not compete with what the first screen is still fetching on a slow connection. (The build
  * does not add a registration script of its own: one request fewer before the first screen.)

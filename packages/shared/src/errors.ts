@@ -21,16 +21,16 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_MISMATCH: 422,
   INSUFFICIENT_FUNDS: 422,
   LIMIT_EXCEEDED: 422,
-  // Identity checks (DESIGN "Identity").
+  // Identity checks (docs/identity.md).
   NAME_MISMATCH: 422,
   IDENTITY_NOT_FOUND: 422,
   IDENTITY_IN_USE: 422,
   RATE_LIMITED: 429,
-  // In-person handover (DESIGN "In-person handover"): a well-formed release code that is not the buyer's,
+  // In-person handover (docs/handover.md): a well-formed release code that is not the buyer's,
   // and code entry locked after too many wrong ones.
   HANDOVER_CODE_INVALID: 422,
   HANDOVER_LOCKED: 429,
-  // Two-factor sign-in and phones (issue 30; docs/security.md).
+  // Two-factor sign-in and phones (docs/security.md).
   /** Staff action without two-factor sign-in on and used in this session. */
   TWO_FACTOR_REQUIRED: 403,
   /** A withdrawal or bank-account change by a user with 2FA on, without the X-Two-Factor-Code header. */

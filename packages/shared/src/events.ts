@@ -1,6 +1,6 @@
 /**
- * Socket event names exactly as spec 02 §7 "Real-time channel" and 01 §7 "Live channel". The server, not
- * the client, announces status changes after commit; client-sent status updates are ignored.
+ * Socket event names (docs/architecture.md "Real time"). The server, not the client, announces status
+ * changes after commit; client-sent status updates are ignored.
  */
 import type { TransactionStatus } from './domain/transaction-machine.ts';
 import type { Transaction } from './schemas/transaction-shapes.ts';
@@ -11,7 +11,7 @@ export const CLIENT_EVENTS = {
   joinUserRoom: 'join_user_room',
   joinTransactionRoom: 'join_transaction_room',
   leaveTransactionRoom: 'leave_transaction_room',
-  /** Sent by the prototype after a change; the server ignores it (it announces changes itself). */
+  /** Sent by older clients after a change; the server ignores it (it announces changes itself). */
   transactionStatusUpdate: 'transaction:status_update',
   transactionCreated: 'transaction:created',
   sendMessage: 'send_message',
@@ -21,14 +21,14 @@ export const CLIENT_EVENTS = {
 } as const;
 
 /**
- * Events the server emits, and only those (spec 02 §7 names more; each is added here by the feature
+ * Events the server emits, and only those (each is added here by the feature
  * that emits it: messaging adds new_message, message_read and typing, and so on).
  */
 export const SERVER_EVENTS = {
   transactionUpdated: 'transaction:updated',
   transactionCreated: 'transaction:created',
   notification: 'notification',
-  /** The typed twins of `notification` (spec 02 §7), one per notification type; same payload. */
+  /** The typed twins of `notification`, one per notification type; same payload. */
   transactionUpdate: 'transaction_update',
   paymentUpdate: 'payment_update',
   messageNotification: 'message_notification',
@@ -83,7 +83,7 @@ export type TypingPayload = { transactionId: string; userId: string };
 /** `error`: a refused client request, e.g. joining a transaction room without being a member. */
 export type SocketErrorPayload = { event: string; message: string; code: string };
 
-/** Client options (DESIGN "Real-time"): timeout 15 s, 3 reconnection attempts, 2 s delay up to 10 s. */
+/** Client options: timeout 15 s, 3 reconnection attempts, 2 s delay up to 10 s. */
 export const SOCKET_CLIENT_OPTIONS = {
   path: '/socket.io',
   transports: ['websocket'],

@@ -113,7 +113,7 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_HOUR_PER_IP: rateLimit(20),
   RATE_LIMIT_JOIN_FAILURES_PER_HOUR: rateLimit(10),
   RATE_LIMIT_UPLOADS_PER_HOUR: rateLimit(60),
-  /** Partner API requests per key per minute, shared across instances (DESIGN "Partner API"). */
+  /** Partner API requests per key per minute, shared across instances (docs/partner-api.md). */
   RATE_LIMIT_PARTNER_PER_MINUTE: rateLimit(600),
   RATE_LIMIT_MESSAGES_PER_MINUTE: rateLimit(60),
   RATE_LIMIT_ASSISTANT_PER_MINUTE: rateLimit(30),
@@ -145,8 +145,8 @@ const envSchema = z.object({
   // Webhook URLs (docs/webhooks.md): in production only https to public addresses, checked when saved
   // and at each delivery; 'true' also allows http and private addresses (development, tests).
   WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyToUndefined, booleanFromString.default(false)),
-  // A transaction's price bounds per currency (DESIGN "Money"), JSON in major units merged over the defaults:
-  // '{"NGN":{"min":100,"max":50000000}}'.
+  // A transaction's price bounds per currency (docs/product.md "Money rules"), JSON in major units merged
+  // over the defaults: '{"NGN":{"min":100,"max":50000000}}'.
   TRANSACTION_PRICE_BOUNDS: z.preprocess(emptyToUndefined, priceBoundsSetting.optional()),
   // The inspection period after the estimated delivery date before the escrow releases by itself.
   INSPECTION_DAYS: z.coerce.number().int().min(1).max(30).default(3),

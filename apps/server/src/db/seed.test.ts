@@ -43,7 +43,7 @@ describe('ensureAdmin with a role (npm run create-admin -- --role SUPPORT)', () 
 });
 
 /**
- * Demo accounts only outside production (issue 24): a database of its own, empty at first, so seeding
+ * Demo accounts only outside production: a database of its own, empty at first, so seeding
  * behaves as on a first start; later tests carry the trial's demo accounts over into production.
  */
 describe('demo accounts and production', () => {

@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@escrow/shared/errors';
 
-/** A failure the client can act on: stable code, human text (the spec's where it has one), HTTP status. */
+/** A failure the client can act on: stable code, human text (the product's wording), HTTP status. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(

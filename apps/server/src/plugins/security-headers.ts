@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The Content-Security-Policy and the other helmet headers of every answer (DESIGN "Security"). */
+/** The Content-Security-Policy and the other helmet headers of every answer (docs/security.md). */
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {

@@ -10,7 +10,7 @@ const LOOK: Record<ConnectionState, { label: string; dot: string }> = {
 
 type Props = {
   state: ConnectionState;
-  /** Shown as a Reconnect button while the connection is down (spec 01 §2 details header). */
+  /** Shown as a Reconnect button while the connection is down (the details header). */
   onReconnect?: () => void;
   className?: string;
 };

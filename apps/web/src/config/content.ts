@@ -1,5 +1,5 @@
 /**
- * Marketing claims, stats and badges in one place (DESIGN.md "Texts"), with the spec's values.
+ * Marketing claims, stats and badges in one place, with the product's values.
  * An operator changes a value here, or switches a whole group off with its `show` flag.
  */
 export const content = {

@@ -4,8 +4,8 @@ import type { TwoFactorStatus } from '@escrow/shared/schemas/two-factor';
 import { api } from './api-client';
 
 /**
- * The account's second factor and verified phone (issue 30), read by more than one feature: the profile
- * manages them, the wallet asks for a code when two-factor sign-in is on, the notification settings
+ * The account's second factor and verified phone (docs/security.md), read by more than one feature: the
+ * profile manages them, the wallet asks for a code when two-factor sign-in is on, the notification settings
  * offer SMS and WhatsApp only with a verified phone.
  */
 export const accountSecurityKeys = {

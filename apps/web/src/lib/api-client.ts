@@ -1,7 +1,7 @@
 import { tooManyAttemptsText } from '@escrow/shared/errors';
 
 /**
- * The one API client of the web app. Error texts are the spec's (01 §8 Generic API): the server's error
+ * The one API client of the web app. Error texts: the server's error
  * text, else 'HTTP {status}', else 'Network error' when the body is unreadable; an envelope without
  * success gives its error text or 'API request failed'. A 429 always reads 'Too many attempts, try again
  * in N minutes' from its Retry-After (the shared text the server uses). No mock fallbacks: a failure is

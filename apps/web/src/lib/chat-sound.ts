@@ -1,4 +1,4 @@
-/** A short two-tone chime at volume 0.5 (spec 02 §9), made with Web Audio: no sound file to download. */
+/** A short two-tone chime at volume 0.5, made with Web Audio: no sound file to download. */
 export function playMessageSound(): void {
   try {
     const Context =

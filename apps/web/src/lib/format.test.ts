@@ -32,7 +32,7 @@ describe('formatMoney (details, payment, wallet: with kobo)', () => {
 describe('formatWholeAmount (lists, the join page, disputes: whole naira)', () => {
   it.each([
     [153_750, '₦153,750'],
-    // Floor rounding (spec 01 §2): ₦3,750.99 of fee is shown as ₦3,750, never rounded up.
+    // Floor rounding: ₦3,750.99 of fee is shown as ₦3,750, never rounded up.
     [3_750.99, '₦3,750'],
     [0.4, '₦0'],
     [50_000_000, '₦50,000,000'],

@@ -5,12 +5,10 @@ import { formatMoney as formatMoneyIn } from '@escrow/shared/domain/money';
  * Intl.NumberFormat, Intl.DateTimeFormat and toLocale*String anywhere else in apps/web/src), so one screen
  * cannot drift from another.
  *
- * Money has the spec's two forms:
- * - formatMoney: with kobo, '₦153,750.00': transaction details, payment, the wallet, the landing page
- *   (spec 01 "Money format: NGN as ₦ with 2 decimals").
- * - formatWholeAmount: whole naira, floor-rounded, '₦153,750': lists (spec 01 §2 My Transactions "floor
- *   rounding and thousands separators"), the join page (spec 01 §2 "item price, fee, total (whole
- *   numbers)") and disputes (spec 02 §2 "en-NG with no decimals").
+ * Money has two forms:
+ * - formatMoney: with kobo, '₦153,750.00': transaction details, payment, the wallet, the landing page.
+ * - formatWholeAmount: whole naira, floor-rounded, with thousands separators, '₦153,750': lists, the
+ *   join page (item price, fee, total) and disputes.
  */
 
 /** With kobo: '₦1,234.50' (en-NG grouping, the currency's symbol). */
@@ -57,7 +55,7 @@ export function formatFileSize(bytes: number): string {
 }
 
 /*
- * Dates and times (issue 32 §13): every one on screen is Lagos time (WAT, UTC+1 all year), en-NG, whatever
+ * Dates and times: every one on screen is Lagos time (WAT, UTC+1 all year), en-NG, whatever
  * the device's zone, so a deadline and the activity around it read on one clock. 'WAT' is said only where a
  * reader abroad could take a time of day for their own: beside deadlines (formatDeadline), not everywhere.
  */
@@ -92,7 +90,7 @@ export const formatDeadline = (value: string | Date): string =>
 export const formatTime = (value: string | Date | number, { seconds = false } = {}): string =>
   (seconds ? timeWithSecondsFormat : timeFormat).format(new Date(value));
 
-/** Spec 01 §9: under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */
+/** Under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */
 export function formatActivityTime(value: string | Date, now = Date.now()): string {
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return 'Just now';

@@ -1,8 +1,8 @@
 import { ApiError } from './api-client';
 
 /**
- * Money-moving calls carry an `Idempotency-Key` (DESIGN.md Money): a repeat with the same key gets the
- * first answer instead of moving money twice. One key per submission: kept while the same body is
+ * Money-moving calls carry an `Idempotency-Key` (docs/money.md "Idempotency"): a repeat with the same key
+ * gets the first answer instead of moving money twice. One key per submission: kept while the same body is
  * retried after a network failure, a 5xx or a 409 "still running", replaced once the server has given
  * a definitive answer or the body changes.
  */
@@ -31,7 +31,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The server's own words for a refusal (4xx), else the spec's generic failure text. */
+/** The server's own words for a refusal (4xx), else the screen's generic failure text. */
 export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
     return error.message;

@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 17 §12: every amount on screen goes through lib/format.ts, so the spec's two forms (with kobo,
- * whole naira) cannot drift screen by screen; issue 32 §13: so does every date and time, so all are
+ * Every amount on screen goes through lib/format.ts, so its two forms (with kobo,
+ * whole naira) cannot drift screen by screen; so does every date and time, so all are
  * Lagos time whatever the device's zone. This reads the web sources and fails on a number or date
  * formatted by hand anywhere else (eslint.config.js says the same in the editor).
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * Which conversations are on screen right now (the Messages page or a transaction's Chat dialog), so a
- * new message there raises no 'New message from counterparty' toast or chime (spec 02 §4).
+ * new message there raises no 'New message from counterparty' toast or chime.
  */
 const open = new Map<string, number>();
 

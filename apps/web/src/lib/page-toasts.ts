@@ -8,7 +8,7 @@ export type NavigationSource = {
 };
 
 /**
- * Toasts belong to the page that raised them (issue 17 point 7): when the path changes, the toasts
+ * Toasts belong to the page that raised them: when the path changes, the toasts
  * that were already on screen when the user last pressed a key or pointer are dismissed. A toast raised
  * by the action that navigates ('Account created… Please login') comes after that press, so it
  * announces the next page as intended.

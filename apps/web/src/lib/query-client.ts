@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /**
- * Spec defaults: one retry, no refetch on window focus. A refusal (4xx other than 408/429) is the
+ * Defaults: one retry, no refetch on window focus. A refusal (4xx other than 408/429) is the
  * server's answer, not a glitch, so asking again would only repeat it.
  */
 export const shouldRetry = (failures: number, error: unknown) =>

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { CLIENT_EVENTS, SOCKET_CLIENT_OPTIONS } from '@escrow/shared/events';
 import { api, getToken } from './api-client';
 
-/** Spec 02 §4 "Real-time connection": the four states the indicator shows. */
+/** The live connection: the four states the indicator shows. */
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
 export type SocketFactory = (token: string) => Socket;
@@ -29,7 +29,7 @@ let loadingFactory: Promise<SocketFactory> | null = null;
 const loadDefaultFactory = () =>
   (loadingFactory ??= import('socket.io-client').then(
     ({ io }) =>
-      // Same origin, bearer token in the handshake, the spec's timeout and reconnection settings.
+      // Same origin, bearer token in the handshake, the shared timeout and reconnection settings.
       (loadedFactory = (token) =>
         io({
           ...SOCKET_CLIENT_OPTIONS,

@@ -2,7 +2,7 @@ import { TWO_FACTOR_CODE_HEADER } from '@escrow/shared/schemas/two-factor';
 
 /**
  * The header a withdrawal, a bank-account change or closing the account carries a code from the
- * authenticator app in (issue 30), outside the body and so outside the Idempotency-Key's request hash:
+ * authenticator app in, outside the body and so outside the Idempotency-Key's request hash:
  * a retry with a code keeps the same key. None without a code (two-factor sign-in off, or not known to
  * be on yet).
  */

@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 
 /**
  * A staff call refused because two-factor sign-in is not on, or not used in this session (403
- * TWO_FACTOR_REQUIRED, issue 30): its text and where to set it up (`details.setupUrl`), or null for any
+ * TWO_FACTOR_REQUIRED): its text and where to set it up (`details.setupUrl`), or null for any
  * other error. Only a path of this site is taken as the link (else the profile's, where it is set up).
  */
 export function twoFactorRequired(error: unknown): { message: string; setupUrl: string } | null {

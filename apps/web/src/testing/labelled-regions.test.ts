@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 17 §16: `aria-labelledby` names an element only when it has a role that takes a name; on a
+ * `aria-labelledby` names an element only when it has a role that takes a name; on a
  * plain `div` (a Card) screen readers ignore it. Elements with their own role (section, form, nav…)
  * are fine; a generic one must say `role="region"` or `role="group"`.
  */

@@ -19,7 +19,7 @@ import {
 import type { FeePayer } from './fees.ts';
 
 /*
- * Worked examples of the dispute rules (DESIGN "Who pays the fee", docs/money.md, docs/disputes.md), in
+ * Worked examples of the dispute rules (docs/money.md "Who pays the fee", docs/disputes.md), in
  * kobo, each figured out by hand: ₦1,000.00 with its ₦25.00 fee, and ₦1,000.20 whose fee of 2,500.5 kobo
  * rounds to ₦25.01 (SPLIT gives the odd kobo to the buyer: 1,251 buyer, 1,250 seller).
  */

@@ -1,6 +1,6 @@
 /**
- * Disputes and the inspection window (DESIGN "Disputes", "Inspection window (auto-release)"; spec 02
- * §2.8, §3, §4). Pure rules shared by the server (which enforces them) and the web app (which shows
+ * Disputes and the inspection window (docs/disputes.md, docs/product.md "Disputes"). Pure rules shared
+ * by the server (which enforces them) and the web app (which shows
  * them): statuses, enumerations, timers, and how each settlement splits the escrow.
  */
 
@@ -43,7 +43,7 @@ export type DisputeViewerRole = (typeof DISPUTE_VIEWER_ROLES)[number];
 
 // Timers (hours unless named otherwise).
 export const PROPOSAL_TTL_HOURS = 48;
-/** Staff answer a dispute within 48 h of it being raised (what the spec's '24-48 hours' promises). */
+/** Staff answer a dispute within 48 h of it being raised (what the texts' '24-48 hours' promises). */
 export const DISPUTE_SLA_HOURS = 48;
 /** A RESOLVED dispute closes by itself 7 days after its resolution. */
 export const DISPUTE_CLOSE_AFTER_DAYS = 7;
@@ -87,7 +87,7 @@ export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
   NO_ACTION: 'No action (continue the transaction)',
 };
 
-/** The texts of spec 01 §8 and spec 02 §8 for disputes, quoted exactly, and this product's own. */
+/** The dispute texts, word for word (docs/product.md "Texts that matter"). */
 export const DISPUTE_TEXT = {
   created: 'Dispute created successfully.',
   submitted: 'Dispute submitted successfully! Our support team will review your case within 24-48 hours.',
@@ -127,8 +127,8 @@ export const DISPUTE_TEXT = {
 export type SettlementSplit = { buyer: number; seller: number; platform: number; broker?: number };
 
 /**
- * How a resolution moves the money held (what the buyer paid: price + the buyer's fee share), DESIGN's
- * execution table and "Who pays the fee":
+ * How a resolution moves the money held (what the buyer paid: price + the buyer's fee share); see
+ * docs/money.md "Refunds" and "Who pays the fee":
  * REFUND_FULL: the buyer gets everything they paid back and the seller is charged nothing;
  * REFUND_PARTIAL: the buyer gets `buyerShare`, the seller the rest of the price less the seller's fee
  * share, the platform keeps the whole fee; RELEASE_PAYMENT: as on receipt (the seller gets the price less
@@ -166,7 +166,7 @@ export type EscrowRemainder = {
   feeMinor: number;
   sellerFeeMinor: number;
   buyerFeeMinor: number;
-  /** A milestone was already released: the platform then keeps the fee (DESIGN "Milestones"). */
+  /** A milestone was already released: the platform then keeps the fee (docs/money.md "Milestones"). */
   anyReleased: boolean;
   /** A brokered trade's commission (domain/commission.ts); brokered trades have no milestones. */
   commissionMinor?: number;

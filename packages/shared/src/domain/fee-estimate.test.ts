@@ -24,7 +24,7 @@ type Row = {
   };
 };
 
-// Every expected value is worked out by hand from DESIGN.md "Fee estimate model":
+// Every expected value is worked out by hand from the model (docs/money.md "Fees"):
 //   riskPoints = amountRisk + typeRisk + deliveryRisk + paymentRisk
 //   % = clamp(0.5, 5.0, (1.5 + adj + riskPoints) × verification × trust), adj 0.3 calculate / 0.5 estimate
 //   fee = amount × % half-up to the kobo; total = amount + fee.

@@ -2,7 +2,7 @@ import { MINOR_PER_MAJOR, toMajor } from './money.ts';
 import { TRANSACTION_FEE_PERCENT } from './fees.ts';
 
 /**
- * The fee calculator's risk model (DESIGN.md "Fee estimate model"). It only ever produces an ESTIMATE:
+ * The fee calculator's risk model (docs/money.md "Fees"). It only ever produces an ESTIMATE:
  * the fee actually charged on a transaction is the flat 2.5% of `fees.ts`.
  *
  * Integer arithmetic throughout: additive risk points and multipliers are held in tenths (1.5 → 15,
@@ -182,7 +182,7 @@ export type FeeFigures = ReturnType<typeof computeFeeFigures>;
 const tenths = (value: number) => value / 10;
 const milli = (value: number) => value / 1000;
 
-/** The spec's Fee quote (02 §3) for the inputs; amounts in major units, percentages in points. */
+/** The fee quote for the inputs; amounts in major units, percentages in points. */
 export function estimateFee(input: FeeEstimateInput): FeeQuote {
   const f = computeFeeFigures(input);
   const personal = input.mode === 'calculate';

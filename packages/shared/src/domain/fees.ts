@@ -12,7 +12,7 @@ export function transactionTotals(priceMinor: number): { feeMinor: number; total
   return { feeMinor, totalMinor: priceMinor + feeMinor };
 }
 
-/** Who pays the fee (DESIGN "Who pays the fee"); BUYER unless the creator chose otherwise. */
+/** Who pays the fee (docs/money.md "Who pays the fee"); BUYER unless the creator chose otherwise. */
 export const FEE_PAYERS = ['BUYER', 'SELLER', 'SPLIT'] as const;
 export type FeePayer = (typeof FEE_PAYERS)[number];
 export const DEFAULT_FEE_PAYER: FeePayer = 'BUYER';

@@ -1,5 +1,5 @@
 /**
- * In-person handover (DESIGN "In-person handover"): the buyer of an IN_PERSON trade holds a 6-digit
+ * In-person handover (docs/handover.md): the buyer of an IN_PERSON trade holds a 6-digit
  * release code and tells it to the seller at the meeting once satisfied; the seller enters it and the
  * escrow is released. The rules' numbers live here once, the texts both apps show in texts/handover.ts
  * (both zod-free, so a screen that shows them does not download zod with schemas/handover.ts).

@@ -1,8 +1,8 @@
 import type { VerificationLevel } from '../schemas/auth.ts';
 
 /**
- * Wallet limits by verification level (DESIGN.md "Decisions → Money"). They apply to deposits and
- * withdrawals only, never to escrow holds, releases or refunds. Amounts in minor units (kobo).
+ * Wallet limits by verification level (docs/product.md "Limits by verification level"). They apply to
+ * deposits and withdrawals only, never to escrow holds, releases or refunds. Amounts in minor units (kobo).
  */
 export type WalletLimits = {
   /** Sum of withdrawal amounts (fee excluded) allowed per Lagos calendar day. */
@@ -17,7 +17,7 @@ export const WALLET_LIMITS: Record<VerificationLevel, WalletLimits> = {
   PREMIUM: { dailyWithdrawalMinor: 5_000_000_00, maxBalanceMinor: null },
 };
 
-/** ₦50 per withdrawal, charged on top of the amount withdrawn (spec 02 §9). */
+/** ₦50 per withdrawal, charged on top of the amount withdrawn. */
 export const WITHDRAWAL_FEE_MINOR = 50_00;
 
 /** The wallet currency: withdrawals go to Nigerian banks in naira. */

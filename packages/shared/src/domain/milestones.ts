@@ -1,5 +1,5 @@
 /**
- * Milestones (DESIGN "Milestones"): a larger job paid into escrow once and released in 2 to 10 parts.
+ * Milestones (docs/money.md "Milestones"): a larger job paid into escrow once and released in 2 to 10 parts.
  * Pure rules shared by the server (which enforces them) and the web app (which shows them): limits,
  * statuses, and how each part's release splits the fee.
  */

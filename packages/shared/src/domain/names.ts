@@ -1,5 +1,5 @@
 /**
- * Person names as identity checks compare them (DESIGN "Identity"; docs/privacy.md "Correct my data").
+ * Person names as identity checks compare them (docs/identity.md; docs/privacy.md "Correct my data").
  * Zod-free: the profile form reads it to warn before a name change that withdraws a verified check.
  */
 

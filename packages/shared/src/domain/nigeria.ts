@@ -1,6 +1,6 @@
 /**
- * Enumerations of spec 01 §3 used by the create wizard, delivery details and shipment forms.
- * Item enums store the spec's labels as their values: they are shown as-is and never translated.
+ * Enumerations used by the create wizard, delivery details and shipment forms.
+ * Item enums store their labels as their values: they are shown as-is and never translated.
  */
 
 /** The 36 states of Nigeria plus the Federal Capital Territory (delivery addresses are in Nigeria). */
@@ -45,11 +45,11 @@ export const NIGERIAN_STATES = [
 ] as const;
 export type NigerianState = (typeof NIGERIAN_STATES)[number];
 
-/** Delivery addresses are in Nigeria (DESIGN "Texts"): the country is fixed and read-only. */
+/** Delivery addresses are in Nigeria (docs/product.md "What it is"): the country is fixed and read-only. */
 export const DELIVERY_COUNTRY = 'Nigeria';
 
 /**
- * Nigerian mobile number (spec 01 §5): optional +234, 234 or 0, then 7, 8 or 9, then 0 or 1, then 8 digits.
+ * Nigerian mobile number: optional +234, 234 or 0, then 7, 8 or 9, then 0 or 1, then 8 digits.
  * Spaces are ignored: test against `normalizePhone(value)`.
  */
 export const NIGERIAN_PHONE_PATTERN = /^(?:\+234|234|0)?[789][01]\d{8}$/;
@@ -62,7 +62,7 @@ export function isNigerianPhone(value: string): boolean {
   return NIGERIAN_PHONE_PATTERN.test(normalizePhone(value));
 }
 
-/** Phone country codes of the shipping wizard (spec 01 §2), +234 first and default. */
+/** Phone country codes of the shipping wizard, +234 first and default. */
 export const PHONE_COUNTRY_CODES = ['+234', '+1', '+44', '+33', '+49'] as const;
 export type PhoneCountryCode = (typeof PHONE_COUNTRY_CODES)[number];
 
@@ -120,11 +120,11 @@ export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
 export const ITEM_CONDITIONS = ['Brand New', 'Like New', 'Good', 'Fair', 'Poor', 'For Parts'] as const;
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
-/** Condition the seller reports when shipping (spec 01 §3 Shipment data), EXCELLENT by default. */
+/** Condition the seller reports when shipping, EXCELLENT by default. */
 export const SHIPMENT_ITEM_CONDITIONS = ['EXCELLENT', 'GOOD', 'FAIR', 'POOR'] as const;
 export type ShipmentItemCondition = (typeof SHIPMENT_ITEM_CONDITIONS)[number];
 
-/** Currencies offered by the create wizard (spec 01 §3). */
+/** Currencies offered by the create wizard. */
 export const TRANSACTION_CURRENCIES = ['NGN', 'USD', 'EUR', 'GBP'] as const;
 export type TransactionCurrency = (typeof TRANSACTION_CURRENCIES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec 02 §3, §4, §7; DESIGN "Notifications"): the types, priorities and the five
+ * Notifications (docs/product.md "Notifications"): the types, priorities and the five
  * categories a user may mute, and the rules on them (which category, whether a notification may
  * interrupt, how long its toast shows). Pure and zod-free: the live events of every signed-in page use
  * them, and must not download zod with schemas/notifications.ts (which re-exports them for the server).
@@ -16,7 +16,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
-/** The five preference ids of spec 02 §3, all on by default. */
+/** The five preference ids, all on by default. */
 export const NOTIFICATION_PREFERENCE_IDS = [
   'transaction_updates',
   'payment_alerts',
@@ -38,7 +38,7 @@ export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 /**
- * The category a notification type belongs to; null for disputes, which are always sent (DESIGN: a muted
+ * The category a notification type belongs to; null for disputes, which are always sent (a muted
  * category still keeps its row in the list, and dispute events and deadlines are never muted).
  */
 export function preferenceFor(type: NotificationType): NotificationPreferenceId | null {
@@ -72,14 +72,14 @@ export function interrupts(
   return preferences[category];
 }
 
-/** Toast duration by priority (spec 02 §9): URGENT 8 s, HIGH 6 s, MEDIUM 4 s, otherwise 3 s. */
+/** Toast duration by priority: URGENT 8 s, HIGH 6 s, MEDIUM 4 s, otherwise 3 s. */
 export function toastDurationMs(priority: NotificationPriority | string): number {
   return priority === 'URGENT' ? 8000 : priority === 'HIGH' ? 6000 : priority === 'MEDIUM' ? 4000 : 3000;
 }
 
 /**
  * The channels a notification may also go out on, beside in-app (always): chosen per category of the
- * five preferences (issue 30), kept apart from the preference booleans, which keep their meaning (a
+ * five preferences, kept apart from the preference booleans, which keep their meaning (a
  * category turned off interrupts on no channel). SMS and WhatsApp need a verified phone.
  */
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'whatsapp'] as const;

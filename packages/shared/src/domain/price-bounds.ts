@@ -6,9 +6,9 @@ export type PriceBound = { min: number; max: number };
 export type PriceBounds = Record<TransactionCurrency, PriceBound>;
 
 /**
- * DESIGN "Money": a transaction's price is between ₦100 and ₦50,000,000 (USD, EUR, GBP: 1 to 50,000).
- * The server may be configured otherwise (TRANSACTION_PRICE_BOUNDS, docs/configuration.md); the web app
- * checks these defaults before Continue and shows the server's answer when it differs.
+ * A transaction's price is between ₦100 and ₦50,000,000 (USD, EUR, GBP: 1 to 50,000; docs/product.md "Money
+ * rules"). The server may be configured otherwise (TRANSACTION_PRICE_BOUNDS, docs/configuration.md); the web
+ * app checks these defaults before Continue and shows the server's answer when it differs.
  */
 export const DEFAULT_PRICE_BOUNDS: PriceBounds = {
   NGN: { min: 100, max: 50_000_000 },

@@ -1,7 +1,7 @@
 /**
- * What the screens show for a transaction, derived from the stored status with the spec's texts
- * (01 §4 "Next action by status and role", "List labels", dashboard filters, payment-condition controls).
- * Pure, shared by the web app (labels, button visibility) and the server (notification texts).
+ * What the screens show for a transaction, derived from the stored status (docs/product.md "The lifecycle
+ * of a transaction"): next action by status and role, list labels, dashboard filters, payment-condition
+ * controls. Pure, shared by the web app (labels, button visibility) and the server (notification texts).
  */
 import {
   CONDITION_EDIT_STATUSES,
@@ -19,7 +19,7 @@ export type TransactionView = {
   creatorRole: PartyRole;
 };
 
-/** Action names of the spec; each opens one dialog and performs one machine action. */
+/** The next actions; each opens one dialog and performs one machine action. */
 export const NEXT_ACTIONS = {
   proceed_to_fill_shipping_details: {
     dialog: 'Provide Delivery Details',
@@ -44,7 +44,7 @@ export type NextAction =
 
 type Step = { actor: PartyRole; label: string; action: NextActionName; waiting: string };
 
-/** The spec's table on the stored statuses; the alias rows (PAYMENT_MADE etc.) show the same steps. */
+/** The next-action table on the stored statuses; the alias rows (PAYMENT_MADE etc.) show the same steps. */
 function stepFor(view: TransactionView): Step | null {
   switch (view.status) {
     case 'ACTIVE':
@@ -121,7 +121,7 @@ export function nextActionFor(view: TransactionView, viewerRole: PartyRole): Nex
   }
 }
 
-/** The next-step label on list cards (spec 01 §4 "List labels"). */
+/** The next-step label on list cards. */
 export function listLabel(view: TransactionView): string {
   switch (view.status) {
     case 'PENDING':
@@ -147,7 +147,7 @@ export function listLabel(view: TransactionView): string {
   }
 }
 
-/** Short status names for badges; the dashboard's filter labels where the spec gives them. */
+/** Short status names for badges; the dashboard's filter labels where there is one. */
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   PENDING: 'Pending',
   ACTIVE: 'Active',
@@ -163,7 +163,7 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
 
 export type StatusFilter = { value: 'all' | TransactionStatus; label: string };
 
-/** Dashboard status filter (spec 01 §9), plus DISPUTED, which is a real stored status here. */
+/** Dashboard status filter, plus DISPUTED, which is a real stored status here. */
 export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'all', label: 'All' },
   { value: 'PENDING', label: STATUS_LABELS.PENDING },
@@ -178,7 +178,7 @@ export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'DISPUTED', label: STATUS_LABELS.DISPUTED },
 ];
 
-/** My Transactions filters (spec 01 §2): All, Pending, Active, Completed, Cancelled; roles All, Buyer, Seller. */
+/** My Transactions filters: All, Pending, Active, Completed, Cancelled; roles All, Buyer, Seller. */
 export const TRANSACTIONS_STATUS_FILTERS: readonly StatusFilter[] = [
   { value: 'all', label: 'All' },
   { value: 'PENDING', label: 'Pending' },
@@ -192,7 +192,7 @@ export const ROLE_FILTERS: readonly { value: 'all' | PartyRole; label: string }[
   { value: 'SELLER', label: 'Seller' },
 ];
 
-/** Dashboard 'active' tile: every status except COMPLETED and CANCELLED (DESIGN "Transaction state machine"). */
+/** Dashboard 'active' tile: every status except COMPLETED and CANCELLED (docs/product.md, the lifecycle). */
 export function countsAsActive(status: TransactionStatus): boolean {
   return status !== 'COMPLETED' && status !== 'CANCELLED';
 }

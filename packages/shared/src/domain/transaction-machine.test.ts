@@ -52,8 +52,8 @@ const ACTORS: Record<TransactionAction, ActorRole[]> = {
 };
 
 /**
- * The allowed transitions, written out by hand from DESIGN.md and the brief. `when` limits a row to
- * some facts; every (status, action) not listed here is ILLEGAL_TRANSITION for an allowed actor.
+ * The allowed transitions, written out by hand from docs/product.md's lifecycle table. `when` limits a row
+ * to some facts; every (status, action) not listed here is ILLEGAL_TRANSITION for an allowed actor.
  */
 const ALLOWED: [
   TransactionStatus,
@@ -131,7 +131,7 @@ const ALLOWED: [
   ],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'AUTO_RELEASE', 'COMPLETED'],
   ['WAITING_FOR_BUYER_CONFIRMATION', 'EXTEND_INSPECTION', 'WAITING_FOR_BUYER_CONFIRMATION'],
-  // Payment-condition steps keep the status (spec 01 §4 "Payment-condition controls").
+  // Payment-condition steps keep the status.
   ['ACTIVE', 'ADD_DELIVERY_CONDITION', 'ACTIVE'],
   ['WAITING_FOR_PAYMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_PAYMENT'],
   ['WAITING_FOR_SHIPMENT', 'ADD_DELIVERY_CONDITION', 'WAITING_FOR_SHIPMENT'],

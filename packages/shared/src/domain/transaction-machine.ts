@@ -1,11 +1,12 @@
 /**
  * The transaction state machine: ONE pure table that the server enforces on every action and the web
- * app reads for labels and button visibility (DESIGN "Transaction state machine").
+ * app reads for labels and button visibility (docs/product.md "The lifecycle of a transaction").
  *
  * Stored statuses are exactly the ones below (WAITING_FOR_HANDOVER: an in-person trade, paid, waiting for
- * the meeting; IN_PROGRESS: a milestone trade, paid, until every milestone is released or refunded). The spec's other names (WAITING_FOR_DELIVERY_DETAILS,
- * DELIVERY_DETAILS_IMPORTED, PAYMENT_MADE, SHIPMENT_CONFIRMED, legacy PAYMENT and SHIPPING) are display
- * aliases of stored statuses, see STATUS_ALIASES.
+ * the meeting; IN_PROGRESS: a milestone trade, paid, until every milestone is released or refunded). The
+ * other status names (WAITING_FOR_DELIVERY_DETAILS, DELIVERY_DETAILS_IMPORTED, PAYMENT_MADE,
+ * SHIPMENT_CONFIRMED, legacy PAYMENT and SHIPPING) are display aliases of stored statuses, see
+ * STATUS_ALIASES.
  */
 
 export const TRANSACTION_STATUSES = [
@@ -38,7 +39,7 @@ export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
 ];
 
 /**
- * How the item reaches the buyer (DESIGN "In-person handover"): COURIER (the buyer gives delivery
+ * How the item reaches the buyer (docs/handover.md): COURIER (the buyer gives delivery
  * details first), SELLER_DELIVERY (the seller delivers, no courier), IN_PERSON ('Meet and inspect': no
  * shipment; the buyer releases by telling the seller a code at the meeting).
  */
@@ -53,14 +54,14 @@ export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = {
 export const shippingTypeFor = (useCourier: boolean, shippingType?: ShippingType | null): ShippingType =>
   shippingType ?? (useCourier ? 'COURIER' : 'SELLER_DELIVERY');
 
-/** Statuses where a time release can be set or a delivery condition added (spec: ACTIVE .. SHIPMENT_CONFIRMED). */
+/** Statuses where a time release can be set or a delivery condition added: ACTIVE to shipment confirmed. */
 export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
   'ACTIVE',
   'WAITING_FOR_PAYMENT',
   'WAITING_FOR_SHIPMENT',
   'WAITING_FOR_BUYER_CONFIRMATION',
 ];
-/** Statuses where the buyer may release manually (spec: SHIPMENT_CONFIRMED or WAITING_FOR_BUYER_CONFIRMATION). */
+/** Statuses where the buyer may release manually: after shipment (shown as SHIPMENT_CONFIRMED). */
 export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
 
 export const IN_PERSON_RELEASE_TEXT =
@@ -296,7 +297,7 @@ const RULES: Record<TransactionAction, Rule> = {
         : { refuse: 'The status before the dispute is unknown' };
     },
   },
-  // The inspection window ran out with the buyer silent (DESIGN "Inspection window").
+  // The inspection window ran out with the buyer silent (docs/disputes.md "The inspection window").
   AUTO_RELEASE: {
     actors: SYSTEM,
     forbidden: 'Only the system releases at the end of the inspection period',
@@ -367,7 +368,7 @@ export function statusToWords(status: string): string {
   return status.toLowerCase().replace(/_/g, ' ');
 }
 
-/** The toast raised on a live status change (DESIGN "Texts"). */
+/** The toast raised on a live status change (docs/product.md "Texts that matter"). */
 export function statusToastText(status: string): string {
   return `Transaction status updated to: ${statusToWords(status)}`;
 }
@@ -377,7 +378,7 @@ export function oppositeRole(role: PartyRole): PartyRole {
 }
 
 /**
- * The spec's other status names and the stored status each one is shown for. PAYMENT_MADE is the
+ * The other status names and the stored status each one is shown for. PAYMENT_MADE is the
  * moment money lands in escrow (stored WAITING_FOR_SHIPMENT); SHIPMENT_CONFIRMED is the moment the
  * seller ships (stored WAITING_FOR_BUYER_CONFIRMATION).
  */
@@ -390,7 +391,7 @@ export const STATUS_ALIASES = {
   SHIPPING: 'WAITING_FOR_BUYER_CONFIRMATION',
 } as const satisfies Record<string, TransactionStatus>;
 
-/** A stored status for any name the spec uses, or null for an unknown name. */
+/** A stored status for any status name, stored or display-only, or null for an unknown name. */
 export function toStoredStatus(name: string): TransactionStatus | null {
   if ((TRANSACTION_STATUSES as readonly string[]).includes(name)) return name as TransactionStatus;
   return (STATUS_ALIASES as Record<string, TransactionStatus>)[name] ?? null;

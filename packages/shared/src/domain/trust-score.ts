@@ -1,6 +1,6 @@
 import { TRUST_POINTS, type TrustReason } from '../schemas/identity.ts';
 
-/** What the trust score is computed from (DESIGN "Identity"); each fact comes from the database. */
+/** What the trust score is computed from (docs/product.md "Identity and trust"), read from the database. */
 export type TrustFacts = {
   ninVerified: boolean;
   bvnVerified: boolean;

@@ -1,5 +1,5 @@
 /**
- * File uploads (DESIGN "Files"; spec 01 §5 shipment photos, §9 limits; spec 02 §5 chat and profile).
+ * File uploads (docs/architecture.md "Files"; limits in docs/product.md "Timers and limits").
  * The server decides the type from the content (magic bytes), never from the name or the browser's claim.
  * Pure and zod-free: screens that check a file before uploading it, or show one, import the rules from
  * here and do not download zod with schemas/uploads.ts (which re-exports them for the server).
@@ -67,8 +67,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     notAccepted: () => 'Please select an image file',
     tooLarge: () => 'Image size should be less than 5MB',
   },
-  // A milestone's delivery (DESIGN "Milestones"): work files or photos from the seller; the buyer reads
-  // them once a delivery carries them.
+  // A milestone's delivery (docs/money.md "Milestones"): work files or photos from the seller; the buyer
+  // reads them once a delivery carries them.
   milestone_file: {
     maxBytes: 10 * MB,
     accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],

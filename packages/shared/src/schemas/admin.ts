@@ -4,8 +4,8 @@ import { privacyConsentSchema, USER_ROLES, VERIFICATION_LEVELS } from './auth.ts
 import { staffDataExportSchema } from './privacy.ts';
 
 /**
- * The operator console's staff calls (DESIGN "Operator console") beyond the disputes ones (those are in
- * schemas/disputes.ts). SUPPORT and ADMIN may read; only ADMIN suspends, reinstates and changes levels.
+ * The operator console's staff calls (docs/product.md "People and roles") beyond the disputes ones (those are
+ * in schemas/disputes.ts). SUPPORT and ADMIN may read; only ADMIN suspends, reinstates and changes levels.
  */
 export const ADMIN_TEXT = {
   suspended: 'Account suspended',

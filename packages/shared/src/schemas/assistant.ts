@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The help assistant (spec 02 §2.2, §3 "Chatbot message", §4 "Chatbot", §5, §8; DESIGN "Help assistant"):
+ * The help assistant (docs/assistant.md):
  * POST /chatbot/ask answers a question with text, suggestions and at most one navigation action.
  */
 export const ASSISTANT_MESSAGE_MAX = 500;
@@ -11,14 +11,13 @@ export const ASSISTANT_TEXT = {
   tooLong: `Questions must be at most ${ASSISTANT_MESSAGE_MAX} characters`,
   welcome:
     "Hello! I'm the Amana Escrow assistant. Ask me about fees, payments, disputes, verification, your wallet or your transactions.",
-  // Spec 02 §8 "Chatbot".
   failedToast: 'Failed to get AI response',
   connectionTrouble:
     "I'm sorry, I'm having trouble connecting right now. Please try again in a moment, or contact our support team directly.",
   tryAgain: 'Try asking again',
 } as const;
 
-/** Spec 02 §4: the welcome message's suggestions, in this order. */
+/** The welcome message's suggestions, in this order. */
 export const WELCOME_SUGGESTIONS = [
   'How do I create a transaction?',
   'What are the fees?',
@@ -27,7 +26,7 @@ export const WELCOME_SUGGESTIONS = [
   'How do I withdraw funds?',
 ] as const;
 
-/** Spec 02 §8: the suggestions that come with the connection apology. */
+/** The suggestions that come with the connection apology. */
 export const OFFLINE_SUGGESTIONS = [
   ASSISTANT_TEXT.tryAgain,
   'Contact support',

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { CONSENT_TEXT } from '../texts/privacy-notice.ts';
 
-/** Texts are the spec's (01 §5, 02 §5) and live only here. */
+/** The product's texts (docs/product.md "Texts that matter"); they live only here. */
 export const AUTH_TEXT = {
   invalidEmailSignIn: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   invalidEmail: 'Invalid email address',
-  // Issue 17 point 7: a field left empty says it is required, not that it is invalid.
+  // A field left empty says it is required, not that it is invalid.
   emailRequired: 'Email is required',
   passwordMin6: 'Password must be at least 6 characters',
   confirmRequired: 'Please confirm your password',
@@ -16,7 +16,7 @@ export const AUTH_TEXT = {
   newPasswordMin8: 'New password must be at least 8 characters long',
   newPasswordsDontMatch: 'New passwords do not match',
   resetGeneric: 'If an account with that email exists, a reset link has been sent!',
-  // Texts the spec does not give (server answers), kept here so the web app can match on them.
+  // The server's own answers, kept here so the web app can match on them.
   currentPasswordRequired: 'Current password is required',
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordNeededForEmail: 'Please enter your current password to change your email',
@@ -70,7 +70,7 @@ export const signupSchema = z.object({
   password: password(AUTH_TEXT.passwordMin6, 6),
   firstName: name(AUTH_TEXT.firstNameRequired),
   lastName: name(AUTH_TEXT.lastNameRequired),
-  // Issue 33: the account records the notice version accepted and when (docs/privacy.md "Consent and
+  // The account records the notice version accepted and when (docs/privacy.md "Consent and
   // notices"). Exactly `true`: missing, false, "true" or 1 are refused on this field.
   acceptPrivacyNotice: z.literal(true, { error: CONSENT_TEXT.required }),
 });
@@ -93,8 +93,8 @@ export const updateProfileSchema = z
     lastName: name(AUTH_TEXT.lastNameRequired).optional(),
     email: email(AUTH_TEXT.invalidEmail).optional(),
     currentPassword: password(AUTH_TEXT.currentPasswordRequired, 1).optional(),
-    // An upload id (purpose profile_picture), or null to remove the picture. The spec's call names it
-    // profilePicture, DESIGN names it profilePictureId: both are accepted (the latter wins if both come).
+    // An upload id (purpose profile_picture), or null to remove the picture. Older callers name it
+    // profilePicture, newer ones profilePictureId: both are accepted (the latter wins if both come).
     profilePicture: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
     profilePictureId: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
     onboardingCompleted: z.boolean().optional(),
@@ -170,7 +170,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /**
  * Beside the user in the sign-in answer and GET /auth/me: when the user signed in before this session
  * (ISO), or null during their first one, so a newcomer is greeted 'Welcome, {firstName}!' and not
- * 'Welcome back' (issue 17 §13).
+ * 'Welcome back'.
  */
 export const signInHistorySchema = z.object({ previousSignInAt: z.string().nullable() });
 export type SignInHistory = z.infer<typeof signInHistorySchema>;
@@ -182,13 +182,13 @@ export const profileSummarySchema = z.object({
     completedTransactions: z.number().int().min(0),
     activeTransactions: z.number().int().min(0),
   }),
-  /** 'VENDOR' once they publish a vendor profile, else 'buyer' (spec 02 §3). */
+  /** 'VENDOR' once they publish a vendor profile, else 'buyer' (docs/product.md "People and roles"). */
   role: z.enum(['VENDOR', 'buyer']),
   memberSince: z.string(),
 });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
-/** One signed-in device of GET /auth/sessions (DESIGN "Profile", Security tab). */
+/** One signed-in device of GET /auth/sessions (the profile's Security tab; docs/security.md). */
 export const sessionViewSchema = z.object({
   id: z.string(),
   /** 'Chrome on Windows', read from the user agent; 'Unknown device' when it says nothing useful. */

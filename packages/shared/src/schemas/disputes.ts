@@ -23,8 +23,8 @@ import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { positiveAmount } from './transactions.ts';
 
 /**
- * The disputes API (spec 02 §7 "Disputes" under /api, with DESIGN "Disputes" deciding what the spec
- * leaves open). Requests are parsed with these schemas on the server and validated with them in forms.
+ * The disputes API under /api (docs/disputes.md). Requests are parsed with these schemas on the server
+ * and validated with them in forms.
  */
 const requiredText = (max: number, tooLong: string) =>
   z
@@ -187,7 +187,7 @@ export type DisputeResolution = z.infer<typeof disputeResolutionSchema>;
 /**
  * What a dispute acts on (domain/disputes.ts EscrowRemainder), in major units: the whole price and fee of
  * a one-off trade; for a milestone trade, the unreleased milestones' price and their parts of the fee
- * (DESIGN "Milestones"). A partial refund is bounded by it and the settlement previews split it.
+ * (docs/money.md "Milestones"). A partial refund is bounded by it and the settlement previews split it.
  */
 export const disputeHeldSchema = z.object({
   price: z.number(),
@@ -293,7 +293,7 @@ export const adminDisputeListSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** POST /disputes answers `data.id` (spec) and the whole dispute. */
+/** POST /disputes answers `data.id` and the whole dispute. */
 export const createDisputeAnswerSchema = z.object({ id: z.string(), dispute: disputeSchema });
 
 /** The create screen's list: the caller's transactions that can be disputed now. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Staff e-mail tools (DESIGN "Profile": `POST /email/test` and `POST /email/send` are SUPPORT/ADMIN only,
- * rate-limited and audited; an open "send e-mail to anyone" call would be a spam relay). Texts: spec 02 §5, §8.
+ * Staff e-mail tools (docs/security.md "Accounts and sessions": `POST /email/test` and `POST /email/send`
+ * are SUPPORT/ADMIN only, rate-limited and audited; an open "send e-mail to anyone" call would be a spam
+ * relay).
  */
 export const EMAIL_TEXT = {
   fillAllFields: 'Please fill in all fields',
@@ -36,7 +37,7 @@ const message = z
 
 /** POST /email/test: to the given address, or the caller's own when none is given. */
 export const emailTestSchema = z.object({ to: to.optional() }).strict();
-/** POST /email/send {to, subject, message} (spec 02 §7). */
+/** POST /email/send {to, subject, message}. */
 export const emailSendSchema = z.object({ to, subject, message }).strict();
 export type EmailSendInput = z.infer<typeof emailSendSchema>;
 

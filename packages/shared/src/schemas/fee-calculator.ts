@@ -9,7 +9,7 @@ import {
 import { toMinor } from '../domain/money.ts';
 import { ITEM_CATEGORIES, TRANSACTION_CURRENCIES } from '../domain/nigeria.ts';
 
-/** Texts are the spec's (02 §5, §8 Fee) and live only here. */
+/** The fee calculator's texts; they live only here. */
 export const FEE_TEXT = {
   requiredFields: 'Please fill in all required fields',
   invalidAmount: 'Please enter a valid amount',
@@ -50,7 +50,7 @@ export type FeeCalculateRequest = z.input<typeof feeCalculateRequestSchema>;
 export type FeeEstimateBody = z.output<typeof feeEstimateRequestSchema>;
 export type FeeCalculateBody = z.output<typeof feeCalculateRequestSchema>;
 
-/** The spec's Fee quote (02 §3); see domain/fee-estimate.ts for the meaning of each figure. */
+/** The fee quote; see domain/fee-estimate.ts for the meaning of each figure. */
 export const feeQuoteSchema = z.object({
   baseFee: z.number(),
   riskAdjustment: z.number(),

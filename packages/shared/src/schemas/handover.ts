@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HANDOVER_TEXT } from '../texts/handover.ts';
 
 /**
- * In-person handover (DESIGN "In-person handover"): the rules' numbers live in domain/handover.ts and the
+ * In-person handover (docs/handover.md): the rules' numbers live in domain/handover.ts and the
  * texts in texts/handover.ts (zod-free, what screens import); re-exported here for the forms and server.
  */
 export {

@@ -3,13 +3,13 @@ import type { Clock } from '../domain/clock.ts';
 import { VERIFICATION_LEVELS } from './auth.ts';
 
 /**
- * Identity verification (DESIGN "Identity"; spec 02 §2.6, §3, §4, §5, §7). NIN and BVN are 11 digits;
+ * Identity verification (docs/identity.md). NIN and BVN are 11 digits;
  * documents go to staff review. One source for the forms, the answers and the texts of both apps.
  */
 export const IDENTITY_NUMBER_LENGTH = 11;
 /** NIN and BVN checks a user may run per Lagos calendar day (answers 429 beyond). */
 export const IDENTITY_DAILY_ATTEMPTS = 5;
-/** How many history items the Overview shows (spec 02 §9). */
+/** How many history items the Overview shows. */
 export const VERIFICATION_HISTORY_ITEMS = 5;
 
 export const IDENTITY_KINDS = ['NIN', 'BVN'] as const;
@@ -33,7 +33,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 export const DOCUMENT_STATUSES = ['PENDING_REVIEW', 'VERIFIED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-/** How a document's status reads on screen (spec 02 §4: 'Verified' or 'Pending review'). */
+/** How a document's status reads on screen ('Verified' or 'Pending review'). */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   PENDING_REVIEW: 'Pending review',
   VERIFIED: 'Verified',
@@ -43,7 +43,7 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
 export const HISTORY_TYPES = ['NIN', 'BVN', 'DOCUMENT'] as const;
 export const HISTORY_STATUSES = ['APPROVED', 'REJECTED', 'PENDING'] as const;
 
-/** The outcome codes of a NIN or BVN check (DESIGN "Identity"); 200 is the verified answer. */
+/** The outcome codes of a NIN or BVN check (docs/identity.md); 200 is the verified answer. */
 export const IDENTITY_ERROR_CODES = ['NAME_MISMATCH', 'IDENTITY_NOT_FOUND', 'IDENTITY_IN_USE'] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -71,7 +71,7 @@ export const VERIFICATION_TEXT = {
   reasonRequired: 'Please give a reason',
 } as const;
 
-/** Trust score points (DESIGN "Identity"); the score is clamped to 0-100 and recomputed on each event. */
+/** Trust score points (docs/product.md "Identity and trust"); clamped to 0-100, recomputed on each event. */
 export const TRUST_POINTS = {
   nin: 25,
   bvn: 35,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Messaging between the two parties of a transaction (spec 02 §2.3, §3, §4, §7; DESIGN "Messaging"):
+ * Messaging between the two parties of a transaction (docs/architecture.md "Messaging and notifications"):
  * one conversation per transaction, opened when the counterparty joins.
  */
 export const MESSAGE_MAX = 2000;
 export const MESSAGE_ATTACHMENTS_MAX = 10;
 export const MESSAGE_TYPES = ['TEXT', 'FILE', 'SYSTEM'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
-/** Spec 02 §9: a contact is online if seen within 5 minutes. */
+/** A contact is online if seen within 5 minutes. */
 export const ONLINE_WITHIN_MS = 5 * 60_000;
 export const TYPING_CLEARS_AFTER_MS = 3000;
 
@@ -24,7 +24,7 @@ export const MESSAGE_TEXT = {
   onlyOwnDelete: 'You can only delete your own messages',
   attachment: 'Attachments must be chat files you uploaded for this transaction',
   failedToSend: 'Failed to send',
-  /** Spec 02 §8: the toast when a send fails (the message stays, marked 'Failed to send'). */
+  /** The toast when a send fails (the message stays, marked 'Failed to send'). */
   sendFailedToast: 'Failed to send message. Please check your connection.',
   loginToView: 'Please log in to view messages',
 } as const;
@@ -80,7 +80,7 @@ export const attachmentSchema = z.object({
   fileUrl: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
-/** POST /messages/upload (spec 02 §7): the chat file, ready to send with a message. */
+/** POST /messages/upload: the chat file, ready to send with a message. */
 export const messageUploadAnswerSchema = z.object({
   attachment: attachmentSchema.extend({ size: z.number().int() }),
 });

@@ -8,7 +8,7 @@ import {
 } from '../domain/notifications.ts';
 
 /**
- * Notifications (spec 02 §3, §4, §7; DESIGN "Notifications"): rows written with the event they report,
+ * Notifications (docs/product.md "Notifications"): rows written with the event they report,
  * pushed live after commit, listed and marked by their owner, with five categories a user may mute.
  * The types, categories and their rules live in domain/notifications.ts, the texts in
  * texts/notifications.ts (both zod-free, what screens import); re-exported here for the server.
@@ -56,7 +56,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  /** Kept for the spec's callers: the same as filter=unread. */
+  /** Kept for older callers: the same as filter=unread. */
   unreadOnly: z.enum(['true', 'false'], { error: 'unreadOnly must be true or false' }).default('false'),
   filter: z.enum(NOTIFICATION_FILTERS, { error: 'filter must be all, unread or read' }).default('all'),
 });
@@ -87,7 +87,7 @@ const channelChoiceSchema = z.object(
     z.ZodBoolean
   >,
 );
-/** Per category, the channels beside in-app (issue 30); answered beside `preferences`. */
+/** Per category, the channels beside in-app; answered beside `preferences`. */
 export const notificationChannelsSchema = z.object(
   Object.fromEntries(NOTIFICATION_PREFERENCE_IDS.map((id) => [id, channelChoiceSchema])) as Record<
     NotificationPreferenceId,

@@ -13,7 +13,7 @@ import {
 } from './transactions.ts';
 
 /**
- * The partner API (DESIGN "Partner API", docs/partner-api.md): API keys a signed-in user manages under
+ * The partner API (docs/partner-api.md): API keys a signed-in user manages under
  * /api/developer, and the transaction routes a key reaches under /api/partner/v1. Role SELLER (the owner
  * sells) or BROKER (the owner brokers between an invited buyer and seller, for a commission).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_CONDITION_TEXT } from '../texts/payment-conditions.ts';
 
-/** Spec 01 §3 "Payment condition", §5 "Time-based release", §8 texts. */
+/** Payment conditions (docs/product.md "Releasing the money"): types, the time-based release, texts. */
 export const PAYMENT_CONDITION_TYPES = [
   'TIME_BASED',
   'DELIVERY_CONFIRMED',
@@ -26,7 +26,7 @@ export const createPaymentConditionSchema = z.object({
 
 /**
  * The buyer confirms delivery on a DELIVERY_CONFIRMED condition. `isMet` and `metAt` are accepted for the
- * spec's payload but the server sets them itself (a client cannot un-meet or back-date a condition).
+ * callers that send them, but the server sets them itself (a client cannot un-meet or back-date a condition).
  */
 export const updatePaymentConditionSchema = z.object({
   conditionId: z.uuid('Payment condition not found'),
@@ -67,7 +67,7 @@ export const paymentConditionSchema = z.object({
   transactionId: z.string(),
   conditionType: z.enum(PAYMENT_CONDITION_TYPES),
   /**
-   * Text as in the spec: free text for DELIVERY_CONFIRMED; JSON text for TIME_BASED
+   * Text: free text for DELIVERY_CONFIRMED; JSON text for TIME_BASED
    * ({releaseDate, timezone}) and MANUAL_APPROVAL ({approvedBy, reason, approvedAt}).
    */
   conditionValue: z.string().nullable(),

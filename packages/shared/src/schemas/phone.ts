@@ -3,7 +3,7 @@ import { isNigerianPhone, normalizePhone } from '../domain/nigeria.ts';
 import { PHONE_TEXT } from '../texts/phone.ts';
 
 /**
- * Phone verification and text messages (issue 30; docs/security.md "Phone verification"). A phone is
+ * Phone verification and text messages (docs/security.md "Phone verification"). A phone is
  * verified by a 6-digit code sent by SMS, for Nigerian numbers only; SMS and WhatsApp notifications go
  * only to a verified phone.
  */

@@ -3,7 +3,7 @@ import { CLOSURE_BLOCKER_CODES } from '../texts/privacy.ts';
 import { AUTH_TEXT } from './auth.ts';
 
 /**
- * The user's privacy rights (issue 33, docs/privacy.md): closing the account and downloading their data:
+ * The user's privacy rights (docs/privacy.md): closing the account and downloading their data:
  * the shapes of their calls, shared by the server and the web app.
  */
 
@@ -29,7 +29,7 @@ export const closureCheckSchema = z.object({
 });
 export type ClosureCheck = z.infer<typeof closureCheckSchema>;
 
-/** POST /auth/me/close. The second factor joins the password here once it exists (DESIGN "Second factor"). */
+/** POST /auth/me/close; with two-factor sign-in on, a code in `X-Two-Factor-Code` (docs/security.md). */
 export const closeAccountSchema = z
   .object({
     password: z

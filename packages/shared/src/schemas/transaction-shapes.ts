@@ -15,7 +15,7 @@ import { transactionRefundSchema } from './refunds.ts';
 
 /**
  * Answer shapes of the transactions API (amounts in major units, dates as ISO strings).
- * Single answers carry `data.transaction` (DESIGN "Shapes").
+ * Single answers carry `data.transaction`.
  */
 const role = z.enum(PARTY_ROLES);
 
@@ -195,7 +195,7 @@ export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 export const LIST_TOTAL_CAP = 1000;
 
 /**
- * GET /transactions/my-transactions (DESIGN "API paths"): one page, newest first. `hasMore` drives the
+ * GET /transactions/my-transactions: one page, newest first. `hasMore` drives the
  * Next button; `total` is exact up to LIST_TOTAL_CAP and equals it with `totalCapped: true` when there
  * are more, so a page never costs more for a longer history.
  */
@@ -220,7 +220,7 @@ export const transactionStatsSchema = z.object({
 });
 export type TransactionStats = z.infer<typeof transactionStatsSchema>;
 
-/** Activity feed (spec 01 §3 "Activity entry"); the spec's actions plus the lifecycle ends it implies. */
+/** Activity feed: one entry per step of the lifecycle, its ends included. */
 export const ACTIVITY_ACTIONS = [
   'transaction_created',
   'transaction_joined',

@@ -57,7 +57,7 @@ export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 /**
- * Every field of the create wizard (spec 01 §2, §3). The object is returned unrefined so each wizard
+ * Every field of the create wizard. The object is returned unrefined so each wizard
  * step can `.pick()` its fields; `createTransactionSchemaFor` adds the cross-field rules. `clock` says
  * what "today" is for milestone due dates (the server's clock, or the device's).
  */
@@ -110,7 +110,7 @@ export const transactionDraftSchemaFor = (clock: Clock) =>
     preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
     specificRequirements: optionalText('Specific requirements', 2000),
     transactionTerms: optionalText('Transaction terms', 5000),
-    /** A milestone trade (DESIGN "Milestones"): 2 to 10 parts whose amounts add up to the price exactly. */
+    /** A milestone trade (docs/money.md "Milestones"): 2 to 10 parts adding up to the price exactly. */
     milestones: z
       .array(
         z.object({
@@ -132,7 +132,7 @@ export const transactionDraftSchemaFor = (clock: Clock) =>
       .min(MIN_MILESTONES, MILESTONE_TEXT.count)
       .max(MAX_MILESTONES, MILESTONE_TEXT.count)
       .optional(),
-    /** Contact Vendor: the invitation is addressed to this user alone (DESIGN "Vendors and ratings"). */
+    /** Contact Vendor: the invitation is addressed to this user alone (docs/vendors.md). */
     invitedUserId: z.string().trim().min(1).max(64).optional(),
     // The client may send the fee and total it displayed; the server computes its own and ignores these.
     fee: z.number().optional(),
@@ -140,8 +140,8 @@ export const transactionDraftSchemaFor = (clock: Clock) =>
   });
 
 /**
- * The price bound rule (DESIGN "Money") as a refinement of any object holding `price` and `currency`, so
- * the wizard's price step and the server refuse the same prices with the same message.
+ * The price bound rule (docs/product.md "Money rules") as a refinement of any object holding `price` and
+ * `currency`, so the wizard's price step and the server refuse the same prices with the same message.
  */
 export function refinePriceBounds(bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) {
   return (
@@ -154,7 +154,7 @@ export function refinePriceBounds(bounds: PriceBounds = DEFAULT_PRICE_BOUNDS) {
   };
 }
 
-/** A seller describes the item (spec 01 §5 step 4): type, category and condition are required. */
+/** A seller describes the item (the create wizard's item step): type, category and condition are required. */
 export function refineSellerItem(
   value: {
     creatorRole?: string | undefined;
@@ -223,7 +223,7 @@ export const createTransactionSchemaFor = (clock: Clock, bounds: PriceBounds = D
 export type CreateTransactionInput = z.input<ReturnType<typeof createTransactionSchemaFor>>;
 export type CreateTransactionPayload = z.output<ReturnType<typeof createTransactionSchemaFor>>;
 
-/** Delivery details (spec 01 §3, §5). The country is fixed to Nigeria; the state is one of 36 + FCT. */
+/** Delivery details. The country is fixed to Nigeria; the state is one of 36 + FCT. */
 export const deliveryDetailsSchema = z.object({
   fullName: requiredText(TRANSACTION_TEXT.fullNameRequired, 'Full name', 120),
   phoneNumber: requiredText(TRANSACTION_TEXT.phoneRequired, 'Phone number', 30).refine(
@@ -255,10 +255,9 @@ const estimatedDeliveryDate = (clock: Clock) =>
     .refine((v) => v >= todayInLagos(clock.now()), TRANSACTION_TEXT.estimatedDeliveryPast);
 
 /**
- * Shipment data (spec 01 §3 "Shipment data", §5 "Shipment verification"). Photos are upload ids of
- * purpose shipment_photo. Tracking number and courier are required only when the transaction uses a
- * courier (DESIGN "Shapes"): use `shipmentDataSchemaFor(clock, useCourier)` in forms; the server applies
- * the same. The estimated delivery may not be before today by `clock`.
+ * Shipment data. Photos are upload ids of purpose shipment_photo. Tracking number and courier are
+ * required only when the transaction uses a courier: use `shipmentDataSchemaFor(clock, useCourier)` in
+ * forms; the server applies the same. The estimated delivery may not be before today by `clock`.
  */
 const shipmentDataSchemaOf = (clock: Clock) =>
   z.object({
@@ -318,7 +317,7 @@ export const deliverMilestoneBodySchemaFor = (clock: Clock) =>
     });
 export type DeliverMilestoneBody = z.output<ReturnType<typeof deliverMilestoneBodySchemaFor>>;
 
-/** Receipt confirmation (spec 01 §3): the five boxes, all ticked. */
+/** Receipt confirmation: the five boxes, all ticked. */
 export const RECEIPT_CHECKLIST_ITEMS = [
   'itemReceived',
   'itemMatchesDescription',

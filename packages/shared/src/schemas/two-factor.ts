@@ -3,7 +3,7 @@ import { publicUserSchema, signInHistorySchema } from './auth.ts';
 import { TWO_FACTOR_TEXT } from '../texts/two-factor.ts';
 
 /**
- * Two-factor sign-in (issue 30; docs/security.md "Two-factor sign-in"): TOTP (RFC 6238: SHA-1, 6 digits,
+ * Two-factor sign-in (docs/security.md "Two-factor sign-in"): TOTP (RFC 6238: SHA-1, 6 digits,
  * 30 s) with 10 one-time recovery codes.
  */
 export { TWO_FACTOR_TEXT } from '../texts/two-factor.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '../domain/uploads.ts';
 
 /**
- * File uploads (DESIGN "Files"): the purposes, types, limits and download address live in
+ * File uploads (docs/architecture.md "Files"): the purposes, types, limits and download address live in
  * domain/uploads.ts (zod-free, what screens import); re-exported here for the server.
  */
 export {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 01 §3 "Waitlist entry" and §5 "Waitlist"; the spec gives no message texts, these are ours. */
+/** The waitlist's texts. */
 export const WAITLIST_TEXT = {
   invalidEmail: 'Please enter a valid email address',
   firstNameRequired: 'First name is required',
@@ -11,7 +11,7 @@ export const WAITLIST_TEXT = {
   invalidInterest: 'Please choose what you would use Amana Escrow for',
 } as const;
 
-/** Spec 02 §9: the welcome e-mail names the expected launch. */
+/** The welcome e-mail names the expected launch. */
 export const WAITLIST_LAUNCH = 'Q4 2025';
 
 export const WAITLIST_INTERESTS = ['individual', 'business', 'marketplace'] as const;

@@ -83,7 +83,7 @@ export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
 export const WALLET_ENTRY_STATUSES = ['completed', 'pending', 'failed'] as const;
 export type WalletEntryStatus = (typeof WALLET_ENTRY_STATUSES)[number];
 
-/** One line of the wallet history (spec 02 §3 Wallet entry). `amount` is positive; `type` says the direction. */
+/** One line of the wallet history. `amount` is positive; `type` says the direction. */
 export const walletEntrySchema = z.object({
   id: z.string(),
   type: z.enum(WALLET_ENTRY_TYPES),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from '../domain/webhook-events.ts';
 
 /**
- * Signed webhooks of the partner API (DESIGN "Partner API", docs/webhooks.md): the endpoints a user
+ * Signed webhooks of the partner API (docs/webhooks.md): the endpoints a user
  * registers, and the log of what was sent to them. The rules' numbers and texts live here once.
  */
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT, type WebhookEventType } from '../domain/webhook-events.ts';

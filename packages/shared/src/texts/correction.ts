@@ -1,5 +1,5 @@
 /**
- * Texts of the right to correction (issue 33, docs/privacy.md "Correct my data"), without zod: the profile
+ * Texts of the right to correction (docs/privacy.md "Correct my data"), without zod: the profile
  * form and the transaction page import them from here; the server sends the same ones.
  */
 import { walletLimitsFor } from '../domain/limits.ts';

@@ -1,5 +1,5 @@
 /**
- * In-person handover texts (DESIGN "In-person handover"), without zod: screens import them from here,
+ * In-person handover texts (docs/handover.md), without zod: screens import them from here,
  * so a page that only shows them does not download zod with the handover schemas (schemas/handover.ts
  * re-exports them for the forms and the server).
  */

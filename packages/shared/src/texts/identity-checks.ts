@@ -1,6 +1,6 @@
 /**
  * What each identity check sends to the identity provider and why, shown on the verification screens
- * before the user sends it (issue 33, docs/privacy.md "Consent and notices"). Without zod.
+ * before the user sends it (docs/privacy.md "Consent and notices"). Without zod.
  *
  * These say exactly what the server's Dojah adapter (modules/identity/identity.dojah.ts) sends, as
  * identity.check-notice.test.ts checks on the queries that reach the provider: the NIN alone to the NIN

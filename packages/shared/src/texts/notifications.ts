@@ -1,5 +1,5 @@
 /**
- * Notification texts (spec 02 §3, §7), without zod: screens import them from here, so a page that only
+ * Notification texts, without zod: screens import them from here, so a page that only
  * shows them does not download zod with the notification schemas (schemas/notifications.ts re-exports
  * them for the server).
  */
@@ -28,7 +28,7 @@ export const NOTIFICATION_TEXT = {
   unavailable: 'Notification system not available',
 } as const;
 
-/** The channels beside in-app (issue 30), as the settings name them. */
+/** The channels beside in-app, as the settings name them. */
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   email: 'E-mail',
   sms: 'SMS',

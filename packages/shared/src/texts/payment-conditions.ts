@@ -1,5 +1,5 @@
 /**
- * Payment condition texts (spec 01 §8), without zod: screens import them from here, so a page that only
+ * Payment condition texts, without zod: screens import them from here, so a page that only
  * shows them does not download zod with the payment condition schemas (schemas/payment-conditions.ts
  * re-exports them for the forms and the server).
  */

@@ -1,6 +1,6 @@
 import { TWO_FACTOR_SETUP_URL } from './two-factor.ts';
 
-/** Texts of phone verification (issue 30); zod-free so screens can import them alone. */
+/** Texts of phone verification; zod-free so screens can import them alone. */
 export const PHONE_TEXT = {
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Enter a Nigerian mobile number, for example 0803 123 4567',

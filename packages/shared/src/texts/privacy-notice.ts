@@ -1,6 +1,6 @@
 /**
  * The privacy notice (the Privacy Policy at /legal/privacy-policy) and the consent to it at sign-up
- * (issue 33, docs/privacy.md "Consent and notices"), without zod: the sign-up form, the notice page and
+ * (docs/privacy.md "Consent and notices"), without zod: the sign-up form, the notice page and
  * Profile → Privacy import them from here, the server's sign-up schema too.
  *
  * PRIVACY_NOTICE_VERSION is the one source of truth for the notice's version: the notice page shows it,

@@ -1,8 +1,8 @@
 import { formatMoney } from '../domain/money.ts';
 
 /**
- * Privacy texts (issue 33, docs/privacy.md), without zod: the app's auth and screens import them from
- * here (schemas/privacy.ts re-exports them for forms and the server). The spec has none of these.
+ * Privacy texts (docs/privacy.md), without zod: the app's auth and screens import them from
+ * here (schemas/privacy.ts re-exports them for forms and the server).
  */
 
 /** What a closed account is called wherever its former owner appeared (trades, chat, disputes, reviews). */

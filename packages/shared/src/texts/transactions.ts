@@ -5,7 +5,7 @@
  */
 import { MAX_MAJOR_AMOUNT } from '../domain/money.ts';
 
-/** Texts are the spec's (01 §5, §8) and live only here; forms and server share them. */
+/** Transaction texts (docs/product.md "Texts that matter"), only here; forms and server share them. */
 export const TRANSACTION_TEXT = {
   descriptionRequired: 'Description is required',
   priceRequired: 'Price must be greater than 0',
@@ -38,7 +38,7 @@ export const TRANSACTION_TEXT = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
 
-/** Success texts (spec 01 §8), sent as the envelope's `message` and shown as toasts. */
+/** Success texts, sent as the envelope's `message` and shown as toasts. */
 export const TRANSACTION_SUCCESS = {
   created: 'Transaction created successfully! Share the link with your counterparty.',
   joined: 'Successfully joined the transaction!',

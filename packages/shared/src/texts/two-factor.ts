@@ -1,4 +1,4 @@
-/** Texts of two-factor sign-in (issue 30); zod-free so screens can import them alone. */
+/** Texts of two-factor sign-in; zod-free so screens can import them alone. */
 export const TWO_FACTOR_TEXT = {
   codeInvalid: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   codeWrong: 'That code is not right. Try the newest code in your authenticator app.',

@@ -4,7 +4,7 @@
  * server).
  */
 
-/** Texts of the vendor directory and ratings (DESIGN "Vendors and ratings"); forms and server share them. */
+/** Texts of the vendor directory and ratings (docs/vendors.md); forms and server share them. */
 export const VENDOR_TEXT = {
   businessNameRequired: 'Business name is required',
   descriptionRequired: 'Description is required',

@@ -3,7 +3,7 @@
  * download zod with the wallet's schemas (schemas/wallet.ts re-exports them for the forms and the server).
  */
 
-/** Wallet texts (spec 02 §5, §8) and the server's own where the spec has none. They live only here. */
+/** Wallet texts, the screens' and the server's answers. They live only here. */
 export const WALLET_TEXT = {
   invalidAmount: 'Please enter a valid amount',
   insufficientBalance: 'Insufficient balance',

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * texts/ and domain/ stay free of zod (issue 32 point 18). The web's first screens import their texts and
- * rules from here; a schema module builds zod schemas, so a text imported from one brings zod (26 KB
- * gzip) to the screen. So no module here may import zod or a schemas/ module, directly or through the
+ * texts/ and domain/ stay free of zod (docs/performance.md "Zod-free texts"). The web's first screens import
+ * their texts and rules from here; a schema module builds zod schemas, so a text imported from one brings zod
+ * (26 KB gzip) to the screen. So no module here may import zod or a schemas/ module, directly or through the
  * modules it imports. `import type` and `export type` are erased and may name a schema's types. (The web
  * build checks the other half: apps/web/vite.config.ts, firstScreensStayLight.)
  */

@@ -3,8 +3,9 @@ import { id } from '../columns.ts';
 import { users } from './users.ts';
 
 /**
- * Every staff action (DESIGN "Operator console"): who did what to which target, a before/after summary,
- * the request id. Append-only like the ledger: a trigger (migration 0006) refuses UPDATE and DELETE.
+ * Every staff action (docs/operations.md "Staff and the operator console"): who did what to which target, a
+ * before/after summary, the request id. Append-only like the ledger: a trigger (migration 0006) refuses
+ * UPDATE and DELETE.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -18,7 +18,7 @@ import { users } from './users.ts';
 const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
- * A dispute on one transaction (DESIGN "Disputes"). OPEN → IN_REVIEW → RESOLVED → CLOSED; at most one
+ * A dispute on one transaction (docs/disputes.md). OPEN → IN_REVIEW → RESOLVED → CLOSED; at most one
  * OPEN or IN_REVIEW per transaction (partial unique index). `statusBeforeDispute` is where a NO_ACTION
  * outcome returns the transaction.
  */

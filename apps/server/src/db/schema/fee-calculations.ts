@@ -11,7 +11,7 @@ import { id, timestamps } from '../columns.ts';
 import { users } from './users.ts';
 
 /**
- * One row per signed-in fee calculation (spec 02 §7 calculate, listed by history). The inputs and the
+ * One row per signed-in fee calculation (listed by the calculator's history). The inputs and the
  * user's verification level and trust score at that moment are kept, so a row still explains its figures
  * after the user's level changes. Estimates (signed out) are not stored.
  */

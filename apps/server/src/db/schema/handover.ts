@@ -6,7 +6,7 @@ import { transactions } from './transactions.ts';
 const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
- * The release code of an in-person trade (DESIGN "In-person handover"), owned by the handover module.
+ * The release code of an in-person trade (docs/handover.md), owned by the handover module.
  * One row per transaction, made when first needed after payment (the buyer's first read; else a seller's
  * entry or a reminder, which keep their state on it); `code` is replaced on regeneration (the old one
  * stops working). The buyer must be able to read it again, so it is stored as

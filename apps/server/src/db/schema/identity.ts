@@ -12,7 +12,7 @@ import { uploads } from './uploads.ts';
 import { users } from './users.ts';
 
 /**
- * A verified NIN or BVN (DESIGN "Identity"). The number is stored only encrypted (AES-256-GCM);
+ * A verified NIN or BVN (docs/identity.md). The number is stored only encrypted (AES-256-GCM);
  * `numberHmac` (keyed HMAC-SHA256) is what makes one number verify only one account per type.
  */
 export const identityNumbers = pgTable(

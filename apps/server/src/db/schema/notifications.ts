@@ -37,7 +37,7 @@ export const notifications = pgTable(
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A user's muted categories (spec 02 §3 preferences); no row means all on. */
+/** A user's muted categories (the five preferences); no row means all on. */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: text()
     .primaryKey()

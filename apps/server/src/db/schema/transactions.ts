@@ -40,7 +40,7 @@ export const transactions = pgTable(
     price: bigint({ mode: 'number' }).notNull(),
     fee: bigint({ mode: 'number' }).notNull(),
     total: bigint({ mode: 'number' }).notNull(),
-    /** Who pays the fee (DESIGN "Who pays the fee"); fixed once someone joined. */
+    /** Who pays the fee (docs/money.md "Who pays the fee"); fixed once someone joined. */
     feePayer: text({ enum: FEE_PAYERS }).notNull().default('BUYER'),
     useCourier: boolean().notNull(),
     /** COURIER or SELLER_DELIVERY follow useCourier; IN_PERSON waits in WAITING_FOR_HANDOVER after payment. */
@@ -73,8 +73,8 @@ export const transactions = pgTable(
     cancellationReason: text(),
     disputedAt: instant(),
     /**
-     * The inspection window (DESIGN "Inspection window"): set at shipment, released by the scheduler at
-     * this time unless DISPUTED. Reminders are sent once each (48 h, 24 h before); one extension.
+     * The inspection window (docs/disputes.md): set at shipment, released by the scheduler at this time
+     * unless DISPUTED. Reminders are sent once each (48 h, 24 h before); one extension.
      */
     autoReleaseAt: instant(),
     autoReleaseReminder48SentAt: instant(),
@@ -188,7 +188,7 @@ export const transactions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Search (spec 01 §9; modules/transactions/transactions.list.ts): a trigram index (pg_trgm, created by
+    // Search (modules/transactions/transactions.list.ts): a trigram index (pg_trgm, created by
     // migration 0004) answers `description ilike '%term%'` for terms of 3 characters and more; fastupdate
     // off keeps it free of a pending list that only VACUUM merges (PGlite has no autovacuum). An id is
     // found by the reference the cards show (its last 8 characters) or any longer end of it.
@@ -306,8 +306,8 @@ export const transactionActivities = pgTable(
 export type TransactionActivityRow = typeof transactionActivities.$inferSelect;
 
 /**
- * The milestones of a milestone trade (DESIGN "Milestones"), in create order (`position`). Each has its
- * own inspection window once delivered (`auto_release_at`, reminders, one extension), like a one-off
+ * The milestones of a milestone trade (docs/money.md "Milestones"), in create order (`position`). Each has
+ * its own inspection window once delivered (`auto_release_at`, reminders, one extension), like a one-off
  * trade's; its amount is released on acceptance through the ledger (a part of the escrow hold).
  */
 export const transactionMilestones = pgTable(

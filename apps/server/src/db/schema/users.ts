@@ -45,7 +45,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    // The transactions list searches the other party's full name (spec 01 §9) through this trigram index
+    // The transactions list searches the other party's full name through this trigram index
     // (pg_trgm, migration 0004); the query must use the same expression to match it.
     index('users_full_name_trgm_idx')
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)

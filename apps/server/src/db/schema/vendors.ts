@@ -17,7 +17,7 @@ import { users } from './users.ts';
 const instant = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
- * A user's business profile (DESIGN "Vendors and ratings"). The directory's figures are kept on the row
+ * A user's business profile (docs/vendors.md). The directory's figures are kept on the row
  * (completed orders by a trigger on transactions in migration 0011, ratings by the rating service in the
  * rating's own database transaction), so a page is read through an index instead of aggregated per request.
  */

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm
 import { id, timestamps } from '../columns.ts';
 
 /**
- * Pre-launch waitlist (spec 01 §3). Only what the form asks for is kept (NDPA 2023 data minimisation):
+ * Pre-launch waitlist. Only what the form asks for is kept (NDPA 2023 data minimisation):
  * no IP address or user agent.
  */
 export const waitlistEntries = pgTable(

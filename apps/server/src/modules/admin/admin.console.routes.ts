@@ -29,7 +29,7 @@ const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 const userAnswer = envelope(z.object({ user: adminUserSummarySchema }));
 
-/** The operator console's calls (DESIGN "Operator console"): users, suspension, audit log, ledger view. */
+/** The operator console's calls (docs/operations.md): users, suspension, audit log, ledger view. */
 export const adminConsoleRoutes =
   (deps: AccountDeps & StaffResetDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -13,7 +13,7 @@ import {
 import { createUser, get, post } from '../transactions/transactions.test-support.ts';
 
 /**
- * The console's user page shows the user's privacy record (issue 33, docs/privacy.md "Consent and
+ * The console's user page shows the user's privacy record (docs/privacy.md "Consent and
  * notices"): the notice accepted at sign-up, the data exports (states and times, never a way to download
  * them) and the closing.
  */

@@ -1,8 +1,8 @@
 import type { AssistantAction } from '@escrow/shared/schemas/assistant';
 
 /**
- * Where each topic's answer sends the user: DESIGN "Help assistant" (binding) for the topics it lists;
- * `transactions` (the user's list) for the steps of a trade that DESIGN's table does not name.
+ * Where each topic's answer sends the user: the table of docs/assistant.md "How it answers" (binding) for
+ * the topics it lists; `transactions` (the user's list) for the steps of a trade that table does not name.
  */
 export const TOPIC_ACTIONS = {
   wallet: { type: 'NAVIGATE', value: '/app/wallet', label: 'Go to wallet' },

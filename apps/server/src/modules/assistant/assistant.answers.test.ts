@@ -5,7 +5,7 @@ import { amountIn, feeQuote } from './assistant.fee-quote.ts';
 import { fixtureAccount, fixtureAssistant, SUPPORT_EMAIL } from './assistant.test-support.ts';
 import { DEFAULT_PRICE_BOUNDS } from '@escrow/shared/domain/price-bounds';
 
-/** Issue 32, point 1: the answers that went astray, on the fixture asker of the held-out set. */
+/** Answers that once went astray, on the fixture asker of the held-out set. */
 const ask = fixtureAssistant();
 const ankara = HELD_OUT_ASKER.transactions[0]!;
 

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../transactions/transactions.test-sup
 import { EVALUATION_SET } from './assistant.evaluation-set.ts';
 import { KNOWLEDGE } from './assistant.retrieval.ts';
 
-/** The share of the evaluation set that must reach the right page (issue 16: at least 85%). */
+/** The share of the evaluation set that must reach the right page: at least 85%. */
 const REQUIRED_SCORE = 0.85;
 
 let app: App;

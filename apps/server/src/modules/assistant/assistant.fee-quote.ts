@@ -30,7 +30,7 @@ export function amountIn(question: string): number | null {
 
 /**
  * 'For a price of ₦4,500,000.00 the escrow fee is ₦112,500.00. If the buyer pays it (the default) ...', each
- * fee payer's amounts from the fee the code charges (DESIGN "Who pays the fee").
+ * fee payer's amounts from the fee the code charges (docs/money.md "Who pays the fee").
  */
 export function feeQuote(question: string, bounds: PriceBounds): string | null {
   const price = amountIn(question);

@@ -2,13 +2,14 @@ import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 
 /**
- * The held-out evaluation set (issue 32): questions a Nigerian buyer or seller would type, in English,
- * Nigerian English and Pidgin, typos included, that the matching code was NOT written against. It was
- * written and committed before any tuning, and is never tuned on: when a question here is missed, add
- * phrasings of that intent to the intent table (never these), and add new held-out questions in a later,
- * separately committed change. `assistant.held-out.test.ts` asks every question and requires 90% right.
+ * The held-out evaluation set (docs/assistant.md "Evaluation"): questions a Nigerian buyer or seller
+ * would type, in English, Nigerian English and Pidgin, typos included, that the matching code was NOT
+ * written against. It was written and committed before any tuning, and is never tuned on: when a question
+ * here is missed, add phrasings of that intent to the intent table (never these), and add new held-out
+ * questions in a later, separately committed change. `assistant.held-out.test.ts` asks every question and
+ * requires 90% right.
  *
- * `expect` is where the answer must lead, per DESIGN "Help assistant": the page its button opens, or
+ * `expect` is where the answer must lead, per docs/assistant.md: the page its button opens, or
  * 'not-sure' for the honest low-confidence answer ("I'm not sure", no button, how to reach support), or
  * 'support' for the answer to a request for support itself (no button, the support address).
  *
@@ -120,7 +121,7 @@ export const HELD_OUT_ASKER = {
 };
 
 export const HELD_OUT_SET: HeldOutQuestion[] = [
-  // Issue 32, point 1, as reported.
+  // The seven questions reported before either set was written, as reported.
   { question: 'I wan report this seller', expect: '/app/disputes' },
   { question: 'I want to report a seller for fraud', expect: '/app/disputes' },
   { question: 'how to report a seller who no send my goods', expect: '/app/disputes' },

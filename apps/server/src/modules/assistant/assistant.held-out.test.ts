@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HELD_OUT_SET } from './assistant.held-out-set.ts';
 import { destinationOf, fixtureAssistant, reaches } from './assistant.test-support.ts';
 
-/** Issue 32: at least 90% of the held-out questions (never tuned on) reach the right destination. */
+/** At least 90% of the held-out questions (never tuned on) reach the right destination. */
 const REQUIRED_SCORE = 0.9;
 
 describe('assistant held-out set', () => {

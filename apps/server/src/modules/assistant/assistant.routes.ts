@@ -5,7 +5,7 @@ import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AssistantDeps } from './assistant.deps.ts';
 import { createAssistant } from './assistant.service.ts';
 
-/** DESIGN "Help assistant": POST /chatbot/ask, signed in, 30 questions per user per minute by default. */
+/** docs/assistant.md: POST /chatbot/ask, signed in, 30 questions per user per minute by default. */
 export const assistantRoutes =
   (deps: AssistantDeps): FastifyPluginAsyncZod =>
   async (app) => {

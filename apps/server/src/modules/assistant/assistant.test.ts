@@ -71,7 +71,7 @@ describe('POST /api/chatbot/ask', () => {
       expect(limits).toContain(figure);
     const window = (await ask(ada, 'How long does the buyer have to inspect the item?')).json().data.response;
     expect(window).toContain('inspection period of 5 days'); // INSPECTION_DAYS of this app
-    // The spec's prototype texts are not fees: no card surcharge, no dispute fee, anywhere in the base.
+    // Only fees the code charges are quoted: no card surcharge, no dispute fee, anywhere in the base.
     const facts = knowledgeFacts({ INSPECTION_DAYS: 3, SUPPORT_EMAIL: 'help@example.com' }, 7);
     for (const entry of KNOWLEDGE) {
       const text = entry.answer(facts);

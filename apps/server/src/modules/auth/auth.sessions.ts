@@ -7,9 +7,10 @@ import type { AuthDeps, AuthUser } from './auth.deps.ts';
 import { describeDevice } from './auth.devices.ts';
 
 /**
- * The Security tab's sessions (DESIGN "Profile"): the caller's live sessions, and sign-out of one or of
- * every other. Revocation goes through the token service, which drops the cached sessions here and,
- * through Redis, on every instance, and closes their sockets; the next request with such a token is 401.
+ * The Security tab's sessions (docs/security.md "Accounts and sessions"): the caller's live sessions, and
+ * sign-out of one or of every other. Revocation goes through the token service, which drops the cached
+ * sessions here and, through Redis, on every instance, and closes their sockets; the next request with such a
+ * token is 401.
  */
 export function createSessionsService({ db, clock, tokens }: Pick<AuthDeps, 'db' | 'clock' | 'tokens'>) {
   async function list(user: AuthUser): Promise<SessionView[]> {

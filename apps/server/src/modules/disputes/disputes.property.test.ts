@@ -44,8 +44,8 @@ const step = fc.oneof(
 );
 
 /**
- * The model: what each party gets back from escrow for an outcome, in kobo, written from DESIGN ("Who
- * pays the fee", the resolution table) and not from domain/disputes.ts. The fee is 2.5% of the price
+ * The model: what each party gets back from escrow for an outcome, in kobo, written from docs/money.md ("Who
+ * pays the fee", "Refunds") and not from domain/disputes.ts. The fee is 2.5% of the price
  * rounded half up; the buyer paid the price and their fee share (BUYER all of it, SELLER none, SPLIT
  * the larger half); a full refund returns all of that, a partial one the agreed share (the seller gets
  * the rest of the price less their fee share), a release pays the seller the price less their fee

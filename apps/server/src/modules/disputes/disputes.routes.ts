@@ -41,7 +41,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['disputes'];
 const security = [{ bearerAuth: [] }];
 
-/** Spec 02 §7 "Disputes" under /api, with DESIGN "Disputes" (proposals, escalation, staff calls). */
+/** Disputes under /api (docs/disputes.md): proposals, escalation, staff calls. */
 export const disputesRoutes =
   (deps: DisputesDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -229,7 +229,7 @@ export const disputesRoutes =
         async (request) => ok(await disputeQueue(deps, request.user!.id, request.query)),
       );
 
-      // Staff read the parties' chat only through a dispute (DESIGN "Messaging").
+      // Staff read the parties' chat only through a dispute (docs/product.md "Disputes").
       authed.get(
         '/admin/disputes/:id/chat',
         {

@@ -29,7 +29,7 @@ type Input = {
 };
 
 /**
- * A party raises a dispute (DESIGN "Disputes"): the transaction step RAISE_DISPUTE (membership 404,
+ * A party raises a dispute (docs/disputes.md): the transaction step RAISE_DISPUTE (membership 404,
  * WAITING_FOR_SHIPMENT or WAITING_FOR_BUYER_CONFIRMATION only, 409 otherwise) freezes the escrow, and in
  * the same database transaction the dispute row, its first SYSTEM message, the activity and the URGENT
  * notification to the other party are written. One open dispute per transaction (checked, and a partial

@@ -8,7 +8,7 @@ import { checklist, driveTo, post, put, type TestUser } from '../transactions/tr
 import { castOf, disputed, type Cast } from './disputes.test-support.ts';
 
 // The stored trust score (shown on vendor cards and to the other party) follows the events that change it,
-// not only the owner's next visit to the verification page (DESIGN "Identity").
+// not only the owner's next visit to the verification page (docs/product.md "Identity and trust").
 let app: App;
 let cast: Cast;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('trust score on the events that change it', () => {
     const invitations = await rateInvitations(cast.buyer, transactionId);
     expect(invitations).toHaveLength(1);
     const invitation = invitations[0];
-    // Issue 32 point 8: worded for the refund, not as a completed trade.
+    // Worded for the refund, not as a completed trade.
     expect(invitation!.message).toMatch(/was refunded to you in full\. How did the seller handle it\?/);
     expect(invitation!.message).not.toContain('is complete');
   });

@@ -1,5 +1,5 @@
 /**
- * Disputes (DESIGN "Disputes"): raising, messages, evidence, proposals, staff decisions, settlement
+ * Disputes (docs/disputes.md): raising, messages, evidence, proposals, staff decisions, settlement
  * through the ledger, and their timers. Other code reaches the module only through this file.
  */
 export { disputesRoutes } from './disputes.routes.ts';

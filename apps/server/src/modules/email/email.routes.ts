@@ -15,7 +15,7 @@ const tags = ['email'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * POST /email/test and POST /email/send (spec 02 §7): SUPPORT and ADMIN only (DESIGN "Profile": an open
+ * POST /email/test and POST /email/send: SUPPORT and ADMIN only (docs/security.md: an open
  * call would be a spam relay), one shared per-staff budget per minute, every call audited.
  */
 export const emailRoutes =

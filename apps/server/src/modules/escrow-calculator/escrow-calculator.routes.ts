@@ -17,8 +17,8 @@ const tags = ['escrow-calculator'];
 const bearer = [{ bearerAuth: [] }];
 
 /**
- * Fee calculator (spec 02 §2.7, §7). Quotes are estimates from the risk model; the fee charged on a
- * transaction is the flat 2.5%. Estimate and structure are public (spec 02 §6), the rest needs a token.
+ * Fee calculator (docs/money.md "Fees"). Quotes are estimates from the risk model; the fee charged on a
+ * transaction is the flat 2.5%. Estimate and structure are public, the rest needs a token.
  */
 export const escrowCalculatorRoutes =
   (deps: { db: Db }): FastifyPluginAsyncZod =>

@@ -22,7 +22,7 @@ const security = [{ bearerAuth: [] }];
 const codeAnswer = envelope(handoverCodeAnswerSchema);
 
 /**
- * In-person handover (DESIGN "In-person handover"), under /api. Every answer is `no-store` (as all of
+ * In-person handover (docs/handover.md), under /api. Every answer is `no-store` (as all of
  * /api, plugins/security-headers.ts). The code is in the buyer's answers only; the seller's answer is
  * the transaction view, which never carries it. Request bodies are not logged (app.ts logs method, URL
  * and address), so the code the seller enters never reaches a log line either.

@@ -1,5 +1,5 @@
 /**
- * In-person handover (DESIGN "In-person handover"): the buyer's release code, the seller's entry that
+ * In-person handover (docs/handover.md): the buyer's release code, the seller's entry that
  * releases the escrow, and the reminders. The module owns the handover tables; other code reaches it
  * only through this file.
  */

@@ -17,7 +17,7 @@ import {
 } from './idempotency.claims.ts';
 
 /**
- * `Idempotency-Key` for money-moving routes (DESIGN.md "Money"). With the header, the first answer
+ * `Idempotency-Key` for money-moving routes (docs/money.md "Idempotency"). With the header, the first answer
  * (status + body) is stored per (user, key) with a hash of method, URL and body:
  * - a replay gets the stored answer (header `Idempotent-Replayed: true`);
  * - while the first request still runs → 409 IDEMPOTENCY_IN_PROGRESS;

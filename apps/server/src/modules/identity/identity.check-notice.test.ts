@@ -10,7 +10,7 @@ import { createUser, post } from '../transactions/transactions.test-support.ts';
 
 /**
  * The verification screens tell the user what each check sends to the identity provider before it is
- * sent (packages/shared/src/texts/identity-checks.ts, issue 33). This holds the texts to what the app
+ * sent (packages/shared/src/texts/identity-checks.ts). This holds the texts to what the app
  * really sends: the checks go through the real routes to a stand-in Dojah, which records every query.
  */
 const asked: URL[] = [];

@@ -15,7 +15,7 @@ import {
 import { submitDocument } from './identity.test-support.ts';
 
 /**
- * Every staff look at a user's identity document writes an audit row (issue 33, docs/privacy.md):
+ * Every staff look at a user's identity document writes an audit row (docs/privacy.md):
  * `identity_document.view`, actor the staff member, target the document, the owner named in the note,
  * the request id. A refused request, and the owner's own look, write none.
  */

@@ -10,7 +10,7 @@ export type ViewedIdentityImage = { uploadId: string; ownerId: string };
 export type StaffLook = { staffId: string; requestId: string };
 
 /**
- * Every staff look at a user's identity document image is on record (issue 33, docs/privacy.md): one
+ * Every staff look at a user's identity document image is on record (docs/privacy.md): one
  * audit row `identity_document.view` per look, written before the file is sent (if it cannot be written,
  * the file is not served). The target is the document the image belongs to, as for `document.approve`;
  * an image never submitted as a document is named by its upload id.

@@ -36,9 +36,9 @@ export class IdentityProviderUnavailable extends Error {
 }
 
 /**
- * The default provider (DESIGN "Identity"): 00000000000 is not found; a number starting with 2 is
- * found under another name (a name mismatch); 12345678901 and any other number starting with 1 is found
- * under the submitted names; anything else is not found. Same rules for NIN and BVN.
+ * The default provider (docs/identity.md "Sandbox identities (default provider)"): 00000000000 is not found;
+ * a number starting with 2 is found under another name (a name mismatch); 12345678901 and any other number
+ * starting with 1 is found under the submitted names; anything else is not found. Same rules for NIN and BVN.
  */
 export const sandboxIdentityProvider: IdentityProvider = {
   name: 'sandbox',

@@ -24,7 +24,7 @@ const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const resultAnswer = envelope(verificationResultSchema);
 
-/** The user's verification calls (spec 02 §7) and staff document review (DESIGN "Operator console"). */
+/** The user's verification calls and staff document review (docs/identity.md). */
 export const identityRoutes =
   (deps: IdentityDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -19,7 +19,7 @@ const STATUS_OF = {
 } as const;
 
 /**
- * The Overview (spec 02 §7 `GET /verification/status`): level, trust score with its reasons (recomputed
+ * The Overview (`GET /verification/status`): level, trust score with its reasons (recomputed
  * here too, since completed transactions and account age change it without an identity event), the 5
  * latest history items, masked numbers and the documents with their status.
  */

@@ -55,9 +55,9 @@ export async function readTrustFacts(
 }
 
 /**
- * Recomputes a user's trust score from the database (DESIGN "Identity": NIN 25, BVN 35, approved
- * document 10, completed transactions 2 each up to 20, account older than 90 days 10, a dispute staff
- * decided against the user −10) and stores it on the user when it changed. Called inside the event's
+ * Recomputes a user's trust score from the database (docs/product.md "Identity and trust": NIN 25, BVN 35,
+ * approved document 10, completed transactions 2 each up to 20, account older than 90 days 10, a dispute
+ * staff decided against the user −10) and stores it on the user when it changed. Called inside the event's
  * database transaction, so the score commits with the event.
  */
 export async function refreshTrustScore(

@@ -62,7 +62,7 @@ function tooMany(now: Date) {
 type Outcome = 'VERIFIED' | IdentityErrorCode;
 
 /**
- * One NIN or BVN check (DESIGN "Identity"). Passes only when the provider finds the number and the first
+ * One NIN or BVN check (docs/identity.md). Passes only when the provider finds the number and the first
  * and last names of its record match the profile (case and accent insensitive). The outcome, the level,
  * the trust score and the history row commit in ONE database transaction. Provider unavailable: 503,
  * nothing recorded and no attempt counted. At most 5 answered attempts per Lagos day (429).

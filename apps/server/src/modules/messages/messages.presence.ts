@@ -24,7 +24,7 @@ export async function touchPresence(db: DbOrTx, userIds: string[], at: Date) {
 }
 
 /**
- * Presence for "online if seen within 5 minutes" (spec 02 §2.3), shared by every instance through the
+ * Presence for "online if seen within 5 minutes", shared by every instance through the
  * database: the instance holding a user's socket writes their last-seen time when it connects, when it
  * disconnects, and once a minute while it stays open (one statement for all of this instance's due
  * users). A failed write is logged: presence is a hint, never a reason to refuse a socket.

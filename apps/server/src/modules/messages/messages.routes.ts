@@ -27,7 +27,7 @@ const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.uuid('Message not found') });
 const transactionParams = z.object({ transactionId: z.uuid(MESSAGE_TEXT.notFound) });
 
-/** Spec 02 §7 "Messaging" under /api, with DESIGN "Messaging" for what the spec leaves open. */
+/** Messaging under /api (docs/architecture.md "Messaging and notifications"). */
 export const messagesRoutes =
   (deps: MessagesDeps & { config: AppConfig }): FastifyPluginAsyncZod =>
   async (app) => {

@@ -23,7 +23,7 @@ function refuse(socket: AppSocket, event: string, error: unknown, ack?: Ack) {
 }
 
 /**
- * The socket side of messaging (spec 02 §7): `send_message` goes through the same service as
+ * The socket side of messaging: `send_message` goes through the same service as
  * POST /messages and answers with an acknowledgement; `mark_message_read` as PUT .../read; typing is
  * relayed to the other party with the user id from the token (a forged userId is ignored) and only for
  * a transaction the sender belongs to.

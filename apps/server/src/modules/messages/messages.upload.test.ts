@@ -31,7 +31,7 @@ afterAll(async () => {
   await app.close();
 });
 
-/** POST /api/messages/upload (spec 02 §7: multipart transactionId and file). */
+/** POST /api/messages/upload (multipart transactionId and file). */
 function chatUpload(
   user: TestUser,
   fields: Record<string, string>,

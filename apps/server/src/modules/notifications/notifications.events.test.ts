@@ -42,7 +42,7 @@ const notes = async (user: TestUser): Promise<Note[]> =>
 /**
  * Every event that concerns a party writes one notification for the right user (never the actor,
  * never a stranger), linked to its transaction (a withdrawal: to its reference), and e-mailed where
- * DESIGN "Notifications" says (money and dispute events). Each row: bring the trade to just before the
+ * the channel rules say (money and dispute events). Each row: bring the trade to just before the
  * event, then act; the notifications and e-mails that appear after the act are compared.
  */
 const EVENTS: {

@@ -13,8 +13,8 @@ const TYPED_EVENT: Record<NotificationType, string | null> = {
 };
 
 /**
- * Pushes a committed notification to its user (DESIGN "Notifications"): the typed event of its type
- * (spec 02 §7) and `notification`, which the app listens to. Best-effort, after commit.
+ * Pushes a committed notification to its user (docs/product.md "Notifications"): the typed event of its type
+ * and `notification`, which the app listens to. Best-effort, after commit.
  */
 export function pushNotification(realtime: Pick<Realtime, 'toUser'>, note: NotificationView): void {
   const typed = TYPED_EVENT[note.type];

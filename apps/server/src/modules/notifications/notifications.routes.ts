@@ -43,7 +43,7 @@ export type NotificationsDeps = MailNoticeDeps & {
   queueTextMessages: QueueTextMessages;
 };
 
-/** Spec 02 §7 "Notifications": the caller's own notifications only; another user's id is 404. */
+/** Notifications: the caller's own notifications only; another user's id is 404. */
 export const notificationsRoutes =
   (deps: NotificationsDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -104,7 +104,7 @@ export const notificationsRoutes =
         ),
     );
 
-    // Per category, the channels beside in-app (issue 30); SMS and WhatsApp only with a verified phone.
+    // Per category, the channels beside in-app; SMS and WhatsApp only with a verified phone.
     app.put(
       '/notifications/channels',
       {

@@ -5,7 +5,7 @@ import { apiKeysRoutes } from './partner.keys.routes.ts';
 import { partnerRoutes } from './partner.routes.ts';
 
 /**
- * The partner API (DESIGN "Partner API", docs/partner-api.md): API keys under /api/developer/keys
+ * The partner API (docs/partner-api.md): API keys under /api/developer/keys
  * for the signed-in user, and the key-authenticated routes under /api/partner/v1. The module owns
  * the api_keys table; other code reaches it only through this file.
  */

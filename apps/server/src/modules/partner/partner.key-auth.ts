@@ -11,7 +11,7 @@ import { API_KEY_PATTERN, hashKey, keyModeOf, mayHoldKey } from './partner.keys.
 /**
  * How long a key read from the database is trusted without reading it again. A revocation reaches
  * this instance at once (the cache entry is dropped) and every other instance within this bound,
- * which must stay under the 5 s promised for revocations (DESIGN "Partner API").
+ * which must stay under the 5 s promised for revocations (docs/partner-api.md).
  */
 export const KEY_CACHE_TTL_MS = 2_000;
 const KEY_CACHE_MAX = 10_000;

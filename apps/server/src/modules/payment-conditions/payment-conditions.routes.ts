@@ -25,7 +25,7 @@ const tags = ['payment-conditions'];
 const security = [{ bearerAuth: [] }];
 const conditionAnswer = envelope(z.object({ condition: paymentConditionSchema }));
 
-/** Spec 01 §7 "Payment conditions"; status and role rules from §4 "Payment-condition controls". */
+/** Payment conditions (docs/product.md "Releasing the money"); who and when from the transition table. */
 export const paymentConditionsRoutes =
   (deps: StepDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -1,5 +1,5 @@
 /**
- * Privacy rights (issue 33, docs/privacy.md): closing the account and "Download my data", orchestrated
+ * Privacy rights (docs/privacy.md): closing the account and "Download my data", orchestrated
  * here through the functions each owning module exports; the module owns the data_exports table.
  * Other code reaches this module only through this file.
  */

@@ -60,7 +60,7 @@ async function call(method: string, path: string, who?: TestUser | string, body?
   return { status: res.status, body: JSON.parse(await res.text()) };
 }
 
-/** A sandbox number found under the names it is asked with (DESIGN "Identity"), unique per call. */
+/** A sandbox number found under the names it is asked with (docs/identity.md), unique per call. */
 const sandboxNumber = () => `1${String(randomInt(0, 10 ** 9)).padStart(9, '0')}${randomInt(0, 10)}`;
 const nameOf = (user: TestUser) => {
   const [firstName, lastName] = user.name.split(' ');

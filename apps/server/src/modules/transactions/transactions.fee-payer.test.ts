@@ -15,7 +15,7 @@ import {
 } from './transactions.test-support.ts';
 
 /**
- * Who pays the fee (DESIGN "Who pays the fee", docs/money.md): every wallet and the platform's revenue
+ * Who pays the fee (docs/money.md "Who pays the fee"): every wallet and the platform's revenue
  * exact to the kobo through payment, release, full and partial refund, on a price whose fee rounds and
  * is odd in kobo: ₦10,001.00 → fee ₦250.03 (25,002.5 kobo, half-up), so SPLIT puts the odd kobo on the
  * buyer (₦125.02) and the seller pays ₦125.01.

@@ -160,7 +160,7 @@ async function sendOneReminder(
  * reminder's column, the row locked SKIP LOCKED so several processes may run it), in the app (pushed
  * live after commit) and by e-mail (best-effort). A window first seen under 24 h gets only the 24 h
  * reminder. Moving the window (an extension, a dispute's NO_ACTION restart) clears the columns.
- * Deadlines are always sent, whatever the user's notification preferences (DESIGN "Notifications").
+ * Deadlines are always sent, whatever the user's notification preferences (docs/product.md "Notifications").
  */
 export async function sendAutoReleaseReminders(deps: InspectionDeps, maxJobs = 100): Promise<number> {
   let sent = 0;

@@ -16,7 +16,7 @@ import { readCacheOf } from '../../db/read-cache.ts';
 
 /**
  * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
- * does not grow with the account's history (DESIGN "API paths"; migration 0004 holds the indexes).
+ * does not grow with the account's history (migration 0004 holds the indexes).
  *
  * - The list is the union of the viewer's sides: as creator, as counterparty, and as a brokered trade's
  *   broker (migrations 0022/0023; not with a role filter, and found by description or id only). Each side is read
@@ -24,7 +24,7 @@ import { readCacheOf } from '../../db/read-cache.ts';
  *   `offset + limit + 1` rows; the union is sorted and paged. The extra row answers `hasMore`.
  * - The total is counted only when the page does not tell it already, and never past LIST_TOTAL_CAP + 1
  *   rows (`select count(*) from (... limit 1001)`): beyond that the answer is `totalCapped: true`.
- * - Search (spec 01 §9): case-insensitive substring of the description or of the OTHER party's full
+ * - Search: case-insensitive substring of the description or of the OTHER party's full
  *   name (never the viewer's own name), or the transaction's id. It depends on the term:
  *   - with a run of 3 letters or digits, indexes answer it. Per side, one arm matches the description
  *     through `transactions_description_trgm_idx` (or the id, below); that arm is ordered and limited,

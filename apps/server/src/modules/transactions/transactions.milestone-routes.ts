@@ -15,8 +15,8 @@ const security = [{ bearerAuth: [] }];
 const answer = { 200: envelope(transactionAnswerSchema) };
 
 /**
- * A milestone trade's steps (DESIGN "Milestones"), registered inside the transactions routes (signed in).
- * Each answers the updated transaction; 404 for a stranger or an unknown milestone, 403 for the wrong
+ * A milestone trade's steps (docs/money.md "Milestones"), registered inside the transactions routes (signed
+ * in). Each answers the updated transaction; 404 for a stranger or an unknown milestone, 403 for the wrong
  * party, 409 when the milestone or the transaction is not in the right state.
  */
 export const milestoneRoutes =

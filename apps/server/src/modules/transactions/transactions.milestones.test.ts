@@ -24,7 +24,7 @@ import {
 } from './transactions.test-support.ts';
 
 /**
- * Milestones (DESIGN "Milestones", docs/money.md): paid once, released part by part with the seller's
+ * Milestones (docs/money.md "Milestones"): paid once, released part by part with the seller's
  * fee share taken pro rata, a dispute acting on the unreleased remainder. Amounts are checked to the
  * kobo against the shared rules (domain/milestones.ts), and the money moved adds up to what was paid.
  */

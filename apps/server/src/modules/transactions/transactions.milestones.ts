@@ -39,7 +39,7 @@ import {
 import { buyerIdOf } from './transactions.view.ts';
 
 /**
- * Milestones (DESIGN "Milestones"): the seller delivers each part, the buyer accepts it (or its own
+ * Milestones (docs/money.md "Milestones"): the seller delivers each part, the buyer accepts it (or its own
  * inspection window does) and its amount is released at once, the seller's fee share taken pro rata
  * (domain/milestones.ts). Each step is a state-machine step of the transaction (IN_PROGRESS, the last
  * release COMPLETED), run with the transaction row locked first, so the facts it decides on (how many
@@ -488,7 +488,7 @@ export async function escrowRemainderOf(db: DbOrTx, row: TransactionRow): Promis
 /**
  * A dispute's settlement ends a milestone trade's open milestones with it: released (RELEASE_PAYMENT) or
  * settled by the refund (REFUND_FULL, REFUND_PARTIAL). NO_ACTION gives the delivered ones a fresh
- * inspection window instead, as a one-off trade's (DESIGN "Disputes").
+ * inspection window instead, as a one-off trade's (docs/disputes.md).
  */
 export async function settleOpenMilestones(
   tx: Tx,

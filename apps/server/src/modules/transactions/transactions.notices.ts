@@ -16,7 +16,7 @@ export type Notice = {
 };
 
 /**
- * A notification for one party of `updated`, with the spec's metadata (transactionStatus, amount,
+ * A notification for one party of `updated`, with its metadata (transactionStatus, amount,
  * currency, actionRequired, counterpartyName, nextAction) worked out for that recipient.
  */
 export function noticeFor(
@@ -70,7 +70,7 @@ function endedText(updated: TransactionRow): string {
 }
 
 /**
- * Completion invites the buyer to rate the seller (DESIGN "Vendors and ratings"): after a release, and
+ * Completion invites the buyer to rate the seller (docs/vendors.md): after a release, and
  * after a dispute settles the trade with money moved (then worded for the refund).
  */
 export function rateSellerNotice(ctx: StepContext, updated: TransactionRow): NotificationInput[] {

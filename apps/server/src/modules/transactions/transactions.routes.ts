@@ -54,7 +54,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['transactions'];
 const security = [{ bearerAuth: [] }];
 
-/** Spec 01 §7 "Transactions" plus DESIGN "API paths beyond the spec's tables"; all under /api. */
+/** The transactions API, all under /api. */
 export const transactionsRoutes =
   (deps: TransactionsDeps): FastifyPluginAsyncZod =>
   async (app) => {

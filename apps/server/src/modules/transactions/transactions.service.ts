@@ -40,7 +40,7 @@ import { noticeFor, quoted } from './transactions.notices.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
 
-/** Invitations expire after 7 days (DESIGN "Data"); codes carry 96 random bits. */
+/** Invitations expire after 7 days (docs/product.md "Timers and limits"); codes carry 96 random bits. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 export const newInvitationCode = () => randomBytes(12).toString('base64url');
 
@@ -67,7 +67,7 @@ export async function createTransaction(
   partner?: PartnerFields,
 ) {
   const priceMinor = minorOrThrow(input.price, 'Price');
-  // The buyer pays price + their share of the fee (DESIGN "Who pays the fee"); total = buyerPays.
+  // The buyer pays price + their share of the fee (docs/money.md "Who pays the fee"); total = buyerPays.
   const amounts = tradeAmounts(priceMinor, input.feePayer);
   const totalMinor = amounts.buyerPaysMinor;
   const now = deps.clock.now();

@@ -15,7 +15,8 @@ import {
   type TestUser,
 } from './transactions.test-support.ts';
 
-// The test checkout of the sandbox provider (issue 17 point 3): what a buyer sees instead of Paystack's page.
+// The test checkout of the sandbox provider (docs/money.md "Test checkout (sandbox provider)"): what a buyer
+// sees instead of Paystack's page.
 let app: App;
 let admin: TestUser;
 let buyer: TestUser;
@@ -159,7 +160,7 @@ describe('test checkout', () => {
     const paid = await confirm(id, reference);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().data.transaction.total).toBe(461_250);
-    // The wallet history lists it, marked as money that did not come from the wallet (issue 17 point 4).
+    // The wallet history lists it, marked as money that did not come from the wallet.
     const history = await get(app, buyer, '/api/wallet/transactions?limit=50');
     expect(history.json().data.entries).toContainEqual(
       expect.objectContaining({
@@ -173,7 +174,7 @@ describe('test checkout', () => {
       }),
     );
 
-    // The receipt (PDF) carries the reference, the parties, the amounts and the fee (issue 17 point 4).
+    // The receipt (PDF) carries the reference, the parties, the amounts and the fee.
     const receipt = await get(app, buyer, `/api/transactions/${id}/receipt`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');

@@ -171,7 +171,7 @@ export const uploadsRoutes =
           tags: ['messages'],
           security,
           consumes: ['multipart/form-data'],
-          // The spec's answer: 200 with the attachment.
+          // The answer: 200 with the attachment.
           response: { 200: envelope(messageUploadAnswerSchema) },
         },
       },

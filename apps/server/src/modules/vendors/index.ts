@@ -1,6 +1,6 @@
 /**
  * The vendors module: vendor profiles, the directory, saved vendors and the buyer's rating of the seller
- * (DESIGN "Vendors and ratings"). Other modules reach it only through this file.
+ * (docs/vendors.md). Other modules reach it only through this file.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { VendorsDeps } from './vendors.deps.ts';

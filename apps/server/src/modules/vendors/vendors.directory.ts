@@ -109,7 +109,7 @@ async function pageIds(db: DbOrTx, query: ListQuery) {
   return { ids: ids.rows.map((r) => r.id), total: Number(total.rows[0]?.n ?? 0) };
 }
 
-/** Published vendors, filtered and sorted on the row's own figures (DESIGN "Vendors and ratings"). */
+/** Published vendors, filtered and sorted on the row's own figures (docs/vendors.md). */
 export async function listVendors(
   deps: Pick<VendorsDeps, 'db' | 'clock'>,
   viewerId: string,

@@ -20,7 +20,7 @@ const tags = ['vendors'];
 const security = [{ bearerAuth: [] }];
 const savedAnswer = envelope(z.object({ saved: z.boolean() }));
 
-/** DESIGN "Vendors and ratings": the caller's profile, the directory, a vendor's page, saved vendors. */
+/** Vendors (docs/vendors.md): the caller's profile, the directory, a vendor's page, saved vendors. */
 export const vendorsRoutes =
   (deps: VendorsDeps): FastifyPluginAsyncZod =>
   async (app) => {

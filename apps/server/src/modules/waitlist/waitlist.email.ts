@@ -14,7 +14,7 @@ type WelcomeInput = { email: string; firstName: string; interest: WaitlistIntere
 type Context = { publicUrl: string; supportEmail: string };
 
 /**
- * The welcome e-mail after a waitlist sign-up (spec 01 §7, spec 02 §9: launch Q4 2025). Plain text
+ * The welcome e-mail after a waitlist sign-up (it names the launch, WAITLIST_LAUNCH). Plain text
  * and HTML carry the same words; every value from the visitor is escaped in the HTML.
  */
 export function welcomeEmail(entry: WelcomeInput, { publicUrl, supportEmail }: Context): Mail {

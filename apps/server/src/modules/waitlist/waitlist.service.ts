@@ -42,7 +42,7 @@ export function createWaitlistService(deps: WaitlistDeps, tasks: TaskTracker) {
 
   /**
    * The welcome e-mail and the webhook, started once `answered` resolves (the response went out).
-   * Both are tracked, so `drain()` covers them; failures are logged only (spec 01 §8).
+   * Both are tracked, so `drain()` covers them; failures are logged only (the visitor is already answered).
    */
   function afterJoin(entry: WaitlistEntryRow, answered: Promise<void>): void {
     tasks.run('waitlist-welcome-email', async () => {

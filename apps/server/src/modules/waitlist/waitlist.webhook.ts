@@ -1,8 +1,8 @@
 import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
 
 /**
- * Forwards a new entry to WAITLIST_WEBHOOK_URL (the spreadsheet endpoint the prototype posted to from
- * the browser). Server-to-server, JSON, with a timeout; a non-2xx answer counts as a failure, which
+ * Forwards a new entry to WAITLIST_WEBHOOK_URL (a spreadsheet endpoint that earlier clients posted to
+ * from the browser). Server-to-server, JSON, with a timeout; a non-2xx answer counts as a failure, which
  * the caller logs. The list in our own database stays the source of truth.
  */
 export async function forwardToWebhook(url: string, entry: WaitlistEntryRow, timeoutMs: number) {

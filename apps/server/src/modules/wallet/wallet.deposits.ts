@@ -16,7 +16,7 @@ import {
 } from '../payments/index.ts';
 import { walletSummary } from './wallet.summary.ts';
 
-/** The balance after a deposit may not exceed the level's cap (DESIGN.md limits table). */
+/** The balance after a deposit may not exceed the level's cap (docs/product.md, limits table). */
 function assertDepositCap(balanceMinor: number, amountMinor: number, level: VerificationLevel) {
   const cap = walletLimitsFor(level).maxBalanceMinor;
   if (cap !== null && balanceMinor + amountMinor > cap)

@@ -86,7 +86,7 @@ describe('wallet summary and sandbox deposits', () => {
     const over = await deposit(app, user, 0.01);
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'LIMIT_EXCEEDED' });
-    // Plain words, never the raw level code (issue 17 point 1).
+    // Plain words, never the raw level code.
     expect(over.json().error).toBe(
       'This deposit would take your wallet above ₦300,000, the most it can hold until you verify your identity. ' +
         'To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',

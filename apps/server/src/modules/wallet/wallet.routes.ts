@@ -38,7 +38,7 @@ function amountInMinor(amount: number): number {
   return minor;
 }
 
-/** Wallet API under /api (DESIGN.md "Decisions"): amounts in major units at the boundary. */
+/** Wallet API under /api (docs/money.md): amounts in major units at the boundary. */
 export const walletRoutes =
   (deps: WalletRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -250,7 +250,7 @@ export async function withdrawFromWallet(
   const { withdrawal, account } = await recordWithdrawal(deps, user, input.amountMinor, input.bankAccountId);
   await payOut(deps, withdrawal, account);
   const [after] = await deps.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id));
-  // Refused by the provider: the debit has already been reversed; the client gets the spec's failure text.
+  // Refused by the provider: the debit has already been reversed; the client gets the wallet's failure text.
   if (after!.status === 'FAILED')
     throw new AppError('UNPROCESSABLE', WALLET_TEXT.withdrawalFailed, { reference: withdrawal.reference });
   const status = after!.status === 'COMPLETED' ? 'completed' : 'pending';

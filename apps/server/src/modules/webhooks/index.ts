@@ -1,5 +1,5 @@
 /**
- * Signed webhooks (DESIGN "Partner API", docs/webhooks.md): endpoints a user registers, an outbox of
+ * Signed webhooks (docs/webhooks.md): endpoints a user registers, an outbox of
  * events written in the same database transaction as the change they report, and their delivery by
  * the scheduler (Standard Webhooks signatures, retries, a log). The module owns the webhook_* tables;
  * other code reaches it only through this file.

@@ -23,7 +23,7 @@ const TITLE = 'Amana Escrow — safe payments for buyers and sellers in Nigeria'
  */
 const offscreenUntilNear = '*:[content-visibility:auto] *:[contain-intrinsic-size:auto_40rem]';
 
-/** The public landing page (spec 01 §2), sections in the spec's order. */
+/** The public landing page, its sections in order. */
 export default function LandingPage() {
   const belowTheFold = useBelowTheFold();
   useEffect(() => {

@@ -5,7 +5,7 @@ import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../..
 import LoginPage from './login';
 
 /**
- * Issue 30: with two-factor sign-in on, the password earns a challenge (no token) and a second step asks
+ * With two-factor sign-in on, the password earns a challenge (no token) and a second step asks
  * for a code from the authenticator app, or a recovery code; it then signs in exactly as before.
  */
 const routes = [

@@ -20,7 +20,7 @@ describe('sign-in screen', () => {
     const { calls } = stubApi({});
     renderWithApp(routes, '/login');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    // An empty field says it is required (issue 17 point 7); the format message is for a bad address.
+    // An empty field says it is required; the format message is for a bad address.
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -88,7 +88,7 @@ describe('sign-in screen', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    // The API client turns a text-less 500 into 'HTTP 500' (spec 01 §8 Generic API).
+    // The API client turns a text-less 500 into 'HTTP 500'.
     expect(await screen.findByText('HTTP 500')).toBeInTheDocument();
   });
 

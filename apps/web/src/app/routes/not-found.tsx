@@ -5,7 +5,7 @@ export default function NotFoundPage() {
   const location = useLocation();
 
   useEffect(() => {
-    // Spec 01 §2: the bad path is logged, so broken links show up in the browser console and reports.
+    // The bad path is logged, so broken links show up in the browser console and reports.
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
 

@@ -40,7 +40,7 @@ describe('sign-up screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    // Issue 17 point 7: empty says required; the format message is for what is not an address.
+    // Empty says required; the format message is for what is not an address.
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import ShieldIcon from 'lucide-react/icons/shield-check';
 const buttonClass =
   'inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** Signed in, but the route's allowed roles do not include the user's role (spec 01 §2, 02 §2.1). */
+/** Signed in, but the route's allowed roles do not include the user's role. */
 export default function UnauthorizedPage() {
   return (
     <main className="grid min-h-dvh place-items-center bg-slate-50 px-4">
@@ -18,7 +18,7 @@ export default function UnauthorizedPage() {
           Unauthorized Access - Sorry, you don't have the required permissions to view this content
         </p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-          {/* The spec sends both Go Back and Go Home to the home page. */}
+          {/* Go Back leads to the home page too, like Go Home, not one step back in the history. */}
           <Link to="/" className={`${buttonClass} border border-slate-300 text-slate-900 hover:bg-slate-50`}>
             Go Back
           </Link>

@@ -189,7 +189,7 @@ describe('following the newest message (issue 32 §5)', () => {
       'scrollHeight',
       size(() => contentHeight),
     );
-    // About what a 375 px phone shows (issue 32).
+    // About what a 375 px phone shows.
     Object.defineProperty(
       HTMLElement.prototype,
       'clientHeight',
@@ -231,7 +231,7 @@ describe('following the newest message (issue 32 §5)', () => {
     await screen.findByText('Here is the crack');
     const scroller = screen.getByTestId('chat-scroller');
     await waitFor(() => expect(scroller.scrollTop).toBe(1000));
-    // A keyboard reaches the message area to scroll it (axe scrollable-region-focusable, §17).
+    // A keyboard reaches the message area to scroll it (axe scrollable-region-focusable).
     expect(screen.getByRole('log', { name: 'Messages' })).toBe(scroller);
     for (let presses = 0; presses < 10 && document.activeElement !== scroller; presses += 1)
       await userEvent.tab();

@@ -84,7 +84,7 @@ export function ChatPanel({
   }, [lastId, failed.length, focusMessageId, focusLoaded]);
 
   // What grows after that scroll (an image loading, the typing line, a phone's keyboard shrinking the
-  // box) would push the newest message out of view: while following, stay at the end (issue 32 §5).
+  // box) would push the newest message out of view: while following, stay at the end.
   const loaded = thread.data !== undefined;
   useEffect(() => {
     const box = scroller.current;
@@ -200,7 +200,7 @@ export function ChatPanel({
         role="log"
         aria-label="Messages"
         aria-live="polite"
-        // Focusable, so a keyboard can scroll it (axe scrollable-region-focusable, issue 32 §17).
+        // Focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
         data-testid="chat-scroller"
         onScroll={(event) => {

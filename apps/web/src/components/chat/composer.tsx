@@ -40,8 +40,8 @@ type Progress = {
 
 /**
  * Writing a message: text (Enter sends, Shift+Enter a new line), a file (checked by type and size, sent
- * with progress, then the spec's 'Sent: {filename}' message carrying it), typing signals to the other
- * party. Sending needs the live connection (spec 02 §4); the reason is shown when it is down.
+ * with progress, then the 'Sent: {filename}' message carrying it), typing signals to the other
+ * party. Sending needs the live connection; the reason is shown when it is down.
  */
 export function Composer({
   transactionId,

@@ -10,7 +10,7 @@ export function dayLabel(iso: string, now = new Date()): string {
   return formatMediumDate(iso);
 }
 
-/** Messages grouped by day, in order; messages without a usable time are dropped (spec 02 §3). */
+/** Messages grouped by day, in order; messages without a usable time are dropped. */
 export function groupByDay(messages: Message[], now = new Date()) {
   const groups: { label: string; messages: Message[] }[] = [];
   for (const message of messages) {

@@ -5,7 +5,7 @@ import { DisputeResolutions } from './dispute-resolutions';
 import { SlaClock } from './sla-clock';
 
 /*
- * Issue 32 §13: a deadline's time of day is Lagos time and says so (WAT); other times are Lagos time
+ * A deadline's time of day is Lagos time and says so (WAT); other times are Lagos time
  * unlabelled. The instants fall on another day in Lagos than in UTC or the tests' New York zone.
  */
 describe('deadlines beside their countdowns', () => {

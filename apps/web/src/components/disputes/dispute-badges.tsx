@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { badgeLook } from '../ui/panels';
 import { DISPUTE_STATUS_LABELS } from './dispute-labels';
 
-/** Spec 02 §9: OPEN yellow, IN_REVIEW blue, RESOLVED green, CLOSED gray. */
+/** OPEN yellow, IN_REVIEW blue, RESOLVED green, CLOSED gray. */
 const STATUS_COLOURS: Record<DisputeStatus, string> = {
   OPEN: 'bg-amber-100 text-amber-900',
   IN_REVIEW: 'bg-blue-100 text-blue-900',

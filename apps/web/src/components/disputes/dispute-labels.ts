@@ -1,6 +1,6 @@
 import type { DisputeStatus, DisputeViewerRole } from '@escrow/shared/domain/disputes';
 
-/** Status words as both parties and staff see them (the spec shows the underscore as a space). */
+/** Status words as both parties and staff see them (the underscore shown as a space). */
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
   OPEN: 'Open',
   IN_REVIEW: 'In review',

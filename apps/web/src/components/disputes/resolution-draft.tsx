@@ -24,7 +24,7 @@ export type { ResolutionInput } from './resolution-form';
  * A resolution being written (a party's proposal or a staff decision) on react-hook-form with the
  * shared request schema: the outcome, the buyer's share for a partial refund, the reason, and the split
  * of the held money it would make, computed as typed. It acts on what the dispute holds: for a milestone
- * trade, the unreleased remainder (DESIGN "Milestones").
+ * trade, the unreleased remainder (docs/money.md "Milestones").
  */
 export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs) {
   const { transaction } = dispute;

@@ -20,7 +20,7 @@ export type SlaState =
   { kind: 'breached'; text: string } | { kind: 'running'; text: string } | { kind: 'done'; text: string };
 
 /**
- * The SLA clock (48 h from raising, DESIGN "Disputes"). The server's `slaBreached` decides, and a clock
+ * The SLA clock (48 h from raising, docs/disputes.md). The server's `slaBreached` decides, and a clock
  * that has run out on this screen counts too, so a queue left open turns red without a refetch.
  */
 export function slaState(

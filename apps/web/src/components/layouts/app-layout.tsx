@@ -22,7 +22,7 @@ export type ShellSlots = {
   installPrompt: ReactNode;
 };
 
-/** The signed-in shell (spec 02 §2.2): top bar, side navigation from 768 px, bottom navigation below. */
+/** The signed-in shell: top bar, side navigation from 768 px, bottom navigation below. */
 export function AppLayout({
   user,
   slots,
@@ -62,7 +62,7 @@ export function AppLayout({
           className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto md:block"
         />
         {/* The bottom padding keeps the end of every page clear of what is fixed over it: the bottom
-            navigation and the AI button on a phone, the AI button (bottom-4, 3rem) from 768 px (issue 32 §7). */}
+            navigation and the AI button on a phone, the AI button (bottom-4, 3rem) from 768 px. */}
         <main
           id="main-content"
           tabIndex={-1}

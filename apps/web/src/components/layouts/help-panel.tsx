@@ -19,9 +19,9 @@ const iconButton =
   'flex h-8 w-8 items-center justify-center rounded-lg text-white/90 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white';
 
 /**
- * The chatbot widget (spec 02 §2.2): a floating button with an AI badge, and the 'AI Assistant' panel
- * it opens (also toggled by the top bar's help button), which can be minimised or closed. The
- * conversation stays mounted once opened, so minimising or closing does not lose it.
+ * The chatbot widget (docs/assistant.md "The web widget"): a floating button with an AI badge, and the 'AI
+ * Assistant' panel it opens (also toggled by the top bar's help button), which can be minimised or closed.
+ * The conversation stays mounted once opened, so minimising or closing does not lose it.
  */
 export function HelpPanel({ id, state, onStateChange, children }: HelpPanelProps) {
   const panelRef = useRef<HTMLElement>(null);

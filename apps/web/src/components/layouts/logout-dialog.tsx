@@ -23,7 +23,7 @@ type LogoutDialogContextValue = {
 const LogoutDialogContext = createContext<LogoutDialogContextValue | null>(null);
 
 /**
- * The one logout confirmation of the app (DESIGN.md "Texts": spec 02's 'Confirm Logout'). Mounted once
+ * The one logout confirmation of the app ('Confirm Logout'). Mounted once
  * by the signed-in area; any screen opens it with `useLogoutDialog().openLogoutDialog()`.
  */
 export function LogoutDialogProvider({ children }: { children: ReactNode }) {

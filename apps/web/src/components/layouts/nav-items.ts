@@ -19,7 +19,7 @@ export type NavItem = {
   badge?: 'messages';
 };
 
-/** Side navigation on large screens (spec 02 §2.2), in the spec's order. */
+/** Side navigation on large screens, in this order. */
 export const SIDE_NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
   { label: 'Create Transaction', to: '/app/create-transaction', Icon: PlusIcon },
@@ -33,9 +33,8 @@ export const SIDE_NAV_ITEMS: NavItem[] = [
 ];
 
 /**
- * Bottom navigation under 768 px. The spec's eight items (spec 02 §2.2, two rows) took about 110 px of a
- * phone screen; one row of four plus 'More' keeps them all, the rest one tap away in the More sheet
- * (issue 17 §11).
+ * Bottom navigation under 768 px. Eight items in two rows took about 110 px of a phone screen; one
+ * row of four plus 'More' keeps them all, the rest one tap away in the More sheet.
  */
 export const BOTTOM_NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
@@ -57,7 +56,7 @@ export const moreButtonClass = (items: NavItem[], pathname: string) =>
       : 'text-slate-600 hover:text-slate-900',
   );
 
-/** The rest of the spec's bottom navigation, in its order, behind 'More'. */
+/** The rest of the bottom navigation, in its order, behind 'More'. */
 export const MORE_NAV_ITEMS: NavItem[] = [
   { label: 'Join', to: '/app/join-transaction', Icon: LinkIcon },
   { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
@@ -74,7 +73,7 @@ export const OPERATOR_CONSOLE_ITEM: NavItem = {
 
 export const isStaff = (role: string) => role === 'ADMIN' || role === 'SUPPORT';
 
-/** Unread badge text: nothing at 0, the number up to 9, then '9+' (spec 02 §2.2, §9). */
+/** Unread badge text: nothing at 0, the number up to 9, then '9+'. */
 export function badgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 9 ? '9+' : String(Math.floor(count));

@@ -15,7 +15,7 @@ const UserMenu = deferredPart<{ user: PublicUser }>(
   UserMenuStandIn,
 );
 
-// The shell's breakpoint (spec 02: 768 px). Without matchMedia (tests), as on a desktop.
+// The shell's breakpoint: 768 px. Without matchMedia (tests), as on a desktop.
 const WIDE = '(min-width: 768px)';
 const onWidthChange = (onChange: () => void) => {
   if (typeof window.matchMedia !== 'function') return () => {};
@@ -36,7 +36,7 @@ type TopBarProps = {
   notifications: ReactNode;
 };
 
-/** Spec 02 §2.2 top bar. Connectivity and wallet are desktop-only; they are slots of other features. */
+/** The top bar. Connectivity and wallet are desktop-only; they are slots of other features. */
 export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, notifications }: TopBarProps) {
   const wide = useSyncExternalStore(onWidthChange, isWide);
   return (

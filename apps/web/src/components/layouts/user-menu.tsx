@@ -28,7 +28,7 @@ function memberSince(createdAt: string): string | null {
   return formatMonthYear(date);
 }
 
-/** Account menu in the top bar (spec 02 §2.2): who is signed in, where to manage it, and Log out. */
+/** Account menu in the top bar: who is signed in, where to manage it, and Log out. */
 export function UserMenu({ user, openAtOnce = false }: { user: PublicUser; openAtOnce?: boolean }) {
   const navigate = useNavigate();
   const { openLogoutDialog, prepareLogoutDialog } = useLogoutDialog();

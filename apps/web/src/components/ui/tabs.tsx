@@ -7,7 +7,7 @@ export type TabItem = { value: string; label: string; content: ReactNode };
 /**
  * The app's one tab layout (transaction details, profile, verification, notifications). The tabs wrap
  * onto a second line rather than run off a narrow screen: at 375 px 'Activity' was cut to 'Acti…'
- * behind a scroll edge nobody could see (issue 17 §11).
+ * behind a scroll edge nobody could see.
  */
 export function Tabs({
   label,

@@ -3,7 +3,7 @@ import type { PublicUser, UserRole } from '@escrow/shared/schemas/auth';
 
 export const DEFAULT_SIGNED_IN_PATH = '/app/dashboard';
 
-/** What the guard around /app does (spec 02 §2.1): wait, let in, send to sign-in, or refuse. */
+/** What the guard around /app does: wait, let in, send to sign-in, or refuse. */
 export type AccessDecision = 'loading' | 'allowed' | 'login' | 'unauthorized';
 
 export function decideAccess(

@@ -31,7 +31,7 @@ export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
   VERY_HIGH: 'Very High',
 };
 
-/** Risk level colours, LOW to VERY_HIGH (spec 02 §9). */
+/** Risk level colours, LOW to VERY_HIGH. */
 export const RISK_LEVEL_CLASSES: Record<RiskLevel, string> = {
   LOW: 'bg-green-100 text-green-800 ring-green-600/20',
   MEDIUM: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20',

@@ -11,7 +11,7 @@ const TOP_BAR = 56;
 /**
  * On phones the bottom of the screen holds the bottom navigation and, just above it, the toasts
  * (app/providers.tsx: `mobileOffset` 5rem, one toast about 64 px): 'Successfully signed in!' covered
- * the card's Skip and Start buttons there (issue 32 point 14), so the card keeps clear of it.
+ * the card's Skip and Start buttons there, so the card keeps clear of it.
  */
 export const PHONE_BOTTOM_CLEAR = 80 + 72;
 
@@ -71,7 +71,7 @@ const overlaps = (a: Box, b: Box) =>
 
 /**
  * The tour is not modal: the user may Tab into the page while it shows. The card must never cover the
- * focused control (issue 17 §15), so when it would, it moves to the other half of the screen, clear of
+ * focused control, so when it would, it moves to the other half of the screen, clear of
  * the top bar and the bottom navigation.
  */
 export function clearOfFocus(style: CSSProperties, height: number, focused: Box | null): CSSProperties {

@@ -14,7 +14,7 @@ export type TourStep = {
   action: string;
 };
 
-/** The six steps of spec 01 §2 "Onboarding tour". Nav targets are the shell's links (side or bottom nav). */
+/** The six steps of the onboarding tour. Nav targets are the shell's links (side or bottom nav). */
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'welcome',
@@ -22,7 +22,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     description:
       'Buy and sell safely: the buyer’s money is held in escrow until the goods arrive. Here is a quick tour.',
     target: '[data-tour="welcome"]',
-    // Below the statistics, which the card hid at 1280 px (issue 32 point 14).
+    // Below the statistics, which the card hid at 1280 px.
     cardAnchor: 'ul[aria-label="Statistics"]',
     position: 'bottom',
     action: 'Start Tour',

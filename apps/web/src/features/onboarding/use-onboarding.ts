@@ -7,7 +7,7 @@ const completedLocally = () => localStorage.getItem(ONBOARDING_KEY) === 'true';
 
 /**
  * Whether the tour should show, and how to end it. Ending saves onboardingCompleted=true in this browser
- * (spec) and on the account, so the tour does not come back on another device.
+ * and on the account, so the tour does not come back on another device.
  */
 export function useOnboarding() {
   const { user, setUser } = useAuth();

@@ -48,7 +48,7 @@ type AuthContextValue = {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Spec 01 §4 Auth: a stored token triggers a profile fetch on load; when the server refuses it the token
+ * A stored token triggers a profile fetch on load; when the server refuses it the token
  * is dropped and the user is signed out. Logout always clears the token, even if the call fails. A call that
  * answers 401 for the current token (revoked elsewhere, expired) signs out the same way.
  */

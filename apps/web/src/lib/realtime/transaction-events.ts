@@ -64,7 +64,7 @@ function isUpdatedPayload(value: unknown): value is TransactionUpdatedPayload {
 }
 
 type Options = {
-  /** Spec 01 §4: 300 ms on the details screen, 500 ms on the list and dashboard. */
+  /** 300 ms on the details screen, 500 ms on the list and dashboard. */
   debounceMs: number;
   /** What to refetch after an event; every transaction query by default. */
   queryKey?: QueryKey;
@@ -73,7 +73,7 @@ type Options = {
 };
 
 /**
- * Reacts to the server's `transaction:updated` and `transaction:created` events: raises the spec's
+ * Reacts to the server's `transaction:updated` and `transaction:created` events: raises the
  * toasts ('Transaction status updated to: {status}' when the status changed, 'New transaction created
  * successfully!') and refetches the screen's queries, debounced.
  */

@@ -3,7 +3,7 @@ import { liveChannel, type ConnectionState } from '../socket';
 
 /**
  * Keeps the live channel open while the calling screen is mounted and reports its state. `reconnect`
- * is the manual Reconnect of spec 02 §4 (after the 3 automatic attempts have given up).
+ * is the manual Reconnect (after the 3 automatic attempts have given up).
  */
 export function useLiveConnection(): { state: ConnectionState; reconnect: () => void } {
   const channel = liveChannel();

@@ -15,7 +15,7 @@ const LiveEvents = deferredPart<object>(
 );
 
 /**
- * Guard and shell of /app (spec 02 §2.1). A signed-out visitor goes to /login and the page is
+ * Guard and shell of /app. A signed-out visitor goes to /login and the page is
  * remembered (unless they just logged out on purpose, or closed their account: then the landing page);
  * a signed-in user whose role is not in a
  * route's `handle.allowedRoles` goes to /unauthorized. The server enforces the same rules on every call.

@@ -21,7 +21,7 @@ const OnboardingTour = lazy(() =>
   })),
 );
 
-/** Spec 01 §4: while the live channel is down, the dashboard reloads every 10 s instead. */
+/** While the live channel is down, the dashboard reloads every 10 s instead. */
 export const DASHBOARD_FALLBACK_REFRESH_MS = 10_000;
 
 export default function DashboardPage() {
@@ -42,7 +42,7 @@ export default function DashboardPage() {
   }, [stats.isError, stats.error, recent.isError, recent.error]);
 
   if (!user) return null;
-  // On a failed load the list is emptied and the tiles show zero (spec 01 §8); both keep retrying.
+  // On a failed load the list is emptied and the tiles show zero; both keep retrying.
   const transactions = recent.isError ? [] : (recent.data?.transactions ?? []);
   const noneAtAll =
     !stats.isPending && (stats.isError || stats.data?.total === 0) && transactions.length === 0;

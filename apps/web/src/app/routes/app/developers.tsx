@@ -4,7 +4,7 @@ import { QuickStart } from '../../../features/developers/components/quick-start'
 import { WebhooksSection } from '../../../features/developers/components/webhooks-section';
 
 /**
- * /app/developers (issue 25): the partner API's keys, webhook endpoints with their delivery logs, and a
+ * /app/developers: the partner API's keys, webhook endpoints with their delivery logs, and a
  * quick start against this deployment (docs/partner-api.md, docs/webhooks.md).
  */
 export default function DevelopersPage() {

@@ -45,7 +45,7 @@ function DetailPage({ resolve }: { resolve?: boolean }) {
   );
 }
 
-/** /app/disputes/* (spec 02 §2.8): the list, the create form, a dispute, and its Resolve entry. */
+/** /app/disputes/*: the list, the create form, a dispute, and its Resolve entry. */
 export default function DisputesPage() {
   return (
     <Routes>

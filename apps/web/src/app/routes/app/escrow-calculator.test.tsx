@@ -32,7 +32,7 @@ describe('/app/escrow-calculator', () => {
     const user = renderPage();
     await user.type(screen.getByLabelText('Transaction Amount'), '5000');
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
-    // Next to the category and as the spec's toast.
+    // Next to the category and as a toast.
     expect(await screen.findAllByText('Please fill in all required fields')).toHaveLength(2);
     expect(screen.getByLabelText('Category')).toHaveAccessibleDescription(
       'Please fill in all required fields',

@@ -5,7 +5,7 @@ import { FeeCalculatorForm } from '../../../features/fee-calculator/components/f
 import { FeeHistoryList } from '../../../features/fee-calculator/components/fee-history-list';
 import { FeeQuoteCard } from '../../../features/fee-calculator/components/fee-quote-card';
 
-/** /app/escrow-calculator (spec 02 §2.7): form, the quote for the last calculation, and the history. */
+/** /app/escrow-calculator: form, the quote for the last calculation, and the history. */
 export default function EscrowCalculatorPage() {
   const [quote, setQuote] = useState<FeeCalculationResult | null>(null);
   return (

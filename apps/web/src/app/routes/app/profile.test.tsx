@@ -150,7 +150,7 @@ describe('/app/profile', () => {
     const picker = screen.getByLabelText('Choose a profile picture');
     await userEvent.upload(picker, file, { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    // Issue 17 point 5: the refusal is named on the one file control.
+    // The refusal is named on the one file control.
     expect(picker).toHaveAccessibleDescription(`An image file, less than 5MB. ${text}`);
     expect(picker).toHaveAttribute('aria-invalid', 'true');
     expect(calls.map((call) => call.path)).not.toContain('/api/uploads');

@@ -28,7 +28,7 @@ const WithdrawDialog = lazy(() =>
 );
 
 /**
- * /app/wallet (spec 02 §2.5). The open dialog lives in the URL (`?action=deposit|withdraw`), so the
+ * /app/wallet. The open dialog lives in the URL (`?action=deposit|withdraw`), so the
  * top-bar dropdown's links, the page's buttons and a shared link all open the same dialog.
  */
 export default function WalletPage() {

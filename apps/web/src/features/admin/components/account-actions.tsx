@@ -16,8 +16,8 @@ import { SuspendDialog } from './suspend-dialog';
 type User = AdminUserDetail['user'];
 
 /**
- * The ADMIN-only account actions (DESIGN "Operator console"): suspend, reinstate, verification level.
- * SUPPORT sees them disabled with the reason, so nobody wonders where they went.
+ * The ADMIN-only account actions (docs/product.md "People and roles"): suspend, reinstate, verification
+ * level. SUPPORT sees them disabled with the reason, so nobody wonders where they went.
  */
 export function AccountActions({ user, viewer }: { user: User; viewer: StaffViewer }) {
   // A closed account is final: nothing here applies to it, and the server refuses every action.

@@ -74,7 +74,7 @@ describe('AuditLog', () => {
     await user.type(screen.getByLabelText('Actor id'), 'staff-admin');
     await user.selectOptions(screen.getByLabelText('Action'), 'dispute.decide');
     await user.type(screen.getByLabelText('Target id'), 'dispute-1');
-    // Issue 17 point 5: dates are typed dd/mm/yyyy (en-NG) whatever the browser's locale.
+    // Dates are typed dd/mm/yyyy (en-NG) whatever the browser's locale.
     const fromField = screen.getByLabelText('From (dd/mm/yyyy)');
     expect(fromField).toHaveAttribute('type', 'text');
     expect(fromField).toHaveAttribute('placeholder', 'dd/mm/yyyy');

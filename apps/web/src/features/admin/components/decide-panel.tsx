@@ -18,7 +18,7 @@ import { useDecideDispute } from '../api/dispute-detail';
 import { DecideConfirmDialog } from './decide-confirm-dialog';
 
 /**
- * Decide (ADMIN_DECISION, DESIGN "Disputes"): one of the four outcomes, the buyer's share for a partial
+ * Decide (ADMIN_DECISION, docs/disputes.md): one of the four outcomes, the buyer's share for a partial
  * refund (the seller's remainder shown as it is typed), and a reason the parties see. A confirmation
  * states every movement of the held money before anything is sent; the server executes it at once.
  */

@@ -36,7 +36,7 @@ export function queueFiltersFrom(params: URLSearchParams): QueueFilters {
   };
 }
 
-/** The staff dispute queue (DESIGN "Operator console"): newest first, with the SLA clock of each. */
+/** The staff dispute queue (docs/disputes.md): newest first, with the SLA clock of each. */
 export function DisputeQueue() {
   const [params, setParams] = useSearchParams();
   const filters = queueFiltersFrom(params);

@@ -133,7 +133,7 @@ describe('DisputeWorkspace', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add internal note' }));
     expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
-    // Issue 17: the message is on the field, which takes the focus.
+    // The message is on the field, which takes the focus.
     const note = screen.getByLabelText('Internal note');
     expect(note).toHaveAccessibleDescription('Message cannot be empty');
     expect(note).toHaveFocus();

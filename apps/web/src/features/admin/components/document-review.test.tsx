@@ -75,7 +75,7 @@ describe('DocumentReview', () => {
     await waitFor(() => expect(reason).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Reject document' }));
     expect(await screen.findByText('Please give a reason')).toBeInTheDocument();
-    // Issue 17: the message is on the field, which is focused again.
+    // The message is on the field, which is focused again.
     expect(reason).toHaveAccessibleDescription('Please give a reason');
     expect(reason).toHaveFocus();
     expect(calls.some((c) => c.path.endsWith('/reject'))).toBe(false);

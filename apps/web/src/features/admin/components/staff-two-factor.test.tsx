@@ -9,7 +9,7 @@ import { TextMessages } from './text-messages';
 import { UserDetail } from './user-detail';
 
 /**
- * Issue 30 in the console: staff without two-factor sign-in are told so with the way to set it up; a
+ * Two-factor sign-in in the console: staff without it are told so with the way to set it up; a
  * user's two-factor sign-in is shown and (ADMIN) reset with a reason; text messages are listed by status
  * and failed ones retried.
  */

@@ -54,7 +54,7 @@ function lastChange(message: TextMessage): string | null {
 const HEADINGS = ['Created', 'To', 'Channel', 'Status', 'Attempts', 'Actions'];
 
 /**
- * SMS and WhatsApp messages (issue 30; docs/security.md "Phone verification"): sent through an outbox and
+ * SMS and WhatsApp messages (docs/security.md "Text messages"): sent through an outbox and
  * retried, never holding up a money step; staff see them here, never their text, the number masked. Opens
  * on FAILED, the messages whose attempts ran out, which Retry queues again (audited).
  */

@@ -23,7 +23,7 @@ function exportTimes(item: StaffDataExport): string {
 }
 
 /**
- * The console's view of a user's privacy record (issue 33, docs/privacy.md): the Privacy Policy version
+ * The console's view of a user's privacy record (docs/privacy.md): the Privacy Policy version
  * accepted at sign-up, whether the owner closed the account, and their data exports with their times.
  * Never a way to download an export: it is the owner's alone.
  */

@@ -110,7 +110,7 @@ describe('UserDetail', () => {
     expect(screen.getByText('35 / 100')).toBeInTheDocument();
     expect(screen.getByText('₦12,500.00')).toBeInTheDocument();
     expect(screen.getByText('₦10,250.00')).toBeInTheDocument();
-    // Issue 32 point 16: the device is named as in the user's own list, not as a raw user agent.
+    // The device is named as in the user's own list, not as a raw user agent.
     const sessions = within(screen.getByRole('list', { name: 'Active sessions' }));
     expect(sessions.getByText('Chrome on Android')).toBeVisible();
     expect(sessions.getByText(/^Mozilla\/5\.0/)).not.toBeVisible();
@@ -163,7 +163,7 @@ describe('UserDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'Suspend' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend user' });
     await user.click(within(dialog).getByRole('button', { name: 'Suspend user' }));
-    // Issue 17: the message sits on the field, which takes the focus.
+    // The message sits on the field, which takes the focus.
     const reason = within(dialog).getByLabelText('Reason for the suspension');
     await waitFor(() => expect(reason).toHaveFocus());
     expect(reason).toHaveAccessibleDescription('Please give a reason');

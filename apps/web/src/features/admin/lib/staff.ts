@@ -3,7 +3,7 @@ import type { UserRole } from '@escrow/shared/schemas/auth';
 /** The signed-in staff member, passed down by the console's route files (features do not read auth). */
 export type StaffViewer = { id: string; role: UserRole };
 
-/** DESIGN "Operator console": suspending, reinstating and changing levels are ADMIN only. */
+/** Suspending, reinstating and changing levels are ADMIN only (docs/product.md "People and roles"). */
 export const isAdmin = (viewer: StaffViewer) => viewer.role === 'ADMIN';
 
 export const ADMIN_ONLY_NOTE = 'Only an admin can do this';

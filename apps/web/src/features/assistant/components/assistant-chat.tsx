@@ -57,7 +57,7 @@ function MessageBubble({
   );
 }
 
-/** The conversation inside the 'AI Assistant' panel (spec 02 §2.2, §4, §5). */
+/** The conversation inside the 'AI Assistant' panel (docs/assistant.md "The web widget"). */
 export default function AssistantChat() {
   const { messages, send, pending } = useAssistantConversation();
   const [draft, setDraft] = useState('');

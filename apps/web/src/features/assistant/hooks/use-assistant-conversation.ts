@@ -9,7 +9,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useAskAssistant } from '../api/ask-assistant';
 
-/** Spec 02 §3 "Chatbot message". */
+/** One message of the assistant conversation. */
 export type ChatMessage = {
   id: string;
   type: 'user' | 'bot';
@@ -19,7 +19,7 @@ export type ChatMessage = {
   action?: AssistantAction;
 };
 
-/** The server cannot be reached (network) or failed: the spec's apology; a refusal (429, 400) says why. */
+/** The server cannot be reached (network) or failed: the apology; a refusal (429, 400) says why. */
 function failureMessage(error: unknown): Pick<ChatMessage, 'content' | 'suggestions'> {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { content: error.message, suggestions: [] };
@@ -27,7 +27,7 @@ function failureMessage(error: unknown): Pick<ChatMessage, 'content' | 'suggesti
 }
 
 /**
- * The conversation of spec 02 §4 "Chatbot": the welcome message with its five suggestions, then each
+ * The assistant's conversation: the welcome message with its five suggestions, then each
  * question and its answer. Nothing is sent while blank or while an answer is pending.
  */
 export function useAssistantConversation() {

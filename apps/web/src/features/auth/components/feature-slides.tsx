@@ -10,7 +10,7 @@ import WalletIcon from 'lucide-react/icons/wallet';
 
 export type FeatureSlide = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
 
-// Each slide states something the product really does (DESIGN.md), not a marketing promise.
+// Each slide states something the product really does (docs/product.md), not a marketing promise.
 const escrow: FeatureSlide = {
   title: 'Escrow protection',
   text: 'Your payment is held in escrow until you confirm the item arrived as described. Only then is it released to the seller.',
@@ -47,7 +47,7 @@ const fee: FeatureSlide = {
   Icon: PercentIcon,
 };
 
-/** Sign-in: 5 slides every 4 s; sign-up: 6 slides every 5 s (spec 01 §2, §9). */
+/** Sign-in: 5 slides every 4 s; sign-up: 6 slides every 5 s. */
 export const SIGN_IN_CAROUSEL = { slides: [escrow, verified, wallet, disputes, tracking], intervalMs: 4000 };
 export const SIGN_UP_CAROUSEL = {
   slides: [escrow, invite, fee, wallet, tracking, disputes],

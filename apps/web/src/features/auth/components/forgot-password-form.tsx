@@ -13,7 +13,7 @@ const linkClass =
 
 /**
  * Reset-link request. The answer is the same generic text whether or not the account exists, so the
- * screen never reveals who has an account (spec 02 §5, §8).
+ * screen never reveals who has an account.
  */
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);

@@ -15,9 +15,9 @@ import { SessionEndedNotice, SuspendedNotice } from './sign-in-notices';
 import { TwoFactorStep } from './two-factor-step';
 
 /**
- * Sign-in (spec 01 §2, §5, §8): lands on the page the guard remembered, else the dashboard. Says on the
+ * Sign-in: lands on the page the guard remembered, else the dashboard. Says on the
  * page why a session ended or an account cannot sign in, with the way to support. With two-factor sign-in
- * on, the password earns a challenge and a second step asks for the code (issue 30); both steps end the
+ * on, the password earns a challenge and a second step asks for the code; both steps end the
  * same way. The password step's values are kept while the code step shows.
  */
 export function LoginForm() {

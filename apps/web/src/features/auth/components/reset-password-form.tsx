@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { authApi } from '../../../lib/auth/auth-api';
 import { errorText } from '../navigation';
 
-// The API's own rule for the new password (≥ 8, the spec's text), plus the confirmation field.
+// The API's own rule for the new password (≥ 8, with its text), plus the confirmation field.
 const newPasswordFormSchema = setNewPasswordSchema
   .pick({ newPassword: true })
   .extend({ confirmPassword: z.string() })

@@ -18,7 +18,7 @@ function SupportLink({ subject }: { subject: string }) {
 }
 
 /**
- * On /login after the app signed this tab out without the user asking (issue 32 point 6): what
+ * On /login after the app signed this tab out without the user asking: what
  * happened and what to do, on the page rather than in a passing toast. The server does not say which
  * of the reasons it was, so the notice names them all; a suspension is named exactly at the next sign-in.
  */

@@ -14,7 +14,7 @@ import { authApi } from '../../../lib/auth/auth-api';
 import { errorText } from '../navigation';
 
 /**
- * Sign-up (spec 01 §2, §4, §5, §8): creates the account WITHOUT signing in, clears cached data and
+ * Sign-up: creates the account WITHOUT signing in, clears cached data and
  * goes to sign-in, keeping the page the guard remembered.
  */
 export function SignupForm() {
@@ -46,7 +46,7 @@ export function SignupForm() {
       queryClient.clear();
       navigate('/login', { state: location.state });
     } catch (error) {
-      // A taken e-mail is about the e-mail field: said there, focused, no toast (issue 17 point 7).
+      // A taken e-mail is about the e-mail field: said there, focused, no toast.
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
         setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
         return;

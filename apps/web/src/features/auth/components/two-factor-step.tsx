@@ -12,7 +12,7 @@ const linkButton =
   'text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
- * The second sign-in step when the account has two-factor sign-in on (issue 30): a code from the
+ * The second sign-in step when the account has two-factor sign-in on (docs/security.md): a code from the
  * authenticator app, or one of the recovery codes. A wrong code may be tried again (the server ends the
  * challenge after 5); an expired or ended challenge goes back to the password step with the reason.
  * The code field takes the focus as the step appears and after each refusal.

@@ -18,7 +18,7 @@ type Props = {
   onStatus: (value: string) => void;
 };
 
-/** Reference shown on rows: the last 8 characters of the id (spec 01 §2). */
+/** Reference shown on rows: the last 8 characters of the id. */
 export const referenceOf = (id: string) => id.slice(-8);
 
 /** Recent Transactions: the 5 newest matching the search and status filter. */

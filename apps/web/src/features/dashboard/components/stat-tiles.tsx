@@ -4,7 +4,7 @@ import { formatWholeAmount } from '../../../lib/format';
 
 const ZERO: TransactionStats = { total: 0, totalValue: 0, valueByCurrency: [], active: 0, completed: 0 };
 
-/** The four dashboard tiles; zero when the stats could not be loaded (spec 01 §8 Dashboard). */
+/** The four dashboard tiles; zero when the stats could not be loaded. */
 export function StatTiles({ stats, loading }: { stats: TransactionStats | undefined; loading: boolean }) {
   const s = stats ?? ZERO;
   const others = s.valueByCurrency.filter((v) => v.currency !== 'NGN' && v.value > 0);

@@ -82,7 +82,7 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
         await attach
           .mutateAsync({ disputeId: dispute.id, uploadId })
           .catch((failure: Error) => toast.error(`Evidence not attached: ${failure.message}`));
-      // The screen's text (spec 01); the API answers with its own, DISPUTE_TEXT.created.
+      // The screen's text; the API answers with its own, DISPUTE_TEXT.created.
       toast.success(DISPUTE_TEXT.submitted);
       navigate(`/app/disputes/${dispute.id}`);
     } catch (failure) {

@@ -93,7 +93,7 @@ function DisputeBody({
         >
           <DisputeTypeIcon type={dispute.disputeType} />
         </span>
-        {/* At least 15rem for the title: at 375 px the badges go under it (issue 32 §3). */}
+        {/* At least 15rem for the title: at 375 px the badges go under it. */}
         <div className="min-w-0 grow basis-60">
           <h1 className="break-words text-2xl font-bold text-slate-900">{dispute.reason}</h1>
           <p className="mt-1 text-sm text-slate-600">

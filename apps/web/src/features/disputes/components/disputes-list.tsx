@@ -92,7 +92,7 @@ function DisputeRow({ dispute }: { dispute: DisputeListItem }) {
         <span className="mt-0.5 text-slate-500" title={DISPUTE_TYPE_META[dispute.disputeType].label}>
           <DisputeTypeIcon type={dispute.disputeType} />
         </span>
-        {/* At least 15rem for the title: at 375 px the badges go under it (issue 32 §3). */}
+        {/* At least 15rem for the title: at 375 px the badges go under it. */}
         <div className="min-w-0 grow basis-60">
           <Link
             to={`/app/disputes/${dispute.id}`}

@@ -16,9 +16,9 @@ import { useSendDisputeMessage } from '../api/disputes';
 const messageSchema = disputeMessageBodySchema.pick({ content: true });
 
 /**
- * A party's message (spec 02 §5): react-hook-form over the server's message schema, so a message the
- * server would refuse says why beside the box. Send stays disabled while sending or empty, as the spec
- * says (an empty box is its own explanation); the box is cleared after a message is sent.
+ * A party's message: react-hook-form over the server's message schema, so a message the
+ * server would refuse says why beside the box. Send stays disabled while sending or empty (an empty
+ * box is its own explanation); the box is cleared after a message is sent.
  */
 export function MessageForm({ dispute }: { dispute: Dispute }) {
   const id = useId();

@@ -13,7 +13,7 @@ const ICONS: Record<DisputeType, typeof HelpIcon> = {
   OTHER: HelpIcon,
 };
 
-/** Spec 02 §2.8: an icon per type (PAYMENT, DELIVERY, QUALITY, FRAUD, other). */
+/** An icon per type (PAYMENT, DELIVERY, QUALITY, FRAUD, other). */
 export function DisputeTypeIcon({ type, className = 'h-5 w-5' }: { type: DisputeType; className?: string }) {
   const Icon = ICONS[type] ?? HelpIcon;
   return <Icon className={className} />;

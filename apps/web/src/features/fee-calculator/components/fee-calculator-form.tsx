@@ -34,7 +34,7 @@ const DEFAULTS = {
   paymentMethod: 'BANK_TRANSFER',
 } as const;
 
-/** The toast of a refused submit: the spec's 'required' text when anything is missing, else the first message. */
+/** The toast of a refused submit: the 'required' text when anything is missing, else the first message. */
 function refusalText(errors: FieldErrors<FeeCalculateRequest>): string {
   const messages = Object.values(errors).map((error) => error?.message);
   return messages.includes(FEE_TEXT.requiredFields)
@@ -43,7 +43,7 @@ function refusalText(errors: FieldErrors<FeeCalculateRequest>): string {
 }
 
 /**
- * The calculator form (spec 02 §2.7, §5) on react-hook-form with the server's request schema: amount and
+ * The calculator form on react-hook-form with the server's request schema: amount and
  * category are required ('Please fill in all required fields', next to each field and as a toast); the
  * amount is read by the app's one typed-amount reader. The server recomputes and validates everything; a
  * 400 puts its messages on their fields (or shows its text), any other failure 'Failed to calculate fee'.

@@ -18,7 +18,7 @@ function payerSplit(quote: FeeQuoteResponse, payer: FeePayer) {
 }
 
 /**
- * The quote (spec 02 §3 Fee quote): figures, risk level, breakdown, recommendations and the estimate note,
+ * The fee quote: figures, risk level, breakdown, recommendations and the estimate note,
  * and a payer switch showing what the buyer pays and the seller receives.
  */
 export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {

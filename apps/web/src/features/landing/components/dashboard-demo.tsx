@@ -3,7 +3,7 @@ import { useCycle } from '../hooks/use-cycle';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { SectionHeading, sectionClass } from './section-heading';
 
-/** Spec 01 §2 live dashboard demo flow. */
+/** The landing page's live dashboard demo flow. */
 export const DEMO_FLOW = [
   'Payment secured',
   'Order confirmed',

@@ -4,7 +4,7 @@ import { useCycle } from '../hooks/use-cycle';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import CheckIcon from 'lucide-react/icons/check';
 
-/** Spec 01 §2: the rotating 'Built for' word changes every 4 s. */
+/** The rotating 'Built for' word changes every 4 s. */
 export const AUDIENCES = ['Individuals', 'Vendors', 'Marketers', 'Entrepreneurs', 'Businesses'] as const;
 const ROTATE_MS = 4000;
 

@@ -15,7 +15,7 @@ const PARTIES = [
 
 const FLOWS = ['Payment held in escrow', 'Funds released on delivery'] as const;
 
-/** Spec 01 §2 how-it-works diagram: who holds the money at each moment. */
+/** The how-it-works diagram: who holds the money at each moment. */
 function Diagram() {
   return (
     <figure className="mx-auto mt-12 max-w-5xl">
@@ -50,7 +50,7 @@ function Diagram() {
   );
 }
 
-/** Spec 01 §2 four-step explainer. */
+/** The four-step explainer. */
 export const STEPS = [
   {
     title: 'Agree',

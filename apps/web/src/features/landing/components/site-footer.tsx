@@ -13,7 +13,7 @@ export const LEGAL_LINKS = [
 const link =
   'rounded text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-/** Spec 01 §2 footer: the X account, the legal pages, registration and VAT numbers. */
+/** The landing footer: the X account, the legal pages, registration and VAT numbers. */
 export function SiteFooter() {
   const { registration } = content;
   return (

@@ -15,7 +15,7 @@ export const SECTION_LINKS = [
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 const navLink = `rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-800 ${focusRing}`;
 
-/** Spec 01 §2 landing header: section links, Sign Up and Login, and a menu button under 768 px. */
+/** The landing header: section links, Sign Up and Login, and a menu button under 768 px. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

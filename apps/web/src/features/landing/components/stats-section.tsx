@@ -1,6 +1,6 @@
 import { content } from '../../../config/content';
 
-/** Spec 01 §1 landing claims, from the content file so an operator can change or hide them. */
+/** The landing claims, from the content file so an operator can change or hide them. */
 export function StatsSection() {
   const { landingStats, launch } = content;
   if (!landingStats.show) return null;

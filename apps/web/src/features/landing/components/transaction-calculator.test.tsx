@@ -27,7 +27,7 @@ describe('TransactionCalculator', () => {
     await user.type(input, 'abc');
     expect(input).toHaveValue('abc');
     expect(shown()).toEqual({ price: '₦0.00', fee: '₦0.00', total: '₦0.00' });
-    // Spec 01 §5 keeps the rule; the hint says why the figures stay at ₦0.00 (issue 17 point 9).
+    // Non-numeric input counts as 0; the hint says why the figures stay at ₦0.00.
     expect(input).toHaveAccessibleDescription('Enter an amount in naira');
     expect(input).toHaveAttribute('aria-invalid', 'true');
 

@@ -4,7 +4,7 @@ import { DEFAULT_FEE_PAYER, TRANSACTION_FEE_PERCENT, type FeePayer } from '@escr
 import { FeePayerSwitch } from '../../../components/fee-payer-switch';
 import { CALCULATOR_HINT, needsAmountHint, quote } from '../lib/calculator';
 
-/** What the seller gets, said for the payer chosen (the buyer paying is DESIGN.md "Texts"' full price). */
+/** What the seller gets, said for the payer chosen (the full price when the buyer pays the fee). */
 function sellerLine(payer: FeePayer) {
   if (payer === 'BUYER') return 'The seller receives the full price:';
   return payer === 'SELLER'
@@ -13,10 +13,10 @@ function sellerLine(payer: FeePayer) {
 }
 
 /**
- * Spec 01 §2 transaction calculator: the 2.5% fee and the total the buyer pays, in naira with 2
+ * The landing page's transaction calculator: the 2.5% fee and the total the buyer pays, in naira with 2
  * decimals (en-NG); with the buyer paying the fee (the default) the seller receives the full price
- * (DESIGN.md "Texts"), and the payer switch shows the other two arrangements. A text input on purpose:
- * whatever is typed is accepted and anything non-numeric counts as 0.
+ * (docs/money.md "Who pays the fee"), and the payer switch shows the other two arrangements. A text input on
+ * purpose: whatever is typed is accepted and anything non-numeric counts as 0.
  */
 export function TransactionCalculator() {
   const [amount, setAmount] = useState('');

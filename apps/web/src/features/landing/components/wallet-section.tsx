@@ -8,7 +8,7 @@ const FEATURES = [
   'See what is available and what is held in escrow at a glance',
 ];
 
-/** Spec 01 §1 promise: virtual Nigerian bank accounts after verification, with top-up and withdrawal. */
+/** The promise: virtual Nigerian bank accounts after verification, with top-up and withdrawal. */
 export function WalletSection() {
   return (
     <section aria-labelledby="wallet-title" className={`${sectionClass} bg-slate-50`}>

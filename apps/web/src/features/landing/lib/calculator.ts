@@ -4,7 +4,7 @@ import { DEFAULT_FEE_PAYER, tradeAmounts, type FeePayer } from '@escrow/shared/d
 /** `total` is what the buyer pays into escrow; `sellerReceives` what the seller gets on release. */
 export type CalculatorQuote = { price: number; fee: number; total: number; sellerReceives: number };
 
-/** Spec 01 §5: a non-numeric value counts as 0; the screen says so with this hint (issue 17 point 9). */
+/** A non-numeric value counts as 0; the screen says so with this hint. */
 export const CALCULATOR_HINT = 'Enter an amount in naira';
 
 /**

@@ -9,7 +9,7 @@ import { ConversationList } from './conversation-list';
 import { SearchDialog } from './search-dialog';
 
 /**
- * /app/messages[?transactionId=] (spec 02 §2.3): the conversation list beside the open chat; on a phone,
+ * /app/messages[?transactionId=]: the conversation list beside the open chat; on a phone,
  * one at a time. The open conversation lives in the URL, so a transaction's "Chat" link opens it.
  */
 export function MessagesPage({ viewerId }: { viewerId: string }) {

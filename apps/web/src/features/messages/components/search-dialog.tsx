@@ -27,7 +27,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * Search messages (spec 02 §2.3): from 2 characters, 300 ms after typing stops; filters by type, date and
+ * Search messages: from 2 characters, 300 ms after typing stops; filters by type, date and
  * files; the last 10 searches kept on this device. A result opens its conversation.
  */
 export function SearchDialog({

@@ -1,7 +1,7 @@
 const MAX = 10;
 const keyFor = (userId: string) => `amana:message-searches:${userId}`;
 
-/** The user's last 10 message searches, kept on this device (spec 02 §9). */
+/** The user's last 10 message searches, kept on this device. */
 export function recentSearches(userId: string): string[] {
   try {
     const stored = JSON.parse(localStorage.getItem(keyFor(userId)) ?? '[]') as unknown;

@@ -46,7 +46,7 @@ export function useUnreadNotifications() {
 /** What GET/PUT /notifications/preferences and PUT /notifications/channels answer. */
 type PreferencesAnswer = { preferences: NotificationPreferences; channels?: NotificationChannels };
 
-/** The five categories and, per category, the channels beside in-app (issue 30). */
+/** The five categories and, per category, the channels beside in-app. */
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationKeys.preferences,

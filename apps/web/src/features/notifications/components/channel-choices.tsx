@@ -8,7 +8,7 @@ const box =
   'h-4 w-4 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed';
 
 /**
- * The channels of one category (issue 30): in-app always, and e-mail, SMS and WhatsApp as chosen. SMS
+ * The channels of one category: in-app always, and e-mail, SMS and WhatsApp as chosen. SMS
  * and WhatsApp are disabled without a verified phone, described by the note that says why and links to
  * where the phone is verified (`phoneNoteId`).
  */

@@ -10,7 +10,7 @@ import { fail, ok, renderAt, stubApi } from '../../../testing/render-at';
 import { NotificationSettings } from './notification-settings';
 
 /**
- * Issue 30: per category, the channels beside in-app (always): e-mail, and SMS and WhatsApp only with a
+ * Per category, the channels beside in-app (always): e-mail, and SMS and WhatsApp only with a
  * verified phone; the server's refusal is said on the card.
  */
 const phoneNone = { phone: null, verifiedAt: null, pending: null };

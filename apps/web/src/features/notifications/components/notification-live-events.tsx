@@ -25,8 +25,8 @@ function isNotification(value: unknown): value is Notification {
 
 /**
  * Mounted once in the signed-in app: a pushed notification refreshes the badge and the lists, and unless
- * its category is muted (DESIGN "Notifications"; dispute events and deadlines never are) raises a toast
- * lasting by priority (spec 02 §9) and, while the tab is hidden, a browser notification closed after 5 s.
+ * its category is muted (docs/product.md "Notifications"; dispute events and deadlines never are) raises a
+ * toast lasting by priority and, while the tab is hidden, a browser notification closed after 5 s.
  */
 export function NotificationLiveEvents() {
   const queryClient = useQueryClient();
@@ -41,7 +41,7 @@ export function NotificationLiveEvents() {
       if (!isNotification(payload)) return;
       const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       // A message in the conversation on screen is read there (the chat marks it so): the bell does not
-      // count it either (issue 32 §12). The badge is refetched once the server has it read.
+      // count it either. The badge is refetched once the server has it read.
       if (payload.type === 'MESSAGE' && isConversationOpen(payload.transactionId))
         markNotificationRead(payload.id).then(refresh, refresh);
       else refresh();
@@ -51,7 +51,7 @@ export function NotificationLiveEvents() {
       if (!interrupts(payload, stored?.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) return;
       const link = notificationLink(payload);
       if (payload.type === 'MESSAGE') {
-        // Spec 02 §4: only while that conversation is not open (on the Messages page or in a Chat
+        // Only while that conversation is not open (on the Messages page or in a Chat
         // dialog), 'New message from counterparty' and a chime.
         if (!isConversationOpen(payload.transactionId)) {
           toast('New message from counterparty', {
@@ -69,7 +69,7 @@ export function NotificationLiveEvents() {
           id: `notification-${payload.id}`,
           description: payload.message,
           duration: toastDurationMs(payload.priority),
-          // Spec 02 §2.2: notification toasts top-right, the others bottom-right.
+          // Notification toasts top-right, the others bottom-right.
           position: 'top-right',
           testId: 'notification-toast',
           ...(link ? { action: { label: 'View', onClick: () => navigate(link) } } : {}),

@@ -10,7 +10,7 @@ import { NotificationCard } from './notification-card';
 
 const LATEST = 5;
 
-/** The bell in the top bar: the unread badge ('9+' above 9) and the latest notifications (spec 02 §2.2). */
+/** The bell in the top bar: the unread badge ('9+' above 9) and the latest notifications. */
 export function NotificationMenu({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const unread = useUnreadNotifications();
   const badge = badgeText(unread.data ?? 0);

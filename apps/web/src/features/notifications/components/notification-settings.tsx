@@ -19,7 +19,7 @@ import { ChannelChoices } from './channel-choices';
 
 /**
  * The Settings tab: the five categories (saved on the server) with, for each, the channels beside
- * in-app (issue 30: e-mail, and SMS and WhatsApp once a phone is verified), and the browser's
+ * in-app (e-mail, and SMS and WhatsApp once a phone is verified), and the browser's
  * permission for notifications while the tab is hidden. Dispute events and deadlines are always sent.
  */
 export function NotificationSettings() {

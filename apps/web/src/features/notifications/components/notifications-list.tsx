@@ -20,8 +20,8 @@ const FILTER_LABELS: Record<NotificationFilter, string> = { all: 'All', unread: 
 
 /**
  * The Notifications tab: filters All / Unread / Read, Refresh, Mark all read, Clear all, and the cards
- * (mark read, delete, a link to what each is about). Opening the page marks everything read (spec 02
- * §2.4); what arrives while it is open stays unread until read here.
+ * (mark read, delete, a link to what each is about). Opening the page marks everything read; what
+ * arrives while it is open stays unread until read here.
  */
 export function NotificationsList() {
   const [filter, setFilter] = useState<NotificationFilter>('all');

@@ -7,7 +7,7 @@ const TABS: TabItem[] = [
   { value: 'settings', label: 'Settings', content: <NotificationSettings /> },
 ];
 
-/** /app/notifications (spec 02 §2.4): tabs Notifications and Settings. */
+/** /app/notifications: tabs Notifications and Settings. */
 export function NotificationsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">

@@ -57,7 +57,7 @@ export function CloseAccountDialog({
       ? close.error.message
       : null;
 
-  // With two-factor sign-in on, a code from the app confirms it too (issue 30).
+  // With two-factor sign-in on, a code from the app confirms it too.
   const onSubmit = handleSubmit((input) =>
     secondFactor.run(
       (twoFactorCode) => close.mutateAsync({ input, twoFactorCode }),

@@ -36,7 +36,7 @@ function OutcomePanel({ outcome }: { outcome: Outcome }) {
 const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
-/** Staff only (DESIGN "Profile"): send a test or a custom message through the configured transport. */
+/** Staff only (docs/security.md): send a test or a custom message through the configured transport. */
 export function EmailTestTab({ email }: { email: string }) {
   const [testOutcome, setTestOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);

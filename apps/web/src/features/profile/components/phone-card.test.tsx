@@ -5,7 +5,7 @@ import { fail, ok, renderAt, stubApi } from '../../../testing/render-at';
 import { PhoneCard } from './phone-card';
 
 /**
- * Profile → Security, the phone number (issue 30): a Nigerian mobile number, a 6-digit code sent by SMS
+ * Profile → Security, the phone number: a Nigerian mobile number, a 6-digit code sent by SMS
  * (expiry shown, a new code with the hourly limit said), then the number verified and shown masked.
  */
 const MASKED = '+234 *** *** 4567';

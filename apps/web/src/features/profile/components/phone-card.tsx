@@ -12,7 +12,7 @@ import { useRemovePhone } from '../api/phone';
 import { PhoneCodeForm, PhoneNumberForm } from './phone-forms';
 
 /**
- * Profile → Security: the phone number text messages go to (issue 30; docs/security.md "Phone
+ * Profile → Security: the phone number text messages go to (docs/security.md "Phone
  * verification"). A Nigerian mobile number, verified by a 6-digit code sent by SMS; shown masked once
  * verified, with Remove. The number typed is kept here while its code is awaited, so "Send a new code"
  * need not ask for it again (the server shows it only masked).

@@ -11,7 +11,7 @@ import { useUpdateProfile } from '../api/profile';
 const RULE = UPLOAD_RULES.profile_picture;
 const FAILED = 'Failed to upload profile picture';
 
-/** The spec's checks before anything is sent (the server checks the content again). */
+/** The checks before anything is sent (the server checks the content again). */
 export function pictureProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return RULE.notAccepted(file.name);
   if (file.size > RULE.maxBytes) return RULE.tooLarge(file.name);
@@ -20,8 +20,8 @@ export function pictureProblem(file: File): string | null {
 
 /**
  * Choose a picture, see it as it will be shown (uncropped, in the avatar's circle), then upload it:
- * the upload (purpose profile_picture) and then PUT /auth/me with its id. One file control (issue 17
- * point 5): its face says what it will do, and a refused file is named on it.
+ * the upload (purpose profile_picture) and then PUT /auth/me with its id. One file control: its face
+ * says what it will do, and a refused file is named on it.
  */
 export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {
   const inputId = useId();

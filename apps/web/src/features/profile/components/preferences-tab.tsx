@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useUpdateProfile } from '../api/profile';
 
 /**
- * Spec 02 §2.9 Preferences tab: the notification categories (the notifications feature's own settings,
+ * The Preferences tab: the notification categories (the notifications feature's own settings,
  * handed in by the route so the two features stay apart) and 'hide amounts by default'.
  */
 export function PreferencesTab({

@@ -8,7 +8,7 @@ import { CloseAccountDialog } from './close-account-dialog';
 import { DataExportCard } from './data-export-card';
 import { PrivacyConsentCard } from './privacy-consent-card';
 
-/** Profile → Privacy (issue 33, docs/privacy.md): the user's rights over their data. */
+/** Profile → Privacy (docs/privacy.md): the user's rights over their data. */
 export function PrivacyTab({
   staff,
   consent,

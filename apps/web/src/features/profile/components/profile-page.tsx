@@ -11,8 +11,8 @@ import { SecurityTab } from './security-tab';
 const isStaff = (user: PublicUser) => user.role === 'SUPPORT' || user.role === 'ADMIN';
 
 /**
- * /app/profile (spec 02 §2.9): tabs Profile, Security, Preferences, Privacy (issue 33) and, for staff
- * only, Email Test (DESIGN "Profile"). `onUserChange` replaces the app's copy of the user, so the top
+ * /app/profile: tabs Profile, Security, Preferences, Privacy (docs/privacy.md) and, for staff
+ * only, Email Test. `onUserChange` replaces the app's copy of the user, so the top
  * bar follows; `closeAccount` runs the closing request (the app signs out when it succeeds). The open
  * tab is the route's (`?tab=security`), so a link can open one: the console's "set up two-factor
  * sign-in", the notification settings' "verify your phone".

@@ -35,7 +35,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
-/** Spec 02 §2.9 Profile tab: picture, figures from the server, names and e-mail. */
+/** The Profile tab: picture, figures from the server, names and e-mail. */
 export function ProfileTab({ user, onSaved }: { user: PublicUser; onSaved: (user: PublicUser) => void }) {
   const summary = useProfileSummary();
   return (

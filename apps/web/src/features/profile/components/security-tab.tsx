@@ -17,8 +17,8 @@ const CHANGE_FAILED = 'Failed to change password. Please check your current pass
 const RESET_FAILED = 'Failed to send reset link. Please try again.';
 
 /**
- * Spec 02 §2.9 Security tab: change password, reset link, two-factor sign-in and the phone number (issue
- * 30), and the signed-in devices.
+ * The Security tab: change password, reset link, two-factor sign-in and the phone number
+ * (docs/security.md), and the signed-in devices.
  */
 export function SecurityTab({ user }: { user: PublicUser }) {
   return (

@@ -15,7 +15,7 @@ const signedOutText = (count: number) =>
   `${SESSION_TEXT.othersSignedOut}: ${count} ${count === 1 ? 'device was' : 'devices were'} signed out and must sign in again.`;
 
 /**
- * The devices signed in to this account, with sign-out of one or of every other (DESIGN "Profile").
+ * The devices signed in to this account, with sign-out of one or of every other (docs/security.md).
  * Signing out every other device asks first, and says on the card what it did.
  */
 export function SessionsList() {

@@ -5,7 +5,7 @@ import { fail, ok, renderAt, stubApi } from '../../../testing/render-at';
 import { TwoFactorCard } from './two-factor-card';
 
 /**
- * Profile → Security, two-factor sign-in (issue 30): set up with the QR code or the typed key and a
+ * Profile → Security, two-factor sign-in: set up with the QR code or the typed key and a
  * code, the recovery codes shown once, then new codes and turning it off, each confirmed with a code.
  */
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';

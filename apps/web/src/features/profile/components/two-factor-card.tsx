@@ -18,7 +18,7 @@ const TwoFactorSetupPanel = lazy(() => import('./two-factor-setup'));
 const FEW_CODES_LEFT = 3;
 
 /**
- * Profile → Security: two-factor sign-in (issue 30; docs/security.md "Two-factor sign-in"). Off: set it
+ * Profile → Security: two-factor sign-in (docs/security.md "Two-factor sign-in"). Off: set it
  * up (QR code or typed key, a code to confirm), then the recovery codes, shown once until the user says
  * they saved them. On: the codes left, new codes (asks a code), turn off (asks password and code).
  */

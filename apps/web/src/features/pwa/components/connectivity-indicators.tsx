@@ -5,7 +5,7 @@ import { useOnlineStatus } from '../hooks/use-online-status';
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium';
 
 /**
- * Spec 02 §2.2 top-bar indicators: online/offline and installed. The shell shows them on desktop only.
+ * The top bar's indicators: online/offline and installed. The shell shows them on desktop only.
  * The online state is a status region, so a screen reader hears when the connection drops or returns.
  */
 export function ConnectivityIndicators() {

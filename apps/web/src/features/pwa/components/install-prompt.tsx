@@ -3,7 +3,7 @@ import { installEvents } from '../install-events';
 import { useInstallState } from '../hooks/use-install-state';
 import { isIosSafari } from '../lib/ios';
 
-/** Spec 02 §2.2 and §9: the iOS hint appears after 3 s; a dismissal lasts for the browser session. */
+/** The iOS hint appears after 3 s; a dismissal lasts for the browser session. */
 export const IOS_HINT_DELAY_MS = 3000;
 export const INSTALL_DISMISSED_KEY = 'amana:install-prompt-dismissed';
 

@@ -3,7 +3,7 @@ import type { Activity } from '@escrow/shared/schemas/transactions';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
-/** Spec 01 §9: the activity feed refreshes every 30 s (and on demand, and after live updates). */
+/** The activity feed refreshes every 30 s (and on demand, and after live updates). */
 export const ACTIVITY_REFRESH_MS = 30_000;
 
 /** GET .../activities, newest first. */

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { createIdempotencyKeys } from '../../../lib/money-mutation';
 import { transactionKeys } from '../../../lib/query-keys/transaction-keys';
 
-/* In-person handover (DESIGN "In-person handover"): the buyer's release code and the seller's entry. */
+/* In-person handover (docs/handover.md): the buyer's release code and the seller's entry. */
 
 const path = (id: string, rest = '') => `/transactions/${encodeURIComponent(id)}/handover${rest}`;
 

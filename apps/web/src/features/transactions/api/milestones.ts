@@ -7,8 +7,8 @@ import { path, useTransactionAction } from './lifecycle';
 type Answer = { transaction: Transaction };
 
 /**
- * A milestone trade's steps (DESIGN "Milestones"), each answering the updated transaction, which becomes
- * the current one (the server also pushes transaction:updated to both parties).
+ * A milestone trade's steps (docs/money.md "Milestones"), each answering the updated transaction, which
+ * becomes the current one (the server also pushes transaction:updated to both parties).
  */
 const milestonePath = (id: string, milestoneId: string, action: string) =>
   path(id, `milestones/${encodeURIComponent(milestoneId)}/${action}`);

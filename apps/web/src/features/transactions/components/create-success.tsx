@@ -19,7 +19,7 @@ export function CreateSuccess({
 }: {
   answer: CreateTransactionAnswer;
   onCreateAnother: () => void;
-  /** The wizard moves focus here when the transaction is created (issue 17 point 14). */
+  /** The wizard moves focus here when the transaction is created. */
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const navigate = useNavigate();

@@ -85,10 +85,10 @@ function toFieldErrors(issues: readonly { path: PropertyKey[]; message: string }
 }
 
 /**
- * /app/create-transaction: the five-step wizard of spec 01 §2, seller and buyer variants. Continue is
+ * /app/create-transaction: the five-step wizard, seller and buyer variants. Continue is
  * always pressable: it checks the step with the shared schema and, when something is missing, focuses
- * the first field in question with its message (issue 17 point 6). Each new step (and the success
- * screen) takes focus on its heading and is announced as 'Step N of 5' (point 14).
+ * the first field in question with its message. Each new step (and the success
+ * screen) takes focus on its heading and is announced as 'Step N of 5'.
  */
 export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined } = {}) {
   const navigate = useNavigate();

@@ -73,7 +73,7 @@ export function DeliveryDetailsFields({
     clearErrors,
     formState: { errors },
   } = useFormContext<DeliveryDetailsInput>();
-  // Spec 01 §5: an error clears as soon as its field is edited.
+  // An error clears as soon as its field is edited.
   const field = (name: DeliveryField) => {
     const registered = register(name);
     return {

@@ -8,7 +8,7 @@ import { joinLinkFormSchema } from '../lib/join-link';
 
 /**
  * Join Existing Transaction: paste the share link; its last path segment is the invitation code. On
- * react-hook-form: a refused link is focused with its message beside it, which clears on edit (spec 01 §5).
+ * react-hook-form: a refused link is focused with its message beside it, which clears on edit.
  */
 export function JoinLinkForm() {
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export function JoinLinkForm() {
   } = useForm<z.input<typeof joinLinkFormSchema>, unknown, z.output<typeof joinLinkFormSchema>>({
     resolver: zodResolver(joinLinkFormSchema),
     defaultValues: { link: '' },
-    // Spec 01 §5: an edit clears the message; the link is checked again on the next submit.
+    // An edit clears the message; the link is checked again on the next submit.
     reValidateMode: 'onSubmit',
   });
   const error = errors.link?.message;

@@ -4,8 +4,8 @@ import { formatDisplayDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 
 /**
- * A milestone trade's parts as the invitee accepts them by joining (DESIGN "Milestones"): the buyer pays
- * the whole total once, and each milestone's amount is released to the seller as the buyer accepts it.
+ * A milestone trade's parts as the invitee accepts them by joining (docs/money.md "Milestones"): the buyer
+ * pays the whole total once, and each milestone's amount is released to the seller as the buyer accepts it.
  */
 export function MilestoneTerms({ transaction: tx }: { transaction: Transaction }) {
   if (!tx.milestones.length) return null;

@@ -16,7 +16,7 @@ import { transitionFacts } from '../lib/trade-terms';
 
 const TITLES = ['Personal Information', 'Address', 'Location'];
 
-/** Spec 01 §5 "Shipping wizard": each step's fields, the same ones the delivery dialog asks for. */
+/** The shipping wizard: each step's fields, the same ones the delivery dialog asks for. */
 const STEP_FIELDS: Record<number, readonly DeliveryField[]> = {
   1: ['fullName', 'phoneNumber'],
   2: ['address', 'city', 'state'],

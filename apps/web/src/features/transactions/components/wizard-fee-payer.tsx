@@ -16,8 +16,8 @@ const PAYER_HINTS: Record<FeePayer, string> = {
 };
 
 /**
- * Who pays the fee (DESIGN "Who pays the fee"), each option with what the buyer pays and the seller gets
- * for the price typed, by the server's own rule; the joining party sees the same before joining.
+ * Who pays the fee (docs/money.md "Who pays the fee"), each option with what the buyer pays and the seller
+ * gets for the price typed, by the server's own rule; the joining party sees the same before joining.
  */
 export function FeePayerChoice() {
   const [price, currency] = useWatch<CreateFormValues, ['price', 'currency']>({

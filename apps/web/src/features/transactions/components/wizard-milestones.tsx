@@ -37,7 +37,7 @@ export function allocationText(
 }
 
 /**
- * 'Pay in milestones' (DESIGN "Milestones"): off by default; on, a list of 2 to 10 milestones (title,
+ * 'Pay in milestones' (docs/money.md "Milestones"): off by default; on, a list of 2 to 10 milestones (title,
  * amount, optional description and due date) whose amounts must add up to the price, with the running
  * total shown as they are typed. Not offered for 'Meet and inspect', which is paid in one part.
  */

@@ -23,7 +23,7 @@ export function RoleStep() {
 }
 
 /**
- * Spec 01 §5's courier Yes/No, plus 'Meet and inspect' (DESIGN "In-person handover"): no shipment, the
+ * The courier Yes/No, plus 'Meet and inspect' (docs/handover.md): no shipment, the
  * buyer releases the money with a code at the meeting. The choice sets `shippingType` and `useCourier`.
  */
 export function CourierStep() {

@@ -69,7 +69,7 @@ function QuantityField() {
         step={1}
         {...props}
         onBlur={(event) => {
-          // Spec 01 §5: bad input becomes 1, and the field shows it.
+          // Bad input becomes 1, and the field shows it.
           setValue('itemQuantity', quantityValue(event.target.value));
           void props.onBlur(event);
         }}
@@ -78,7 +78,7 @@ function QuantityField() {
   );
 }
 
-/** Seller step 4: type, category and condition are required (spec 01 §5). */
+/** Seller step 4: type, category and condition are required. */
 export function ItemDetailsStep() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -2,13 +2,13 @@ import { useTransactionEvents } from '../../../lib/realtime/transaction-events';
 import { useTransactionRoom } from '../../../lib/realtime/use-live-connection';
 import { useStoreTransaction, useTransaction } from '../api/get-transaction';
 
-/** Spec 01 §2: the status screen polls every 3 s while PENDING, so the creator sees the counterparty join. */
+/** The status screen polls every 3 s while PENDING, so the creator sees the counterparty join. */
 export const STATUS_POLL_MS = 3_000;
 
 type Options = {
-  /** Spec 01 §4: 300 ms on the details screen. */
+  /** 300 ms on the details screen. */
   debounceMs?: number;
-  /** Also refetch at this interval while PENDING (spec 01 §2 status screen: 3 s). */
+  /** Also refetch at this interval while PENDING (the status screen: 3 s). */
   pollWhilePendingMs?: number;
 };
 

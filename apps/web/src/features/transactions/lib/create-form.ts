@@ -18,7 +18,7 @@ import {
 
 /**
  * The create wizard's form: react-hook-form over the shared create schema, one `.pick()` per step
- * (spec 01 §5 "Create wizard"), so each step refuses exactly what the server would, with its words.
+ * so each step refuses exactly what the server would, with its words.
  * Typed numbers reach the form already read (lib/form-values), so values have the schema's types.
  */
 export type CreateFormValues = {
@@ -50,7 +50,7 @@ export type CreateFormValues = {
   preferredCondition: string | undefined;
   specificRequirements: string;
   transactionTerms: string;
-  /** Step 3: 'Pay in milestones' (DESIGN "Milestones"); the list is kept while it is off. */
+  /** Step 3: 'Pay in milestones' (docs/money.md "Milestones"); the list is kept while it is off. */
   milestonesOn: boolean;
   milestones: MilestoneDraft[];
 };
@@ -177,7 +177,7 @@ export function stepSchema(step: number, role: CreateFormValues['creatorRole'], 
   }
 }
 
-/** Spec 01 §5: quantity at least 1, bad input becomes 1. */
+/** Quantity at least 1, bad input becomes 1. */
 export function quantityValue(text: unknown): number {
   const value = typeof text === 'number' ? text : Number.parseInt(String(text), 10);
   return Number.isSafeInteger(value) && value >= 1 ? value : 1;

@@ -9,7 +9,7 @@ import {
 import { UPLOAD_RULES } from '@escrow/shared/domain/uploads';
 import { deviceClock } from '../../../lib/dates';
 
-/* The seller's delivery of a milestone (DESIGN "Milestones"): the form, checked as the server checks it. */
+/* The seller's delivery of a milestone (docs/money.md): the form, checked as the server checks it. */
 
 const MILESTONE_FILE_RULE = UPLOAD_RULES.milestone_file;
 // Browsers name some of these types differently (a .zip as application/x-zip-compressed), so the name's

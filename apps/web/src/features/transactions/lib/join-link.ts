@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 01 §5 "Join link page" texts. */
+/** The join link page's texts. */
 export const JOIN_LINK_TEXT = {
   empty: 'Please enter a transaction link',
   badFormat: 'Invalid link format. Please check the link and try again.',
@@ -45,7 +45,7 @@ export function parseJoinLink(input: string): JoinLinkResult {
   return { ok: true, code };
 }
 
-/** The join-link form's schema: the pasted link, read into its invitation code (or the spec's message). */
+/** The join-link form's schema: the pasted link, read into its invitation code (or the refusal's message). */
 export const joinLinkFormSchema = z.object({
   link: z.string().transform((text, ctx) => {
     const result = parseJoinLink(text);

@@ -5,7 +5,7 @@ import { refineMilestones, transactionDraftSchemaFor } from '@escrow/shared/sche
 import { deviceClock } from '../../../lib/dates';
 
 /*
- * The create wizard's milestone list (DESIGN "Milestones"): drafts as typed, what the API is sent, and
+ * The create wizard's milestone list (docs/money.md "Milestones"): drafts as typed, what the API is sent, and
  * step 3's check of them with the shared schema and sum rule.
  */
 

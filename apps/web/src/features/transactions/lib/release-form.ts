@@ -6,7 +6,7 @@ import { lagosMoment } from '../../../lib/dates';
 /*
  * The release forms' schemas. The time release is typed as a date (dd/mm/yyyy, read to ISO by
  * lib/dates `dateValue`) and a time, both Lagos time (WAT, as labelled) whatever the device's zone;
- * together they must be a moment after now (spec 01 §5 "Time-based release"), sent as the ISO moment
+ * together they must be a moment after now, sent as the ISO moment
  * the server's `releaseDateSchema` reads.
  */
 export type TimeReleaseValues = { releaseDate: string; releaseTime: string };

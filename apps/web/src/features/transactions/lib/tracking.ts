@@ -1,4 +1,4 @@
-/** Spec 01 §2: carrier tracking pages for DHL, FedEx and UPS; any other courier gets a web search. */
+/** Carrier tracking pages for DHL, FedEx and UPS; any other courier gets a web search. */
 export function trackingUrl(courier: string | undefined, trackingNumber: string): string {
   const number = encodeURIComponent(trackingNumber);
   switch (courier) {

@@ -37,7 +37,7 @@ describe('DocumentForm', () => {
     expect(await screen.findByText('Document number is required')).toBeInTheDocument();
     expect(number).toHaveAccessibleDescription('Document number is required');
     expect(number).toHaveFocus();
-    // Issue 17 point 5: the missing image is named on its own control too, at the same time.
+    // The missing image is named on its own control too, at the same time.
     expect(screen.getByLabelText('Document image')).toHaveAccessibleDescription(
       'Upload the document image first',
     );

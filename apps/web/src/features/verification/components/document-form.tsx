@@ -42,7 +42,7 @@ type DocumentFormValues = z.output<typeof documentFormFields>;
 
 const EMPTY: DocumentFormInput = { documentType: 'DRIVERS_LICENSE', documentNumber: '', file: undefined };
 
-/** Submit a document (spec 02 §5): type, number and image (preview, upload progress); staff review it. */
+/** Submit a document: type, number and image (preview, upload progress); staff review it. */
 export function DocumentForm() {
   const submit = useSubmitDocument();
   const [progress, setProgress] = useState<number | null>(null);

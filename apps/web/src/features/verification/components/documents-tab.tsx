@@ -13,7 +13,7 @@ const STATUS_LOOK: Record<IdentityDocument['status'], string> = {
   REJECTED: 'bg-red-100 text-red-900',
 };
 
-/** Documents tab (spec 02 §5): type, number and image (preview, upload progress); staff review it. */
+/** Documents tab: type, number and image (preview, upload progress); staff review it. */
 export function DocumentsTab({ documents }: { documents: IdentityDocument[] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -45,7 +45,7 @@ type CheckSpec = {
 
 const ninFormSchema = ninFormSchemaFor(deviceClock);
 
-/** NIN and BVN (spec 02 §5) differ only in the number's name, the third detail and the level gained. */
+/** NIN and BVN differ only in the number's name, the third detail and the level gained. */
 const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
   nin: {
     name: 'NIN',

@@ -9,7 +9,7 @@ import { stubApi, type StubReply } from '../../../testing/api-mock';
 import { VerificationPage } from './verification-page';
 
 /**
- * Issue 33: each identity check says what is sent to the provider and why, before it is sent (the
+ * Each identity check says what is sent to the provider and why, before it is sent (the
  * texts follow what the server's Dojah adapter sends; identity.check-notice.test.ts checks that side).
  */
 const ok = (data: unknown): StubReply => ({ body: { success: true, data } });

@@ -6,7 +6,7 @@ export type IdentityNoticeKind = keyof typeof IDENTITY_CHECK_NOTICES;
 export const identityNoticeId = (kind: IdentityNoticeKind) => `identity-notice-${kind.toLowerCase()}`;
 
 /**
- * What a check sends to the identity provider and why (issue 33, docs/privacy.md "Consent and
+ * What a check sends to the identity provider and why (docs/privacy.md "Consent and
  * notices"), shown on the form before anything is sent; the submit button is described by it.
  */
 export function IdentityCheckNotice({ kind, level = 2 }: { kind: IdentityNoticeKind; level?: 2 | 3 }) {

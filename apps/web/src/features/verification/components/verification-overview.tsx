@@ -22,7 +22,7 @@ const HISTORY_TEXT: Record<string, string> = {
   NAME_CHANGED: NAME_CHANGE_TEXT.historyOutcome,
 };
 
-/** Overview tab (spec 02 §2.6): level, trust score and what raised it, status, 5 latest history items. */
+/** Overview tab: level, trust score and what raised it, status, 5 latest history items. */
 export function VerificationOverview({ status }: { status: VerificationStatus }) {
   const { user } = status;
   return (

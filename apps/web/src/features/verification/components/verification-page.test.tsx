@@ -107,7 +107,7 @@ describe('VerificationPage', () => {
 
     await user.clear(screen.getByLabelText('NIN'));
     await user.type(screen.getByLabelText('NIN'), '12345678901');
-    // Issue 17 point 5: typed as people in Nigeria write it, whatever the browser's locale.
+    // Typed as people in Nigeria write it, whatever the browser's locale.
     expect(dateOfBirth).toHaveAttribute('type', 'text');
     expect(dateOfBirth).toHaveAttribute('placeholder', 'dd/mm/yyyy');
     await user.type(dateOfBirth, '12/04/1990');

@@ -8,7 +8,7 @@ import { DocumentsTab } from './documents-tab';
 import { IdentityCheckForm, type ProfileNames } from './identity-check-form';
 import { VerificationOverview } from './verification-overview';
 
-/** /app/verification (spec 02 §2.6): tabs Overview, NIN Verification, BVN Verification, Documents. */
+/** /app/verification: tabs Overview, NIN Verification, BVN Verification, Documents. */
 export function VerificationPage({
   names,
   onVerified,

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api-client';
 
 /**
- * ENHANCED unlocks a dedicated account number that funds the wallet by bank transfer (spec 01 §1).
+ * ENHANCED unlocks a dedicated account number that funds the wallet by bank transfer.
  * It is issued by the payment provider on request (the sandbox's is marked "(test)"), never invented here.
  */
 export function VirtualAccountCard() {

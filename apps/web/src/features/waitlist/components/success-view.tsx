@@ -4,7 +4,7 @@ import { content } from '../../../config/content';
 import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
 import { buttonClass } from './waitlist-styles';
 
-/** After joining: thanks, 'Join Another Person' and 'Follow Us for Updates' (spec 01 §2). */
+/** After joining: thanks, 'Join Another Person' and 'Follow Us for Updates'. */
 export function SuccessView({ wizard }: { wizard: WaitlistWizard }) {
   const { form, alreadyJoined } = wizard;
   return (

@@ -13,7 +13,7 @@ import {
 // Type only: erased at build time, so the modal stays out of this chunk.
 import type { WaitlistModalProps } from './waitlist-modal';
 
-/** Spec 01 §9: the waitlist modal opens 150 ms after a Join Waitlist button is pressed. */
+/** The waitlist modal opens 150 ms after a Join Waitlist button is pressed. */
 export const WAITLIST_OPEN_DELAY_MS = 150;
 
 // The modal (Radix Dialog, the zod schema, the API client) is its own chunk: the landing page's first
@@ -70,7 +70,7 @@ type JoinWaitlistButtonProps = {
   children?: ReactNode;
 };
 
-/** A Join Waitlist button: shows 'Opening...' until the modal is up (spec 01 §2). */
+/** A Join Waitlist button: shows 'Opening...' until the modal is up. */
 export function JoinWaitlistButton({
   variant = 'primary',
   className = '',

@@ -48,7 +48,7 @@ describe('waitlist modal', () => {
     const { user, dialog } = await openModal();
     const next = within(dialog).getByRole('button', { name: 'Next' });
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
-    // Issue 17 point 6: never a silent disabled button.
+    // Never a silent disabled button.
     expect(next).toBeEnabled();
     await user.click(next);
     const email = within(dialog).getByLabelText('Email address');

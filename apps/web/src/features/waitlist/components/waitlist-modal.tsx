@@ -18,7 +18,7 @@ export type WaitlistModalProps = {
 
 const STEP_TITLES = { 1: 'Your details', 2: 'Your interest', 3: 'Review' } as const;
 
-/** Spec 01 §2 waitlist modal: three steps and a success view, Escape closes (Radix Dialog). */
+/** The waitlist modal: three steps and a success view, Escape closes (Radix Dialog). */
 export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: WaitlistModalProps) {
   const wizard = useWaitlistWizard();
   const { step } = wizard;

@@ -33,9 +33,9 @@ const STEP_FIELDS = {
 } as const;
 
 /**
- * The waitlist wizard of spec 01 §2: details → interest → review → success, on react-hook-form with the
+ * The waitlist wizard: details → interest → review → success, on react-hook-form with the
  * server's schema. Next is always pressable: on a step with something missing it focuses the first such
- * field, its message beside it (issue 17 point 6). A submission still running when the modal closes is
+ * field, its message beside it. A submission still running when the modal closes is
  * forgotten (its flag resets).
  */
 export function useWaitlistWizard() {
@@ -74,7 +74,7 @@ export function useWaitlistWizard() {
       setStep('success');
     } catch (error) {
       if (id !== submission.current) return;
-      // Spec 01 §8: a browser alert, and the modal stays open with submit enabled again.
+      // A browser alert, and the modal stays open with submit enabled again.
       window.alert(`Failed to submit. Please try again. ${(error as Error).message}`);
     } finally {
       if (id === submission.current) setSubmitting(false);

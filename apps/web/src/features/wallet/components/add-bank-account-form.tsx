@@ -23,7 +23,7 @@ const selectClass =
 /**
  * Adds a payout account: a bank from GET /api/banks and a 10-digit NUBAN, on react-hook-form with the
  * server's own schema (check digit included), each message next to its field. The provider resolves the
- * account name, shown once saved. With two-factor sign-in on, a code from the app confirms it (issue 30).
+ * account name, shown once saved. With two-factor sign-in on, a code from the app confirms it.
  */
 export function AddBankAccountForm({
   onSaved,

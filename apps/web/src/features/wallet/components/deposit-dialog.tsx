@@ -23,7 +23,7 @@ type DepositDialogProps = {
 };
 
 /**
- * Deposit Funds (spec 02 §2.5, §5) on react-hook-form with the server's deposit schema, so a refused
+ * Deposit Funds on react-hook-form with the server's deposit schema, so a refused
  * amount is said next to the field in the server's words. Sandbox deposits settle at once; with Paystack
  * the browser goes to the provider's payment page and the wallet is credited once the provider confirms.
  */

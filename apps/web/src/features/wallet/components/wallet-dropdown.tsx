@@ -19,7 +19,7 @@ const linkClass =
   'flex h-9 items-center justify-center rounded-lg text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /**
- * Top-bar wallet (spec 02 §2.2, desktop): available balance and escrow with a mask toggle remembered for
+ * Top-bar wallet (desktop): available balance and escrow with a mask toggle remembered for
  * the session (starting from the user's 'hide amounts by default'), the three latest history items, and links to the wallet page and its dialogs. Real data.
  */
 export function WalletDropdown({

@@ -6,7 +6,7 @@ import LockOpenIcon from 'lucide-react/icons/lock-open';
 import PercentIcon from 'lucide-react/icons/percent';
 import type { WalletEntryStatus, WalletEntryType } from '@escrow/shared/schemas/wallet';
 
-/** How each wallet entry type reads: label, direction and colour (spec 02 §3 Wallet entry). */
+/** How each wallet entry type reads: label, direction and colour. */
 export const ENTRY_TYPES: Record<
   WalletEntryType,
   { label: string; sign: '+' | '−'; tone: string; Icon: LucideIcon }

@@ -10,7 +10,7 @@ const LEVEL_NAMES: Record<Wallet['verificationLevel'], string> = {
   PREMIUM: 'Premium (BVN)',
 };
 
-/** Balance, escrow and totals (spec 02 §2.5). */
+/** Balance, escrow and totals. */
 export function WalletSummary({ wallet }: { wallet: Wallet }) {
   const figures: Array<[string, string, string?]> = [
     ['Pending escrow', formatMoney(wallet.pendingEscrow, wallet.currency)],
@@ -42,7 +42,7 @@ export function WalletSummary({ wallet }: { wallet: Wallet }) {
   );
 }
 
-/** The user's verification level and the deposit/withdrawal limits it sets (DESIGN.md limits table). */
+/** The user's verification level and the deposit/withdrawal limits it sets (docs/product.md). */
 export function WalletLimitsCard({ wallet }: { wallet: Wallet }) {
   const { limits } = wallet;
   return (

@@ -44,10 +44,10 @@ function positiveMinor(amount: number | undefined): number | null {
 }
 
 /**
- * Withdraw Funds (spec 02 §2.5, §5) on react-hook-form with the server's withdraw schema: a saved (or
+ * Withdraw Funds on react-hook-form with the server's withdraw schema: a saved (or
  * newly added) bank account and an amount, each refusal next to its field and the first one focused.
  * The ₦50 fee is charged on top ('Insufficient balance'); the server enforces this and the daily limit.
- * With two-factor sign-in on, a code from the app confirms it (issue 30).
+ * With two-factor sign-in on, a code from the app confirms it.
  */
 export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogProps) {
   const formId = useId();

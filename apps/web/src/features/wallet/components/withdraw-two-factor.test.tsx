@@ -6,7 +6,7 @@ import { fail, makeWallet, ok, renderWithClient, stubApi, type StubCall } from '
 import { WithdrawDialog } from './withdraw-dialog';
 
 /**
- * Issue 30: with two-factor sign-in on, a withdrawal and a bank-account change carry a code from the
+ * With two-factor sign-in on, a withdrawal and a bank-account change carry a code from the
  * authenticator app in the X-Two-Factor-Code header, asked for in a small dialog; a retry after a
  * two-factor refusal keeps the Idempotency-Key.
  */

@@ -12,7 +12,7 @@ function readChoice(): boolean | null {
 }
 
 /**
- * Whether wallet amounts are masked (spec 02 §2.2 wallet dropdown). Starts from the user's 'hide
+ * Whether wallet amounts are masked (the top bar's wallet dropdown). Starts from the user's 'hide
  * amounts by default' preference (profile, stored on the server); a toggle here is remembered for the
  * browser session and wins over it until the session ends.
  */

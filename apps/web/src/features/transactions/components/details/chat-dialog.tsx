@@ -13,7 +13,7 @@ export type ChatDialogProps = {
 };
 
 /**
- * Spec 01 §2's Chat dialog on the details screen: the same live chat as /app/messages (history, files,
+ * The Chat dialog on the details screen: the same live chat as /app/messages (history, files,
  * typing, receipts), without leaving the transaction.
  */
 export function ChatDialog({ transaction: tx, open, onOpenChange }: ChatDialogProps) {

@@ -15,7 +15,7 @@ const PaymentConditionsPanel = later<{ transaction: Transaction }>(
 );
 
 /**
- * Spec 01 §2: Shipping only for the seller (courier used or details given), Confirmation only for the
+ * Shipping only for the seller (courier used or details given), Confirmation only for the
  * buyer, and not for a 'Meet and inspect' trade, which has no shipment to confirm, nor for a milestone
  * trade, whose deliveries are shown on each milestone.
  */

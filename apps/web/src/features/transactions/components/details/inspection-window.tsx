@@ -18,8 +18,8 @@ export const ExtendDialog = later<ExtendDialogProps>(
 );
 
 /**
- * The inspection window (DESIGN "Inspection window"): while the item is with the buyer, both parties see
- * when the escrow is released by itself; the buyer may extend it once, by 1-7 days.
+ * The inspection window (docs/disputes.md "The inspection window"): while the item is with the buyer, both
+ * parties see when the escrow is released by itself; the buyer may extend it once, by 1-7 days.
  */
 export function InspectionWindow({ transaction: tx }: { transaction: Transaction }) {
   const [open, setOpen] = useState(false);

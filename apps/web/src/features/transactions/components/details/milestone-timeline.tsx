@@ -40,8 +40,8 @@ const AcceptMilestoneDialog = later<StepDialogProps>(
 type Opened = { kind: 'deliver' | 'accept' | 'extend'; milestone: MilestoneView } | null;
 
 /**
- * A milestone trade's milestones in order (DESIGN "Milestones"): each one's status, amount and what the
- * seller receives for it, dates, the countdown to its automatic acceptance once delivered, what was
+ * A milestone trade's milestones in order (docs/money.md "Milestones"): each one's status, amount and what
+ * the seller receives for it, dates, the countdown to its automatic acceptance once delivered, what was
  * delivered, and the viewer's step on it: the seller marks it delivered, the buyer accepts it (or
  * extends its inspection once). Steps are taken only while the trade is in progress (a dispute freezes
  * what is unreleased).

@@ -56,7 +56,7 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
       }
     },
     (refused) => {
-      // Spec 01 §8: a missing date is also said as a toast.
+      // A missing date is also said as a toast.
       if (refused.releaseDate?.message === PAYMENT_CONDITION_TEXT.releaseDateRequired)
         toast.error(PAYMENT_CONDITION_TEXT.releaseDateRequired);
     },

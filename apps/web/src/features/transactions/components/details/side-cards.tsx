@@ -21,7 +21,7 @@ const ChatDialog = later<ChatDialogProps>(
 
 /** Actions, Security and Need Help cards beside the details. */
 export function SideCards({ transaction: tx }: Props) {
-  // DESIGN "Disputes": from payment until completion, while no dispute is open.
+  // A dispute may be raised from payment until completion, while none is open (docs/product.md "Disputes").
   // A brokered trade's broker only watches: no chat and no dispute (both are the parties'; 404 for it).
   const broker = tx.viewerIsBroker === true;
   const canDispute = IN_ESCROW_STATUSES.includes(tx.status) && !broker;

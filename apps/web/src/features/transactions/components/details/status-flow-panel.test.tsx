@@ -14,7 +14,7 @@ function renderPanel(overrides: Partial<Transaction>) {
   return { onAction, onCancel };
 }
 
-// Spec 01 §4 "Next action by status and role", on the stored statuses.
+// Next action by status and role (docs/product.md "The lifecycle of a transaction"), on the stored statuses.
 const CASES: { status: Transaction['status']; useCourier: boolean; buyer: string; seller: string }[] = [
   {
     status: 'ACTIVE',

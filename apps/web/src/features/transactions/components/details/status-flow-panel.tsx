@@ -45,7 +45,7 @@ export function canCancel(tx: Transaction): boolean {
   return decide(tx.status, 'CANCEL', tx.viewerRole, transitionFacts(tx)).ok;
 }
 
-/** The status-flow panel: the viewer's next action (spec 01 §4 table) or what they are waiting for. */
+/** The status-flow panel: the viewer's next action (transaction-labels.ts) or what they wait for. */
 export function StatusFlowPanel(props: Props) {
   // The broker only watches: whose turn it is, the inspection window, and no step of its own.
   if (viewerIsBroker(props.transaction)) return <BrokerStatusPanel transaction={props.transaction} />;

@@ -16,7 +16,7 @@ const RefundDetail = later<{ transaction: Transaction }>(() =>
 
 const roleWord = (role: string) => (role === 'BUYER' ? 'Buyer' : 'Seller');
 
-/** Overview summary (spec 01 §2): id with copy, role, dates, money, and both parties. */
+/** Overview summary: id with copy, role, dates, money, and both parties. */
 export function SummaryCard({ transaction: tx }: { transaction: Transaction }) {
   const buyerIsCreator = tx.creatorRole === 'BUYER';
   // A brokered trade: the broker arranged it, for a commission out of what the seller receives.

@@ -15,7 +15,7 @@ export const DELIVERY_SAVE_FAILED = 'Failed to save delivery details';
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Provide Delivery Details (spec 01 §5): the buyer's address in Nigeria; the server checks the same rules. */
+/** Provide Delivery Details: the buyer's address in Nigeria; the server checks the same rules. */
 export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props) {
   const save = useSaveDeliveryDetails(transaction.id);
   const form = useDeliveryDetailsForm(transaction.deliveryDetails);

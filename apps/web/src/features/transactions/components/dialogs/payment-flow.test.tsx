@@ -38,7 +38,7 @@ describe('PaymentFlow', () => {
     renderFlow();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦100,000.00');
     expect(screen.getByText(/Insufficient wallet balance/)).toBeInTheDocument();
-    // Issue 32 point 10: the deposit brings the buyer back to this payment.
+    // The deposit brings the buyer back to this payment.
     expect(screen.getByRole('link', { name: 'Deposit funds' })).toHaveAttribute(
       'href',
       `/app/wallet?action=deposit&returnTo=${encodeURIComponent(`/app/payment/${tx.id}`)}`,

@@ -32,7 +32,7 @@ export const depositHrefFor = (transactionId: string) =>
 type Props = { transaction: Transaction; onPaid: (transaction: Transaction) => void; onCancel?: () => void };
 
 /**
- * The buyer pays the total into escrow (spec 01 §5 "Payment"): from the REAL wallet balance, or by bank
+ * The buyer pays the total into escrow: from the REAL wallet balance, or by bank
  * transfer/card with a reference the server issued (payment-intent) and the provider confirmed.
  */
 export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {

@@ -45,7 +45,7 @@ type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boo
 /**
  * Confirm Receipt of Goods: all five boxes (the shared checklist schema), then the escrow is released to
  * the seller. Confirm stays pressable: with a box unticked it focuses the first such box, the message
- * beside the list and each unticked box pointing at it (issue 17 points 5-6).
+ * beside the list and each unticked box pointing at it.
  */
 export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
   const hintId = useId();

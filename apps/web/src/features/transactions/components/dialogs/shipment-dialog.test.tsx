@@ -82,7 +82,7 @@ describe('ShipmentDialog', () => {
     ])
       expect(await screen.findByText(text)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    // Issue 17 point 5: each message sits on its own field.
+    // Each message sits on its own field.
     expect(screen.getByLabelText('Tracking number *')).toHaveAccessibleDescription(
       'Please enter tracking number',
     );

@@ -30,7 +30,7 @@ const CONDITION_LABELS: Record<(typeof SHIPMENT_ITEM_CONDITIONS)[number], string
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Confirm Shipment (spec 01 §5 "Shipment verification"): photos, tracking, courier, delivery date. */
+/** Confirm Shipment: photos, tracking, courier, delivery date. */
 export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
   const confirm = useConfirmShipment(transaction.id);
   const [uploading, setUploading] = useState(false);
