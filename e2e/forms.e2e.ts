@@ -40,7 +40,7 @@ const focused = (page: Page) =>
     return { tag: el?.tagName.toLowerCase(), text: el?.textContent?.trim(), id: el?.id };
   });
 
-describe('forms in the browser (issue 17)', () => {
+describe('forms in the browser', () => {
   it('shipment dialog: each required field says what is missing, the date is dd/mm/yyyy, one file control', async () => {
     const listing = await joinedListing(
       server,

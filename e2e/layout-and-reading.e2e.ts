@@ -123,8 +123,8 @@ async function overlaps(a: Locator, b: Locator): Promise<boolean> {
 describe.each([
   { label: 'desktop', viewport: DESKTOP },
   { label: 'phone', viewport: PHONE },
-])('issue 32 screens on a $label', ({ viewport }) => {
-  it('a dispute title keeps its width beside the badges, on the list and the dispute page (§3)', async () => {
+])('the reading and layout screens on a $label', ({ viewport }) => {
+  it('a dispute title keeps its width beside the badges, on the list and the dispute page', async () => {
     const { browser, page } = await open(buyer, viewport);
     try {
       await page.goto(`${server.url}/app/disputes`);
@@ -143,7 +143,7 @@ describe.each([
     }
   });
 
-  it('the chat opens on its newest message, an image included, and the AI button is clear of Send (§5, §7)', async () => {
+  it('the chat opens on its newest message, an image included, and the AI button is clear of Send', async () => {
     const { browser, page } = await open(buyer, viewport);
     try {
       await page.goto(`${server.url}/app/messages?transactionId=${transactionId}`);
@@ -182,7 +182,7 @@ describe.each([
     }
   });
 
-  it('the notifications page has no heading-order finding (§17)', async () => {
+  it('the notifications page has no heading-order finding', async () => {
     const { browser, page } = await open(buyer, viewport);
     try {
       await page.goto(`${server.url}/app/notifications`);
@@ -194,7 +194,7 @@ describe.each([
     }
   });
 
-  it('the last Open of the staff dispute queue is clear of the AI button when scrolled to (§7)', async () => {
+  it('the last Open of the staff dispute queue is clear of the AI button when scrolled to', async () => {
     const { browser, page } = await open(admin, viewport);
     try {
       await page.goto(`${server.url}/app/admin`);

@@ -112,7 +112,7 @@ async function buyerAccepts(bp: Page, n: number, sellerGets: string) {
   await milestoneIs(bp, n, 'RELEASED');
 }
 
-describe('a milestone trade on a phone (issue 26)', () => {
+describe('a milestone trade on a phone', () => {
   it(
     'split fee, three milestones delivered and accepted one by one: each release exact to the kobo',
     async () => {

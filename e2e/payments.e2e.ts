@@ -39,7 +39,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('paying above the BASIC wallet cap (issue 17, money paths)', () => {
+describe('paying above the BASIC wallet cap', () => {
   it('a new buyer pays ₦461,250 by test card: steered from the wallet, one decline, then paid into escrow', async () => {
     const { buyer, buyerToken, created } = await joinedListing(
       server,

@@ -93,7 +93,7 @@ async function buyerPays(page: Page, button: string, expectedTotal: string) {
 const walletShows = (page: Page, amount: string) =>
   page.locator('[data-testid="wallet-balance"]', { hasText: amount }).waitFor({ timeout: 15_000 });
 
-describe('trade types on a phone (issue 26)', () => {
+describe('trade types on a phone', () => {
   it(
     'a split-fee trade: each side sees and gets its share of the fee',
     async () => {

@@ -25,7 +25,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('toasts belong to their page (issue 17 point 7)', () => {
+describe('toasts belong to their page', () => {
   it('dismisses what the last page showed, keeps what the navigating action raised', async () => {
     const router = fakeRouter();
     stop = dismissPageToastsOnNavigation(router);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lagosDayStart, WALLET_LIMITS, WITHDRAWAL_FEE_MINOR } from './limits.ts';
 
 describe('wallet limits', () => {
-  it('matches the DESIGN.md table in kobo', () => {
+  it('matches the limits table of docs/product.md, in kobo', () => {
     expect(WALLET_LIMITS).toEqual({
       BASIC: { dailyWithdrawalMinor: 5_000_000, maxBalanceMinor: 30_000_000 },
       ENHANCED: { dailyWithdrawalMinor: 20_000_000, maxBalanceMinor: 50_000_000 },

@@ -3,7 +3,7 @@ import { priceBoundProblem } from './price-bounds.ts';
 import { readTypedAmount, typedAmountToMinor } from './money.ts';
 import { createTransactionSchemaFor } from '../schemas/transactions.ts';
 
-describe('price bounds (DESIGN "Money")', () => {
+describe('price bounds (docs/money.md)', () => {
   it.each([
     [99.99, 'NGN', 'Amount must be at least ₦100.00'],
     [100, 'NGN', null],

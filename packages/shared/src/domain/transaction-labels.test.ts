@@ -8,7 +8,7 @@ const view = (status: TransactionStatus, useCourier = false, creatorRole: 'BUYER
   creatorRole,
 });
 
-describe('next action by status and role (spec 01 §4)', () => {
+describe('next action by status and role', () => {
   it.each([
     ['ACTIVE', true, 'BUYER', 'Proceed to Fill Shipping Details', 'Provide Delivery Details'],
     ['ACTIVE', false, 'BUYER', 'Proceed with Payment', 'Confirm Payment'],

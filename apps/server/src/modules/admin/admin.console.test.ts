@@ -102,7 +102,7 @@ describe('users', () => {
     expect((await get(app, cast.support, '/api/admin/users/nobody')).json().error).toBe('User not found');
   });
 
-  it('names each session’s device as the user’s own list does (issue 32 point 16)', async () => {
+  it('names each session’s device as the user’s own list does', async () => {
     const account = await signUp(app);
     const chromeOnWindows =
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -316,7 +316,7 @@ describe('uploads', () => {
   });
 });
 
-describe('price bounds (DESIGN "Money": ₦100 to ₦50,000,000; USD, EUR, GBP 1 to 50,000)', () => {
+describe('price bounds (₦100 to ₦50,000,000; USD, EUR, GBP 1 to 50,000)', () => {
   it.each([
     [{ ...valid, price: 99.99 }, 'Amount must be at least ₦100.00'],
     [{ ...valid, price: 0.01 }, 'Amount must be at least ₦100.00'],

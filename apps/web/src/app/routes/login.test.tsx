@@ -122,7 +122,7 @@ describe('sign-in screen', () => {
     expect(screen.getByTestId('from')).toHaveTextContent('/app/join-transaction/abc');
   });
 
-  describe('says why the user is here (issue 32 point 6)', () => {
+  describe('says why the user is here', () => {
     const from = { from: { pathname: '/app/wallet', search: '', hash: '' } };
 
     it('after this tab was signed out without asking: what happened, what to do, and support', async () => {

@@ -170,7 +170,7 @@ describe('the chat panel', () => {
   });
 });
 
-describe('following the newest message (issue 32 §5)', () => {
+describe('following the newest message', () => {
   // jsdom lays nothing out: the message area says how tall its content is, and what it observes is
   // called when a test says the content grew (an incoming image finishing loading).
   let contentHeight = 0;

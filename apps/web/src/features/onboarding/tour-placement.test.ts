@@ -4,7 +4,7 @@ import { TOUR_STEPS } from './tour-steps';
 
 const box = (top: number, bottom: number, left = 20, right = 200) => ({ top, bottom, left, right });
 
-describe('clearOfFocus (issue 17 §15: the tour never covers the focused control)', () => {
+describe('clearOfFocus', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function phone() {
@@ -32,7 +32,7 @@ describe('clearOfFocus (issue 17 §15: the tour never covers the focused control
   });
 });
 
-describe('placement (issue 32 point 14)', () => {
+describe('placement', () => {
   afterEach(() => vi.unstubAllGlobals());
   const CARD_HEIGHT = 220;
   const rect = (top: number, bottom: number, left: number, right: number) => ({ top, bottom, left, right });

@@ -70,7 +70,7 @@ function signedInAs(user = makeUser(), extra: Parameters<typeof stubApi>[0] = {}
   return stubApi({ 'GET /api/auth/me': () => ok({ user }), ...extra });
 }
 
-describe('closing the account (issue 33)', () => {
+describe('closing the account', () => {
   it('goes to the landing page, even when another call is refused before the closing answer', async () => {
     let answerClose: (value: ReturnType<typeof ok>) => void = () => {};
     const { calls } = signedInAs(makeUser(), {

@@ -40,7 +40,7 @@ describe('/app/escrow-calculator', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('puts each refusal next to its field and focuses the first (issue 17 structure)', async () => {
+  it('puts each refusal next to its field and focuses the first', async () => {
     const { calls } = stubApi({ 'GET /api/escrow-calculator/history?page=1&limit=10': emptyHistory });
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Calculate' }));

@@ -91,7 +91,7 @@ describe('/app/profile', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Security', 'Preferences', 'Privacy']);
   });
 
-  it('opens the tab its address names, and keeps the open tab in the address (issue 30 links)', async () => {
+  it('opens the tab its address names, and keeps the open tab in the address', async () => {
     const { router } = renderProfile(me, {}, '/app/profile?tab=security');
     expect(await screen.findByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('/app/profile', () => {
   });
 });
 
-describe('closing the account (issue 33)', () => {
+describe('closing the account', () => {
   it('signs the app out with a toast once the server closed it', async () => {
     const { calls } = stubApi({
       'GET /api/auth/me': () => ok({ user: me, previousSignInAt: null }),

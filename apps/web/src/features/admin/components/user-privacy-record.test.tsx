@@ -49,7 +49,7 @@ const EXPORTS: AdminUserDetail['dataExports'] = [
   },
 ];
 
-describe('UserDetail: the privacy record (issue 33)', () => {
+describe('UserDetail: the privacy record', () => {
   it.each<[string, AdminUserDetail['privacyConsent'], string]>([
     [
       'an accepted version with its time',

@@ -124,7 +124,7 @@ describe('UserDetail', () => {
     expect(within(plain).getByText('Completed')).toBeInTheDocument();
   });
 
-  it('shows a closed account as closed, when, and without any action (issue 33)', async () => {
+  it('shows a closed account as closed, when, and without any action', async () => {
     renderUser(
       ADMIN,
       makeUserDetail({

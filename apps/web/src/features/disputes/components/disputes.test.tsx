@@ -75,7 +75,7 @@ describe('the disputes list', () => {
     expect(api.calls.map((c) => c.path)).toContain('/api/disputes?status=RESOLVED');
   });
 
-  it('gives a title at least 15rem beside its icon, so at 375 px the badges wrap under it (issue 32 §3)', async () => {
+  it('gives a title at least 15rem beside its icon, so at 375 px the badges wrap under it', async () => {
     stubApi({
       'GET /api/disputes': () =>
         ok({ disputes: [listItem({ reason: 'Screen cracked on arrival', awaitingMyAnswer: true })] }),
@@ -212,7 +212,7 @@ describe('a dispute’s page', () => {
     );
   });
 
-  it('keeps the title’s room beside the badges at 375 px, and the message list is reachable by keyboard (issue 32 §3, §17)', async () => {
+  it('keeps the title’s room beside the badges at 375 px, and the message list is reachable by keyboard', async () => {
     stubApi({ 'GET /api/disputes/dispute-1': () => ok({ dispute: makeDispute({ status: 'OPEN' }) }) });
     renderAt(<DisputeDetail disputeId="dispute-1" viewerId={buyer.id} />, {
       path: '/app/disputes/dispute-1',

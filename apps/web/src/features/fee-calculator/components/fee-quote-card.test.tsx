@@ -18,7 +18,7 @@ const quote = {
   totalAmount: 10_251.03,
 };
 
-describe('FeeQuoteCard payer switch (issue 26)', () => {
+describe('FeeQuoteCard payer switch', () => {
   it('shows what the buyer pays and the seller receives for each fee payer', async () => {
     const user = userEvent.setup();
     render(<FeeQuoteCard quote={quote} />);

@@ -76,7 +76,7 @@ describe('the notifications page', () => {
     );
   });
 
-  it('heads each card one level under the page’s h1, so headings do not skip a level (issue 32 §17)', async () => {
+  it('heads each card one level under the page’s h1, so headings do not skip a level', async () => {
     stubApi({
       'PUT /api/notifications/mark-all-read': () => ok({ updated: 0 }),
       'GET /api/notifications?filter=all&limit=20': () =>
@@ -212,7 +212,7 @@ describe('live notifications', () => {
     await waitFor(() => expect(volumes).toEqual([0.5]));
   });
 
-  it('a message that arrives while its chat is open is read at once: the bell does not count it (issue 32 §12)', async () => {
+  it('a message that arrives while its chat is open is read at once: the bell does not count it', async () => {
     // The server's unread set: it stores a notification before pushing it.
     const unread = new Set<string>();
     const api = stubApi({

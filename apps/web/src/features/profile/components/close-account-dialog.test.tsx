@@ -115,7 +115,7 @@ describe('CloseAccountDialog', () => {
     expect(onClosed).not.toHaveBeenCalled();
   });
 
-  it('with two-factor sign-in on, asks for a code and sends it with the password (issue 30)', async () => {
+  it('with two-factor sign-in on, asks for a code and sends it with the password', async () => {
     const { calls } = stubApi({
       'GET /api/auth/me/closure': () => ok({ canClose: true, blockers: [] }),
       'GET /api/auth/2fa': () =>

@@ -24,7 +24,7 @@ function renderList() {
   return userEvent.setup();
 }
 
-describe('SessionsList: sign out all other sessions (issue 32 point 16)', () => {
+describe('SessionsList: sign out all other sessions', () => {
   it('asks first; Cancel signs nobody out', async () => {
     const { calls } = stubApi({
       'GET /api/auth/sessions': () =>

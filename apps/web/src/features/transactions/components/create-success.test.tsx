@@ -25,7 +25,7 @@ afterEach(() => {
   setLiveChannelForTests(null);
 });
 
-describe('CreateSuccess (issue 17 §10: the created screen follows the transaction)', () => {
+describe('CreateSuccess', () => {
   let live: ReturnType<typeof installFakeLiveChannel>;
   beforeEach(() => {
     live = installFakeLiveChannel();

@@ -30,7 +30,7 @@ async function typeIn(user: User, label: string, text: string) {
 const focusedOn = (heading: string) =>
   waitFor(() => expect(screen.getByRole('heading', { name: heading })).toHaveFocus());
 
-describe('CreateWizard: Continue says what is missing (issue 17 point 6)', () => {
+describe('CreateWizard: Continue says what is missing', () => {
   it('focuses the role choice with its message when Continue is pressed without one', async () => {
     stubApi({});
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('CreateWizard: Continue says what is missing (issue 17 point 6)', () =>
   });
 });
 
-describe('CreateWizard: price bounds and numbers (issue 17 point 8)', () => {
+describe('CreateWizard: price bounds and numbers', () => {
   it.each([
     ['0.01', 'Amount must be at least ₦100.00'],
     ['99999999999', 'Amount must be at most ₦50,000,000.00'],
@@ -153,7 +153,7 @@ describe('CreateWizard: price bounds and numbers (issue 17 point 8)', () => {
   });
 });
 
-describe('CreateWizard: focus and announcements (issue 17 point 14)', () => {
+describe('CreateWizard: focus and announcements', () => {
   it('moves focus to each new step heading and announces Step N of 5, then the success screen', async () => {
     const transaction = makeTransaction({ creatorRole: 'BUYER', viewerRole: 'BUYER', status: 'PENDING' });
     stubApi({
@@ -277,7 +277,7 @@ describe('CreateWizard: sending', () => {
   });
 });
 
-describe('CreateWizard: who pays the fee and how the item is handed over (issue 26)', () => {
+describe('CreateWizard: who pays the fee and how the item is handed over', () => {
   const created = () => {
     const transaction = makeTransaction({ creatorRole: 'SELLER', viewerRole: 'SELLER', status: 'PENDING' });
     return stubApi({

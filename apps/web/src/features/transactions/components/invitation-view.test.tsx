@@ -32,7 +32,7 @@ function renderInvitation(overrides: Partial<Transaction>) {
 const financial = async () =>
   within((await screen.findByRole('heading', { name: 'Financial Details' })).closest('div')!);
 
-describe('InvitationView: what the joiner takes on (issue 26)', () => {
+describe('InvitationView: what the joiner takes on', () => {
   it('shows a buyer joining a split-fee trade who pays the fee and what they will pay, to the kobo', async () => {
     // ₦10,001.00 → fee ₦250.03; SPLIT: the buyer pays ₦10,126.02, the seller receives ₦9,875.99.
     renderInvitation({
@@ -86,7 +86,7 @@ describe('InvitationView: what the joiner takes on (issue 26)', () => {
   });
 });
 
-describe('InvitationView: a milestone trade (issue 26)', () => {
+describe('InvitationView: a milestone trade', () => {
   const milestones = () =>
     makeMilestoneTrade(
       [{ dueDate: '2099-01-31' }, { description: 'Blocks, lintels and roofing sheets' }, {}],

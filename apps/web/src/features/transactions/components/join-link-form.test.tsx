@@ -34,7 +34,7 @@ describe('JoinLinkForm', () => {
     );
   });
 
-  it('focuses the link with its message beside it (issue 17 structure)', async () => {
+  it('focuses the link with its message beside it', async () => {
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Join Transaction' }));
     const link = screen.getByLabelText('Transaction link');

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const tx = makeTransaction({ status: 'ACTIVE', useCourier: true, viewerRole: 'BUYER' });
 const next = () => screen.getByRole('button', { name: 'Next' });
 
-describe('ShippingWizard: the delivery details component in three steps (issue 17 structure)', () => {
+describe('ShippingWizard: the delivery details component in three steps', () => {
   it('focuses what is missing with the shared schema messages, then saves what the dialog would', async () => {
     const { calls } = stubApi({
       [`PUT /api/transactions/${tx.id}/delivery-details`]: () =>

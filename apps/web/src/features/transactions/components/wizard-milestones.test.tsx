@@ -38,7 +38,7 @@ function created() {
 }
 
 // Each test walks the whole wizard (3-4 s alone): more than the default 5 s when the machine is loaded.
-describe('CreateWizard: paying in milestones (issue 26)', { timeout: 20_000 }, () => {
+describe('CreateWizard: paying in milestones', { timeout: 20_000 }, () => {
   it('keeps a running total as amounts are typed and says when they do not add up', async () => {
     stubApi({});
     const user = userEvent.setup();

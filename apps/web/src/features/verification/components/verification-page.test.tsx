@@ -254,7 +254,7 @@ describe('VerificationPage', () => {
     expect(screen.getByLabelText('Document type')).toBeInTheDocument();
   });
 
-  it('updates a document to Verified when staff approve it, without a reload (issue 32 point 4)', async () => {
+  it('updates a document to Verified when staff approve it, without a reload', async () => {
     localStorage.setItem('authToken', 'token');
     let socket: FakeSocket | null = null;
     setLiveChannelForTests(

@@ -21,7 +21,7 @@ function renderForm(addAnswer: () => { status?: number; body: unknown }) {
 
 const posts = (calls: StubCall[]) => calls.filter((c) => c.method === 'POST');
 
-describe('AddBankAccountForm (issue 17 structure: the shared schema, messages on their fields)', () => {
+describe('AddBankAccountForm', () => {
   it('focuses the first missing field with its message, and each message follows the fix', async () => {
     const { calls, user } = renderForm(() => ok({}));
     await screen.findByRole('option', { name: 'Guaranty Trust Bank' });

@@ -27,7 +27,7 @@ describe('DepositDialog', () => {
     },
   );
 
-  it('focuses the amount with its message on a refused submit; the message follows the fix (issue 17)', async () => {
+  it('focuses the amount with its message on a refused submit; the message follows the fix', async () => {
     const { calls } = stubApi({});
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
@@ -120,7 +120,7 @@ describe('DepositDialog', () => {
     expect(third).not.toBe(first);
   });
 
-  describe('started from a payment (issue 32 point 10)', () => {
+  describe('started from a payment', () => {
     function renderFromPayment(returnTo: string) {
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       const onOpenChange = vi.fn();

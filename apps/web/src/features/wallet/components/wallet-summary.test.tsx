@@ -21,7 +21,7 @@ describe('WalletSummary', () => {
 });
 
 describe('WalletLimitsCard', () => {
-  it('says the cap limits deposits, not money earned (issue 17 point 2)', () => {
+  it('says the cap limits deposits, not money earned', () => {
     renderWithClient(<WalletLimitsCard wallet={makeWallet({ balance: 450_000 })} />);
     const label = screen.getByText('Deposits can bring your balance up to');
     expect(label.nextElementSibling).toHaveTextContent('₦300,000.00');

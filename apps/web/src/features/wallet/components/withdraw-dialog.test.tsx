@@ -83,7 +83,7 @@ describe('WithdrawDialog', () => {
     expect(withdrawCalls(calls)).toHaveLength(0);
   });
 
-  it('focuses the first refusal in screen order, each message beside its field (issue 17)', async () => {
+  it('focuses the first refusal in screen order, each message beside its field', async () => {
     const { calls } = stubWallet([]);
     const { user } = renderDialog();
     await screen.findByRole('option', { name: 'Guaranty Trust Bank' });

@@ -31,7 +31,7 @@ function renderPanel(tx: Transaction, handlers: Record<string, StubHandler>) {
   return { calls, user: userEvent.setup() };
 }
 
-describe('the buyer’s release code card (issue 26)', () => {
+describe('the buyer’s release code card', () => {
   it('shows the code in large grouped digits, a QR code of it and the warning', async () => {
     renderPanel(inPerson({ viewerRole: 'BUYER' }), {
       [`GET ${CODE_PATH}`]: () => ok({ code: '482913', lockedUntil: null }),
@@ -87,7 +87,7 @@ describe('the buyer’s release code card (issue 26)', () => {
   });
 });
 
-describe('the seller’s release code entry (issue 26)', () => {
+describe('the seller’s release code entry', () => {
   const seller = () => inPerson({ viewerRole: 'SELLER' });
   const LOCKED =
     'That release code is not correct. Too many wrong codes: code entry is locked until 14:05 WAT.';

@@ -45,7 +45,7 @@ afterEach(() => {
 
 const inThreeDays = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
 
-describe('a milestone trade on the details screen (issue 26)', () => {
+describe('a milestone trade on the details screen', () => {
   it('shows the timeline in place of the one-off steps, and the accepted milestone once answered', async () => {
     let tx = makeMilestoneTrade([
       { status: 'DELIVERED', deliveredAt: new Date().toISOString(), autoReleaseAt: inThreeDays() },

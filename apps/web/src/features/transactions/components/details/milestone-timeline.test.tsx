@@ -73,7 +73,7 @@ const midway = (viewerRole: 'BUYER' | 'SELLER', overrides: Partial<Transaction> 
     { viewerRole, ...overrides },
   );
 
-describe('the milestone timeline (issue 26)', () => {
+describe('the milestone timeline', () => {
   it('lists each milestone in order with its status, amounts and dates (Lagos time)', () => {
     stubApi({});
     renderWithProviders(<MilestoneTimeline transaction={midway('BUYER')} />);

@@ -15,7 +15,7 @@ const badRequest = (field: string, message: string) => () => ({
   },
 });
 
-describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy; issue 32 §13: Lagos time)', () => {
+describe('TimeReleaseForm', () => {
   it('focuses the date with its message beside it, and reads the date as dd/mm/yyyy', async () => {
     const { calls } = stubApi({
       'POST /api/payment-conditions/time-based': () => ok({ condition: {} }),
@@ -55,7 +55,7 @@ describe('TimeReleaseForm (issue 17: react-hook-form, dd/mm/yyyy; issue 32 §13:
   });
 });
 
-describe('ManualReleaseForm (issue 17: react-hook-form)', () => {
+describe('ManualReleaseForm', () => {
   it('sends the trimmed reason after the second confirmation', async () => {
     const { calls } = stubApi({
       [`POST /api/payment-conditions/manual-release`]: () => ok({ transaction: tx }),

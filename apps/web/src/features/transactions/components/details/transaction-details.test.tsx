@@ -180,7 +180,7 @@ describe('TransactionDetails', () => {
   });
 });
 
-describe('TransactionDetails: who pays the fee and in-person trades (issue 26)', () => {
+describe('TransactionDetails: who pays the fee and in-person trades', () => {
   it('shows who pays the fee, what the buyer pays and what the seller receives', async () => {
     // ₦150,000 with the seller paying the ₦3,750 fee.
     renderDetails(

@@ -47,7 +47,7 @@ describe('PaymentFlow', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
-  it('steers a buyer whose wallet cannot hold the total to bank transfer or card (issue 17 point 1)', async () => {
+  it('steers a buyer whose wallet cannot hold the total to bank transfer or card', async () => {
     const { calls } = stubApi({ 'GET /api/wallet': () => wallet(20_000, true, 100_000) });
     const { user } = renderFlow();
     expect(
@@ -119,7 +119,7 @@ describe('PaymentFlow', () => {
     expect(confirms[1]!.headers['idempotency-key']).toBe(confirms[0]!.headers['idempotency-key']);
   });
 
-  it('offers one primary action per choice: Continue to payment for a card, not a disabled Confirm (issue 32 point 11)', async () => {
+  it('offers one primary action per choice: Continue to payment for a card, not a disabled Confirm', async () => {
     stubApi({
       'GET /api/wallet': () => wallet(0),
       [INTENT]: () =>

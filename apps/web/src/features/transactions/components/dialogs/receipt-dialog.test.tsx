@@ -27,7 +27,7 @@ async function tickAll(user: ReturnType<typeof userEvent.setup>, except?: string
 }
 
 describe('ReceiptDialog', () => {
-  it('focuses the first unticked box with the message beside the list until all five are ticked (issue 17)', async () => {
+  it('focuses the first unticked box with the message beside the list until all five are ticked', async () => {
     const { calls } = stubApi({});
     const { user } = renderDialog();
     const confirm = screen.getByRole('button', { name: 'Confirm Receipt' });

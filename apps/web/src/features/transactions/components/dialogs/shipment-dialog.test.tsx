@@ -155,7 +155,7 @@ describe('ShipmentDialog', () => {
     });
   });
 
-  it('shows each uploaded photo as a thumbnail, fetched with the token (issue 32 point 15)', async () => {
+  it('shows each uploaded photo as a thumbnail, fetched with the token', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     stubBlobUrls();
     localStorage.setItem('authToken', 'seller-token');
