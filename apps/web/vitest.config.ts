@@ -9,6 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Globals stubbed with vi.stubGlobal (fetch, matchMedia, ...) are restored after every test.
+    unstubGlobals: true,
     // Screens show Lagos time whatever the device's zone; the web tests run far from
     // Lagos (UTC-5/-4) so a date or time read in the device's zone fails them (workers start with it).
     env: { TZ: 'America/New_York' },

@@ -132,7 +132,6 @@ describe('live channel', () => {
     sockets[0]!.serverCloses();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/auth\/me$/);
-    vi.unstubAllGlobals();
   });
   it('loads socket.io-client once the app has its listeners in place, and then connects', async () => {
     const live = await freshSocketModule();

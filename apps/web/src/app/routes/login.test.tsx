@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import LoginPage from './login';
 
@@ -10,10 +10,6 @@ const routes = [
   { path: '/app/dashboard', element: <LocationProbe name="Dashboard screen" /> },
   { path: '/app/wallet', element: <LocationProbe name="Wallet screen" /> },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('sign-in screen', () => {
   it('shows the spec validation messages and calls nothing when the form is invalid', async () => {

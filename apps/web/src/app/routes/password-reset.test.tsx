@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fail, LocationProbe, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import ForgotPasswordPage from './forgot-password';
 import ResetPasswordPage from './reset-password';
@@ -12,10 +12,6 @@ const routes = [
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/login', element: <LocationProbe name="Sign-in screen" /> },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('forgot password', () => {
   it('validates the e-mail, then shows the generic answer', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, LocationProbe, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
 import SignupPage from './signup';
 
@@ -8,10 +8,6 @@ const routes = [
   { path: '/signup', element: <SignupPage /> },
   { path: '/login', element: <LocationProbe name="Sign-in screen" /> },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 async function fill(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {

@@ -42,7 +42,6 @@ const message = (overrides: Partial<Message>): Message => ({
 
 afterEach(() => {
   setLiveChannelForTests(null);
-  vi.unstubAllGlobals();
 });
 
 describe('the chat panel', () => {

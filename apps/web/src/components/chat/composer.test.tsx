@@ -36,7 +36,6 @@ class FakeXhr {
 
 afterEach(() => {
   setLiveChannelForTests(null);
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   FakeXhr.last = null;
 });

@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearOfFocus, PHONE_BOTTOM_CLEAR, placement } from './onboarding-tour';
 import { TOUR_STEPS } from './tour-steps';
 
 const box = (top: number, bottom: number, left = 20, right = 200) => ({ top, bottom, left, right });
 
 describe('clearOfFocus', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   function phone() {
     vi.stubGlobal('innerWidth', 375);
     vi.stubGlobal('innerHeight', 800);
@@ -33,7 +31,6 @@ describe('clearOfFocus', () => {
 });
 
 describe('placement', () => {
-  afterEach(() => vi.unstubAllGlobals());
   const CARD_HEIGHT = 220;
   const rect = (top: number, bottom: number, left: number, right: number) => ({ top, bottom, left, right });
   const boxOf = (style: ReturnType<typeof placement>) => {

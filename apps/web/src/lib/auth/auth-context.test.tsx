@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED_EVENT } from '../api-client';
 import { useAuth } from './auth-context';
 import { fail, makeUser, ok, renderWithApp, stubApi } from '../../testing/render-with-app';
@@ -10,10 +10,6 @@ function WhoAmI() {
 }
 
 const routes = [{ path: '/', element: <WhoAmI /> }];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('AuthProvider', () => {
   it('restores the session from a stored token', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_TEXT } from '@escrow/shared/schemas/assistant';
 import { useLogoutDialog } from '../../../components/layouts/logout-dialog';
 import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
@@ -16,10 +16,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   };
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function DashboardStandIn() {

@@ -60,7 +60,6 @@ beforeEach(() => {
   setLiveChannelForTests(createLiveChannel((token) => new FakeSocket(token).asSocket()));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -3,12 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { estimateFee } from '@escrow/shared/domain/fee-estimate';
 import { fail, ok, stubApi } from '../../../features/wallet/testing/wallet-test-utils';
 import EscrowCalculatorPage from './escrow-calculator';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const emptyHistory = () => ok({ calculations: [], total: 0, page: 1, limit: 10 });
 

@@ -48,7 +48,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -75,7 +75,6 @@ beforeEach(() => {
   localStorage.setItem('authToken', 'token');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });

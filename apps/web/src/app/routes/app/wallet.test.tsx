@@ -2,11 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, makeWallet, ok, stubApi } from '../../../features/wallet/testing/wallet-test-utils';
 import WalletPage from './wallet';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/app/wallet', element: <WalletPage /> }], {

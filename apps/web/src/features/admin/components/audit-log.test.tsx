@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogQueryString, EMPTY_AUDIT_FILTERS } from '../api/audit-log';
 import { fail, makeAuditEntry, ok, renderConsole, stubApi } from '../testing/admin-test-utils';
 import { AuditLog } from './audit-log';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const logPage = (entries: unknown[], hasMore = false) => ok({ entries, page: 1, limit: 50, hasMore });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import {
   fail,
@@ -20,7 +20,6 @@ beforeEach(() => {
   live = installFakeLiveChannel();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -33,7 +33,6 @@ const ledger = {
 
 beforeEach(() => installFakeLiveChannel());
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, renderConsole, stubApi } from '../testing/admin-test-utils';
 import { DocumentReview } from './document-review';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const QUEUE = 'GET /api/admin/documents?status=PENDING_REVIEW&page=1&limit=20';
 const doc = {

@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail } from '@escrow/shared/schemas/admin';
 import { makeUserDetail, ok, renderConsole, stubApi, SUPPORT } from '../testing/admin-test-utils';
 import { UserDetail } from './user-detail';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderUser(detail: AdminUserDetail) {
   stubApi({ 'GET /api/admin/users/user-buyer': () => ok(detail) });

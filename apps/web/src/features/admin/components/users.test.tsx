@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
   fail,
@@ -14,8 +14,6 @@ import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import type { StaffViewer } from '../lib/staff';
 import { UserDetail } from './user-detail';
 import { UserSearch } from './user-search';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const summary = (id: string, firstName: string, email: string, extra = {}) => ({
   id,

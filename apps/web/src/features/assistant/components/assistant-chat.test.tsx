@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSISTANT_TEXT, WELCOME_SUGGESTIONS } from '@escrow/shared/schemas/assistant';
 import { fail, ok, renderAt, stubApi } from '../../../testing/render-at';
 import AssistantChat from './assistant-chat';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const withdrawAnswer = {
   response: 'Open your wallet and choose Withdraw Funds. A withdrawal costs ₦50.',

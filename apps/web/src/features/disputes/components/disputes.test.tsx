@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DisputeListItem } from '@escrow/shared/schemas/disputes';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import { buyer, hoursFromNow, makeDispute, seller } from '../../../testing/dispute-fixtures';
@@ -14,7 +14,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   setLiveChannelForTests(null);
-  vi.unstubAllGlobals();
 });
 
 function listItem(overrides: Partial<DisputeListItem>): DisputeListItem {

@@ -6,7 +6,6 @@ import { recentSearches, rememberSearch } from '../lib/recent-searches';
 import { SearchDialog } from './search-dialog';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -31,7 +31,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   setLiveChannelForTests(null);
-  vi.unstubAllGlobals();
 });
 
 describe('the notifications page', () => {

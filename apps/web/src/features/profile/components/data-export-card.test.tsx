@@ -99,7 +99,6 @@ describe('DataExportCard', () => {
     const download = calls.find((c) => c.path === '/api/auth/me/exports/exp-1/download');
     expect(download?.headers.authorization).toBe('Bearer token-abc');
     click.mockRestore();
-    vi.unstubAllGlobals();
     localStorage.clear();
   });
 

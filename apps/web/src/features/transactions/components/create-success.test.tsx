@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import { setLiveChannelForTests } from '../../../lib/socket';
 import { installFakeLiveChannel } from '../../../testing/render-at';
@@ -21,7 +21,6 @@ const answer = {
 const DETAIL = `GET /api/transactions/${pending.id}`;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

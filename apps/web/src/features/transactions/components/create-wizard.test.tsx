@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateWizard } from './create-wizard';
 import { fail, makeTransaction, ok, renderWithProviders, stubApi } from '../testing/transaction-test-utils';
-
-afterEach(() => vi.unstubAllGlobals());
 
 type User = ReturnType<typeof userEvent.setup>;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTransaction, ok, renderWithProviders, stubApi } from '../testing/transaction-test-utils';
 import { ShippingWizard } from './shipping-wizard';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const tx = makeTransaction({ status: 'ACTIVE', useCourier: true, viewerRole: 'BUYER' });
 const next = () => screen.getByRole('button', { name: 'Next' });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   transactionListItemSchema,
   type TransactionList,
@@ -68,7 +68,6 @@ beforeEach(() => {
   setLiveChannelForTests(createLiveChannel((token) => new FakeSocket(token).asSocket()));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubReply } from '../../../testing/api-mock';
 import { DocumentForm } from './document-form';
 
@@ -16,7 +16,6 @@ beforeEach(() => {
   }
   vi.stubGlobal('URL', BlobUrl);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderForm() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -25,7 +25,6 @@ const basic: VerificationStatus = {
 
 afterEach(() => {
   setLiveChannelForTests(null);
-  vi.unstubAllGlobals();
 });
 
 function renderPage() {

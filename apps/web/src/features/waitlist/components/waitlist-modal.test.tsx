@@ -10,7 +10,6 @@ beforeEach(() => {
   vi.stubGlobal('alert', alertMock);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   alertMock.mockReset();
 });
 

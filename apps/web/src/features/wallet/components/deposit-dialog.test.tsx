@@ -2,11 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, makeWallet, ok, renderWithClient, stubApi } from '../testing/wallet-test-utils';
 import { DepositDialog } from './deposit-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(wallet = makeWallet()) {
   const onOpenChange = vi.fn();

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WalletEntry } from '@escrow/shared/schemas/wallet';
 import { fail, makeWallet, ok, renderWithClient, stubApi } from '../testing/wallet-test-utils';
 import { WalletDropdown } from './wallet-dropdown';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const entry = (id: string, description: string, amount: number, type: WalletEntry['type']): WalletEntry => ({
   id,

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nubanCheckDigit } from '@escrow/shared/domain/nuban';
 import type { BankAccount } from '@escrow/shared/schemas/wallet';
 import { fail, makeWallet, ok, renderWithClient, stubApi, type StubCall } from '../testing/wallet-test-utils';
 import { WithdrawDialog } from './withdraw-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const savedAccount: BankAccount = {
   id: 'acct-1',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, renderWithApp } from '../../../../testing/render-with-app';
 import {
   installFakeLiveChannel,
@@ -25,7 +25,6 @@ function signedInAs(role: 'ADMIN' | 'SUPPORT', handlers: Parameters<typeof stubA
 
 beforeEach(() => installFakeLiveChannel());
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import {
@@ -11,10 +11,6 @@ import {
   stubApi,
 } from '../../testing/transaction-test-utils';
 import { InspectionWindow } from './inspection-window';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const inThreeDays = () => new Date(Date.now() + 3 * 86_400_000 + 3600_000).toISOString();
 const shipped = (overrides: Partial<Transaction> = {}) =>

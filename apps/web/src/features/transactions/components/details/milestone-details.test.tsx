@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast, Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { createLiveChannel, setLiveChannelForTests } from '../../../../lib/socket';
 import { FakeSocket } from '../../../../testing/fake-socket';
@@ -39,7 +39,6 @@ beforeEach(() => {
   setLiveChannelForTests(createLiveChannel((token) => new FakeSocket(token).asSocket()));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   setLiveChannelForTests(null);
 });
 

@@ -40,7 +40,6 @@ class FakeXhr {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   FakeXhr.sent = [];
 });
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import {
@@ -11,8 +11,6 @@ import {
   stubApi,
 } from '../../testing/transaction-test-utils';
 import { PaymentConditionsPanel } from './payment-conditions-panel';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const TX_ID = makeTransaction().id;
 const LIST = `GET /api/payment-conditions/transaction/${TX_ID}`;

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeTransaction, ok, renderWithProviders, stubApi } from '../../testing/transaction-test-utils';
 import { CancelDialog } from './cancel-dialog';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const tx = makeTransaction({ status: 'WAITING_FOR_PAYMENT' });
 

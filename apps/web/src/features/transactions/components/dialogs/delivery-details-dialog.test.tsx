@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fail,
   makeTransaction,
@@ -9,8 +9,6 @@ import {
   stubApi,
 } from '../../testing/transaction-test-utils';
 import { DeliveryDetailsDialog } from './delivery-details-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const tx = makeTransaction({ status: 'ACTIVE' });
 const PATH = `PUT /api/transactions/${tx.id}/delivery-details`;

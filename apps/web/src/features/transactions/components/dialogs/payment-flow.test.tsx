@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fail,
   makeTransaction,
@@ -9,8 +9,6 @@ import {
   stubApi,
 } from '../../testing/transaction-test-utils';
 import { PaymentFlow } from './payment-flow';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const tx = makeTransaction({ status: 'WAITING_FOR_PAYMENT', total: 153_750 });
 const CONFIRM = `PUT /api/transactions/${tx.id}/confirm-payment`;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   fail,
   makeTransaction,
@@ -9,8 +9,6 @@ import {
   stubApi,
 } from '../../testing/transaction-test-utils';
 import { CHECKLIST_LABELS, ReceiptDialog } from './receipt-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const tx = makeTransaction({ status: 'WAITING_FOR_BUYER_CONFIRMATION' });
 const PATH = `PUT /api/transactions/${tx.id}/confirm-receipt`;
