@@ -10,7 +10,7 @@ import {
   upload,
   walletBalance,
   type TestUser,
-} from './modules/transactions/transactions.test-support.ts';
+} from './testing/test-kit.ts';
 import { createKey, partnerOrder } from './modules/partner/partner.test-support.ts';
 import { nuban } from './modules/wallet/wallet.test-helpers.ts';
 import { createTestApp } from './testing/test-app.ts';

@@ -19,7 +19,7 @@ import {
   shipment,
   uploadPhoto,
   type TestUser,
-} from './modules/transactions/transactions.test-support.ts';
+} from './testing/test-kit.ts';
 import { disputeBody } from './modules/disputes/disputes.test-support.ts';
 
 /**

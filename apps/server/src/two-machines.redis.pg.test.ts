@@ -17,7 +17,7 @@ import {
   upload,
   walletBalance,
   type TestUser,
-} from './modules/transactions/transactions.test-support.ts';
+} from './testing/test-kit.ts';
 import { startS3StandIn, type S3StandIn } from './testing/s3-stand-in.ts';
 import { nextEvent, openSocket } from './testing/socket-client.ts';
 import { createTestApp } from './testing/test-app.ts';

@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { runDueJobs } from '../plugins/scheduler.ts';
 import { FaultProxy } from '../testing/simulation/db-proxy.ts';
 import { createTestApp } from '../testing/test-app.ts';
-import { createUser, type TestUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../testing/test-kit.ts';
 
 /**
  * PostgreSQL going away under a serving instance (service suite only). The test never stops the

@@ -9,7 +9,7 @@ import { webhookEvents } from '../db/schema/webhooks.ts';
 import { removeEndedSessions } from '../modules/auth/index.ts';
 import { removeRejectedDocuments } from '../modules/identity/index.ts';
 import { submitDocument } from '../modules/identity/identity.test-support.ts';
-import { createUser, post, type TestUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, post, type TestUser } from '../testing/test-kit.ts';
 import { removeIdentityDocumentUpload } from '../modules/uploads/index.ts';
 import { clearOldWebhookBodies } from '../modules/webhooks/index.ts';
 import { createEndpoint, removeEndpointsOf } from '../modules/webhooks/webhooks.test-support.ts';

@@ -7,7 +7,7 @@ import { identityDocuments } from '../db/schema/identity.ts';
 import { sessions } from '../db/schema/users.ts';
 import { webhookEvents } from '../db/schema/webhooks.ts';
 import { submitDocument } from '../modules/identity/identity.test-support.ts';
-import { createUser, post, type TestUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, post, type TestUser } from '../testing/test-kit.ts';
 import {
   createEndpoint,
   removeEndpointsOf,

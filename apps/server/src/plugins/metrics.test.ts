@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { accountCodes, holdFromWallet, postEntry } from '../modules/ledger/index.ts';
-import {
-  checklist,
-  createUser,
-  deposit,
-  driveTo,
-  get,
-  put,
-  type TestUser,
-} from '../modules/transactions/transactions.test-support.ts';
+import { checklist, createUser, deposit, driveTo, get, put, type TestUser } from '../testing/test-kit.ts';
 import { openSocket } from '../testing/socket-client.ts';
 import { createTestApp, uniqueEmail } from '../testing/test-app.ts';
 import { recordLedgerCheck } from './ledger-check.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../testing/test-app.ts';
 import type { App } from '../app.ts';
-import { createUser, get, join } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, get, join } from '../testing/test-kit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -5,15 +5,7 @@ import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { openSocket } from '../testing/socket-client.ts';
 import { createTestApp, uniqueEmail } from '../testing/test-app.ts';
 import type { App } from '../app.ts';
-import {
-  createTransaction,
-  createUser,
-  get,
-  join,
-  PNG_BYTES,
-  post,
-  upload,
-} from '../modules/transactions/transactions.test-support.ts';
+import { createTransaction, createUser, get, join, PNG_BYTES, post, upload } from '../testing/test-kit.ts';
 
 /** Each limit of the write and probe routes, set small; every refusal is the app's 429 with Retry-After. */
 let app: App;

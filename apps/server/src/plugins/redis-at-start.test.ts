@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { App } from '../app.ts';
-import { createUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser } from '../testing/test-kit.ts';
 import { freePort, PrivateRedis } from '../testing/private-redis.ts';
 import { collect, openSocket } from '../testing/socket-client.ts';
 import { createTestApp } from '../testing/test-app.ts';

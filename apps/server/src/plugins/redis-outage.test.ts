@@ -4,14 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
 import type { App } from '../app.ts';
-import {
-  createTransaction,
-  createUser,
-  deposit,
-  join,
-  put,
-  walletBalance,
-} from '../modules/transactions/transactions.test-support.ts';
+import { createTransaction, createUser, deposit, join, put, walletBalance } from '../testing/test-kit.ts';
 
 /**
  * The live channel on a private Redis (never the machine's shared one) that the test stops and starts

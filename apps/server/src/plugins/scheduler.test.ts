@@ -18,7 +18,7 @@ import {
   put,
   checklist,
   walletBalance,
-} from '../modules/transactions/transactions.test-support.ts';
+} from '../testing/test-kit.ts';
 import { runDueJobs } from './scheduler.ts';
 
 /** An app on a database that outlives it: a file-backed PGlite in `dataDir`, or the run's PostgreSQL. */

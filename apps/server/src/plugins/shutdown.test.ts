@@ -1,7 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/test-app.ts';
-import { createUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser } from '../testing/test-kit.ts';
 
 /** What SIGTERM does (server.ts calls app.close()): drain, finish the scheduler's pass, hint sockets. */
 describe('graceful shutdown', () => {

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { TransactionUpdatedPayload } from '@escrow/shared/events';
 import { createTestApp } from '../testing/test-app.ts';
 import type { App } from '../app.ts';
-import { createTransaction, createUser, join } from '../modules/transactions/transactions.test-support.ts';
+import { createTransaction, createUser, join } from '../testing/test-kit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

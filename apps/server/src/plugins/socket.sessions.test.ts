@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { App } from '../app.ts';
 import { bearer, logIn, resetTokenFromMail, signUp } from '../modules/auth/auth.test-support.ts';
-import {
-  createUser,
-  makeAdmin,
-  post,
-  type TestUser,
-} from '../modules/transactions/transactions.test-support.ts';
+import { createUser, makeAdmin, post, type TestUser } from '../testing/test-kit.ts';
 import { collect, openSocket } from '../testing/socket-client.ts';
 import { createTestApp } from '../testing/test-app.ts';
 

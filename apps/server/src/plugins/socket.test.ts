@@ -13,7 +13,7 @@ import {
   shipment,
   uploadPhoto,
   type TestUser,
-} from '../modules/transactions/transactions.test-support.ts';
+} from '../testing/test-kit.ts';
 
 let app: App;
 let url: string;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { createUser, type TestUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../testing/test-kit.ts';
 import { GENEROUS_LIMITS } from '../testing/generous-limits.ts';
 import { uniqueEmail } from '../testing/test-app.ts';
 

@@ -10,7 +10,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { tracingActive } from '../lib/tracing.ts';
-import { createUser, type TestUser } from '../modules/transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../testing/test-kit.ts';
 import { GENEROUS_LIMITS } from '../testing/generous-limits.ts';
 
 // A number of this run only: one NIN verifies one account, and on the shared PostgreSQL database

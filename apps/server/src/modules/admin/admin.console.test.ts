@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { logIn, signUp } from '../auth/auth.test-support.ts';
 import { castOf, disputed, type Cast } from '../disputes/disputes.test-support.ts';
-import { get, post, put } from '../transactions/transactions.test-support.ts';
+import { get, post, put } from '../../testing/test-kit.ts';
 
 let app: App;
 let url: string;

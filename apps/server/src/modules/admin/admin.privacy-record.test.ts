@@ -10,7 +10,7 @@ import {
   signUpAccountHolder,
   type AccountHolder,
 } from '../privacy/privacy.test-support.ts';
-import { createUser, get, post } from '../transactions/transactions.test-support.ts';
+import { createUser, get, post } from '../../testing/test-kit.ts';
 
 /**
  * The console's user page shows the user's privacy record (docs/privacy.md "Consent and

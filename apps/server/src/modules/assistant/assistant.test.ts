@@ -3,7 +3,7 @@ import { ASSISTANT_MESSAGE_MAX } from '@escrow/shared/schemas/assistant';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { createUser, deposit, driveTo, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, deposit, driveTo, type TestUser } from '../../testing/test-kit.ts';
 import { KNOWLEDGE } from './assistant.retrieval.ts';
 import { knowledgeFacts } from './assistant.facts.ts';
 

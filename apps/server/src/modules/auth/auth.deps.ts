@@ -32,4 +32,4 @@ export type AuthDeps = {
 };
 
 /** The slim user of `request.user` (its own file: auth.tokens.ts needs it, and this file needs that). */
-export type { AuthUser, SessionUser } from './auth.user.ts';
+export type { AuthUser, SessionUser } from './auth.request-user.ts';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AUTH_TEXT } from '@escrow/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/users.ts';
 import { throttleKeys, type Throttle } from '../../lib/throttle.ts';
-import type { BackgroundTasks } from './auth.background.ts';
+import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { rateLimited } from './auth.errors.ts';
 import { signInAttemptsMail } from './auth.mails.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SetNewPasswordInput } from '@escrow/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { BackgroundTasks } from './auth.background.ts';
+import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { invalidResetToken } from './auth.errors.ts';
 import { passwordResetMail } from './auth.mails.ts';

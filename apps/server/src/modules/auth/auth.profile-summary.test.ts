@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  checklist,
-  createUser,
-  driveTo,
-  PNG_BYTES,
-  upload,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { checklist, createUser, driveTo, PNG_BYTES, upload, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { removeEndedSessions } from './auth.retention.ts';
 
 const MINUTE = 60_000;

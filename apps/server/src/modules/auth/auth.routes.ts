@@ -16,7 +16,7 @@ import { loginAnswerSchema } from '@escrow/shared/schemas/two-factor';
 import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { timingSafeDummyHash } from '../../lib/passwords.ts';
-import { createBackgroundTasks } from './auth.background.ts';
+import { createBackgroundTasks } from '../../lib/background-tasks.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { createPasswordResetService } from './auth.password-reset.ts';
 import { createAuthService } from './auth.service.ts';
@@ -39,7 +39,7 @@ export const authRoutes =
     const throttle = createThrottle(deps, deps.config.LOGIN_THROTTLE_WINDOW_SECONDS, {
       onBlocked: deps.metrics.rateLimitRefused,
     });
-    const tasks = createBackgroundTasks(deps.log);
+    const tasks = createBackgroundTasks(deps.log, 'accounts');
     const auth = createAuthService(deps, throttle, tasks);
     const reset = createPasswordResetService(deps, throttle, tasks);
     // Pending e-mails finish before the database closes; the dummy hash exists before the first sign-in.

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import { hashPassword, timingSafeDummyHash, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthDeps, AuthUser } from './auth.deps.ts';
-import type { BackgroundTasks } from './auth.background.ts';
+import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import {
   currentPasswordNeeded,
   emailTaken,

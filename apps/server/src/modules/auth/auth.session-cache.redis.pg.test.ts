@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../wallet/wallet.test-helpers.ts';
-import type { SessionUser } from './auth.user.ts';
+import type { SessionUser } from './auth.request-user.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { pollUntil, redisProxy } from './auth.session-cache.test-support.ts';
 import { bearer, logIn, signUp } from './auth.test-support.ts';

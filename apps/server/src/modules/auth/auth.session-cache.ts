@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.ts';
 import { createOutageLog } from '../../lib/dependency-log.ts';
 import { watchRedis } from '../../lib/redis-best-effort.ts';
-import type { SessionUser } from './auth.user.ts';
+import type { SessionUser } from './auth.request-user.ts';
 import { Lru } from './auth.lru.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import type { AuthUser } from './auth.user.ts';
+import type { AuthUser } from './auth.request-user.ts';
 import { Lru } from './auth.lru.ts';
 import { GONE, type SessionCache, type SessionState, type TokenClaims } from './auth.session-cache.ts';
 

@@ -8,7 +8,7 @@ import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase, PGLITE_OPTIONS, type Database, type Db } from '../../db/client.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { createUser, driveTo, makeAdmin, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, makeAdmin, type TestUser } from '../../testing/test-kit.ts';
 
 /**
  * The embedded database's online backup (always on PGlite, also in the service suite): taken while

@@ -6,7 +6,7 @@ import type { App } from '../../app.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { createUser, get, post, walletBalance } from '../transactions/transactions.test-support.ts';
+import { createUser, get, post, walletBalance } from '../../testing/test-kit.ts';
 import { castOf, disputed, propose, type Cast } from './disputes.test-support.ts';
 
 /**

@@ -2,16 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  checklist,
-  get,
-  ledgerCheck,
-  post,
-  put,
-  walletBalance,
-} from '../transactions/transactions.test-support.ts';
+import { checklist, get, ledgerCheck, post, put, walletBalance } from '../../testing/test-kit.ts';
 import { castOf, disputeBody, disputed, pendingId, propose, type Cast } from './disputes.test-support.ts';
-import { driveTo } from '../transactions/transactions.test-support.ts';
+import { driveTo } from '../../testing/test-kit.ts';
 
 /**
  * Dispute races need real concurrency: PostgreSQL with a pool, and two app instances on one database

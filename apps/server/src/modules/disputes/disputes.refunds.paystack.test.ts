@@ -7,7 +7,7 @@ import { transactionLedgerEntries } from '../ledger/index.ts';
 import { retryDueProviderRefunds } from '../payments/index.ts';
 import { REFUND_RETRY_DELAYS_MS } from '../payments/payments.refunds.ts';
 import { PaystackStandIn, sign, TEST_SECRET } from '../payments/paystack-stand-in.test-helpers.ts';
-import { driveTo, get, ledgerCheck, post, put } from '../transactions/transactions.test-support.ts';
+import { driveTo, get, ledgerCheck, post, put } from '../../testing/test-kit.ts';
 import { castOf, disputeBody, type Cast } from './disputes.test-support.ts';
 
 // Refunds of Paystack payments, against the local Paystack stand-in over real HTTP: POST /refund,

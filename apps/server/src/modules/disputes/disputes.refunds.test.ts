@@ -8,15 +8,7 @@ import { transactionLedgerEntries } from '../ledger/index.ts';
 import { ProviderError, retryDueProviderRefunds } from '../payments/index.ts';
 import { REFUND_RETRY_DELAYS_MS } from '../payments/payments.refunds.ts';
 import { createSandboxProvider } from '../payments/payments.sandbox.ts';
-import {
-  deposit,
-  driveTo,
-  get,
-  ledgerCheck,
-  post,
-  put,
-  walletBalance,
-} from '../transactions/transactions.test-support.ts';
+import { deposit, driveTo, get, ledgerCheck, post, put, walletBalance } from '../../testing/test-kit.ts';
 import { castOf, disputeBody, type Cast } from './disputes.test-support.ts';
 
 let app: App;

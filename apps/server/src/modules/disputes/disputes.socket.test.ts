@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_EVENTS, SERVER_EVENTS, type DisputeUpdatedPayload } from '@escrow/shared/events';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { post, type TestUser } from '../transactions/transactions.test-support.ts';
+import { post, type TestUser } from '../../testing/test-kit.ts';
 import { castOf, disputed, type Cast } from './disputes.test-support.ts';
 
 let app: App;

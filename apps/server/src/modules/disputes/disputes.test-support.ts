@@ -2,13 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users.ts';
-import {
-  createUser,
-  driveTo,
-  makeAdmin,
-  post,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, makeAdmin, post, type TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the dispute test files (imported only by tests). */
 export type Cast = {

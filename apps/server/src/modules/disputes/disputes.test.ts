@@ -16,7 +16,7 @@ import {
   upload,
   PNG_BYTES,
   walletBalance,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { addBank } from '../wallet/wallet.test-helpers.ts';
 import { castOf, disputeBody, disputed, pendingId, propose, type Cast } from './disputes.test-support.ts';
 

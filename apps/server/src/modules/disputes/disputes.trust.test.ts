@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { checklist, driveTo, post, put, type TestUser } from '../transactions/transactions.test-support.ts';
+import { checklist, driveTo, post, put, type TestUser } from '../../testing/test-kit.ts';
 import { castOf, disputed, type Cast } from './disputes.test-support.ts';
 
 // The stored trust score (shown on vendor cards and to the other party) follows the events that change it,

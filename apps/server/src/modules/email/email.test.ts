@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { users } from '../../db/schema/users.ts';
 
 const LIMIT = 3;

@@ -11,7 +11,7 @@ import {
   post,
   walletBalance,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import {
   enterCode,
   handoverUrl,

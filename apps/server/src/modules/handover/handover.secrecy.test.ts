@@ -11,7 +11,7 @@ import { openDatabase } from '../../db/client.ts';
 import { GENEROUS_LIMITS } from '../../testing/generous-limits.ts';
 import { nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import {
   handoverUrl,
   mentions,

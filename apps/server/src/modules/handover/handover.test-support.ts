@@ -1,14 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  createTransaction,
-  deposit,
-  get,
-  join,
-  post,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, deposit, get, join, post, put, type TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the handover test files (imported only by tests). */
 export type Parties = { buyer: TestUser; seller: TestUser };

@@ -3,13 +3,7 @@ import { HANDOVER_TEXT } from '@escrow/shared/schemas/handover';
 import type { App } from '../../app.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createUser,
-  get,
-  ledgerCheck,
-  makeAdmin,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, get, ledgerCheck, makeAdmin, type TestUser } from '../../testing/test-kit.ts';
 import {
   enterCode,
   handoverUrl,

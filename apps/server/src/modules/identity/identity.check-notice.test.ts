@@ -6,7 +6,7 @@ import { IDENTITY_CHECK_NOTICES, IDENTITY_PROVIDER_NAME } from '@escrow/shared/t
 import type { App } from '../../app.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, post } from '../transactions/transactions.test-support.ts';
+import { createUser, post } from '../../testing/test-kit.ts';
 
 /**
  * The verification screens tell the user what each check sends to the identity provider before it is

@@ -5,13 +5,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, type Cast } from '../disputes/disputes.test-support.ts';
-import {
-  createUser,
-  get,
-  PNG_BYTES,
-  upload,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, get, PNG_BYTES, upload, type TestUser } from '../../testing/test-kit.ts';
 import { submitDocument } from './identity.test-support.ts';
 
 /**

@@ -7,7 +7,7 @@ import { identityDocuments } from '../../db/schema/identity.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, type Cast } from '../disputes/disputes.test-support.ts';
-import { createUser, get, JPEG_BYTES, post, upload } from '../transactions/transactions.test-support.ts';
+import { createUser, get, JPEG_BYTES, post, upload } from '../../testing/test-kit.ts';
 import { businessLicenseHolders } from './index.ts';
 import { submitDocument } from './identity.test-support.ts';
 

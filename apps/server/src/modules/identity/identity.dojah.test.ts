@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, post } from '../transactions/transactions.test-support.ts';
+import { createUser, post } from '../../testing/test-kit.ts';
 import { createDojahProvider } from './identity.dojah.ts';
 import { IdentityProviderUnavailable } from './identity.provider.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, post } from '../transactions/transactions.test-support.ts';
+import { createUser, post } from '../../testing/test-kit.ts';
 import { ninBody } from './identity.test-support.ts';
 
 /**

@@ -7,14 +7,7 @@ import { uploads } from '../../db/schema/uploads.ts';
 import { housekeeping } from '../../plugins/scheduler.ts';
 import { startS3StandIn, type S3StandIn } from '../../testing/s3-stand-in.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createUser,
-  get,
-  PNG_BYTES,
-  post,
-  upload,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, get, PNG_BYTES, post, upload, type TestUser } from '../../testing/test-kit.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { identityDocuments, verificationHistory } from '../../db/schema/identity.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, get, post, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, get, post, type TestUser } from '../../testing/test-kit.ts';
 import { removeIdentityDocumentUpload } from '../uploads/index.ts';
 import { removeRejectedDocuments } from './identity.retention.ts';
 import { submitDocument } from './identity.test-support.ts';

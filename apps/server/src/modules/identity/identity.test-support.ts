@@ -7,7 +7,7 @@ import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { GENEROUS_LIMITS } from '../../testing/generous-limits.ts';
-import { PNG_BYTES, upload, type TestUser } from '../transactions/transactions.test-support.ts';
+import { PNG_BYTES, upload, type TestUser } from '../../testing/test-kit.ts';
 
 /**
  * The production app with its production logger writing into `lines` (tests grep them for full

@@ -4,7 +4,7 @@ import { VERIFICATION_TEXT } from '@escrow/shared/schemas/identity';
 import type { App } from '../../app.ts';
 import { identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
 import { users } from '../../db/schema/users.ts';
-import { createUser, get, post, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, get, post, type TestUser } from '../../testing/test-kit.ts';
 import { IdentityProviderUnavailable, type IdentityProvider } from './identity.provider.ts';
 import { bvnBody, createLoggedApp, ninBody } from './identity.test-support.ts';
 

@@ -6,13 +6,7 @@ import type { App } from '../../app.ts';
 import { userPresence } from '../../db/schema/presence.ts';
 import { openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createTransaction,
-  createUser,
-  get,
-  join,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, get, join, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 let url: string;

@@ -5,7 +5,7 @@ import type { App } from '../../app.ts';
 import { nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { Conversation } from '@escrow/shared/schemas/messages';
-import { createTransaction, createUser, get, join, post } from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, get, join, post } from '../../testing/test-kit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

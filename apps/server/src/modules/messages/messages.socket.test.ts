@@ -9,14 +9,7 @@ import {
 import type { App } from '../../app.ts';
 import { collect, nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createTransaction,
-  createUser,
-  join,
-  post,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, join, post, put, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 let url: string;

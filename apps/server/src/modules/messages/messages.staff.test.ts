@@ -10,7 +10,7 @@ import {
   post,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let buyer: TestUser;

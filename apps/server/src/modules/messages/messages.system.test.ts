@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import { checklist, createUser, driveTo, get, put } from '../transactions/transactions.test-support.ts';
+import { checklist, createUser, driveTo, get, put } from '../../testing/test-kit.ts';
 
 let app: App;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   put,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let buyer: TestUser;

@@ -7,7 +7,7 @@ import { PHONE_TEXT } from '@escrow/shared/schemas/phone';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { verifyPhone } from '../phone/phone.test-support.ts';
-import { createUser, get, put, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, get, put, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 beforeAll(async () => {

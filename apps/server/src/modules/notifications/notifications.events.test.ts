@@ -16,7 +16,7 @@ import {
   shipment,
   uploadPhoto,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let stranger: TestUser;

@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
-import {
-  checklist,
-  createUser,
-  driveTo,
-  get,
-  post,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { checklist, createUser, driveTo, get, post, put, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 beforeAll(async () => {

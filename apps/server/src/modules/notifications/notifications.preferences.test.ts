@@ -3,14 +3,7 @@ import { SERVER_EVENTS } from '@escrow/shared/events';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@escrow/shared/schemas/notifications';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import {
-  createTransaction,
-  createUser,
-  get,
-  join,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, get, join, put, type TestUser } from '../../testing/test-kit.ts';
 import { pushNotification } from './notifications.push.ts';
 
 let app: App;

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import {
-  createTransaction,
-  createUser,
-  get,
-  join,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, get, join, type TestUser } from '../../testing/test-kit.ts';
 
 let app: App;
 let creator: TestUser;

@@ -18,7 +18,7 @@ import {
   uploadPhoto,
   walletBalance,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { deliverDueWebhooks } from '../webhooks/index.ts';
 import {
   createEndpoint,

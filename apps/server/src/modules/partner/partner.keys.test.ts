@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { createApiKey, hashKey, mayHoldKey } from './partner.keys.ts';
 import { createKey, partnerCall } from './partner.test-support.ts';
 

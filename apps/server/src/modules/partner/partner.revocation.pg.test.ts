@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser } from '../transactions/transactions.test-support.ts';
+import { createUser } from '../../testing/test-kit.ts';
 import { createKey, partnerCall } from './partner.test-support.ts';
 
 const BOUND_MS = 5_000;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../transactions/transactions.test-support.ts';
+import type { TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the partner test files (imported only by tests). */
 export async function createKey(

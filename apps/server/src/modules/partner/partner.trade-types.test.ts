@@ -12,7 +12,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { createKey, partnerCall, partnerOrder, type PartnerKey } from './partner.test-support.ts';
 
 /**

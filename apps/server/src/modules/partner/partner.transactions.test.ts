@@ -11,7 +11,7 @@ import {
   put,
   shipment,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { createKey, partnerCall, partnerOrder, type PartnerKey } from './partner.test-support.ts';
 
 describe('partner transactions (role SELLER)', () => {

@@ -13,7 +13,7 @@ import {
   uploadPhoto,
   walletBalance,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let buyer: TestUser;

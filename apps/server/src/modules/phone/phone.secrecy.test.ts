@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { GENEROUS_LIMITS } from '../../testing/generous-limits.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { downProvider, textsTo, uniquePhone } from './phone.test-support.ts';
 
 /**

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { phoneVerifications, smsMessages } from '../../db/schema/phone.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, get, post, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, get, post, type TestUser } from '../../testing/test-kit.ts';
 import { deliverDueTextMessages } from './phone.delivery.ts';
 import { removeOldTextMessages } from './phone.retention.ts';
 import { verifyPhone } from './phone.test-support.ts';

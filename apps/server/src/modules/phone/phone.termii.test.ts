@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_TEXT } from '@escrow/shared/schemas/phone';
 import { smsMessages } from '../../db/schema/phone.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, driveTo, put } from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, put } from '../../testing/test-kit.ts';
 import { deliverDueTextMessages } from './phone.delivery.ts';
 import { MessagingUnavailable } from './phone.provider.ts';
 import { createTermiiMessaging } from './phone.termii.ts';

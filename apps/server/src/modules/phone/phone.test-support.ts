@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { App } from '../../app.ts';
-import type { TestUser } from '../transactions/transactions.test-support.ts';
+import type { TestUser } from '../../testing/test-kit.ts';
 import type { MessagingProvider } from './phone.provider.ts';
 import { MessagingUnavailable } from './phone.provider.ts';
 

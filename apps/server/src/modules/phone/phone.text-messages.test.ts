@@ -5,14 +5,7 @@ import { smsMessages } from '../../db/schema/phone.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
-import {
-  checklist,
-  createUser,
-  driveTo,
-  get,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { checklist, createUser, driveTo, get, put, type TestUser } from '../../testing/test-kit.ts';
 import { textMessageOutboxState } from './phone.backlog.ts';
 import { deliverDueTextMessages, TEXT_MESSAGE_MAX_ATTEMPTS } from './phone.delivery.ts';
 import { textMessageBody } from './phone.outbox.ts';

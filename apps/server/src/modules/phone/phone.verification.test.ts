@@ -5,7 +5,7 @@ import { maskPhone, PHONE_TEXT } from '@escrow/shared/schemas/phone';
 import type { App } from '../../app.ts';
 import { phoneVerifications, verifiedPhones } from '../../db/schema/phone.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, get, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, get, type TestUser } from '../../testing/test-kit.ts';
 import type { MessagingProvider } from './phone.provider.ts';
 import {
   checkCode,

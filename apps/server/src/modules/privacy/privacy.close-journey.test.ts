@@ -19,7 +19,7 @@ import {
   put,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { publish } from '../vendors/vendors.test-support.ts';
 import {
   closeAccount,

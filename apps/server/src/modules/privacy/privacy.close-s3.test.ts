@@ -17,7 +17,7 @@ import {
   put,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import {
   closeAccount,
   closureCheck,

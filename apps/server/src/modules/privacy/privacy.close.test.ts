@@ -3,13 +3,7 @@ import { AUTH_TEXT } from '@escrow/shared/schemas/auth';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, disputed, type Cast } from '../disputes/disputes.test-support.ts';
-import {
-  createTransaction,
-  createUser,
-  deposit,
-  driveTo,
-  join,
-} from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, deposit, driveTo, join } from '../../testing/test-kit.ts';
 import {
   closeAccount,
   closureCheck,

@@ -24,7 +24,7 @@ import {
   PNG_BYTES,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * The right to correction (docs/privacy.md "Correct my data"): every personal field a user types can be

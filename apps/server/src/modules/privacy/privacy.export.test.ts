@@ -19,7 +19,7 @@ import {
   put,
   upload,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { completedTrade } from '../vendors/vendors.test-support.ts';
 import { nuban } from '../wallet/wallet.test-helpers.ts';
 import { runJobsUntilExport } from './privacy.test-support.ts';

@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { dataExports } from '../../db/schema/privacy.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { uniqueEmail } from '../../testing/test-app.ts';
-import type { TestUser } from '../transactions/transactions.test-support.ts';
+import type { TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the privacy test files (imported only by tests). */
 export type AccountHolder = TestUser & { password: string };

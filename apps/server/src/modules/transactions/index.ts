@@ -13,12 +13,12 @@ export {
   type StepResult,
   type StepSpec,
 } from './transactions.steps.ts';
-export { drainDueJobs } from './transactions.due-jobs.ts';
+export { drainDueJobs } from './transactions.job-runner.ts';
 export { dueAutoReleases } from './transactions.backlog.ts';
-export { expireDueInvitations } from './transactions.jobs.ts';
+export { expireDueInvitations } from './transactions.invitation-expiry.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
 export { payCommission, releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
-export { noticeFor, otherPartyOf, rateSellerNotice } from './transactions.notices.ts';
+export { noticeFor, otherPartyOf, rateSellerNotice } from './transactions.notifications.ts';
 export {
   countTransactions,
   INVITATION_TTL_MS,

@@ -16,7 +16,7 @@ import {
   uploadPhoto,
   PNG_BYTES,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let buyer: TestUser;

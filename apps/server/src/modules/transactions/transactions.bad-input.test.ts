@@ -15,7 +15,7 @@ import {
   walletBalance,
   PNG_BYTES,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let buyer: TestUser;

@@ -6,7 +6,7 @@ import { transactions } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addressedTo } from './transactions.addressed.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
-import { noticeFor, quoted } from './transactions.notices.ts';
+import { noticeFor, quoted } from './transactions.notifications.ts';
 import type { TransactionRecord } from './transactions.repository.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 import { toTransactionView } from './transactions.view.ts';

@@ -12,7 +12,7 @@ import {
   post,
   put,
   walletBalance,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * Who pays the fee (docs/money.md "Who pays the fee"): every wallet and the platform's revenue

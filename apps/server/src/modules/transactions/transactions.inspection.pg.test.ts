@@ -16,7 +16,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

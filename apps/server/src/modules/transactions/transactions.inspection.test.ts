@@ -21,7 +21,7 @@ import {
   uploadPhoto,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3600_000;

@@ -9,9 +9,9 @@ import { transactions, type TransactionRow } from '../../db/schema/transactions.
 import { AppError } from '../../lib/errors.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
-import { drainDueJobs } from './transactions.due-jobs.ts';
+import { drainDueJobs } from './transactions.job-runner.ts';
 import { announceReminder, contactsOf, lagosDate, type Contact } from './transactions.mails.ts';
-import { noticeFor, quoted } from './transactions.notices.ts';
+import { noticeFor, quoted } from './transactions.notifications.ts';
 import { releaseSpec } from './transactions.release.ts';
 import { executeStep, runStep, type StepResult } from './transactions.steps.ts';
 import { buyerIdOf } from './transactions.view.ts';

@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
-import { createTransaction, createUser, get, type TestUser } from './transactions.test-support.ts';
+import { createTransaction, createUser, get, type TestUser } from '../../testing/test-kit.ts';
 
 const DAY = 86_400_000;
 let app: App;

@@ -23,7 +23,7 @@ import {
   uploadPhoto,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let admin: TestUser;

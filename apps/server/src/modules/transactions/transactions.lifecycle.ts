@@ -10,7 +10,7 @@ import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
 import { uploads } from '../../db/schema/uploads.ts';
 import { creditUnspentEscrowIntents } from '../payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { noticeFor, otherPartyOf, quoted } from './transactions.notices.ts';
+import { noticeFor, otherPartyOf, quoted } from './transactions.notifications.ts';
 import { releaseEscrow } from './transactions.release.ts';
 import { runStep } from './transactions.steps.ts';
 

@@ -3,7 +3,7 @@ import type { TransactionList } from '@escrow/shared/schemas/transactions';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createKey, partnerCall, partnerOrder } from '../partner/partner.test-support.ts';
-import { createTransaction, createUser, get, join, type TestUser } from './transactions.test-support.ts';
+import { createTransaction, createUser, get, join, type TestUser } from '../../testing/test-kit.ts';
 
 /**
  * GET /api/transactions/my-transactions lists a brokered trade (partner API role BROKER) for its broker

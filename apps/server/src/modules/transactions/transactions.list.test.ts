@@ -7,7 +7,7 @@ import {
 } from '@escrow/shared/schemas/transactions';
 import { createTestApp } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import { createTransaction, createUser, get, join, type TestUser } from './transactions.test-support.ts';
+import { createTransaction, createUser, get, join, type TestUser } from '../../testing/test-kit.ts';
 
 /**
  * GET /api/transactions/my-transactions: the paging shape (slim items, hasMore, a total exact up to

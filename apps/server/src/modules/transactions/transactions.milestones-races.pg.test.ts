@@ -16,7 +16,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * Milestone races on PostgreSQL (real concurrency, two app instances): an acceptance against the

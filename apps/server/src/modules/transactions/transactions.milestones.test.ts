@@ -21,7 +21,7 @@ import {
   uploadPhoto,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * Milestones (docs/money.md "Milestones"): paid once, released part by part with the seller's

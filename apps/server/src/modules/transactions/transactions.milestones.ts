@@ -23,9 +23,9 @@ import { refreshTrustScore } from '../identity/index.ts';
 import { releaseHold, releaseHoldPart } from '../ledger/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { StepDeps } from './transactions.deps.ts';
-import { drainDueJobs } from './transactions.due-jobs.ts';
+import { drainDueJobs } from './transactions.job-runner.ts';
 import { announceReminder, contactsOf, lagosDate } from './transactions.mails.ts';
-import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
+import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notifications.ts';
 import { releaseKey } from './transactions.release.ts';
 import { loadMilestones } from './transactions.repository.ts';
 import {

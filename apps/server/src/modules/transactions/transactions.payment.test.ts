@@ -13,7 +13,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 let app: App;
 let admin: TestUser;

@@ -14,7 +14,7 @@ import {
   creditUnspentEscrowIntents,
 } from '../payments/index.ts';
 import { findTransactionRow } from './transactions.repository.ts';
-import { money, noticeFor, quoted } from './transactions.notices.ts';
+import { money, noticeFor, quoted } from './transactions.notifications.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 
 const INVALID_REFERENCE = 'Invalid or already used payment reference';

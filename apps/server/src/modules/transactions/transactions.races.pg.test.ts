@@ -16,7 +16,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * Races need real concurrency: PostgreSQL with a connection pool (PGlite has one connection).

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { refreshTrustScore } from '../identity/index.ts';
 import { payBrokerCommission, releaseHold } from '../ledger/index.ts';
-import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notices.ts';
+import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notifications.ts';
 import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';
 
 /** Every release path posts under this key, so a transaction's escrow is released at most once. */

@@ -36,7 +36,7 @@ import {
 import { addressedTo } from './transactions.addressed.ts';
 import { joinBrokered } from './transactions.brokered-join.ts';
 import { listTransactionItems } from './transactions.list.ts';
-import { noticeFor, quoted } from './transactions.notices.ts';
+import { noticeFor, quoted } from './transactions.notifications.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
 

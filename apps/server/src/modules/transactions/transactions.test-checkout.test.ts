@@ -13,7 +13,7 @@ import {
   put,
   walletBalance,
   type TestUser,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 // The test checkout of the sandbox provider (docs/money.md "Test checkout (sandbox provider)"): what a buyer
 // sees instead of Paystack's page.

@@ -18,7 +18,7 @@ import {
   ledgerCheck,
   post,
   put,
-} from './transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 
 /**
  * The step engine writes partners' webhook events in the step's own database transaction

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser } from '../transactions/transactions.test-support.ts';
+import { createUser } from '../../testing/test-kit.ts';
 import { enrol, passwordStep, signedUp, testClock, type Account } from './two-factor.test-support.ts';
 
 /** Every new route refuses bad input with a 4xx envelope: never a 500, never a success. */

@@ -9,7 +9,7 @@ import { openSocket } from '../../testing/socket-client.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { disputed } from '../disputes/disputes.test-support.ts';
 import { bearer, mailsTo } from '../auth/auth.test-support.ts';
-import { createUser, driveTo, get, post } from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, get, post } from '../../testing/test-kit.ts';
 import {
   codeAt,
   enrol,

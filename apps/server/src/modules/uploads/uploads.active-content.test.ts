@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createUser,
-  driveTo,
-  get,
-  PNG_BYTES,
-  post,
-  upload,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, get, PNG_BYTES, post, upload, type TestUser } from '../../testing/test-kit.ts';
 import { activePdfContent } from './uploads.sniff.ts';
 
 const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, 'latin1');

@@ -14,7 +14,7 @@ import {
   upload,
   uploadPhoto,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { removeUnattachedUploads, UNATTACHED_UPLOAD_TTL_MS } from './uploads.cleanup.ts';
 
 /** Uploads never attached to anything are removed 24 hours on; attached ones and younger ones stay. */

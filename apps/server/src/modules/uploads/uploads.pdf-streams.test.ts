@@ -3,7 +3,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, driveTo, upload, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, upload, type TestUser } from '../../testing/test-kit.ts';
 import { PDF_UNCHECKABLE } from './uploads.pdf-streams.ts';
 import { activePdfContent } from './uploads.sniff.ts';
 

@@ -9,14 +9,7 @@ import type { App } from '../../app.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { startS3StandIn, startSilentServer, type S3StandIn } from '../../testing/s3-stand-in.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import {
-  createUser,
-  driveTo,
-  get,
-  PNG_BYTES,
-  upload,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, get, PNG_BYTES, upload, type TestUser } from '../../testing/test-kit.ts';
 import { StorageError, type FileStorage } from './uploads.storage.ts';
 import { diskStorage } from './uploads.storage-disk.ts';
 import { s3Client, s3Storage, type S3StorageOptions } from './uploads.storage-s3.ts';

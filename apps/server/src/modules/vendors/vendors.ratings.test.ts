@@ -5,14 +5,7 @@ import type { App } from '../../app.ts';
 import { vendorRatings } from '../../db/schema/vendors.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { castOf, disputed, type Cast } from '../disputes/disputes.test-support.ts';
-import {
-  createUser,
-  driveTo,
-  get,
-  post,
-  put,
-  type TestUser,
-} from '../transactions/transactions.test-support.ts';
+import { createUser, driveTo, get, post, put, type TestUser } from '../../testing/test-kit.ts';
 import { completedTrade, publish } from './vendors.test-support.ts';
 
 let app: App;

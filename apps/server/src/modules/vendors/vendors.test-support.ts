@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { checklist, driveTo, put, type TestUser } from '../transactions/transactions.test-support.ts';
+import { checklist, driveTo, put, type TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the vendor test files (imported only by tests). */
 export const profileBody = (overrides: Record<string, unknown> = {}) => ({

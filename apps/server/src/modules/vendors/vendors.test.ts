@@ -12,7 +12,7 @@ import {
   post,
   put,
   type TestUser,
-} from '../transactions/transactions.test-support.ts';
+} from '../../testing/test-kit.ts';
 import { completedTrade, profileBody, publish } from './vendors.test-support.ts';
 
 let app: App;

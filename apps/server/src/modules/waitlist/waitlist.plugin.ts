@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createTaskTracker, type TaskTracker } from './waitlist.tasks.ts';
+import { createBackgroundTasks, type BackgroundTasks } from '../../lib/background-tasks.ts';
 import { waitlistAdminRoutes } from './waitlist.admin.routes.ts';
 import { waitlistPublicRoutes } from './waitlist.routes.ts';
 import { createWaitlistService, type WaitlistDeps } from './waitlist.service.ts';
@@ -7,7 +7,7 @@ import { createWaitlistService, type WaitlistDeps } from './waitlist.service.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     /** After-response work of waitlist sign-ups (welcome e-mail, webhook); `drain()` awaits it. */
-    waitlistTasks: TaskTracker;
+    waitlistTasks: BackgroundTasks;
   }
 }
 
@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const waitlistModule = (deps: WaitlistDeps) =>
   fp<{ prefix?: string }>(
     async (app, { prefix = '/api' }) => {
-      const tasks = createTaskTracker(deps.log);
+      const tasks = createBackgroundTasks(deps.log, 'waitlist');
       app.decorate('waitlistTasks', tasks);
       // Pending e-mails and webhook calls finish before the database closes.
       app.addHook('onClose', () => tasks.drain());

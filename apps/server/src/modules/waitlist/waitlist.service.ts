@@ -8,7 +8,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
 import { welcomeEmail } from './waitlist.email.ts';
 import { createWaitlistRepository } from './waitlist.repository.ts';
-import type { TaskTracker } from './waitlist.tasks.ts';
+import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import { forwardToWebhook } from './waitlist.webhook.ts';
 
 /** What the waitlist needs, passed in by the composition root. */
@@ -24,7 +24,7 @@ export type WaitlistDeps = {
 
 export type JoinOutcome = { alreadyJoined: boolean; entry: WaitlistEntryRow | null };
 
-export function createWaitlistService(deps: WaitlistDeps, tasks: TaskTracker) {
+export function createWaitlistService(deps: WaitlistDeps, tasks: BackgroundTasks) {
   const repository = createWaitlistRepository(deps.db, deps.clock);
   const { config } = deps;
 

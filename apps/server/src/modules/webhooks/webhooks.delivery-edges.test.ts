@@ -5,7 +5,7 @@ import type { App } from '../../app.ts';
 import { webhookDeliveries, webhookEvents } from '../../db/schema/webhooks.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { deliverDueWebhooks, enqueueWebhookEvent, purgeOldWebhookEvents } from './index.ts';
 import {
   attemptsOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { deliverDueWebhooks, enqueueWebhookEvent } from './index.ts';
 import {
   attemptsOf,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_MS, type WebhookEventType } from '@escrow/shared/schemas/webhooks';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createTransaction, createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createTransaction, createUser, type TestUser } from '../../testing/test-kit.ts';
 import { deliverDueWebhooks, enqueueWebhookEvent } from './index.ts';
 import {
   attemptsOf,

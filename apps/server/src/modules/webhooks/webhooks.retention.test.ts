@@ -4,7 +4,7 @@ import { WEBHOOK_TEXT } from '@escrow/shared/schemas/webhooks';
 import type { App } from '../../app.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents } from '../../db/schema/webhooks.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { deliverDueWebhooks, purgeOldWebhookEvents } from './index.ts';
 import { clearOldWebhookBodies } from './webhooks.retention.ts';
 import { attemptsOf, createEndpoint, removeEndpointsOf, startReceiver } from './webhooks.test-support.ts';

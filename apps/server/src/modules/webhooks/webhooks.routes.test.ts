@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_TEXT } from '@escrow/shared/schemas/webhooks';
 import type { App } from '../../app.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createUser, type TestUser } from '../transactions/transactions.test-support.ts';
+import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { createEndpoint, removeEndpointsOf } from './webhooks.test-support.ts';
 
 let app: App;

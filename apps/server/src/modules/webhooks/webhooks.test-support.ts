@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { App } from '../../app.ts';
 import { webhookEndpoints } from '../../db/schema/webhooks.ts';
-import type { TestUser } from '../transactions/transactions.test-support.ts';
+import type { TestUser } from '../../testing/test-kit.ts';
 
 /** Helpers shared by the webhook test files (imported only by tests). */
 export type Arrival = { headers: http.IncomingHttpHeaders; body: string; path: string };

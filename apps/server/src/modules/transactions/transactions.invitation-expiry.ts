@@ -2,8 +2,8 @@ import type { StepDeps } from './transactions.deps.ts';
 import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
-import { noticeFor, quoted } from './transactions.notices.ts';
-import { drainDueJobs } from './transactions.due-jobs.ts';
+import { noticeFor, quoted } from './transactions.notifications.ts';
+import { drainDueJobs } from './transactions.job-runner.ts';
 import { executeStep } from './transactions.steps.ts';
 
 async function lockNextExpired(tx: Tx, now: Date, skipIds: string[]) {

@@ -4,10 +4,10 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { todayInLagos } from '@escrow/shared/domain/nigeria';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
-import { users } from '../../db/schema/users.ts';
-import { uniqueEmail } from '../../testing/test-app.ts';
-import { accountCodes } from '../ledger/index.ts';
+import { ledgerAccounts } from '../db/schema/ledger.ts';
+import { users } from '../db/schema/users.ts';
+import { uniqueEmail } from './test-app.ts';
+import { accountCodes } from '../modules/ledger/index.ts';
 
 /** Helpers shared by the transaction test files (imported only by tests). */
 export type TestUser = {
