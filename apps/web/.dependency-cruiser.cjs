@@ -1,7 +1,9 @@
 /**
- * Import direction of the web app, checked by `npm run lint:boundaries`: lib/, components/, config/ and
- * testing/ → features/ → app/. A feature never imports another feature; what several features need lives
- * in lib/ or components/, and only app/ (routes, shell slots, providers) wires features together.
+ * Import direction of the web app, checked by `npm run lint:boundaries`: lib/, components/, widgets/,
+ * config/ and testing/ → features/ → app/. A feature never imports another feature; what several features
+ * need lives in lib/ (hooks, query keys, API helpers), components/ (UI pieces) or widgets/ (whole blocks
+ * with their own queries, such as the chat panel or a dispute's messages), and only app/ (routes, shell
+ * slots, providers) wires features together.
  *
  * Paths are matched wherever the tree sits (apps/web/src/..., or the fixture tree in
  * apps/web/test-fixtures/boundaries/... that src/lint/boundaries.test.ts and CI cruise), so the same rules
@@ -11,7 +13,7 @@
 
 /** The tree's root ($1) and, for a feature, its name ($2). */
 const IN_A_FEATURE = '^(|.*?/)features/([^/]+)/';
-const IN_SHARED_CODE = '^(|.*?/)(?:lib|components|config|testing)/';
+const IN_SHARED_CODE = '^(|.*?/)(?:lib|components|widgets|config|testing)/';
 
 module.exports = {
   forbidden: [
@@ -28,7 +30,7 @@ module.exports = {
       name: 'web-shared-code-stays-below-features',
       severity: 'error',
       comment:
-        'lib/, components/, config/ and testing/ are used by every feature, so they import no feature and ' +
+        'lib/, components/, widgets/, config/ and testing/ are used by every feature, so they import no feature and ' +
         'nothing from app/. Take the feature piece as a prop or slot, filled in app/.',
       from: { path: IN_SHARED_CODE },
       to: { path: '^$1(?:features|app)/' },

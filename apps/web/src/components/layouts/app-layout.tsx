@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { useFirstScreenShown } from '../../lib/first-screen';
-import { useUnreadMessages } from '../chat/chat-api';
+import { useUnreadMessages } from '../../widgets/chat/chat-api';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
 import { isStaff, MORE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM, type UnreadCounts } from './nav-items';

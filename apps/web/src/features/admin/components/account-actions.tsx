@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/input';
 import { formatDateTime } from '../../../lib/format';
 import { useReinstateUser, useSetVerificationLevel } from '../api/users';
-import { fullName } from '../../../components/disputes/dispute-labels';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
 import { ADMIN_ONLY_NOTE, isAdmin, type StaffViewer } from '../lib/staff';
 import { Select } from '../../../components/ui/panels';
 import { SuspendDialog } from './suspend-dialog';

@@ -10,7 +10,7 @@ import {
   ResolutionFields,
   useResolutionDraft,
   type ResolutionInput,
-} from '../../../components/disputes/resolution-draft';
+} from '../../../widgets/disputes/resolution-draft';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { newIdempotencyKey } from '../../../lib/money-mutation';

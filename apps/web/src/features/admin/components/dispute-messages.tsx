@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import { disputeMessageBodySchema, type Dispute } from '@escrow/shared/schemas/disputes';
-import { DisputeMessages } from '../../../components/disputes/dispute-messages';
+import { DisputeMessages } from '../../../widgets/disputes/dispute-messages';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';

@@ -4,8 +4,8 @@ import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
-import { fullName } from '../../../components/disputes/dispute-labels';
-import { formatMinor, heldEscrow } from '../../../components/disputes/settlement';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
+import { formatMinor, heldEscrow } from '../../../widgets/disputes/settlement';
 
 /** Both parties (linked to their user pages) and the transaction the dispute froze. */
 export function DisputeParties({ dispute }: { dispute: Dispute }) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { DISPUTE_PRIORITIES, DISPUTE_PRIORITY_META, DISPUTE_STATUSES } from '@escrow/shared/domain/disputes';
 import { Label } from '../../../components/ui/input';
 import { AGE_FILTERS, type QueueFilters } from '../api/dispute-queue';
-import { DISPUTE_STATUS_LABELS } from '../../../components/disputes/dispute-labels';
+import { DISPUTE_STATUS_LABELS } from '../../../widgets/disputes/dispute-labels';
 import { Select } from '../../../components/ui/panels';
 
 export type QueueFilterChange = Partial<{ status: string; priority: string; age: string; mine: boolean }>;

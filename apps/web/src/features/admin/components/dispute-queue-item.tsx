@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import type { QueueItem } from '../api/dispute-queue';
-import { fullName } from '../../../components/disputes/dispute-labels';
-import { ageText, slaState } from '../../../components/disputes/sla';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
+import { ageText, slaState } from '../../../widgets/disputes/sla';
 import { Badge } from '../../../components/ui/panels';
-import { DisputeStatusBadge, PriorityBadge } from '../../../components/disputes/dispute-badges';
-import { SlaClock } from '../../../components/disputes/sla-clock';
+import { DisputeStatusBadge, PriorityBadge } from '../../../widgets/disputes/dispute-badges';
+import { SlaClock } from '../../../widgets/disputes/sla-clock';
 
 type Props = {
   dispute: QueueItem;

@@ -12,16 +12,16 @@ import { useTakeDispute } from '../api/dispute-queue';
 import { useDisputeLiveRefresh } from '../hooks/use-dispute-live-refresh';
 import { useNow } from '../../../lib/use-now';
 import type { StaffViewer } from '../lib/staff';
-import { fullName } from '../../../components/disputes/dispute-labels';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
-import { DisputeStatusBadge, PriorityBadge } from '../../../components/disputes/dispute-badges';
+import { DisputeStatusBadge, PriorityBadge } from '../../../widgets/disputes/dispute-badges';
 import { DecidePanel } from './decide-panel';
-import { DisputeEvidence } from '../../../components/disputes/dispute-evidence';
+import { DisputeEvidence } from '../../../widgets/disputes/dispute-evidence';
 import { StaffDisputeMessages } from './dispute-messages';
 import { StaffChat } from './staff-chat';
 import { DisputeParties } from './dispute-parties';
-import { DisputeResolutions } from '../../../components/disputes/dispute-resolutions';
-import { SlaClock } from '../../../components/disputes/sla-clock';
+import { DisputeResolutions } from '../../../widgets/disputes/dispute-resolutions';
+import { SlaClock } from '../../../widgets/disputes/sla-clock';
 import { TransactionLedger } from './transaction-ledger';
 
 /**

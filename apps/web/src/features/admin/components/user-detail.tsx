@@ -7,7 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { userDetailQuery } from '../api/users';
-import { fullName } from '../../../components/disputes/dispute-labels';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
 import type { StaffViewer } from '../lib/staff';
 import { AccountActions } from './account-actions';
 import { TwoFactorStatusCard } from './two-factor-reset';

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { formatDate } from '../../../lib/format';
 import { userSearchQuery } from '../api/users';
-import { fullName } from '../../../components/disputes/dispute-labels';
+import { fullName } from '../../../widgets/disputes/dispute-labels';
 import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 
 /** The search box: the server's own rule for `q` (trimmed, at most 200 characters). */

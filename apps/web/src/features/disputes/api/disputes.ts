@@ -9,7 +9,7 @@ import type {
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import type { ResolutionInput } from '../../../components/disputes/resolution-draft';
+import type { ResolutionInput } from '../../../widgets/disputes/resolution-draft';
 
 export type DisputableTransaction = z.infer<typeof disputableTransactionsSchema>['transactions'][number];
 

@@ -6,8 +6,8 @@ import {
   type DisputeStatus,
 } from '@escrow/shared/domain/disputes';
 import type { DisputeListItem } from '@escrow/shared/schemas/disputes';
-import { DisputeStatusBadge, PriorityBadge } from '../../../components/disputes/dispute-badges';
-import { DISPUTE_STATUS_LABELS, fullName } from '../../../components/disputes/dispute-labels';
+import { DisputeStatusBadge, PriorityBadge } from '../../../widgets/disputes/dispute-badges';
+import { DISPUTE_STATUS_LABELS, fullName } from '../../../widgets/disputes/dispute-labels';
 import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, Select } from '../../../components/ui/panels';
 import { formatDate, formatWholeAmount } from '../../../lib/format';
 import { useDisputeUpdates } from '../../../lib/use-dispute-updates';

@@ -1,6 +1,6 @@
 import { remainderSplit } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
-import { heldEscrow, minorOf, NO_MONEY_MOVES, splitText } from '../../../components/disputes/settlement';
+import { heldEscrow, minorOf, NO_MONEY_MOVES, splitText } from '../../../widgets/disputes/settlement';
 
 /**
  * Exactly what accepting a proposal moves, to whom ('Buyer receives ₦X · Seller receives ₦Y · ...', and

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { Conversation } from '@escrow/shared/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { relativeTime } from '../../../components/chat/day-groups';
-import { isOnline } from '../../../components/chat/presence';
+import { relativeTime } from '../../../widgets/chat/day-groups';
+import { isOnline } from '../../../widgets/chat/presence';
 
 const FIRST = 8;
 const PREVIEW = 50;

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { cn } from '../../../lib/cn';
-import { useConversations } from '../../../components/chat/chat-api';
-import { ChatPanel } from '../../../components/chat/chat-panel';
+import { useConversations } from '../../../widgets/chat/chat-api';
+import { ChatPanel } from '../../../widgets/chat/chat-panel';
 import { ConversationList } from './conversation-list';
 import { SearchDialog } from './search-dialog';
 

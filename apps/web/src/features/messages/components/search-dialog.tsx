@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/panels';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
-import { relativeTime } from '../../../components/chat/day-groups';
+import { relativeTime } from '../../../widgets/chat/day-groups';
 import { recentSearches, rememberSearch } from '../lib/recent-searches';
 
 const DEBOUNCE_MS = 300;

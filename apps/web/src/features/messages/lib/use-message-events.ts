@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS, type NewMessagePayload } from '@escrow/shared/events';
 import { liveChannel } from '../../../lib/socket';
-import { messageKeys, upsertMessage, type Thread } from '../../../components/chat/chat-api';
+import { messageKeys, upsertMessage, type Thread } from '../../../widgets/chat/chat-api';
 
 /**
  * Mounted once in the signed-in app: `new_message` lands in its loaded thread and refreshes the lists

@@ -1,5 +1,5 @@
 import type { Transaction } from '@escrow/shared/schemas/transactions';
-import { ChatPanel } from '../../../../components/chat/chat-panel';
+import { ChatPanel } from '../../../../widgets/chat/chat-panel';
 import { Dialog } from '../../../../components/ui/dialog';
 
 /** The viewer's own id: they created the transaction exactly when their role is the creator's. */

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { CLIENT_EVENTS } from '@escrow/shared/events';
 import { MESSAGE_MAX, MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
 import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/domain/uploads';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import PaperclipIcon from 'lucide-react/icons/paperclip';
-import { Textarea } from '../ui/panels';
+import { Textarea } from '../../components/ui/panels';
 import { liveChannel } from '../../lib/socket';
 import { uploadFile } from '../../lib/uploads';
 

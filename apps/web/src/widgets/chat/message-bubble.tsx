@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Attachment, Message } from '@escrow/shared/schemas/messages';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { downloadUpload } from '../../lib/uploads';
 import { useUploadObjectUrl } from '../../lib/use-upload-object-url';

@@ -4,7 +4,7 @@ import {
   type DisputeStatus,
 } from '@escrow/shared/domain/disputes';
 import { cn } from '../../lib/cn';
-import { badgeLook } from '../ui/panels';
+import { badgeLook } from '../../components/ui/panels';
 import { DISPUTE_STATUS_LABELS } from './dispute-labels';
 
 /** OPEN yellow, IN_REVIEW blue, RESOLVED green, CLOSED gray. */

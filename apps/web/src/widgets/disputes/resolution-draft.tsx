@@ -5,8 +5,8 @@ import { RESOLUTION_ACTION_LABELS, RESOLUTION_ACTIONS, remainderSplit } from '@e
 import { CURRENCY_SYMBOLS } from '@escrow/shared/domain/money';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { useFixAsYouType } from '../../lib/use-fix-as-you-type';
-import { Field, fieldErrorProps, Input } from '../ui/input';
-import { Textarea } from '../ui/panels';
+import { Field, fieldErrorProps, Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/panels';
 import {
   emptyResolution,
   RESOLUTION_FIELDS,

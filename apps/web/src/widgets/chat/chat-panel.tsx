@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGE_TEXT, type Conversation } from '@escrow/shared/schemas/messages';
-import { Button } from '../ui/button';
-import { ErrorPanel, LoadingPanel } from '../ui/panels';
+import { Button } from '../../components/ui/button';
+import { ErrorPanel, LoadingPanel } from '../../components/ui/panels';
 import { useConversationOpen } from '../../lib/open-conversations';
 import { liveChannel } from '../../lib/socket';
 import {

@@ -3,8 +3,8 @@ import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeMessage } from '@escrow/shared/schemas/disputes';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
-import { Card, CardTitle } from '../ui/card';
-import { Badge } from '../ui/panels';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Badge } from '../../components/ui/panels';
 import { fullName, partyLabel } from './dispute-labels';
 
 /**

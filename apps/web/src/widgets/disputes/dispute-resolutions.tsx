@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { countdownText, RESOLUTION_ACTION_LABELS } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
-import { Card, CardTitle } from '../ui/card';
+import { Card, CardTitle } from '../../components/ui/card';
 import { formatDateTime, formatDeadline, formatMoney } from '../../lib/format';
 import { fullName, partyLabel } from './dispute-labels';
-import { Badge } from '../ui/panels';
+import { Badge } from '../../components/ui/panels';
 
 const TYPE_LABELS: Record<DisputeResolution['resolutionType'], string> = {
   AUTOMATIC: 'Automatic',
