@@ -44,7 +44,7 @@ const verify = (challengeToken: string, code: string, remoteAddress: string) =>
 describe('the code throttle', () => {
   it('refuses an account with 429 once its wrong codes reach the limit, from any address, until the window ends', async () => {
     const account = await signedUp(app);
-    const { secret } = await enrol(app, account, clock);
+    const { secret } = await enrol(app, account, clock, `${net}.9.1`);
     const first = await challenge(account, `${net}.0.1`);
     for (let i = 0; i < 5; i += 1) expect((await verify(first, '000000', `${net}.0.1`)).statusCode).toBe(400);
     // A new challenge from another address: the account's count carries over.
@@ -82,7 +82,7 @@ describe('the code throttle', () => {
     const accounts = [];
     for (let i = 0; i < 3; i += 1) {
       const account = await signedUp(app);
-      accounts.push({ account, ...(await enrol(app, account, clock)) });
+      accounts.push({ account, ...(await enrol(app, account, clock, `${net}.9.2`)) });
     }
     for (const { account } of accounts.slice(0, 2)) {
       const token = await challenge(account, address);
