@@ -91,31 +91,23 @@ export function useUpdatePreference() {
   });
 }
 
-type ChannelChange = { id: NotificationPreferenceId; channel: NotificationChannel; on: boolean };
-
 /**
  * One channel of one category at a time (PUT /notifications/channels); SMS or WhatsApp without a
- * verified phone is refused (409 PHONE_NOT_VERIFIED). The box shows the choice at once and goes back if
- * the server refuses it; the answer (both objects) then replaces the guess.
+ * verified phone is refused (409 PHONE_NOT_VERIFIED). The answer holds both objects.
  */
 export function useUpdateChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, channel, on }: ChannelChange) =>
+    mutationFn: ({
+      id,
+      channel,
+      on,
+    }: {
+      id: NotificationPreferenceId;
+      channel: NotificationChannel;
+      on: boolean;
+    }) =>
       api<PreferencesAnswer>('/notifications/channels', { method: 'PUT', body: { [id]: { [channel]: on } } }),
-    onMutate: ({ id, channel, on }: ChannelChange) => {
-      const before = queryClient.getQueryData<PreferencesAnswer>(notificationKeys.preferences);
-      const channels = before?.channels;
-      if (before && channels)
-        queryClient.setQueryData<PreferencesAnswer>(notificationKeys.preferences, {
-          ...before,
-          channels: { ...channels, [id]: { ...channels[id], [channel]: on } },
-        });
-      return { before };
-    },
-    onError: (_error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(notificationKeys.preferences, context.before);
-    },
     onSuccess: (answer) => queryClient.setQueryData(notificationKeys.preferences, answer),
   });
 }
