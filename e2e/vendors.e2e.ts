@@ -115,6 +115,9 @@ describe('vendor directory', () => {
       await bp.goto(`${server.url}/app/transactions/${transactionId}`);
       await bp.getByTestId('status-flow').getByRole('button', { name: 'Confirm Receipt' }).click();
       const receipt = bp.getByRole('dialog', { name: 'Confirm Receipt of Goods' });
+      // The dialog's body loads with its own chunk: take the checklist once all five boxes are there
+      // (all() answers at once with what is on the page, and an early read ticked none).
+      await expect.poll(() => receipt.getByRole('checkbox').count()).toBe(5);
       for (const box of await receipt.getByRole('checkbox').all()) await box.check();
       await receipt.getByRole('button', { name: 'Confirm Receipt' }).click();
       await seeText(bp, 'Transaction completed successfully!');
