@@ -16,8 +16,33 @@ const TEST_CODE = '\\.test\\.ts$|\\.test-support\\.ts$|\\.test-helpers\\.ts$|(^|
 /** A file in a module: $1 = the tree's root (ends in '/', or empty), $2 = the module's name. */
 const IN_A_MODULE = '^(|.*?/)modules/([^/]+)/';
 
+/**
+ * Which module owns each schema file's tables (apps/server/src/db/schema/owners.json): only that module
+ * imports the file; others go through its index.ts, or join one of the views in `published.ts` ("*":
+ * any module). "" means no module: `throttles.ts` belongs to lib/throttle.ts. Schema files may still
+ * import each other for foreign keys (they are not in modules/).
+ */
+const TABLE_OWNERS = require('./apps/server/src/db/schema/owners.json');
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tablesBelongToTheirModule = Object.entries(TABLE_OWNERS)
+  .filter(([, owner]) => owner !== '*')
+  .map(([file, owner]) => ({
+    name: 'tables-belong-to-their-module',
+    severity: 'error',
+    comment:
+      `The tables of db/schema/${file} belong to ${owner ? `modules/${owner}` : 'lib/throttle.ts'}. ` +
+      "Use that module's index.ts (a function or a read model), or a view of db/schema/published.ts for a " +
+      'join; the owner adds what is missing.',
+    from: {
+      path: owner ? `^(|.*?/)modules/(?!${escape(owner)}/)[^/]+/` : '^(|.*?/)modules/',
+      pathNot: TEST_CODE,
+    },
+    to: { path: `^$1db/schema/${escape(file)}$` },
+  }));
+
 module.exports = {
   forbidden: [
+    ...tablesBelongToTheirModule,
     {
       name: 'one-door-per-module',
       severity: 'error',

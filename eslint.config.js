@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noLedgerTablesInSql } from './scripts/eslint/no-ledger-tables-in-sql.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/dev-dist/**', 'apps/server/migrations/**'] },
@@ -48,6 +49,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // CommonJS config files (dependency-cruiser's) load what they need with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Ledger tables in raw SQL only inside the ledger module (the boundary lint covers imports).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/ledger/**',
+      'apps/server/src/db/schema/**',
+      'apps/server/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+      '**/*.test-helpers.ts',
+    ],
+    plugins: { escrow: { rules: { 'no-ledger-tables-in-sql': noLedgerTablesInSql } } },
+    rules: { 'escrow/no-ledger-tables-in-sql': 'error' },
   },
   {
     // Numbers, money, dates and times on screen go through

@@ -3,7 +3,8 @@
  * The module map of docs/architecture.md, generated from the same dependency graph the boundary lint
  * checks (dependency-cruiser with .dependency-cruiser.cjs), so it cannot drift from the code:
  * - a mermaid graph of which server module imports which (through its index.ts, the only door);
- * - per module, the modules it imports, the tables it imports from db/schema, and its door (index.ts).
+ * - per module, the modules it imports, the tables it owns (apps/server/src/db/schema/owners.json, which the
+ *   boundary lint enforces), the published views it joins (db/schema/published.ts), and its door (index.ts).
  *
  *   node scripts/architecture-graph.mjs          rewrite the generated part of docs/architecture.md
  *   node scripts/architecture-graph.mjs --check  fail (exit 1) when the document is out of date
@@ -47,16 +48,26 @@ function moduleOf(file) {
   return rest.includes('/') ? rest.split('/')[0] : null;
 }
 
-/** Table variable name -> table name, over every schema file (`export const users = pgTable('users', ...)`). */
+const OWNERS = JSON.parse(readFileSync(path.join(root, SCHEMA, 'owners.json'), 'utf8'));
+
+/**
+ * Table or view variable name -> its name and schema file, over every schema file
+ * (`export const users = pgTable('users', ...)`, `export const userDirectory = pgView('user_directory', ...)`).
+ */
 function tableNames(modules) {
   const names = new Map();
   for (const mod of modules) {
     if (!mod.source.startsWith(SCHEMA)) continue;
     const text = readFileSync(path.join(root, mod.source), 'utf8');
-    for (const m of text.matchAll(/export const ([A-Za-z0-9_]+) = pgTable\(\s*'([a-z_]+)'/g))
-      names.set(m[1], m[2]);
+    for (const m of text.matchAll(/export const ([A-Za-z0-9_]+) = pg(?:Table|View)\(\s*'([a-z_]+)'/g))
+      names.set(m[1], { name: m[2], file: path.basename(mod.source) });
   }
   return names;
+}
+
+/** The tables a module owns, by owners.json. */
+function ownedTables(name, tables) {
+  return [...tables.values()].filter((t) => OWNERS[t.file] === name).map((t) => t.name);
 }
 
 /** The table variables a source file imports from db/schema (`import { users, sessions } from '.../db/schema/users.ts'`). */
@@ -94,18 +105,19 @@ function doorOf(name) {
 
 function render(modules) {
   const edges = new Map(); // module -> Set of modules it imports
-  const schemaUse = new Map(); // module -> Set of table names
+  const viewUse = new Map(); // module -> Set of published views it imports
   const tables = tableNames(modules);
   for (const mod of modules) {
     const from = moduleOf(mod.source);
     if (!from) continue;
     if (!edges.has(from)) edges.set(from, new Set());
-    if (!schemaUse.has(from)) schemaUse.set(from, new Set());
+    if (!viewUse.has(from)) viewUse.set(from, new Set());
     for (const dep of mod.dependencies) {
       const to = moduleOf(dep.resolved);
       if (to && to !== from) edges.get(from).add(to);
     }
-    for (const table of importedTables(mod.source, tables)) schemaUse.get(from).add(table);
+    for (const table of importedTables(mod.source, tables))
+      if (OWNERS[table.file] === '*') viewUse.get(from).add(table.name);
   }
   const names = [...edges.keys()].sort();
   const id = (name) => name.replaceAll('-', '_');
@@ -121,7 +133,8 @@ function render(modules) {
   const list = names.map(
     (name) =>
       `- **\`${name}\`**: imports ${[...edges.get(name)].sort().join(', ') || 'no module'}; ` +
-      `tables ${code([...schemaUse.get(name)].sort())}; door ${code(doorOf(name))}.`,
+      `owns ${code(ownedTables(name, tables).sort())}; joins ${code([...viewUse.get(name)].sort())}; ` +
+      `door ${code(doorOf(name))}.`,
   );
   return [START, '', ...graph, '', ...list, '', END].join('\n');
 }

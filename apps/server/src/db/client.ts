@@ -107,6 +107,12 @@ export type OpenOptions = {
   onConnectionLost?: (error: Error) => void;
   /** Statements get spans (db/traced-queries.ts): only when tracing is on, the query path is untouched else. */
   traced?: boolean;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory already migrated (the test kit's,
+   * `testing/global-setup.ts`), so a test database costs a load instead of an initdb and every migration.
+   * Migrations still run after it: any the dump lacks are applied.
+   */
+  startFrom?: Blob;
 };
 
 /** pg_trgm backs the transactions list's search indexes (migration 0004). */
@@ -163,7 +169,9 @@ export async function openDatabase(
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+  const client = config.dataDir
+    ? new PGlite(config.dataDir, PGLITE_OPTIONS)
+    : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.startFrom });
   // This process is PGlite's only writer, so hot reads can be cached exactly (db/read-cache.ts).
   const readCache = createReadCache();
   // The declared pure reads run as named prepared statements: parsed and planned once, not per request.

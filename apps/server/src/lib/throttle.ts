@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { loginThrottles } from '../db/schema/users.ts';
+import { loginThrottles } from '../db/schema/throttles.ts';
 
 export type ThrottleCheck = { key: string; limit: number };
 export type Throttle = ReturnType<typeof createThrottle>;

@@ -4,7 +4,7 @@ import { adminRoutes } from './admin/index.ts';
 import { assistantRoutes } from './assistant/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
-import { disputesRoutes, evidenceAttached } from './disputes/index.ts';
+import { disputesRoutes, evidenceAttached, isTransactionDisputed } from './disputes/index.ts';
 import { emailRoutes } from './email/index.ts';
 import { escrowCalculatorRoutes } from './escrow-calculator/index.ts';
 import { handoverRoutes } from './handover/index.ts';
@@ -33,12 +33,13 @@ import {
   transactionsRoutes,
 } from './transactions/index.ts';
 import { createSecondFactorCheck, startTwoFactorSignIn, twoFactorRoutes } from './two-factor/index.ts';
-import { uploadsRoutes } from './uploads/index.ts';
+import { isOwnProfilePicture, uploadsRoutes } from './uploads/index.ts';
 import { vendorsModule } from './vendors/index.ts';
 import { waitlistModule } from './waitlist/index.ts';
 import { webhooksRoutes } from './webhooks/index.ts';
 import {
   announceWithdrawal,
+  dedicatedAccountOwner,
   markWithdrawalCompleted,
   reverseWithdrawal,
   walletRoutes,
@@ -61,6 +62,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       nameChecks: identityNameChecks(deps),
       // A right password with two-factor sign-in on answers a challenge instead of a session.
       twoFactorChallenge: (userId, attempt) => startTwoFactorSignIn(deps, userId, attempt),
+      // A profile may only point at the user's own picture upload (uploads module).
+      ownProfilePicture: (userId, uploadId) => isOwnProfilePicture(deps.db, userId, uploadId),
     }),
     { prefix: '/api/auth' },
   );
@@ -75,6 +78,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
         // Payments hands back, unopened, what the wallet's functions answered.
         announce: (note) => announceWithdrawal(deps, note as NotificationView | null),
       },
+      // A transfer into a dedicated account is a deposit of the account's owner (wallet module).
+      dedicatedAccountOwner,
     }),
   );
   await app.register(walletRoutes({ ...deps, confirmSecondFactor }), { prefix: '/api' });
@@ -105,6 +110,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
       // A milestone file reaches the buyer once a milestone delivery carries it.
       milestoneFileDelivered: (transactionId, uploadId) =>
         milestoneFileDelivered(deps.db, transactionId, uploadId),
+      // Staff read the parties' chat files only on a transaction that had a dispute.
+      transactionDisputed: (transactionId) => isTransactionDisputed(deps.db, transactionId),
       // Every staff look at a user's identity document image writes an audit row (identity module).
       identityDocumentViewed: (look, image) => recordIdentityDocumentView(deps, look, image),
     }),

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -40,13 +40,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
     },
     { memoryDatabase: true },
   );
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   const app = await buildApp({ config, database, logger: false });
   app.addHook('onClose', async () => {
     await database.close();
   });
   await app.ready();
   return app;
+}
+
+let snapshot: Blob | undefined;
+/** The run's migrated PGlite data directory (testing/global-setup.ts), read once per test file. */
+export function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
 }
 
 let counter = 0;
@@ -59,5 +68,7 @@ export function uniqueEmail(prefix = 'user'): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** Path of a migrated PGlite dump, or '' on PostgreSQL. */
+    pgliteSnapshot: string;
   }
 }

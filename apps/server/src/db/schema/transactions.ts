@@ -16,9 +16,7 @@ import {
 import { FEE_PAYERS } from '@escrow/shared/domain/fees';
 import { MILESTONE_STATUSES } from '@escrow/shared/domain/milestones';
 import { SHIPPING_TYPES, TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
-import { PAYMENT_CONDITION_TYPES } from '@escrow/shared/schemas/payment-conditions';
 import { PAYMENT_STATUSES } from '@escrow/shared/schemas/transaction-shapes';
-import { ACTIVITY_ACTIONS } from '@escrow/shared/schemas/transaction-shapes';
 import type { DeliveryDetails, ShipmentData } from '@escrow/shared/schemas/transactions';
 import { id, timestamps } from '../columns.ts';
 import { users } from './users.ts';
@@ -247,63 +245,6 @@ export const invitations = pgTable(
     unique('invitations_transaction_role_unique').on(t.transactionId, t.role).nullsNotDistinct(),
   ],
 );
-
-/**
- * Release conditions. TIME_BASED rows carry `releaseAt`, which the scheduler reads; at most one
- * unmet time release and one delivery condition per transaction (partial unique indexes).
- */
-export const paymentConditions = pgTable(
-  'payment_conditions',
-  {
-    id: id(),
-    transactionId: text()
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
-    conditionType: text({ enum: PAYMENT_CONDITION_TYPES }).notNull(),
-    conditionValue: text(),
-    releaseAt: instant(),
-    isMet: boolean().notNull().default(false),
-    metAt: instant(),
-    createdBy: text().references(() => users.id),
-    ...timestamps,
-  },
-  (t) => [
-    index('payment_conditions_transaction_idx').on(t.transactionId),
-    index('payment_conditions_due_idx')
-      .on(t.releaseAt)
-      .where(sql`${t.conditionType} = 'TIME_BASED' and ${t.isMet} = false`),
-    uniqueIndex('payment_conditions_one_pending_time')
-      .on(t.transactionId)
-      .where(sql`${t.conditionType} = 'TIME_BASED' and ${t.isMet} = false`),
-    uniqueIndex('payment_conditions_one_delivery')
-      .on(t.transactionId)
-      .where(sql`${t.conditionType} = 'DELIVERY_CONFIRMED'`),
-  ],
-);
-export type PaymentConditionRow = typeof paymentConditions.$inferSelect;
-
-/** Append-only activity feed of a transaction (who did what, with the role they acted in). */
-export const transactionActivities = pgTable(
-  'transaction_activities',
-  {
-    id: id(),
-    transactionId: text()
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'cascade' }),
-    action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
-    description: text().notNull(),
-    status: text({ enum: ['completed', 'pending', 'failed'] })
-      .notNull()
-      .default('completed'),
-    userId: text().references(() => users.id),
-    userName: text().notNull(),
-    userRole: text({ enum: ['BUYER', 'SELLER', 'SYSTEM'] }).notNull(),
-    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    ...timestamps,
-  },
-  (t) => [index('transaction_activities_transaction_idx').on(t.transactionId, t.createdAt.desc())],
-);
-export type TransactionActivityRow = typeof transactionActivities.$inferSelect;
 
 /**
  * The milestones of a milestone trade (docs/money.md "Milestones"), in create order (`position`). Each has

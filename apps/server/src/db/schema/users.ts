@@ -107,12 +107,4 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in counters per key ('account:<email>' or 'ip:<address>') in a fixed window. */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
-  ...timestamps,
-});
-
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { CLOSED_ACCOUNT_NAME } from '@escrow/shared/schemas/privacy';
 import type { Tx } from '../../db/client.ts';
-import { transactionActivities } from '../../db/schema/transactions.ts';
+import { transactionActivities } from '../../db/schema/activities.ts';
 import { mentionsAny, redactJson, redactText, type Needles } from '../../lib/personal-data.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Activity, ActivityAction } from '@escrow/shared/schemas/transaction-shapes';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { transactionActivities, type TransactionActivityRow } from '../../db/schema/transactions.ts';
+import { transactionActivities, type TransactionActivityRow } from '../../db/schema/activities.ts';
 
 export type ActivityInput = {
   transactionId: string;

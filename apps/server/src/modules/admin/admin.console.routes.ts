@@ -13,13 +13,12 @@ import {
   transactionLedgerSchema,
 } from '@escrow/shared/schemas/admin';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
-import { eq } from 'drizzle-orm';
-import { transactions } from '../../db/schema/transactions.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listAudit } from '../audit/index.ts';
 import type { StaffResetDeps } from '../two-factor/index.ts';
 import { transactionLedgerEntries } from '../ledger/index.ts';
+import { transactionExists } from '../transactions/index.ts';
 import { reinstateUser, suspendUser, type AccountDeps } from './admin.suspension.ts';
 import { resetUserTwoFactor } from './admin.two-factor.ts';
 import { searchUsers, toSummary, userDetail } from './admin.users.ts';
@@ -128,12 +127,9 @@ export const adminConsoleRoutes =
         onRequest: staff,
       },
       async (request) => {
-        const [t] = await deps.db
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(eq(transactions.id, request.params.id));
-        if (!t) throw new AppError('NOT_FOUND', 'Transaction Not Found');
-        return ok({ entries: await transactionLedgerEntries(deps.db, t.id) });
+        const id = request.params.id;
+        if (!(await transactionExists(deps.db, id))) throw new AppError('NOT_FOUND', 'Transaction Not Found');
+        return ok({ entries: await transactionLedgerEntries(deps.db, id) });
       },
     );
   };

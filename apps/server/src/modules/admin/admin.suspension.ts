@@ -1,12 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { ADMIN_TEXT, type AuditAction } from '@escrow/shared/schemas/admin';
 import type { Db } from '../../db/client.ts';
-import { sessions, users, type UserRow } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { TokenService } from '../auth/index.ts';
+import {
+  lockAccountRow,
+  reinstateAccountRow,
+  setVerificationLevelRow,
+  suspendAccountRow,
+  type TokenService,
+  type UserRow,
+} from '../auth/index.ts';
 import { userNotFound } from './admin.users.ts';
 
 export type AccountDeps = {
@@ -33,21 +38,13 @@ export async function suspendUser(
 ): Promise<UserRow> {
   if (userId === staff.id) throw badRequest(ADMIN_TEXT.cannotSuspendSelf);
   const updated = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockAccountRow(tx, userId);
     if (!user) throw userNotFound();
     if (user.role !== 'USER') throw new AppError('FORBIDDEN', ADMIN_TEXT.cannotSuspendStaff);
     if (user.closedAt) throw accountClosed();
     if (user.suspendedAt) throw new AppError('CONFLICT', ADMIN_TEXT.alreadySuspended);
     const now = deps.clock.now();
-    const [row] = await tx
-      .update(users)
-      .set({ suspendedAt: now, suspensionReason: reason, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    const row = await suspendAccountRow(tx, userId, reason, now);
     await audit(
       tx,
       staff,
@@ -57,7 +54,7 @@ export async function suspendUser(
       { suspendedAt: now.toISOString(), reason },
       now,
     );
-    return row!;
+    return row;
   });
   deps.tokens.invalidateUser(userId);
   deps.realtime.disconnectUser(userId);
@@ -67,16 +64,12 @@ export async function suspendUser(
 /** Reinstates (ADMIN): the flag is cleared and audited; the user signs in again normally. */
 export async function reinstateUser(deps: AccountDeps, staff: Staff, userId: string): Promise<UserRow> {
   const updated = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockAccountRow(tx, userId);
     if (!user) throw userNotFound();
     if (user.closedAt) throw accountClosed();
     if (!user.suspendedAt) throw new AppError('CONFLICT', ADMIN_TEXT.notSuspended);
     const now = deps.clock.now();
-    const [row] = await tx
-      .update(users)
-      .set({ suspendedAt: null, suspensionReason: null, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const row = await reinstateAccountRow(tx, userId, now);
     await audit(
       tx,
       staff,
@@ -86,7 +79,7 @@ export async function reinstateUser(deps: AccountDeps, staff: Staff, userId: str
       { suspendedAt: null },
       now,
     );
-    return row!;
+    return row;
   });
   deps.tokens.invalidateUser(userId);
   return updated;
@@ -100,15 +93,11 @@ export async function setVerificationLevel(
   level: UserRow['verificationLevel'],
 ): Promise<UserRow> {
   const updated = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockAccountRow(tx, userId);
     if (!user) throw userNotFound();
     if (user.closedAt) throw accountClosed();
     const now = deps.clock.now();
-    const [row] = await tx
-      .update(users)
-      .set({ verificationLevel: level, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const row = await setVerificationLevelRow(tx, userId, level, now);
     await audit(
       tx,
       staff,
@@ -118,7 +107,7 @@ export async function setVerificationLevel(
       { verificationLevel: level },
       now,
     );
-    return row!;
+    return row;
   });
   // The level is in every cached session of the user: seen at once here, within seconds elsewhere.
   deps.tokens.invalidateUser(userId);

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../../db/schema/users.ts';
+import { accountRow, type UserRow } from '../auth/index.ts';
 import { resetTwoFactor, type StaffResetDeps } from '../two-factor/index.ts';
 import { userNotFound } from './admin.users.ts';
 
@@ -14,7 +13,7 @@ export async function resetUserTwoFactor(
   userId: string,
   reason: string,
 ): Promise<UserRow> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const user = await accountRow(deps.db, userId);
   if (!user) throw userNotFound();
   await resetTwoFactor(deps, staff, user, reason);
   return user;

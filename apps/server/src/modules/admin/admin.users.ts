@@ -1,19 +1,24 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import { ADMIN_TEXT, type AdminUserDetail, type AdminUserSummary } from '@escrow/shared/schemas/admin';
 import type { Db } from '../../db/client.ts';
-import { disputes } from '../../db/schema/disputes.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { sessions, users, type UserRow } from '../../db/schema/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { describeDevice, privacyConsentOf } from '../auth/index.ts';
+import {
+  accountNamesOf,
+  accountRow,
+  describeDevice,
+  liveSessionsOf,
+  privacyConsentOf,
+  searchAccountRows,
+  type UserRow,
+} from '../auth/index.ts';
+import { disputeCountsOf } from '../disputes/index.ts';
 import { heldEscrowOf, walletBalanceMinor } from '../ledger/index.ts';
 import { exportsForStaff } from '../privacy/index.ts';
+import { newestTransactionsOf } from '../transactions/index.ts';
 import { twoFactorEnabledOf } from '../two-factor/index.ts';
 
 const OPEN_MONEY = ['WAITING_FOR_SHIPMENT', 'WAITING_FOR_BUYER_CONFIRMATION', 'DISPUTED'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const userNotFound = () => new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
 
@@ -34,22 +39,7 @@ export function toSummary(user: UserRow): AdminUserSummary {
 
 /** Lookup by exact id, or e-mail / full name containing the text (case-insensitive), newest first. */
 export async function searchUsers(db: Db, filter: { q: string; page: number; limit: number }) {
-  const q = filter.q.trim();
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = !q
-    ? undefined
-    : or(
-        ...(UUID.test(q) ? [eq(users.id, q.toLowerCase())] : []),
-        ilike(users.email, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-      );
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(filter.limit + 1)
-    .offset((filter.page - 1) * filter.limit);
+  const rows = await searchAccountRows(db, filter);
   return {
     users: rows.slice(0, filter.limit).map(toSummary),
     page: filter.page,
@@ -64,28 +54,12 @@ export async function searchUsers(db: Db, filter: { q: string; page: number; lim
  * two-factor sign-in is on.
  */
 export async function userDetail(db: Db, clock: Clock, id: string): Promise<AdminUserDetail> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const user = await accountRow(db, id);
   if (!user) throw userNotFound();
-  const mine = or(eq(transactions.creatorId, id), eq(transactions.counterpartyId, id));
-  const [rows, live, raised, against, open, balance, held, exports, twoFactorEnabled] = await Promise.all([
-    db.select().from(transactions).where(mine).orderBy(desc(transactions.createdAt)).limit(20),
-    db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-      .orderBy(desc(sessions.createdAt))
-      .limit(50),
-    db.select({ n: count() }).from(disputes).where(eq(disputes.raisedById, id)),
-    db.select({ n: count() }).from(disputes).where(eq(disputes.accusedId, id)),
-    db
-      .select({ n: count() })
-      .from(disputes)
-      .where(
-        and(
-          or(eq(disputes.raisedById, id), eq(disputes.accusedId, id)),
-          sql`${disputes.status} in ('OPEN', 'IN_REVIEW')`,
-        ),
-      ),
+  const [rows, live, disputes, balance, held, exports, twoFactorEnabled] = await Promise.all([
+    newestTransactionsOf(db, id, 20),
+    liveSessionsOf(db, id, clock.now()),
+    disputeCountsOf(db, id),
     walletBalanceMinor(db, id, 'NGN'),
     heldEscrowOf(db, id, 'NGN'),
     exportsForStaff({ db, clock }, id),
@@ -94,12 +68,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
   const otherIds = rows
     .map((t) => (t.creatorId === id ? t.counterpartyId : t.creatorId))
     .filter((x): x is string => !!x);
-  const others = otherIds.length
-    ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, otherIds))
-    : [];
+  const others = otherIds.length ? await accountNamesOf(db, otherIds) : [];
   const nameOf = (otherId: string | null) => {
     const o = others.find((p) => p.id === otherId);
     return o ? `${o.firstName} ${o.lastName}`.trim() : null;
@@ -130,7 +99,7 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
-    disputes: { raised: raised[0]?.n ?? 0, against: against[0]?.n ?? 0, open: open[0]?.n ?? 0 },
+    disputes,
     privacyConsent: privacyConsentOf(user),
     dataExports: exports,
   };

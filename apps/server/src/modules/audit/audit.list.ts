@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { AuditEntryView } from '@escrow/shared/schemas/admin';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { users } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
 
 export type AuditFilter = {
   actor?: string;
@@ -23,9 +23,9 @@ export async function listAudit(db: DbOrTx, filter: AuditFilter) {
   if (filter.from) conditions.push(gte(auditLog.createdAt, new Date(filter.from)));
   if (filter.to) conditions.push(lte(auditLog.createdAt, new Date(filter.to)));
   const rows = await db
-    .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName })
+    .select({ entry: auditLog, firstName: userDirectory.firstName, lastName: userDirectory.lastName })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .innerJoin(userDirectory, eq(userDirectory.id, auditLog.actorId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(filter.limit + 1)

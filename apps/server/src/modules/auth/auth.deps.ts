@@ -22,6 +22,11 @@ export type AuthDeps = {
   /** The identity checks a name change withdraws (the identity module answers; passed in by app wiring). */
   nameChecks: NameChecks;
   /**
+   * Whether the upload is the user's own profile picture (the uploads module answers; passed in by app
+   * wiring, since uploads depends on auth).
+   */
+  ownProfilePicture: (userId: string, uploadId: string) => Promise<boolean>;
+  /**
    * After a right password: a second-factor challenge when the user has two-factor sign-in on, else null
    * (the two-factor module answers; passed in by app wiring).
    */

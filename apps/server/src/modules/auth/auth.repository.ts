@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { DbOrTx } from '../../db/client.ts';
-import { uploads } from '../../db/schema/uploads.ts';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/users.ts';
 
 type NewUser = typeof users.$inferInsert;
@@ -127,17 +126,4 @@ export async function invalidateResetTokens(db: DbOrTx, userId: string, now: Dat
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
-/**
- * Whether the upload is this user's own profile picture. A read of the uploads table (the uploads
- * module has no lookup service to call yet): a profile may only point at the owner's picture upload.
- */
-export async function isOwnProfilePicture(db: DbOrTx, userId: string, uploadId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_picture')))
-    .limit(1);
-  return row !== undefined;
 }

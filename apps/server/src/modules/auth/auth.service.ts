@@ -112,7 +112,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     const picture = input.profilePictureId !== undefined ? input.profilePictureId : input.profilePicture;
     if (picture !== undefined) {
       // Only the caller's own upload made for this purpose (so it passed the image and 5 MB checks).
-      if (picture !== null && !(await repo.isOwnProfilePicture(db, user.id, picture)))
+      if (picture !== null && !(await deps.ownProfilePicture(user.id, picture)))
         throw invalidProfilePicture();
       patch.profilePicture = picture;
     }

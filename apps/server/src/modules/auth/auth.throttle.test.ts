@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../testing/test-app.ts';
 import type { App } from '../../app.ts';
-import { loginThrottles } from '../../db/schema/users.ts';
+import { loginThrottles } from '../../db/schema/throttles.ts';
 import { bearer, logIn, mailsTo, resetTokenFromMail, signUp } from './auth.test-support.ts';
 
 const WINDOW_SECONDS = 900;

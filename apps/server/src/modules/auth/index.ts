@@ -16,3 +16,30 @@ export {
 } from './auth.closure.ts';
 export { accountForExport } from './auth.export.ts';
 export { removeEndedSessions, ENDED_SESSION_RETENTION_MS } from './auth.retention.ts';
+export {
+  accountNamesOf,
+  accountRow,
+  lockAccountRow,
+  lockVerificationLevel,
+  verificationStandingOf,
+} from './auth.account-rows.ts';
+export {
+  labelAsVendor,
+  recordVerification,
+  reinstateAccountRow,
+  setVerificationLevelRow,
+  storeTrustScore,
+  suspendAccountRow,
+} from './auth.account-standing.ts';
+export { liveSessionsOf, searchAccountRows } from './auth.staff-search.ts';
+export type { UserRow } from '../../db/schema/users.ts';
+export {
+  userCardOf,
+  userContactsOf,
+  userEmailOf,
+  userExists,
+  userNameAndEmailOf,
+  type UserCard,
+  type UserContact,
+} from './auth.contact-lookups.ts';
+export { peopleByIds, type PersonRecord } from './auth.people.ts';

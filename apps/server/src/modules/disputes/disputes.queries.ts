@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQL } from 'drizzle-orm';
 import {
   DISPUTE_PRIORITY_META,
   DISPUTE_TYPE_META,
@@ -6,16 +6,16 @@ import {
   DISPUTE_PRIORITIES,
 } from '@escrow/shared/domain/disputes';
 import { toMajor } from '@escrow/shared/domain/money';
-import { IN_ESCROW_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { DisputeMeta } from '@escrow/shared/schemas/disputes';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { escrowRemainderOf } from '../transactions/index.ts';
+import { tradeDirectory } from '../../db/schema/published.ts';
+import { escrowRemainderOf, inEscrowTransactionsOf } from '../transactions/index.ts';
 import { assertStaffLook, isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import {
   awaitingAnswerFrom,
   disputesOfUser,
   findDispute,
+  listedTrade,
   loadDisputeRecord,
   peopleById,
 } from './disputes.repository.ts';
@@ -63,17 +63,7 @@ export async function listMyDisputes(deps: DisputesDeps, userId: string, status?
 
 /** The create screen's list: the caller's transactions that can be disputed now (no open dispute). */
 export async function disputableTransactions(deps: DisputesDeps, userId: string) {
-  const rows = await deps.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        or(eq(transactions.creatorId, userId), eq(transactions.counterpartyId, userId)),
-        inArray(transactions.status, [...IN_ESCROW_STATUSES]),
-      ),
-    )
-    .orderBy(desc(transactions.createdAt))
-    .limit(100);
+  const rows = await inEscrowTransactionsOf(deps.db, userId, 100);
   const people = await peopleById(
     deps.db,
     rows.flatMap((t) => [t.creatorId, t.counterpartyId].filter((id): id is string => id !== null)),
@@ -118,9 +108,9 @@ export async function disputeQueue(deps: DisputesDeps, staffId: string, filter: 
   if (filter.olderThanHours !== undefined)
     conditions.push(lte(disputes.createdAt, new Date(now.getTime() - filter.olderThanHours * 3600_000)));
   const rows = await deps.db
-    .select({ dispute: disputes, transaction: transactions })
+    .select({ dispute: disputes, transaction: listedTrade })
     .from(disputes)
-    .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
+    .innerJoin(tradeDirectory, eq(tradeDirectory.id, disputes.transactionId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(filter.limit + 1)

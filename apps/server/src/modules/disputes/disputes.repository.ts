@@ -10,17 +10,14 @@ import {
   type DisputeResolutionRow,
   type DisputeRow,
 } from '../../db/schema/disputes.ts';
-import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
-import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
-import { users } from '../../db/schema/users.ts';
+import { tradeDirectory, uploadDirectory } from '../../db/schema/published.ts';
+import { peopleByIds, type PersonRecord } from '../auth/index.ts';
+import { findTransactionRow, type TransactionRow } from '../transactions/index.ts';
 
-export type Person = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  suspendedAt: Date | null;
-};
+export type Person = PersonRecord;
+
+/** What an evidence line shows of its file. */
+export type EvidenceFile = { filename: string; mimeType: string; size: number };
 
 /** Everything a dispute's answer shows. */
 export type DisputeRecord = {
@@ -28,7 +25,7 @@ export type DisputeRecord = {
   transaction: TransactionRow;
   people: Map<string, Person>;
   messages: DisputeMessageRow[];
-  evidence: (DisputeEvidenceRow & { upload: UploadRow })[];
+  evidence: (DisputeEvidenceRow & { upload: EvidenceFile })[];
   resolutions: DisputeResolutionRow[];
 };
 
@@ -41,16 +38,7 @@ export async function findDispute(db: DbOrTx, id: string, lock = false): Promise
 export async function peopleById(db: DbOrTx, ids: string[]): Promise<Map<string, Person>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      suspendedAt: users.suspendedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await peopleByIds(db, unique);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -70,17 +58,24 @@ export async function evidenceAttached(db: DbOrTx, transactionId: string, upload
 
 /** The dispute with its transaction, people, messages, evidence and resolutions (a few round trips). */
 export async function loadDisputeRecord(db: DbOrTx, dispute: DisputeRow): Promise<DisputeRecord> {
-  const [transactionRows, messages, evidence, resolutions] = await Promise.all([
-    db.select().from(transactions).where(eq(transactions.id, dispute.transactionId)),
+  const [transaction, messages, evidence, resolutions] = await Promise.all([
+    findTransactionRow(db, dispute.transactionId),
     db
       .select()
       .from(disputeMessages)
       .where(eq(disputeMessages.disputeId, dispute.id))
       .orderBy(asc(disputeMessages.createdAt), asc(disputeMessages.id)),
     db
-      .select({ evidence: disputeEvidence, upload: uploads })
+      .select({
+        evidence: disputeEvidence,
+        upload: {
+          filename: uploadDirectory.filename,
+          mimeType: uploadDirectory.mimeType,
+          size: uploadDirectory.size,
+        },
+      })
       .from(disputeEvidence)
-      .innerJoin(uploads, eq(uploads.id, disputeEvidence.uploadId))
+      .innerJoin(uploadDirectory, eq(uploadDirectory.id, disputeEvidence.uploadId))
       .where(eq(disputeEvidence.disputeId, dispute.id))
       .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id)),
     db
@@ -99,7 +94,7 @@ export async function loadDisputeRecord(db: DbOrTx, dispute: DisputeRow): Promis
   ];
   return {
     dispute,
-    transaction: transactionRows[0]!,
+    transaction: transaction!,
     people: await peopleById(db, ids),
     messages,
     evidence: evidence.map((e) => ({ ...e.evidence, upload: e.upload })),
@@ -107,13 +102,20 @@ export async function loadDisputeRecord(db: DbOrTx, dispute: DisputeRow): Promis
   };
 }
 
+/** What a dispute list shows of the disputed trade (joined from the published trade directory). */
+export const listedTrade = {
+  description: tradeDirectory.description,
+  price: tradeDirectory.price,
+  currency: tradeDirectory.currency,
+};
+
 /** The caller's disputes (raiser or accused), newest first, with what the list shows. */
 export async function disputesOfUser(db: DbOrTx, userId: string, status?: DisputeRow['status']) {
   const mine = or(eq(disputes.raisedById, userId), eq(disputes.accusedId, userId));
   return db
-    .select({ dispute: disputes, transaction: transactions })
+    .select({ dispute: disputes, transaction: listedTrade })
     .from(disputes)
-    .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
+    .innerJoin(tradeDirectory, eq(tradeDirectory.id, disputes.transactionId))
     .where(status ? and(mine, eq(disputes.status, status)) : mine)
     .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(200);

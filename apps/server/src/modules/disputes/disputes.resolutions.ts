@@ -11,10 +11,14 @@ import {
 import { toMinor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
 import { disputeResolutions, type DisputeRow } from '../../db/schema/disputes.ts';
-import { transactions } from '../../db/schema/transactions.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { announceTransaction, escrowRemainderOf, type StepResult } from '../transactions/index.ts';
+import {
+  announceTransaction,
+  escrowRemainderOf,
+  findTransactionRow,
+  type StepResult,
+} from '../transactions/index.ts';
 import type { NotificationView } from '../notifications/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
@@ -38,7 +42,7 @@ type Proposal = {
  */
 async function buyerShare(tx: Tx, dispute: DisputeRow, proposal: Proposal): Promise<number | null> {
   if (proposal.resolution !== 'REFUND_PARTIAL') return null;
-  const [t] = await tx.select().from(transactions).where(eq(transactions.id, dispute.transactionId));
+  const t = await findTransactionRow(tx, dispute.transactionId);
   const remainder = await escrowRemainderOf(tx, t!);
   const share = typeof proposal.amount === 'number' ? toMinor(proposal.amount) : null;
   const commission = remainder.commissionMinor ?? 0;
@@ -149,7 +153,7 @@ export async function proposeResolution(
       createdAt: now,
       updatedAt: now,
     });
-    const [t] = await tx.select().from(transactions).where(eq(transactions.id, dispute.transactionId));
+    const t = await findTransactionRow(tx, dispute.transactionId);
     const people = await peopleById(tx, [actor.id]);
     const proposer = nameOf(people.get(actor.id));
     await insertMessage(tx, {

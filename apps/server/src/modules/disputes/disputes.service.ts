@@ -9,10 +9,10 @@ import {
 import { statusToWords } from '@escrow/shared/domain/transaction-machine';
 import type { Tx } from '../../db/client.ts';
 import { disputeEvidence, disputes, type DisputeRow } from '../../db/schema/disputes.ts';
-import { uploads } from '../../db/schema/uploads.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { noticeFor, otherPartyOf, runStep } from '../transactions/index.ts';
+import { attachUploadToDispute, isEvidenceUploadOf } from '../uploads/index.ts';
 import { assertStaffLook, isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import { announceDispute, mailDisputeParties } from './disputes.notify.ts';
 import { closePendingProposals, findDispute, insertMessage, peopleById } from './disputes.repository.ts';
@@ -180,17 +180,11 @@ export async function addEvidence(
     if (role === 'STAFF') throw forbidden('Only the parties add evidence');
     if (!UNRESOLVED_DISPUTE_STATUSES.includes(row.status))
       throw new AppError('CONFLICT', 'Evidence can only be added while the dispute is open or in review');
-    const [upload] = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(
-        and(
-          eq(uploads.id, body.uploadId),
-          eq(uploads.ownerId, actor.id),
-          eq(uploads.purpose, 'dispute_evidence'),
-          eq(uploads.transactionId, row.transactionId),
-        ),
-      );
+    const upload = await isEvidenceUploadOf(tx, {
+      uploadId: body.uploadId,
+      ownerId: actor.id,
+      transactionId: row.transactionId,
+    });
     const [attached] = await tx
       .select({ id: disputeEvidence.id })
       .from(disputeEvidence)
@@ -210,7 +204,7 @@ export async function addEvidence(
       createdAt: now,
       updatedAt: now,
     });
-    await tx.update(uploads).set({ disputeId }).where(eq(uploads.id, body.uploadId));
+    await attachUploadToDispute(tx, body.uploadId, disputeId);
     return row;
   });
   announceDispute(deps, dispute);

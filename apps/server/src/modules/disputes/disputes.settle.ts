@@ -10,10 +10,10 @@ import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import type { TransactionAction } from '@escrow/shared/domain/transaction-machine';
 import type { Tx } from '../../db/client.ts';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
-import { paymentConditions, transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { refundHold, releaseHold } from '../ledger/index.ts';
-import { refreshTrustScore } from '../identity/index.ts';
+import { refreshTrustScore } from '../trust/index.ts';
+import { recordDisputeResolvedCondition } from '../payment-conditions/index.ts';
 import {
   providerFundingOf,
   providerRefundsOf,
@@ -23,12 +23,14 @@ import {
 import {
   escrowRemainderOf,
   executeStep,
+  findTransactionRow,
   noticeFor,
   payCommission,
   rateSellerNotice,
   releaseKey,
   settleOpenMilestones,
   type StepResult,
+  type TransactionRow,
 } from '../transactions/index.ts';
 import type { DisputesDeps } from './disputes.deps.ts';
 import { insertMessage } from './disputes.repository.ts';
@@ -103,10 +105,7 @@ export async function settle(
 ): Promise<{ step: StepResult<void>; dispute: DisputeRow }> {
   const { dispute, action, buyerShareMinor, reason } = settlement;
   // The transaction is DISPUTED (no milestone step can run), so what is held cannot change under us.
-  const [disputedRow] = await tx
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, dispute.transactionId));
+  const disputedRow = await findTransactionRow(tx, dispute.transactionId);
   const remainder = await escrowRemainderOf(tx, disputedRow!);
   const step = await executeStep(deps, tx, {
     transactionId: dispute.transactionId,
@@ -179,14 +178,11 @@ export async function settle(
           ctx.now,
           deps.config.INSPECTION_DAYS,
         );
-      await ctx.tx.insert(paymentConditions).values({
+      await recordDisputeResolvedCondition(ctx.tx, {
         transactionId: updated.id,
-        conditionType: 'DISPUTE_RESOLVED',
-        conditionValue: JSON.stringify({ disputeId: dispute.id, resolution: action }),
-        isMet: true,
-        metAt: ctx.now,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
+        disputeId: dispute.id,
+        resolution: action,
+        now: ctx.now,
       });
     },
     activity: (_ctx, updated) => ({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import type { App } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { paymentConditions } from '../../db/schema/transactions.ts';
+import { paymentConditions } from '../../db/schema/payment-conditions.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';

@@ -8,7 +8,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { Dispute, DisputeListItem } from '@escrow/shared/schemas/disputes';
 import { uploadUrl } from '@escrow/shared/schemas/uploads';
 import type { DisputeRow } from '../../db/schema/disputes.ts';
-import type { TransactionRow } from '../../db/schema/transactions.ts';
+import type { TransactionRow } from '../transactions/index.ts';
 import type { DisputeRecord, Person } from './disputes.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -154,7 +154,7 @@ export function toDisputeView(
 
 export function toListItem(
   dispute: DisputeRow,
-  transaction: TransactionRow,
+  transaction: Pick<TransactionRow, 'description' | 'price' | 'currency'>,
   people: Map<string, Person>,
   viewerRole: DisputeViewerRole,
   awaitingMyAnswer: boolean,

@@ -8,3 +8,5 @@ export { closeResolvedDisputes, expireDueProposals, runDisputeTimers } from './d
 export { evidenceAttached } from './disputes.repository.ts';
 export { forgetClosedPartyInDisputes, openDisputeCountOf } from './disputes.closed-party.ts';
 export { disputesForExport } from './disputes.export.ts';
+export { disputeCountsOf } from './disputes.staff-counts.ts';
+export { isTransactionDisputed } from './disputes.transaction-disputed.ts';

@@ -16,6 +16,7 @@ import {
 } from '@escrow/shared/domain/fee-estimate';
 import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
+import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type {
   FeeCalculateBody,
   FeeCalculationResult,
@@ -27,7 +28,6 @@ import type {
 import { FEE_TEXT } from '@escrow/shared/schemas/fee-calculator';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FeeCalculationRow } from '../../db/schema/fee-calculations.ts';
-import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { insertFeeCalculation, listFeeCalculations } from './escrow-calculator.repository.ts';
 
@@ -51,7 +51,7 @@ export function estimate(body: FeeEstimateBody): FeeQuoteResponse {
 /** Signed-in quote from the caller's own level and score (never the client's), stored for history. */
 export async function calculate(
   db: DbOrTx,
-  user: Pick<UserRow, 'id' | 'verificationLevel' | 'trustScore'>,
+  user: { id: string; verificationLevel: VerificationLevel; trustScore: number },
   body: FeeCalculateBody,
 ): Promise<FeeCalculationResult> {
   const input: FeeEstimateInput = {

@@ -6,15 +6,9 @@ import {
   type HandoverReminderDays,
 } from '@escrow/shared/schemas/handover';
 import type { Tx } from '../../db/client.ts';
-import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
-import {
-  claimReminder,
-  ensureCode,
-  markReminderSent,
-  nextReminderDue,
-  waitingTrade,
-} from './handover.repository.ts';
+import { tradeWaitingForHandover, type TransactionRow } from '../transactions/index.ts';
+import { claimReminder, ensureCode, markReminderSent, nextReminderDue } from './handover.repository.ts';
 import { announce, type HandoverDeps } from './handover.service.ts';
 import { quotedItem } from './handover.texts.ts';
 
@@ -61,7 +55,7 @@ async function remindOne(
   // (random, and shown to the buyer only).
   await ensureCode(tx, id, now);
   const code = await claimReminder(tx, id, days);
-  const row = code && (await waitingTrade(tx, id));
+  const row = code && (await tradeWaitingForHandover(tx, id));
   if (!code || !row || !(await markReminderSent(tx, code, days, now))) return { skipped: id };
   const notes: NotificationView[] = [];
   const buyerId = row.creatorRole === 'BUYER' ? row.creatorId : row.counterpartyId;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lte, notInArray, or, type SQL } from '
 import type { HandoverReminderDays } from '@escrow/shared/schemas/handover';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { handoverAttempts, handoverCodes, type HandoverCodeRow } from '../../db/schema/handover.ts';
-import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { tradeDirectory } from '../../db/schema/published.ts';
 import { newReleaseCode } from './handover.code.ts';
 
 /** The two handover tables belong to this module: every read and write of them is here. */
@@ -92,17 +92,17 @@ export async function nextReminderDue(
   skipIds: string[],
 ): Promise<string | null> {
   const conditions: SQL[] = [
-    eq(transactions.status, 'WAITING_FOR_HANDOVER'),
-    lte(transactions.paidAt, paidBefore),
+    eq(tradeDirectory.status, 'WAITING_FOR_HANDOVER'),
+    lte(tradeDirectory.paidAt, paidBefore),
     or(isNull(handoverCodes.id), isNull(reminderColumn(days)))!,
   ];
-  if (skipIds.length) conditions.push(notInArray(transactions.id, skipIds));
+  if (skipIds.length) conditions.push(notInArray(tradeDirectory.id, skipIds));
   const [row] = await tx
-    .select({ id: transactions.id })
-    .from(transactions)
-    .leftJoin(handoverCodes, eq(handoverCodes.transactionId, transactions.id))
+    .select({ id: tradeDirectory.id })
+    .from(tradeDirectory)
+    .leftJoin(handoverCodes, eq(handoverCodes.transactionId, tradeDirectory.id))
     .where(and(...conditions))
-    .orderBy(asc(transactions.paidAt))
+    .orderBy(asc(tradeDirectory.paidAt))
     .limit(1);
   return row?.id ?? null;
 }
@@ -141,13 +141,4 @@ export async function markReminderSent(
     .where(and(eq(handoverCodes.id, code.id), isNull(reminderColumn(days))))
     .returning({ id: handoverCodes.id });
   return rows.length > 0;
-}
-
-/** The trade as it is now, if it still waits for the handover. */
-export async function waitingTrade(tx: Tx, transactionId: string): Promise<TransactionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'WAITING_FOR_HANDOVER')));
-  return row ?? null;
 }

@@ -7,7 +7,6 @@ import {
 } from '@escrow/shared/schemas/handover';
 import type { Tx } from '../../db/client.ts';
 import type { HandoverCodeRow } from '../../db/schema/handover.ts';
-import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import {
@@ -17,6 +16,7 @@ import {
   transactionNotFound,
   type StepDeps,
   type StepResult,
+  type TransactionRow,
 } from '../transactions/index.ts';
 import { newReleaseCode, sameCode } from './handover.code.ts';
 import {

@@ -15,13 +15,12 @@ import {
   verificationHistory,
   type IdentityDocumentRow,
 } from '../../db/schema/identity.ts';
-import { uploads } from '../../db/schema/uploads.ts';
-import { users } from '../../db/schema/users.ts';
+import { uploadDirectory, userDirectory } from '../../db/schema/published.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
-import { refreshTrustScore } from './identity.trust.ts';
+import { refreshTrustScore } from '../trust/index.ts';
 
 export function toDocumentView(row: IdentityDocumentRow): IdentityDocument {
   return {
@@ -46,7 +45,12 @@ export async function submitDocument(
   userId: string,
   form: DocumentForm,
 ): Promise<IdentityDocument> {
-  const [file] = await deps.db.select().from(uploads).where(eq(uploads.id, form.uploadId));
+  // Read through the uploads module's published view: importing that module would close a cycle
+  // (uploads → transactions → identity).
+  const [file] = await deps.db
+    .select({ id: uploadDirectory.id, ownerId: uploadDirectory.ownerId, purpose: uploadDirectory.purpose })
+    .from(uploadDirectory)
+    .where(eq(uploadDirectory.id, form.uploadId));
   if (!file || file.ownerId !== userId || file.purpose !== 'identity_document')
     throw badRequest(VERIFICATION_TEXT.uploadNotUsable);
   const now = deps.clock.now();
@@ -88,10 +92,24 @@ export type DocumentQueueQuery = z.infer<typeof documentQueueQuerySchema>;
 /** The staff queue, oldest first (the one waiting longest is reviewed first). */
 export async function listDocuments(deps: Pick<IdentityDeps, 'db'>, query: DocumentQueueQuery) {
   const rows = await deps.db
-    .select({ doc: identityDocuments, user: users, file: uploads })
+    .select({
+      doc: identityDocuments,
+      user: {
+        id: userDirectory.id,
+        firstName: userDirectory.firstName,
+        lastName: userDirectory.lastName,
+        email: userDirectory.email,
+        verificationLevel: userDirectory.verificationLevel,
+      },
+      file: {
+        id: uploadDirectory.id,
+        mimeType: uploadDirectory.mimeType,
+        filename: uploadDirectory.filename,
+      },
+    })
     .from(identityDocuments)
-    .innerJoin(users, eq(users.id, identityDocuments.userId))
-    .innerJoin(uploads, eq(uploads.id, identityDocuments.uploadId))
+    .innerJoin(userDirectory, eq(userDirectory.id, identityDocuments.userId))
+    .innerJoin(uploadDirectory, eq(uploadDirectory.id, identityDocuments.uploadId))
     .where(eq(identityDocuments.status, query.status))
     .orderBy(asc(identityDocuments.createdAt), asc(identityDocuments.id))
     .limit(query.limit + 1)

@@ -9,12 +9,12 @@ import {
 import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { identityDocuments, identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { recordVerification, verificationStandingOf } from '../auth/index.ts';
 import { createNotification, pushNotification } from '../notifications/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
-import { readTrustFacts, refreshTrustScore } from './identity.trust.ts';
+import { readTrustFacts, refreshTrustScore } from '../trust/index.ts';
 
 /**
  * Names and verification (docs/privacy.md "Correct my data"). A NIN or BVN check passes only when the
@@ -71,7 +71,7 @@ const levelAfter = (level: VerificationLevel, bound: BoundChecks): VerificationL
 
 /** What a different first or last name would withdraw now: GET /auth/me/name-change-impact. */
 export async function nameChangeImpact(db: DbOrTx, userId: string, now: Date): Promise<NameChangeImpact> {
-  const [user] = await db.select({ level: users.verificationLevel }).from(users).where(eq(users.id, userId));
+  const user = await verificationStandingOf(db, userId);
   const read = await readTrustFacts(db, userId, now);
   if (!user || !read) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   const bound = await boundChecks(db, userId);
@@ -147,10 +147,7 @@ export async function withdrawNameBoundChecks(
   }));
   await tx.insert(verificationHistory).values(history);
   if (bound.numbers.length)
-    await tx
-      .update(users)
-      .set({ verificationLevel: impact.levelAfter, isVerified: false, updatedAt: now })
-      .where(eq(users.id, userId));
+    await recordVerification(tx, userId, { verificationLevel: impact.levelAfter, isVerified: false }, now);
   const trust = await refreshTrustScore(tx, userId, now);
   const labels = impact.checks.map((c) => c.label);
   const note = await createNotification(tx, {

@@ -5,11 +5,11 @@ import {
   type VerificationStatus,
 } from '@escrow/shared/schemas/identity';
 import { identityDocuments, identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
+import { accountRow } from '../auth/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { toDocumentView } from './identity.documents.ts';
-import { refreshTrustScore } from './identity.trust.ts';
+import { refreshTrustScore } from '../trust/index.ts';
 import { attemptsToday, limitsView } from './identity.verify.ts';
 
 const STATUS_OF = {
@@ -26,7 +26,7 @@ const STATUS_OF = {
 export async function verificationStatus(deps: IdentityDeps, userId: string): Promise<VerificationStatus> {
   const now = deps.clock.now();
   const trust = await deps.db.transaction((tx) => refreshTrustScore(tx, userId, now));
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const user = await accountRow(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   const [numbers, history, documents, attempts] = await Promise.all([
     deps.db

@@ -15,11 +15,17 @@ import {
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import { identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
+import {
+  accountRow,
+  lockAccountRow,
+  recordVerification,
+  verificationStandingOf,
+  type UserRow,
+} from '../auth/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { IdentityProviderUnavailable } from './identity.provider.ts';
-import { refreshTrustScore } from './identity.trust.ts';
+import { refreshTrustScore } from '../trust/index.ts';
 
 const LEVEL_RANK: Record<VerificationLevel, number> = { BASIC: 0, ENHANCED: 1, PREMIUM: 2 };
 /** A NIN raises to ENHANCED, a BVN to PREMIUM; a check never lowers a level. */
@@ -78,7 +84,7 @@ export async function verifyIdentity(
   const masked = maskNumber(number);
   const now = deps.clock.now();
   if ((await attemptsToday(deps.db, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const user = await accountRow(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   const [own] = await deps.db
     .select({ id: identityNumbers.id, hmac: identityNumbers.numberHmac })
@@ -97,7 +103,7 @@ export async function verifyIdentity(
   else outcome = await askProvider(deps, user, kind, form, number, masked);
 
   const committed = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const locked = await lockAccountRow(tx, userId);
     if (!locked) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
     if ((await attemptsToday(tx, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
     let final = outcome;
@@ -123,10 +129,7 @@ export async function verifyIdentity(
       const target = LEVEL_OF[kind];
       const level =
         LEVEL_RANK[target] > LEVEL_RANK[locked.verificationLevel] ? target : locked.verificationLevel;
-      await tx
-        .update(users)
-        .set({ verificationLevel: level, isVerified: true, updatedAt: now })
-        .where(eq(users.id, userId));
+      await recordVerification(tx, userId, { verificationLevel: level, isVerified: true }, now);
     }
     await tx.insert(verificationHistory).values({
       userId,
@@ -143,7 +146,7 @@ export async function verifyIdentity(
   if (committed !== 'VERIFIED') throw new AppError(committed, failureText(committed, kind));
   // The level and score live in cached sessions: forget them so limits and fees read the new ones.
   deps.tokens.invalidateUser(userId);
-  const [fresh] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const fresh = await accountRow(deps.db, userId);
   return { result: await resultFor(deps.db, fresh!, masked, now), message: verifiedText(kind) };
 }
 
@@ -184,10 +187,7 @@ async function askProvider(
 }
 
 async function resultFor(db: DbOrTx, user: UserRow, masked: string, _now: Date): Promise<VerificationResult> {
-  const [row] = await db
-    .select({ level: users.verificationLevel, score: users.trustScore })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const row = await verificationStandingOf(db, user.id);
   const level = row?.level ?? user.verificationLevel;
   return {
     verificationLevel: level,

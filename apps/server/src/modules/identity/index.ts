@@ -8,7 +8,6 @@ export { identityRoutes } from './identity.routes.ts';
 export type { IdentityDeps } from './identity.deps.ts';
 export type { IdentityCrypto } from './identity.crypto.ts';
 export type { IdentityProvider } from './identity.provider.ts';
-export { refreshTrustScore } from './identity.trust.ts';
 export { forgetIdentityOf } from './identity.closed-account.ts';
 export { identityForExport } from './identity.export.ts';
 export { identityNameChecks } from './identity.name-change.ts';

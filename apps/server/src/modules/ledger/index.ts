@@ -38,6 +38,7 @@ export {
   walletLedgerFigures,
   walletPostingsSource,
 } from './ledger.wallet.ts';
+export { providerEscrowPaymentsSource } from './ledger.escrow-payments.ts';
 export {
   escrowHeldFor,
   lockNonEmptyWallets,

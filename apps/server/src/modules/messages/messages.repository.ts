@@ -2,12 +2,16 @@ import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'dr
 import type { Attachment, Conversation, MessageType } from '@escrow/shared/schemas/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, type MessageRow } from '../../db/schema/messages.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { uploads } from '../../db/schema/uploads.ts';
-import { users } from '../../db/schema/users.ts';
+import { tradeDirectory, uploadDirectory, userDirectory } from '../../db/schema/published.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MESSAGE_TEXT } from '@escrow/shared/schemas/messages';
 import { toMessageView } from './messages.view.ts';
+
+/*
+ * Trades, files and people belong to other modules: their rows are read here through the directories
+ * those modules publish (db/schema/published.ts), in the same queries as before. The transactions module
+ * imports this one (and uploads imports transactions), so their doors would form a cycle.
+ */
 
 /** A conversation as its member sees it: the transaction, the other party. */
 export type Membership = {
@@ -25,19 +29,19 @@ const opposite = (role: 'BUYER' | 'SELLER') => (role === 'BUYER' ? 'SELLER' : 'B
 export async function membership(db: DbOrTx, transactionId: string, userId: string): Promise<Membership> {
   const [row] = await db
     .select({
-      id: transactions.id,
-      description: transactions.description,
-      status: transactions.status,
-      createdAt: transactions.createdAt,
-      creatorId: transactions.creatorId,
-      creatorRole: transactions.creatorRole,
-      counterpartyId: transactions.counterpartyId,
+      id: tradeDirectory.id,
+      description: tradeDirectory.description,
+      status: tradeDirectory.status,
+      createdAt: tradeDirectory.createdAt,
+      creatorId: tradeDirectory.creatorId,
+      creatorRole: tradeDirectory.creatorRole,
+      counterpartyId: tradeDirectory.counterpartyId,
     })
-    .from(transactions)
+    .from(tradeDirectory)
     .where(
       and(
-        eq(transactions.id, transactionId),
-        or(eq(transactions.creatorId, userId), eq(transactions.counterpartyId, userId)),
+        eq(tradeDirectory.id, transactionId),
+        or(eq(tradeDirectory.creatorId, userId), eq(tradeDirectory.counterpartyId, userId)),
       ),
     );
   if (!row) throw new AppError('NOT_FOUND', MESSAGE_TEXT.notFound);
@@ -93,14 +97,19 @@ export async function attachmentsFor(
 ): Promise<Attachment[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select()
-    .from(uploads)
+    .select({
+      id: uploadDirectory.id,
+      filename: uploadDirectory.filename,
+      size: uploadDirectory.size,
+      mimeType: uploadDirectory.mimeType,
+    })
+    .from(uploadDirectory)
     .where(
       and(
-        inArray(uploads.id, ids),
-        eq(uploads.ownerId, ownerId),
-        eq(uploads.transactionId, transactionId),
-        eq(uploads.purpose, 'chat_attachment'),
+        inArray(uploadDirectory.id, ids),
+        eq(uploadDirectory.ownerId, ownerId),
+        eq(uploadDirectory.transactionId, transactionId),
+        eq(uploadDirectory.purpose, 'chat_attachment'),
       ),
     );
   if (rows.length !== new Set(ids).size) throw new AppError('VALIDATION_ERROR', MESSAGE_TEXT.attachment);
@@ -180,34 +189,37 @@ export async function markRead(db: DbOrTx, userId: string, transactionId: string
  * its last message and the caller's unread count.
  */
 export async function listConversations(db: DbOrTx, userId: string, limit = 100): Promise<Conversation[]> {
-  const mine = or(eq(transactions.creatorId, userId), eq(transactions.counterpartyId, userId));
+  const mine = or(eq(tradeDirectory.creatorId, userId), eq(tradeDirectory.counterpartyId, userId));
   const rows = await db
     .select({
-      id: transactions.id,
-      description: transactions.description,
-      status: transactions.status,
-      creatorId: transactions.creatorId,
-      creatorRole: transactions.creatorRole,
-      counterpartyId: transactions.counterpartyId,
-      createdAt: transactions.createdAt,
-      updatedAt: transactions.updatedAt,
+      id: tradeDirectory.id,
+      description: tradeDirectory.description,
+      status: tradeDirectory.status,
+      creatorId: tradeDirectory.creatorId,
+      creatorRole: tradeDirectory.creatorRole,
+      counterpartyId: tradeDirectory.counterpartyId,
+      createdAt: tradeDirectory.createdAt,
+      updatedAt: tradeDirectory.updatedAt,
       lastContent: sql<
         string | null
-      >`(select case when m.deleted_at is null then m.content else ${MESSAGE_TEXT.deleted} end from messages m where m.transaction_id = "transactions"."id" order by m.created_at desc, m.id desc limit 1)`,
+      >`(select case when m.deleted_at is null then m.content else ${MESSAGE_TEXT.deleted} end from messages m where m.transaction_id = "trade_directory"."id" order by m.created_at desc, m.id desc limit 1)`,
       lastAt: sql<
         string | null
-      >`(select extract(epoch from m.created_at) * 1000 from messages m where m.transaction_id = "transactions"."id" order by m.created_at desc, m.id desc limit 1)`,
+      >`(select extract(epoch from m.created_at) * 1000 from messages m where m.transaction_id = "trade_directory"."id" order by m.created_at desc, m.id desc limit 1)`,
       unread:
-        sql<number>`(select count(*) from messages m where m.transaction_id = "transactions"."id" and m.receiver_id = ${userId} and m.read_at is null and m.deleted_at is null)`.mapWith(
+        sql<number>`(select count(*) from messages m where m.transaction_id = "trade_directory"."id" and m.receiver_id = ${userId} and m.read_at is null and m.deleted_at is null)`.mapWith(
           Number,
         ),
     })
-    .from(transactions)
+    .from(tradeDirectory)
     // Both parties joined (a brokered trade's seller side is empty until its seller joins).
     .where(
-      and(mine, sql`${transactions.counterpartyId} is not null and ${transactions.creatorId} is not null`),
+      and(
+        mine,
+        sql`${tradeDirectory.counterpartyId} is not null and ${tradeDirectory.creatorId} is not null`,
+      ),
     )
-    .orderBy(desc(transactions.updatedAt))
+    .orderBy(desc(tradeDirectory.updatedAt))
     .limit(limit);
   const people = await namesOf(
     db,
@@ -251,15 +263,15 @@ export async function namesOf(db: DbOrTx, ids: string[]) {
   if (!wanted.length) return new Map<string, { name: string; lastSeen: string | null }>();
   const rows = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      id: userDirectory.id,
+      firstName: userDirectory.firstName,
+      lastName: userDirectory.lastName,
       lastSeen: sql<
         string | null
-      >`(select extract(epoch from p.last_seen_at) * 1000 from user_presence p where p.user_id = "users"."id")`,
+      >`(select extract(epoch from p.last_seen_at) * 1000 from user_presence p where p.user_id = "user_directory"."id")`,
     })
-    .from(users)
-    .where(inArray(users.id, wanted));
+    .from(userDirectory)
+    .where(inArray(userDirectory.id, wanted));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -316,11 +328,11 @@ export async function messageStats(db: DbOrTx, userId: string) {
     .where(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
   const [conversations] = await db
     .select({ n: count() })
-    .from(transactions)
+    .from(tradeDirectory)
     .where(
       and(
-        or(eq(transactions.creatorId, userId), eq(transactions.counterpartyId, userId)),
-        sql`${transactions.counterpartyId} is not null`,
+        or(eq(tradeDirectory.creatorId, userId), eq(tradeDirectory.counterpartyId, userId)),
+        sql`${tradeDirectory.counterpartyId} is not null`,
       ),
     );
   return {
@@ -351,16 +363,16 @@ export async function searchMessages(
   const conditions: SQL[] = [
     sql`messages.search @@ to_tsquery('simple', ${tsquery})`,
     isNull(messages.deletedAt),
-    or(eq(transactions.creatorId, userId), eq(transactions.counterpartyId, userId))!,
+    or(eq(tradeDirectory.creatorId, userId), eq(tradeDirectory.counterpartyId, userId))!,
   ];
   if (query.transactionId) conditions.push(eq(messages.transactionId, query.transactionId));
   if (query.type) conditions.push(eq(messages.messageType, query.type as MessageType));
   if (query.hasFiles === 'true') conditions.push(sql`jsonb_array_length(${messages.attachments}) > 0`);
   if (query.since) conditions.push(sql`${messages.createdAt} >= ${query.since}::timestamptz`);
   return db
-    .select({ message: messages, description: transactions.description })
+    .select({ message: messages, description: tradeDirectory.description })
     .from(messages)
-    .innerJoin(transactions, eq(transactions.id, messages.transactionId))
+    .innerJoin(tradeDirectory, eq(tradeDirectory.id, messages.transactionId))
     .where(and(...conditions))
     .orderBy(desc(messages.createdAt))
     .limit(50);

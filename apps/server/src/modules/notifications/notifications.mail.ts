@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { userNameAndEmailOf } from '../auth/index.ts';
 
 export type MailNoticeDeps = {
   db: Db;
@@ -36,10 +35,7 @@ export function emailNotice(deps: MailNoticeDeps, note: MailedNotification): voi
 }
 
 async function send(deps: MailNoticeDeps, note: MailedNotification) {
-  const [person] = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, note.userId));
+  const person = await userNameAndEmailOf(deps.db, note.userId);
   if (!person) return;
   const link = note.transactionId
     ? {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PARTNER_TEXT, type ApiKeyScope } from '@escrow/shared/schemas/partner';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import { users } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { PartnerDeps } from './partner.deps.ts';
@@ -49,18 +49,18 @@ export function createKeyVerifier(deps: Pick<PartnerDeps, 'db' | 'clock' | 'paym
         mode: apiKeys.mode,
         scopes: apiKeys.scopes,
         owner: {
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          verificationLevel: users.verificationLevel,
-          trustScore: users.trustScore,
+          id: userDirectory.id,
+          email: userDirectory.email,
+          firstName: userDirectory.firstName,
+          lastName: userDirectory.lastName,
+          role: userDirectory.role,
+          verificationLevel: userDirectory.verificationLevel,
+          trustScore: userDirectory.trustScore,
         },
       })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.ownerId))
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), isNull(users.suspendedAt)))
+      .innerJoin(userDirectory, eq(userDirectory.id, apiKeys.ownerId))
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), isNull(userDirectory.suspendedAt)))
       .limit(1);
     // A key of a suspended owner, of the other payment mode, or a live key whose owner lost the level,
     // opens nothing.

@@ -7,8 +7,8 @@ import {
   type CreateApiKeyBody,
 } from '@escrow/shared/schemas/partner';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockVerificationLevel } from '../auth/index.ts';
 import type { PartnerDeps } from './partner.deps.ts';
 
 export type KeyMode = ApiKeyRow['mode'];
@@ -50,11 +50,7 @@ export async function createApiKey(deps: KeysDeps, ownerId: string, body: Create
   const key = newKey(mode);
   const row = await deps.db.transaction(async (tx) => {
     // The owner's row is locked so that two creates at once cannot pass the count together.
-    const [owner] = await tx
-      .select({ level: users.verificationLevel })
-      .from(users)
-      .where(eq(users.id, ownerId))
-      .for('update');
+    const owner = await lockVerificationLevel(tx, ownerId);
     if (!owner) throw new AppError('UNAUTHORIZED', 'Authentication required');
     if (!mayHoldKey(mode, owner.level)) throw new AppError('FORBIDDEN', PARTNER_TEXT.liveNeedsEnhanced);
     const [count] = await tx

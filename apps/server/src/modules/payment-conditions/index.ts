@@ -2,3 +2,4 @@
 export { paymentConditionsRoutes } from './payment-conditions.routes.ts';
 export { releaseDueTimeBased } from './payment-conditions.jobs.ts';
 export { dueTimeReleaseBacklog } from './payment-conditions.repository.ts';
+export { recordDisputeResolvedCondition } from './payment-conditions.dispute-resolved.ts';

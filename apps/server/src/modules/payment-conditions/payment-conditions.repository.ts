@@ -2,7 +2,8 @@ import { and, asc, eq, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE } from '@escrow/shared/domain/disputes';
 import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { paymentConditions, transactions, type PaymentConditionRow } from '../../db/schema/transactions.ts';
+import { paymentConditions, type PaymentConditionRow } from '../../db/schema/payment-conditions.ts';
+import { tradeDirectory } from '../../db/schema/published.ts';
 import { dueBacklogFields, toDueBacklog, type DueBacklog } from '../../lib/due-backlog.ts';
 
 export function toConditionView(row: PaymentConditionRow): PaymentCondition {
@@ -45,15 +46,15 @@ export async function findPendingTimeRelease(db: DbOrTx, transactionId: string) 
   return row ?? null;
 }
 
-/** The time-based releases due at `now` (conditions on payment_conditions joined to transactions). */
+/** The time-based releases due at `now` (conditions on payment_conditions joined to the trade directory). */
 const dueTimeReleases = (now: Date): SQL[] => [
   eq(paymentConditions.conditionType, 'TIME_BASED'),
   eq(paymentConditions.isMet, false),
   lte(paymentConditions.releaseAt, now),
-  eq(transactions.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
+  eq(tradeDirectory.status, 'WAITING_FOR_BUYER_CONFIRMATION'),
   // The buyer always gets time to inspect: never earlier than 48 h after shipment.
   lte(
-    sql`${transactions.shippedAt} + interval '${sql.raw(String(MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE))} hours'`,
+    sql`${tradeDirectory.shippedAt} + interval '${sql.raw(String(MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE))} hours'`,
     now,
   ),
 ];
@@ -63,7 +64,7 @@ export async function dueTimeReleaseBacklog(db: DbOrTx, now: Date): Promise<DueB
   const [row] = await db
     .select(dueBacklogFields(paymentConditions.releaseAt))
     .from(paymentConditions)
-    .innerJoin(transactions, eq(transactions.id, paymentConditions.transactionId))
+    .innerJoin(tradeDirectory, eq(tradeDirectory.id, paymentConditions.transactionId))
     .where(and(...dueTimeReleases(now)));
   return toDueBacklog(row);
 }
@@ -80,7 +81,7 @@ export async function lockNextDueTimeRelease(tx: Tx, now: Date, skipIds: string[
   const [row] = await tx
     .select({ id: paymentConditions.id, transactionId: paymentConditions.transactionId })
     .from(paymentConditions)
-    .innerJoin(transactions, eq(transactions.id, paymentConditions.transactionId))
+    .innerJoin(tradeDirectory, eq(tradeDirectory.id, paymentConditions.transactionId))
     .where(and(...conditions))
     .orderBy(asc(paymentConditions.releaseAt))
     .limit(1)

@@ -7,7 +7,7 @@ import {
   type PaymentConditionList,
 } from '@escrow/shared/schemas/payment-conditions';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentConditions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { paymentConditions } from '../../db/schema/payment-conditions.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import {
   memberTransactionRow,
@@ -17,6 +17,7 @@ import {
   runStep,
   type StepContext,
   type StepDeps,
+  type TransactionRow,
 } from '../transactions/index.ts';
 import {
   conditionsOf,

@@ -7,6 +7,7 @@ export { createPaymentProvider } from './payments.plugin.ts';
 export { paymentsModule } from './payments.plugin.ts';
 export type { PaymentsDeps } from './payments.deps.ts';
 export type { WithdrawalOutcomes } from './payments.webhook.ts';
+export type { DedicatedAccountOwner } from './payments.webhook.ts';
 export {
   providerFundingOf,
   providerRefundsOf,
@@ -35,3 +36,4 @@ export {
   providerFailure,
   settleProviderPayment,
 } from './payments.service.ts';
+export { ownPaymentIntent, recordSandboxDepositIntent } from './payments.deposit-intents.ts';

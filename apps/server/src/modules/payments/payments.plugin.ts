@@ -9,7 +9,7 @@ import type { PaymentProvider } from './payments.provider.ts';
 import { createSandboxProvider } from './payments.sandbox.ts';
 import { testCheckoutRoutes } from './payments.test-checkout.routes.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
-import type { WithdrawalOutcomes } from './payments.webhook.ts';
+import type { DedicatedAccountOwner, WithdrawalOutcomes } from './payments.webhook.ts';
 
 /** The configured payment provider: sandbox by default, Paystack with PAYSTACK_SECRET_KEY. */
 export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvider {
@@ -24,11 +24,15 @@ export function createPaymentProvider(config: AppConfig, db: Db): PaymentProvide
 }
 
 /**
- * Mounts /api/payments (the provider webhook; transfer events settle withdrawals through `withdrawals`)
- * and the staff list of provider refunds, /api/admin/refunds.
+ * Mounts /api/payments (the provider webhook; transfer events settle withdrawals through `withdrawals`,
+ * transfers into a dedicated account are credited to the user `dedicatedAccountOwner` names) and the
+ * staff list of provider refunds, /api/admin/refunds.
  */
 export const paymentsModule =
-  (deps: PaymentsDeps & RefundDeps & { withdrawals: WithdrawalOutcomes }): FastifyPluginAsync =>
+  (
+    deps: PaymentsDeps &
+      RefundDeps & { withdrawals: WithdrawalOutcomes; dedicatedAccountOwner: DedicatedAccountOwner },
+  ): FastifyPluginAsync =>
   async (app) => {
     await app.register(paymentsRoutes(deps), { prefix: '/api/payments' });
     await app.register(testCheckoutRoutes(deps), { prefix: '/api/payments' });

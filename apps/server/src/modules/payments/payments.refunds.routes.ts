@@ -9,8 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { providerRefunds, type ProviderRefundRow } from '../../db/schema/payments.ts';
-import { users } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { peopleByIds } from '../auth/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { creditFailedRefundToWallet, retryFailedRefund, type RefundDeps } from './payments.refunds.ts';
 
@@ -51,10 +52,7 @@ export const providerRefundsRoutes =
   (deps: RefundDeps & Pick<PaymentsDeps, 'db'>): FastifyPluginAsyncZod =>
   async (app) => {
     const answer = async (refund: ProviderRefundRow) => {
-      const [buyer] = await deps.db
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(eq(users.id, refund.buyerId));
+      const [buyer] = await peopleByIds(deps.db, [refund.buyerId]);
       return { refund: toProviderRefund(refund, buyer ?? { firstName: null, lastName: null, email: null }) };
     };
 
@@ -80,12 +78,12 @@ export const providerRefundsRoutes =
         const rows = await deps.db
           .select({
             refund: providerRefunds,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
+            firstName: userDirectory.firstName,
+            lastName: userDirectory.lastName,
+            email: userDirectory.email,
           })
           .from(providerRefunds)
-          .leftJoin(users, eq(users.id, providerRefunds.buyerId))
+          .leftJoin(userDirectory, eq(userDirectory.id, providerRefunds.buyerId))
           .where(and(...where))
           .orderBy(desc(providerRefunds.createdAt), desc(providerRefunds.id))
           .limit(PAGE_SIZE + 1)

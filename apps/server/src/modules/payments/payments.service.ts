@@ -7,7 +7,7 @@ import {
   type PaymentIntentPurpose,
   type PaymentIntentRow,
 } from '../../db/schema/payments.ts';
-import { transactions } from '../../db/schema/transactions.ts';
+import { tradeDirectory } from '../../db/schema/published.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCodes, holdFromProvider, postEntry, type HoldResult } from '../ledger/index.ts';
 import { ProviderError } from './payments.provider.ts';
@@ -273,11 +273,12 @@ export async function creditUnspentEscrowIntents(tx: Tx, transactionId: string, 
 
 /** Whether the transaction can still be paid (the states the transition table accepts PAY in). */
 async function transactionAwaitsPayment(tx: Tx, transactionId: string): Promise<boolean> {
-  // Read directly: the transactions module calls into payments, so calling back into it would loop.
+  // Read through the published trade directory: the transactions module calls into payments, so
+  // calling back into it would loop.
   const [row] = await tx
-    .select({ status: transactions.status })
-    .from(transactions)
-    .where(eq(transactions.id, transactionId));
+    .select({ status: tradeDirectory.status })
+    .from(tradeDirectory)
+    .where(eq(tradeDirectory.id, transactionId));
   // An intent whose transaction row is not found keeps waiting to be consumed (nothing to decide on).
   if (!row) return true;
   return row.status === 'ACTIVE' || row.status === 'WAITING_FOR_PAYMENT';

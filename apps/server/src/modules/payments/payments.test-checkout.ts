@@ -14,20 +14,12 @@ import { paymentIntents, type PaymentIntentRow } from '../../db/schema/payments.
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { confirmProviderPayment } from './payments.service.ts';
+import { ownPaymentIntent } from './payments.deposit-intents.ts';
 
 /** Only the sandbox has a test checkout; with Paystack the buyer pays on Paystack's own page. */
 async function ownIntent(deps: PaymentsDeps, userId: string, reference: string): Promise<PaymentIntentRow> {
   if (deps.payments.name !== 'sandbox') throw notFound('Payment');
-  const [intent] = await deps.db
-    .select()
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.reference, reference),
-        eq(paymentIntents.userId, userId),
-        eq(paymentIntents.purpose, 'ESCROW'),
-      ),
-    );
+  const intent = await ownPaymentIntent(deps.db, userId, reference, 'ESCROW');
   if (!intent) throw notFound('Payment');
   return intent;
 }

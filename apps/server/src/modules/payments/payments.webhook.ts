@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { paymentIntents, processedWebhookEvents } from '../../db/schema/payments.ts';
-import { dedicatedAccounts } from '../../db/schema/wallet.ts';
 import type { NotificationView } from '../notifications/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import type { PaystackEvent } from './payments.paystack-schemas.ts';
@@ -22,8 +20,15 @@ export type WithdrawalOutcomes = {
   announce: (note: unknown) => void;
 };
 
+/**
+ * The user whose dedicated account a Paystack customer code names, or null, read in the webhook's
+ * database transaction. The wallet module owns dedicated accounts; the composition root hands its
+ * lookup in, as it does the withdrawal outcomes.
+ */
+export type DedicatedAccountOwner = (tx: Tx, customerCode: string) => Promise<string | null>;
+
 export type WebhookDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'log'> &
-  RefundDeps & { withdrawals: WithdrawalOutcomes };
+  RefundDeps & { withdrawals: WithdrawalOutcomes; dedicatedAccountOwner: DedicatedAccountOwner };
 
 export type WebhookOutcome =
   'duplicate' | 'ignored' | 'credited' | 'confirmed' | 'settled' | 'reversed' | 'mismatch' | 'rescheduled';
@@ -33,6 +38,7 @@ type ChargeSuccess = Extract<ActedEvent, { event: 'charge.success' }>;
 
 /** Money sent to a user's dedicated account arrives with Paystack's own reference: record it as a deposit. */
 async function creditDedicatedAccountTransfer(
+  deps: Pick<WebhookDeps, 'dedicatedAccountOwner'>,
   tx: Tx,
   event: ChargeSuccess,
   now: Date,
@@ -41,16 +47,13 @@ async function creditDedicatedAccountTransfer(
   const customerCode = customer?.customer_code;
   // A zero charge has nothing to credit (and a payment intent's amount must be positive).
   if (!customerCode || amount <= 0) return 'ignored';
-  const [account] = await tx
-    .select()
-    .from(dedicatedAccounts)
-    .where(eq(dedicatedAccounts.customerCode, customerCode));
-  if (!account) return 'ignored';
+  const userId = await deps.dedicatedAccountOwner(tx, customerCode);
+  if (userId === null) return 'ignored';
   await tx
     .insert(paymentIntents)
     .values({
       reference,
-      userId: account.userId,
+      userId,
       purpose: 'DEPOSIT',
       amount,
       currency,
@@ -74,7 +77,7 @@ async function applyEvent(
     case 'charge.success': {
       const { reference, amount, currency } = event.data;
       const outcome = await settleProviderPayment(tx, reference, { amountMinor: amount, currency }, now);
-      if (outcome === 'unknown') return creditDedicatedAccountTransfer(tx, event, now);
+      if (outcome === 'unknown') return creditDedicatedAccountTransfer(deps, tx, event, now);
       if (outcome === 'already') return 'duplicate';
       return outcome;
     }

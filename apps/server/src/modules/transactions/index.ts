@@ -44,3 +44,8 @@ export { cancelTransaction, confirmShipment } from './transactions.lifecycle.ts'
 export { deliverMilestone } from './transactions.milestones.ts';
 export { forgetClosedParty, openTransactionCountOf, transactionIdsOf } from './transactions.closed-party.ts';
 export { partyTransactionIdsOf, transactionsForExport } from './transactions.export.ts';
+export { newestTransactionsOf, transactionExists } from './transactions.staff-lookups.ts';
+export type { TransactionRow } from '../../db/schema/transactions.ts';
+export { tradeWaitingForHandover } from './transactions.handover-lookups.ts';
+export { findTransactionRow } from './transactions.repository.ts';
+export { inEscrowTransactionsOf } from './transactions.in-escrow.ts';

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { userEmailOf } from '../auth/index.ts';
 
 /**
  * Whether the invitation may be used by this user: addressed to them by id (Contact Vendor) or by
@@ -13,6 +12,6 @@ export async function addressedTo(
 ): Promise<boolean> {
   if (invitation.invitedUserId !== null) return invitation.invitedUserId === userId;
   if (invitation.invitedEmail === null) return true;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email.toLowerCase() === invitation.invitedEmail;
+  const email = await userEmailOf(db, userId);
+  return email?.toLowerCase() === invitation.invitedEmail;
 }

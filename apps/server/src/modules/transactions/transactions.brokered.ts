@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { tradeAmounts } from '@escrow/shared/domain/fees';
 import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
 import { shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import type { PartnerCreateTransaction } from '@escrow/shared/schemas/partner';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { recordActivity } from '../activities/index.ts';
+import { userNameAndEmailOf } from '../auth/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
 import { INVITATION_TTL_MS, newInvitationCode } from './transactions.service.ts';
@@ -35,10 +34,7 @@ export async function insertBrokeredTransaction(
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   return deps.db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, ownerId));
+    const owner = await userNameAndEmailOf(tx, ownerId);
     if (!owner) throw new AppError('UNAUTHORIZED', 'Authentication required');
     // The broker takes no side of its own trade (the database refuses it too).
     const ownEmail = owner.email.toLowerCase();

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import type { App } from '../../app.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { transactionActivities as activities, transactions } from '../../db/schema/transactions.ts';
+import { transactionActivities as activities } from '../../db/schema/activities.ts';
+import { transactions } from '../../db/schema/transactions.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import {

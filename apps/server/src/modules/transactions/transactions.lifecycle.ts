@@ -7,7 +7,7 @@ import {
 } from '@escrow/shared/schemas/transactions';
 import { computeAutoReleaseAt } from '@escrow/shared/domain/disputes';
 import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
-import { uploads } from '../../db/schema/uploads.ts';
+import { uploadDirectory } from '../../db/schema/published.ts';
 import { creditUnspentEscrowIntents } from '../payments/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noticeFor, otherPartyOf, quoted } from './transactions.notifications.ts';
@@ -131,15 +131,16 @@ export async function confirmShipment(
           issues.map((i) => ({ field: `shipmentData.${i.path}`, message: i.message })),
         );
       const photoIds = [...new Set(shipment.photos)];
+      // Read from the directory the uploads module publishes: that module imports this one (membership).
       const found = await ctx.tx
-        .select({ id: uploads.id })
-        .from(uploads)
+        .select({ id: uploadDirectory.id })
+        .from(uploadDirectory)
         .where(
           and(
-            inArray(uploads.id, photoIds),
-            eq(uploads.ownerId, userId),
-            eq(uploads.transactionId, id),
-            eq(uploads.purpose, 'shipment_photo'),
+            inArray(uploadDirectory.id, photoIds),
+            eq(uploadDirectory.ownerId, userId),
+            eq(uploadDirectory.transactionId, id),
+            eq(uploadDirectory.purpose, 'shipment_photo'),
           ),
         );
       if (found.length !== photoIds.length)

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { userContactsOf } from '../auth/index.ts';
 import { pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 
@@ -19,10 +18,7 @@ export const lagosDate = (at: Date) =>
 export async function contactsOf(tx: Tx, ids: (string | null)[]): Promise<Map<string, Contact>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (!wanted.length) return new Map();
-  const rows = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const rows = await userContactsOf(tx, wanted);
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -17,9 +17,9 @@ import {
   type MilestoneRow,
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
-import { uploads } from '../../db/schema/uploads.ts';
+import { uploadDirectory } from '../../db/schema/published.ts';
 import { AppError } from '../../lib/errors.ts';
-import { refreshTrustScore } from '../identity/index.ts';
+import { refreshTrustScore } from '../trust/index.ts';
 import { releaseHold, releaseHoldPart } from '../ledger/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { StepDeps } from './transactions.deps.ts';
@@ -89,7 +89,10 @@ async function moveMilestone(
   return moved;
 }
 
-/** Delivery files are the seller's own uploads for this transaction: photos, or milestone files. */
+/**
+ * Delivery files are the seller's own uploads for this transaction: photos, or milestone files. Read
+ * from the directory the uploads module publishes: that module imports this one (membership).
+ */
 async function checkDeliveryUploads(ctx: StepContext, userId: string, body: DeliverMilestoneBody) {
   const groups: [string[], ('shipment_photo' | 'milestone_file')[]][] = [
     [body.shipmentData?.photos ?? [], ['shipment_photo']],
@@ -99,14 +102,14 @@ async function checkDeliveryUploads(ctx: StepContext, userId: string, body: Deli
     const unique = [...new Set(ids)];
     if (!unique.length) continue;
     const found = await ctx.tx
-      .select({ id: uploads.id })
-      .from(uploads)
+      .select({ id: uploadDirectory.id })
+      .from(uploadDirectory)
       .where(
         and(
-          inArray(uploads.id, unique),
-          eq(uploads.ownerId, userId),
-          eq(uploads.transactionId, ctx.row.id),
-          inArray(uploads.purpose, purposes),
+          inArray(uploadDirectory.id, unique),
+          eq(uploadDirectory.ownerId, userId),
+          eq(uploadDirectory.transactionId, ctx.row.id),
+          inArray(uploadDirectory.purpose, purposes),
         ),
       );
     if (found.length !== unique.length)

@@ -1,7 +1,7 @@
 import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { nextActionFor, viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
+import type { NotificationPriority, NotificationType } from '@escrow/shared/schemas/notifications';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
-import type { NotificationPriority, NotificationType } from '../../db/schema/notifications.ts';
 import type { NotificationInput } from '../notifications/index.ts';
 import type { StepContext } from './transactions.steps.ts';
 import { fullName } from './transactions.view.ts';

@@ -3,7 +3,7 @@ import { brokeredTradeAmounts } from '@escrow/shared/domain/commission';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
-import { refreshTrustScore } from '../identity/index.ts';
+import { refreshTrustScore } from '../trust/index.ts';
 import { payBrokerCommission, releaseHold } from '../ledger/index.ts';
 import { money, noticeFor, quoted, rateSellerNotice } from './transactions.notifications.ts';
 import { runStep, type StepContext, type StepSpec } from './transactions.steps.ts';

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
 import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
@@ -12,7 +11,7 @@ import {
   type MilestoneRow,
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
 import { walletRefundOf } from '../ledger/index.ts';
 import { providerRefundsOf } from '../payments/index.ts';
 
@@ -109,38 +108,57 @@ async function withRefund(db: DbOrTx, record: TransactionRecord | null): Promise
   };
 }
 
-const creator = alias(users, 'creator');
-const counterparty = alias(users, 'counterparty');
-const broker = alias(users, 'broker');
+/**
+ * A party's names and picture from the user directory auth publishes, joined under `name`. A subquery of
+ * the view rather than an alias of it (drizzle cannot alias a view's columns under snake_case casing);
+ * PostgreSQL pulls it up into the same join over users, in the same round trip.
+ */
+function partyOf(db: DbOrTx, name: string) {
+  return db
+    .select({
+      id: userDirectory.id,
+      firstName: userDirectory.firstName,
+      lastName: userDirectory.lastName,
+      profilePicture: userDirectory.profilePicture,
+    })
+    .from(userDirectory)
+    .as(name);
+}
 
-const recordColumns = {
-  row: transactions,
-  creator: {
-    id: creator.id,
-    firstName: creator.firstName,
-    lastName: creator.lastName,
-    profilePicture: creator.profilePicture,
-  },
-  counterparty: {
-    id: counterparty.id,
-    firstName: counterparty.firstName,
-    lastName: counterparty.lastName,
-    profilePicture: counterparty.profilePicture,
-  },
-  broker: {
-    id: broker.id,
-    firstName: broker.firstName,
-    lastName: broker.lastName,
-    profilePicture: broker.profilePicture,
-  },
-  invitation: {
-    code: invitations.code,
-    expiresAt: invitations.expiresAt,
-    invitedUserId: invitations.invitedUserId,
-    invitedEmail: invitations.invitedEmail,
-    role: invitations.role,
-  },
-};
+function recordColumns(
+  creator: ReturnType<typeof partyOf>,
+  counterparty: ReturnType<typeof partyOf>,
+  broker: ReturnType<typeof partyOf>,
+) {
+  return {
+    row: transactions,
+    creator: {
+      id: creator.id,
+      firstName: creator.firstName,
+      lastName: creator.lastName,
+      profilePicture: creator.profilePicture,
+    },
+    counterparty: {
+      id: counterparty.id,
+      firstName: counterparty.firstName,
+      lastName: counterparty.lastName,
+      profilePicture: counterparty.profilePicture,
+    },
+    broker: {
+      id: broker.id,
+      firstName: broker.firstName,
+      lastName: broker.lastName,
+      profilePicture: broker.profilePicture,
+    },
+    invitation: {
+      code: invitations.code,
+      expiresAt: invitations.expiresAt,
+      invitedUserId: invitations.invitedUserId,
+      invitedEmail: invitations.invitedEmail,
+      role: invitations.role,
+    },
+  };
+}
 
 /**
  * Records with their parties and invitation. `byCode`: the caller filters on the invitation's code
@@ -151,8 +169,11 @@ function selectRecords(db: DbOrTx, byCode = false) {
   const invitationJoin = byCode
     ? eq(invitations.transactionId, transactions.id)
     : and(eq(invitations.transactionId, transactions.id), isNull(invitations.role));
+  const creator = partyOf(db, 'creator');
+  const counterparty = partyOf(db, 'counterparty');
+  const broker = partyOf(db, 'broker');
   return db
-    .select(recordColumns)
+    .select(recordColumns(creator, counterparty, broker))
     .from(transactions)
     .leftJoin(creator, eq(creator.id, transactions.creatorId))
     .leftJoin(counterparty, eq(counterparty.id, transactions.counterpartyId))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TransactionsDeps } from './transactions.deps.ts';
-import { eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import { tradeAmounts } from '@escrow/shared/domain/fees';
 import { oppositeRole, shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
@@ -20,11 +20,11 @@ import {
   transactions,
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { VENDOR_TEXT } from '@escrow/shared/schemas/vendors';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import { listActivities, recordActivity } from '../activities/index.ts';
+import { userCardOf, userExists } from '../auth/index.ts';
 import {
   findRecordByInviteCode,
   findTransactionRecord,
@@ -144,15 +144,7 @@ export async function createTransaction(
         invitedEmail: invitations.invitedEmail,
         role: invitations.role,
       });
-    const [creator] = await tx
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profilePicture: users.profilePicture,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const creator = await userCardOf(tx, userId);
     if (!creator) throw new AppError('UNAUTHORIZED', 'Authentication required');
     await recordActivity(tx, {
       transactionId: row!.id,
@@ -223,8 +215,7 @@ export async function getInvitation(deps: TransactionsDeps, userId: string, code
 
 /** Contact Vendor: the invited user is told, with the invitation's link; an unknown user is refused. */
 async function assertUserExists(tx: Tx, userId: string) {
-  const [invited] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!invited) throw badRequest(VENDOR_TEXT.invitedUnknown);
+  if (!(await userExists(tx, userId))) throw badRequest(VENDOR_TEXT.invitedUnknown);
 }
 
 async function inviteUser(

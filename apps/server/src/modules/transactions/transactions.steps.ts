@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   decide,
   type ActorRole,
@@ -12,9 +12,9 @@ import { webhookEventsFor } from '@escrow/shared/domain/webhook-events';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow, transactions } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type ActivityInput } from '../activities/index.ts';
+import { userCardOf } from '../auth/index.ts';
 import { postSystemMessage } from '../messages/index.ts';
 import { enqueueWebhookEvent } from '../webhooks/index.ts';
 import {
@@ -216,15 +216,7 @@ export function milestoneFacts(record: TransactionRecord): Partial<TransitionFac
 }
 
 async function actorRecord(tx: Tx, userId: string): Promise<PartyRecord> {
-  const [user] = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profilePicture: users.profilePicture,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await userCardOf(tx, userId);
   if (!user) throw transactionNotFound();
   return user;
 }

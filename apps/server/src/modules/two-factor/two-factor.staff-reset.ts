@@ -1,8 +1,7 @@
-import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
 import { recordAudit } from '../audit/index.ts';
-import type { TokenService } from '../auth/index.ts';
+import type { TokenService, UserRow } from '../auth/index.ts';
 import type { TwoFactorDeps } from './two-factor.deps.ts';
 import { notEnabled } from './two-factor.errors.ts';
 import { sendSecurityMail, twoFactorResetMail } from './two-factor.mails.ts';

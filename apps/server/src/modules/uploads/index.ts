@@ -16,3 +16,5 @@ export { s3Storage } from './uploads.storage-s3.ts';
 export { s3OptionsOf } from './uploads.storage-factory.ts';
 export { deletePersonalUploadRows, removeStoredObjects, type RemovedUpload } from './uploads.closed-owner.ts';
 export { uploadsOwnedBy } from './uploads.owned.ts';
+export { isOwnProfilePicture } from './uploads.profile-pictures.ts';
+export { attachUploadToDispute, isEvidenceUploadOf } from './uploads.dispute-evidence.ts';

@@ -25,6 +25,7 @@ import {
   type EvidenceAttached,
   type IdentityDocumentViewed,
   type MilestoneFileDelivered,
+  type TransactionDisputed,
   type UploadsDeps,
 } from './uploads.service.ts';
 
@@ -130,6 +131,7 @@ export const uploadsRoutes =
       chatFileSent: ChatFileSent;
       evidenceAttached: EvidenceAttached;
       milestoneFileDelivered: MilestoneFileDelivered;
+      transactionDisputed: TransactionDisputed;
       identityDocumentViewed: IdentityDocumentViewed;
     },
   ): FastifyPluginAsyncZod =>

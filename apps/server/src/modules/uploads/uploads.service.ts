@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { UPLOAD_RULES, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
-import { disputes } from '../../db/schema/disputes.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { staffTwoFactorMet, twoFactorRequired } from '../../lib/staff-two-factor.ts';
@@ -24,6 +23,9 @@ export type ChatFileSent = (transactionId: string, uploadId: string) => Promise<
 
 /** Whether evidence of a dispute on the transaction carries the upload (disputes module). */
 export type EvidenceAttached = (transactionId: string, uploadId: string) => Promise<boolean>;
+
+/** Whether a dispute was ever raised on the transaction (disputes module). */
+export type TransactionDisputed = (transactionId: string) => Promise<boolean>;
 
 /** Whether a delivered milestone of the transaction carries the upload (transactions module). */
 export type MilestoneFileDelivered = (transactionId: string, uploadId: string) => Promise<boolean>;
@@ -173,6 +175,7 @@ export async function findReadableUpload(
     chatFileSent: ChatFileSent;
     evidenceAttached: EvidenceAttached;
     milestoneFileDelivered: MilestoneFileDelivered;
+    transactionDisputed: TransactionDisputed;
   },
   user: AuthUser,
   id: string,
@@ -192,12 +195,7 @@ export async function findReadableUpload(
   if (user.role !== 'USER' && STAFF_READABLE.includes(row.purpose) && asStaff()) return row;
   // Staff read the parties' chat (and its files) only through a dispute on that transaction.
   if (user.role !== 'USER' && row.purpose === 'chat_attachment' && row.transactionId) {
-    const [disputed] = await deps.db
-      .select({ id: disputes.id })
-      .from(disputes)
-      .where(eq(disputes.transactionId, row.transactionId))
-      .limit(1);
-    if (disputed && asStaff()) return row;
+    if ((await deps.transactionDisputed(row.transactionId)) && asStaff()) return row;
   }
   if (row.transactionId && (await isTransactionMember(deps.db, row.transactionId, user.id))) {
     if (row.purpose === 'chat_attachment') {

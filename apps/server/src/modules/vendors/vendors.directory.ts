@@ -7,7 +7,7 @@ import {
 } from '@escrow/shared/schemas/vendors';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
 import { savedVendors, vendorProfiles } from '../../db/schema/vendors.ts';
 import type { VendorsDeps } from './vendors.deps.ts';
 import { responseTimes } from './vendors.figures.ts';
@@ -20,9 +20,9 @@ const LEVEL_OF = { Verified: 'ENHANCED', Premium: 'PREMIUM' } as const;
 
 export const cardColumns = (viewerId: string) => ({
   profile: vendorProfiles,
-  verificationLevel: users.verificationLevel,
-  memberSince: users.createdAt,
-  avatar: users.profilePicture,
+  verificationLevel: userDirectory.verificationLevel,
+  memberSince: userDirectory.createdAt,
+  avatar: userDirectory.profilePicture,
   saved: sql<boolean>`exists (select 1 from ${savedVendors} s
     where s.user_id = ${viewerId} and s.vendor_id = ${vendorProfiles.id})`,
 });
@@ -70,7 +70,7 @@ function filtersOf(query: ListQuery): SQL {
     where.push(sql`${vendorProfiles.searchText} ilike ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   if (query.state) where.push(eq(vendorProfiles.state, query.state));
   if (query.specialty) where.push(sql`${vendorProfiles.specialties} @> array[${query.specialty}]::text[]`);
-  if (query.trustLevel) where.push(eq(users.verificationLevel, LEVEL_OF[query.trustLevel]));
+  if (query.trustLevel) where.push(eq(userDirectory.verificationLevel, LEVEL_OF[query.trustLevel]));
   return and(...where)!;
 }
 
@@ -87,7 +87,7 @@ const ORDER = {
  */
 async function pageIds(db: DbOrTx, query: ListQuery) {
   const from = query.trustLevel
-    ? sql`${vendorProfiles} inner join ${users} on ${users.id} = ${vendorProfiles.userId}`
+    ? sql`${vendorProfiles} inner join ${userDirectory} on ${userDirectory.id} = ${vendorProfiles.userId}`
     : sql`${vendorProfiles}`;
   const where = filtersOf(query);
   const offset = (query.page - 1) * query.limit;
@@ -120,7 +120,7 @@ export async function listVendors(
     ? await deps.db
         .select(cardColumns(viewerId))
         .from(vendorProfiles)
-        .innerJoin(users, eq(users.id, vendorProfiles.userId))
+        .innerJoin(userDirectory, eq(userDirectory.id, vendorProfiles.userId))
         .where(inArray(vendorProfiles.id, ids))
     : [];
   const byId = new Map(rows.map((row) => [row.profile.id, row]));
@@ -142,7 +142,7 @@ export async function listSaved(deps: Pick<VendorsDeps, 'db' | 'clock'>, viewerI
     .select(cardColumns(viewerId))
     .from(savedVendors)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, savedVendors.vendorId))
-    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, vendorProfiles.userId))
     .where(and(eq(savedVendors.userId, viewerId), eq(vendorProfiles.published, true)))
     .orderBy(desc(savedVendors.createdAt))
     .limit(200);

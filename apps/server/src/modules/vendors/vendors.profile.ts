@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { VENDOR_TEXT, type VendorProfileForm } from '@escrow/shared/schemas/vendors';
 import type { DbOrTx } from '../../db/client.ts';
-import { transactions } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
+import { tradeDirectory } from '../../db/schema/published.ts';
 import { vendorProfiles, vendorRatings, type VendorProfileRow } from '../../db/schema/vendors.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { labelAsVendor } from '../auth/index.ts';
 import type { VendorsDeps } from './vendors.deps.ts';
 
 export const searchTextOf = (businessName: string, specialties: string[]) =>
@@ -72,7 +72,7 @@ export async function saveMyProfile(
     } else {
       const [figures] = await tx
         .select({
-          completedOrders: sql<number>`(select count(*)::int from ${transactions} t
+          completedOrders: sql<number>`(select count(*)::int from ${tradeDirectory} t
             where t.status = 'COMPLETED' and ((t.creator_role = 'SELLER' and t.creator_id = ${userId})
               or (t.creator_role = 'BUYER' and t.counterparty_id = ${userId})))`,
           ratingSum: sql<number>`coalesce(sum(${vendorRatings.rating}), 0)::int`,
@@ -94,8 +94,7 @@ export async function saveMyProfile(
         })
         .returning()) as [VendorProfileRow];
     }
-    if (input.published)
-      await tx.update(users).set({ profileLabel: 'VENDOR', updatedAt: now }).where(eq(users.id, userId));
+    if (input.published) await labelAsVendor(tx, userId, now);
     return { vendor: toMyProfile(row) };
   });
 }

@@ -1,8 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { CLOSED_ACCOUNT_NAME } from '@escrow/shared/schemas/privacy';
 import { VENDOR_TEXT, type VendorProfileAnswer } from '@escrow/shared/schemas/vendors';
-import { transactions } from '../../db/schema/transactions.ts';
-import { users } from '../../db/schema/users.ts';
+import { tradeDirectory, userDirectory } from '../../db/schema/published.ts';
 import { savedVendors, vendorProfiles, vendorRatings } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { VendorsDeps } from './vendors.deps.ts';
@@ -16,7 +15,7 @@ async function visibleVendor(deps: Pick<VendorsDeps, 'db'>, viewerId: string, ve
   const [row] = await deps.db
     .select(cardColumns(viewerId))
     .from(vendorProfiles)
-    .innerJoin(users, eq(users.id, vendorProfiles.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, vendorProfiles.userId))
     .where(
       and(
         eq(vendorProfiles.id, vendorId),
@@ -45,20 +44,20 @@ export async function getVendorProfile(
         refunded: vendorRatings.refunded,
         reply: vendorRatings.reply,
         createdAt: vendorRatings.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        closedAt: users.closedAt,
+        firstName: userDirectory.firstName,
+        lastName: userDirectory.lastName,
+        closedAt: userDirectory.closedAt,
       })
       .from(vendorRatings)
-      .innerJoin(users, eq(users.id, vendorRatings.buyerId))
+      .innerJoin(userDirectory, eq(userDirectory.id, vendorRatings.buyerId))
       .where(eq(vendorRatings.sellerId, sellerId))
       .orderBy(desc(vendorRatings.createdAt), desc(vendorRatings.id))
       .limit(RECENT_REVIEWS),
     deps.db
       .select({ one: sql<number>`1` })
       .from(vendorRatings)
-      .innerJoin(transactions, eq(transactions.id, vendorRatings.transactionId))
-      .where(and(eq(vendorRatings.sellerId, sellerId), eq(transactions.status, 'COMPLETED')))
+      .innerJoin(tradeDirectory, eq(tradeDirectory.id, vendorRatings.transactionId))
+      .where(and(eq(vendorRatings.sellerId, sellerId), eq(tradeDirectory.status, 'COMPLETED')))
       .limit(1),
     deps.businessLicenseHolders([sellerId]),
     deps.identityVerifiedUsers([sellerId]),

@@ -7,10 +7,9 @@ import {
   type TransactionRating,
 } from '@escrow/shared/schemas/vendors';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { vendorProfiles, vendorRatings, type VendorRatingRow } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { memberTransactionRow } from '../transactions/index.ts';
+import { memberTransactionRow, type TransactionRow } from '../transactions/index.ts';
 import type { VendorsDeps } from './vendors.deps.ts';
 
 type Deps = Pick<VendorsDeps, 'db' | 'clock'>;

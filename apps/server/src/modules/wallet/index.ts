@@ -6,3 +6,4 @@ export { announceWithdrawal, markWithdrawalCompleted, reverseWithdrawal } from '
 export { walletSummary } from './wallet.summary.ts';
 export { pendingWithdrawalsOf, retireBankAccountsOf } from './wallet.closed-owner.ts';
 export { walletForExport } from './wallet.export.ts';
+export { dedicatedAccountOwner } from './wallet.dedicated-accounts.ts';

@@ -1,17 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import { LIMIT_TEXT, WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DepositResult } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
-import { paymentIntents } from '../../db/schema/payments.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from '../auth/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { lockWallet, walletBalanceMinor } from '../ledger/index.ts';
 import {
   confirmProviderPayment,
   createPaymentIntent,
+  ownPaymentIntent,
   newReference,
+  recordSandboxDepositIntent,
   settleProviderPayment,
 } from '../payments/index.ts';
 import { walletSummary } from './wallet.summary.ts';
@@ -40,13 +40,11 @@ export async function depositToWallet(
     await deps.db.transaction(async (tx) => {
       const balance = await lockWallet(tx, user.id, currency);
       assertDepositCap(balance, amountMinor, user.verificationLevel);
-      await tx.insert(paymentIntents).values({
+      await recordSandboxDepositIntent(tx, {
         reference,
         userId: user.id,
-        purpose: 'DEPOSIT',
-        amount: amountMinor,
+        amountMinor,
         currency,
-        method: 'SANDBOX',
         provider: deps.payments.name,
       });
       const outcome = await settleProviderPayment(tx, reference, { amountMinor, currency }, deps.clock.now());
@@ -84,16 +82,7 @@ export async function verifyDeposit(
   user: UserRow,
   reference: string,
 ): Promise<DepositResult> {
-  const [intent] = await deps.db
-    .select()
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.reference, reference),
-        eq(paymentIntents.userId, user.id),
-        eq(paymentIntents.purpose, 'DEPOSIT'),
-      ),
-    );
+  const intent = await ownPaymentIntent(deps.db, user.id, reference, 'DEPOSIT');
   if (!intent) throw notFound('Deposit');
   const { status } = await confirmProviderPayment(deps, reference);
   return {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/shared/schemas/wallet';
 import type { DbOrTx } from '../../db/client.ts';
-import { walletPostingsSource } from '../ledger/index.ts';
+import { userDirectory } from '../../db/schema/published.ts';
+import { providerEscrowPaymentsSource, walletPostingsSource } from '../ledger/index.ts';
 
 /** The memo of a history line for a provider payment into escrow (not a wallet posting). */
 const OUTSIDE_WALLET = 'outside_wallet';
@@ -25,6 +26,8 @@ export type HistoryRow = {
  * and its escrow hold), the user's card and bank-transfer payments straight into escrow (they never
  * touch the wallet, but they are the buyer's money movements too), plus deposits still waiting for,
  * or refused by, the provider. The counterparty of an escrow line is the other party of the hold.
+ * The ledger's rows come as the ledger module's fragments, the names from the published user
+ * directory; PostgreSQL flattens both subqueries and the view into this one plan.
  */
 export function historySource(userId: string, currency: string) {
   return sql`
@@ -36,22 +39,18 @@ export function historySource(userId: string, currency: string) {
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as counterparty
     from (${walletPostingsSource(userId, currency)}) l
     left join withdrawals w on w.entry_id = l.entry_id
-    left join users u on u.id = case
+    left join ${userDirectory} u on u.id = case
       when l.kind = 'ESCROW_HOLD' or l.memo = 'refund_buyer' then l.hold_seller_id
       when l.kind = 'ESCROW_RELEASE' or l.memo = 'refund_seller' then l.hold_buyer_id
       else null end
     union all
-    select p.id, p.amount, '${sql.raw(OUTSIDE_WALLET)}', p.created_at, e.kind,
+    select x.id, x.amount, '${sql.raw(OUTSIDE_WALLET)}', x.date, x.kind,
            case when i.method = 'BANK_TRANSFER' then 'Bank transfer into escrow' else 'Card payment into escrow' end,
-           e.transaction_id, e.metadata->>'reference', 'completed',
+           x.transaction_id, x.reference, 'completed',
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
-    from escrow_holds h
-    join journal_entries e on e.transaction_id = h.transaction_id and e.kind = 'ESCROW_HOLD'
-      and e.metadata->>'source' = 'provider'
-    join postings p on p.entry_id = e.id and p.amount < 0
-    left join payment_intents i on i.reference = e.metadata->>'reference'
-    left join users u on u.id = h.seller_id
-    where h.buyer_id = ${userId} and h.currency = ${currency}
+    from (${providerEscrowPaymentsSource(userId, currency)}) x
+    left join payment_intents i on i.reference = x.reference
+    left join ${userDirectory} u on u.id = x.hold_seller_id
     union all
     select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,
            case when i.status = 'FAILED' then 'failed' else 'pending' end, null

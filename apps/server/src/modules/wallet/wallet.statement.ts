@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { WALLET_CURRENCY } from '@escrow/shared/domain/limits';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry } from '@escrow/shared/schemas/wallet';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from '../auth/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { PdfWriter, pdfMoney } from '../../lib/pdf.ts';
 import { walletBalanceBefore } from '../ledger/index.ts';

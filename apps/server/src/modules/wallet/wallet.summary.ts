@@ -10,7 +10,8 @@ import type { Wallet } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import { userDirectory } from '../../db/schema/published.ts';
+import type { UserRow } from '../auth/index.ts';
 import { withdrawals } from '../../db/schema/wallet.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { accountCodes, walletLedgerFigures } from '../ledger/index.ts';
@@ -55,8 +56,8 @@ function summaryQuery(db: DbOrTx, wallet: WalletRef, dayStart: unknown) {
       withdrawn: sql<string>`w.withdrawn::text`,
       withdrawnToday: sql<string>`w.withdrawn_today::text`,
       entries: sql<number>`least(l.postings + d.pending, ${cap})::int`,
-      verificationLevel: sql<UserRow['verificationLevel'] | null>`(select u.verification_level from users u
-        where u.id = ${wallet.userId})`,
+      verificationLevel: sql<UserRow['verificationLevel'] | null>`(select u.verification_level
+        from ${userDirectory} u where u.id = ${wallet.userId})`,
     })
     .from(
       sql`(${walletLedgerFigures(wallet, cap)}) l
@@ -90,8 +91,8 @@ const summaryByDb = new WeakMap<Db, ReturnType<typeof prepareSummary>>();
 /**
  * The wallet's figures in one statement (one round trip): the ledger's balance, escrow and deposits
  * (from the ledger module's fragment), withdrawals, today's withdrawals and the capped history count.
- * The user's verification level (which picks the limits shown) is read from the user row in the same
- * statement, so it is never a cached copy.
+ * The user's verification level (which picks the limits shown) is read from the user row (through the
+ * published user directory) in the same statement, so it is never a cached copy.
  */
 export async function walletSummary(
   deps: Pick<WalletDeps, 'db' | 'clock' | 'payments'>,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { WALLET_TEXT, type VirtualAccount } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from '../auth/index.ts';
 import { dedicatedAccounts } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { providerFailure } from '../payments/index.ts';

@@ -9,7 +9,7 @@ import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { WALLET_TEXT, type WithdrawalResult } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
 import type { Tx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/users.ts';
+import type { UserRow } from '../auth/index.ts';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
 import { accountCodes, lockWallet, postEntry, refundsCreditedSince } from '../ledger/index.ts';

@@ -1,12 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { computeTrustScore, type TrustFacts } from '@escrow/shared/domain/trust-score';
 import type { TrustReason } from '@escrow/shared/schemas/identity';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { storeTrustScore } from '../auth/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the score is computed from, read from the database, and the score stored on the user now. */
+/**
+ * What the score is computed from, read from the database, and the score stored on the user now. One
+ * read-only statement over the facts of several modules (identity checks and documents, completed trades
+ * through the published trade directory, disputes decided by staff), because it runs inside the money
+ * event's database transaction: one round trip, and every fact as of that transaction.
+ */
 export async function readTrustFacts(
   db: DbOrTx,
   userId: string,
@@ -26,9 +31,9 @@ export async function readTrustFacts(
       exists(select 1 from identity_numbers where user_id = ${userId} and kind = 'NIN') as nin,
       exists(select 1 from identity_numbers where user_id = ${userId} and kind = 'BVN') as bvn,
       (select count(*) from identity_documents where user_id = ${userId} and status = 'VERIFIED')::int as docs,
-      (select count(*) from transactions t
+      (select count(*) from trade_directory t
         where t.status = 'COMPLETED' and (t.creator_id = ${userId} or t.counterparty_id = ${userId}))::int as completed,
-      (select count(*) from disputes d join transactions t on t.id = d.transaction_id
+      (select count(*) from disputes d join trade_directory t on t.id = d.transaction_id
         where exists (select 1 from dispute_resolutions r where r.dispute_id = d.id
                         and r.resolution_type = 'ADMIN_DECISION' and r.status = 'ACCEPTED')
           and ((d.resolution = 'REFUND_FULL'
@@ -37,7 +42,7 @@ export async function readTrustFacts(
                 and (case when t.creator_role = 'BUYER' then t.creator_id else t.counterparty_id end) = ${userId}))
       )::int as lost,
       u.created_at, u.trust_score
-    from users u where u.id = ${userId}`)) as unknown as { rows: Row[] };
+    from user_directory u where u.id = ${userId}`)) as unknown as { rows: Row[] };
   const row = result.rows[0];
   if (!row) return null;
   const created = new Date(row.created_at);
@@ -68,7 +73,6 @@ export async function refreshTrustScore(
   const read = await readTrustFacts(db, userId, now);
   if (!read) return { score: 0, reasons: [] };
   const computed = computeTrustScore(read.facts);
-  if (computed.score !== read.stored)
-    await db.update(users).set({ trustScore: computed.score, updatedAt: now }).where(eq(users.id, userId));
+  if (computed.score !== read.stored) await storeTrustScore(db, userId, computed.score, now);
   return computed;
 }

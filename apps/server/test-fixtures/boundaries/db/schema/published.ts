@@ -1,0 +1,1 @@
+export const userDirectory = { name: 'user_directory' };
