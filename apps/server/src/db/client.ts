@@ -113,7 +113,20 @@ export type OpenOptions = {
    * Migrations still run after it: any the dump lacks are applied.
    */
   startFrom?: Blob;
+  /**
+   * PGlite only: run on this instance, already open and migrated (a test worker's, `testing/test-app.ts`),
+   * instead of opening one; closing the database leaves it open.
+   */
+  pglite?: PGlite;
 };
+
+/** Named statements live in the PGlite session: apps opened on one instance share its reads. */
+const preparedReadsByClient = new WeakMap<PGlite, ReturnType<typeof createPreparedReads>>();
+function preparedReadsOf(client: PGlite) {
+  let reads = preparedReadsByClient.get(client);
+  if (!reads) preparedReadsByClient.set(client, (reads = createPreparedReads(client)));
+  return reads;
+}
 
 /** pg_trgm backs the transactions list's search indexes (migration 0004). */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
@@ -169,13 +182,15 @@ export async function openDatabase(
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir
-    ? new PGlite(config.dataDir, PGLITE_OPTIONS)
-    : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.startFrom });
+  const client =
+    options.pglite ??
+    (config.dataDir
+      ? new PGlite(config.dataDir, PGLITE_OPTIONS)
+      : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.startFrom }));
   // This process is PGlite's only writer, so hot reads can be cached exactly (db/read-cache.ts).
   const readCache = createReadCache();
   // The declared pure reads run as named prepared statements: parsed and planned once, not per request.
-  const reads = createPreparedReads(client);
+  const reads = preparedReadsOf(client);
   const tracked = trackWrites(await withoutDrizzleParsers(client), readCache, reads.query);
   const db = drizzlePglite({
     client: options.traced ? traceQueries(tracked) : tracked,
@@ -187,7 +202,7 @@ export async function openDatabase(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    close: () => client.close(),
+    close: options.pglite ? async () => {} : () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };
 }

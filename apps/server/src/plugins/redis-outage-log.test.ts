@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { migratedSnapshot } from '../testing/test-app.ts';
 import { PrivateRedis } from '../testing/private-redis.ts';
 
 /**
@@ -31,7 +32,7 @@ beforeAll(async () => {
     },
     { memoryDatabase: true },
   );
-  database = await openDatabase(config.database);
+  database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   app = await buildApp({
     config,
     database,

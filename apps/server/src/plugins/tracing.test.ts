@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { migratedSnapshot } from '../testing/test-app.ts';
 import { tracingActive } from '../lib/tracing.ts';
 import { createUser, type TestUser } from '../testing/test-kit.ts';
 import { GENEROUS_LIMITS } from '../testing/generous-limits.ts';
@@ -108,7 +109,7 @@ describe('tracing on (in-memory exporter)', () => {
       // Behind a trusted proxy an incoming X-Request-ID is kept (when it is a safe one).
       TRUST_PROXY: '1',
     };
-    database = await openDatabase(configFor(env).database, { traced: true });
+    database = await openDatabase(configFor(env).database, { traced: true, startFrom: migratedSnapshot() });
     app = await startApp({ env, database, lines, exporter });
     user = await createUser(app, 'Ada');
   });
@@ -289,7 +290,7 @@ describe('request ids and tracing off (the default)', () => {
   let app: App;
 
   beforeAll(async () => {
-    database = await openDatabase(configFor({}).database);
+    database = await openDatabase(configFor({}).database, { startFrom: migratedSnapshot() });
     app = await startApp({ env: {}, database, lines });
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase, PGLITE_OPTIONS, type Database, type Db } from '../../db/client.ts';
+import { migratedSnapshot } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { createUser, driveTo, makeAdmin, type TestUser } from '../../testing/test-kit.ts';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
     },
     { memoryDatabase: true },
   );
-  database = await openDatabase(config.database);
+  database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   app = await buildApp({ config, database, logger: false });
   await app.ready();
   admin = await createUser(app, 'Admin');

@@ -8,6 +8,7 @@ import { SERVER_EVENTS } from '@escrow/shared/events';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
+import { migratedSnapshot } from '../../testing/test-app.ts';
 import { GENEROUS_LIMITS } from '../../testing/generous-limits.ts';
 import { nextEvent, openSocket } from '../../testing/socket-client.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     },
     { memoryDatabase: true },
   );
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   app = await buildApp({ config, database, logStream: { write: (line) => void logLines.push(line) } });
   app.addHook('onClose', async () => {
     await database.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
+import { migratedSnapshot } from '../../testing/test-app.ts';
 import { GENEROUS_LIMITS } from '../../testing/generous-limits.ts';
 import { createUser, type TestUser } from '../../testing/test-kit.ts';
 import { downProvider, textsTo, uniquePhone } from './phone.test-support.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
     },
     { memoryDatabase: true },
   );
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   app = await buildApp({ config, database, logStream: { write: (line) => void logLines.push(line) } });
   app.addHook('onClose', async () => {
     await database.close();

@@ -1,5 +1,5 @@
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
 import type { App } from '../../app.ts';
@@ -174,7 +174,10 @@ beforeAll(async () => {
   );
   closerFiles.push(await chatFile('closer', closer, counterparty));
   counterpartyFiles.push(await chatFile('counterparty', counterparty, counterparty));
-  const [photo] = await app.deps.db.select().from(uploads).where(eq(uploads.purpose, 'shipment_photo'));
+  const [photo] = await app.deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.purpose, 'shipment_photo'), eq(uploads.transactionId, transactionId)));
   counterpartyFiles.push({
     label: 'shipment photo',
     key: photo!.storageKey,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/client.ts';
+import { migratedSnapshot } from '../../testing/test-app.ts';
 import { runDueJobs } from '../../plugins/scheduler.ts';
 import { createTransaction, createUser, get, type TestUser } from '../../testing/test-kit.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
     },
     { memoryDatabase: true },
   );
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { startFrom: migratedSnapshot() });
   app = await buildApp({ config, database, logger: false });
   app.addHook('onClose', () => database.close());
   await app.ready();

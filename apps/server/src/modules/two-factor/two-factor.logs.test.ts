@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { migratedSnapshot } from '../../testing/test-app.ts';
 import { bearer } from '../auth/auth.test-support.ts';
 import { codeAt, testClock, type TestClock } from './two-factor.test-support.ts';
 import { staffTwoFactorWarning } from './two-factor.routes.ts';
@@ -33,7 +34,7 @@ const config = (env: Record<string, string>) =>
 
 beforeAll(async () => {
   const production = config({ STAFF_TWO_FACTOR: 'optional' });
-  database = await openDatabase(production.database);
+  database = await openDatabase(production.database, { startFrom: migratedSnapshot() });
   app = await buildApp({
     config: production,
     database,

@@ -75,22 +75,30 @@ export type Account = {
   headers: { authorization: string };
 };
 
-/** A new account signed in with its password (no second factor yet). */
-export async function signedUp(app: App): Promise<Account> {
+/**
+ * A new account signed in with its password (no second factor yet), from `remoteAddress` (a test that
+ * lowers the sign-in throttle passes an address of its own: the database is shared with other files).
+ */
+export async function signedUp(app: App, remoteAddress?: string): Promise<Account> {
   const { email, password, user } = await signUp(app);
-  const token = await passwordToken(app, email, password);
+  const token = await passwordToken(app, email, password, remoteAddress);
   return { id: user.id, email, password, token, headers: bearer(token) };
 }
 
 /** POST /auth/login; the answer's data (a token, or a challenge with two-factor sign-in on). */
-export async function passwordStep(app: App, email: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export async function passwordStep(app: App, email: string, password: string, remoteAddress?: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Record<string, unknown>;
 }
 
-async function passwordToken(app: App, email: string, password: string): Promise<string> {
-  const data = await passwordStep(app, email, password);
+async function passwordToken(app: App, email: string, password: string, remoteAddress?: string) {
+  const data = await passwordStep(app, email, password, remoteAddress);
   if (typeof data.token !== 'string') throw new Error('expected a token, got a challenge');
   return data.token;
 }

@@ -6,7 +6,7 @@ import { codeAt, enrol, signedUp, testClock, type TestClock } from './two-factor
 
 /** Wrong codes are throttled per account (from every address) and per address, like sign-in failures. */
 let app: App;
-// Addresses of this run only: on PostgreSQL the test files share one database, and with it the sign-in
+// Addresses of this file only: test files share a database (PGlite per worker, PostgreSQL per run), and with it the sign-in
 // failures other files counted against their addresses.
 const net = `10.${randomInt(1, 255)}`;
 let clock: TestClock;
@@ -43,7 +43,7 @@ const verify = (challengeToken: string, code: string, remoteAddress: string) =>
 
 describe('the code throttle', () => {
   it('refuses an account with 429 once its wrong codes reach the limit, from any address, until the window ends', async () => {
-    const account = await signedUp(app);
+    const account = await signedUp(app, `${net}.8.1`);
     const { secret } = await enrol(app, account, clock, `${net}.9.1`);
     const first = await challenge(account, `${net}.0.1`);
     for (let i = 0; i < 5; i += 1) expect((await verify(first, '000000', `${net}.0.1`)).statusCode).toBe(400);
@@ -81,7 +81,7 @@ describe('the code throttle', () => {
     const address = `${net}.1.1`;
     const accounts = [];
     for (let i = 0; i < 3; i += 1) {
-      const account = await signedUp(app);
+      const account = await signedUp(app, `${net}.8.1`);
       accounts.push({ account, ...(await enrol(app, account, clock, `${net}.9.2`)) });
     }
     for (const { account } of accounts.slice(0, 2)) {
@@ -97,7 +97,7 @@ describe('the code throttle', () => {
   });
 
   it('counts wrong codes while turning it on', async () => {
-    const account = await signedUp(app);
+    const account = await signedUp(app, `${net}.8.1`);
     await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: account.headers });
     const statuses = [];
     for (let i = 0; i < 7; i += 1) {
