@@ -6,8 +6,8 @@ import { codeAt, enrol, signedUp, testClock, type TestClock } from './two-factor
 
 /** Wrong codes are throttled per account (from every address) and per address, like sign-in failures. */
 let app: App;
-// Addresses of this file only: test files share a database (PGlite per worker, PostgreSQL per run), and with it the sign-in
-// failures other files counted against their addresses.
+// Addresses of this file only: test files share a database (PGlite per worker, PostgreSQL per run),
+// and with it the sign-in failures other files counted against their addresses.
 const net = `10.${randomInt(1, 255)}`;
 let clock: TestClock;
 beforeAll(async () => {
