@@ -1,5 +1,7 @@
 // Catches the browser's one install offer of this page load, before the shell that shows it exists.
 import './features/pwa/install-events';
+// Before anything loads zod (see the file).
+import './app/zod-jitless';
 import './index.css';
 import { showLoadFailed } from './app/load-failed';
 import { isPublicPage, matchScreens } from './app/screens';

@@ -1,9 +1,11 @@
+import { formatLagos, formatNumber } from '@escrow/shared/domain/en-ng-format';
 import { formatMoney as formatMoneyIn } from '@escrow/shared/domain/money';
 
 /*
  * Every number, date and time the web app shows goes through this module (eslint.config.js forbids
  * Intl.NumberFormat, Intl.DateTimeFormat and toLocale*String anywhere else in apps/web/src), so one screen
- * cannot drift from another.
+ * cannot drift from another. They are written out in @escrow/shared/domain/en-ng-format rather than made
+ * with Intl, whose first use costs a page a long task (see that file).
  *
  * Money has two forms:
  * - formatMoney: with kobo, '₦153,750.00': transaction details, payment, the wallet, the landing page.
@@ -21,36 +23,25 @@ export function formatWholeAmount(major: number, currency = 'NGN'): string {
   return formatMoneyIn(Math.floor(major), currency, 0);
 }
 
-const countFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
-
 /** A count with thousands separators: 12,345. */
-export const formatCount = (count: number): string => countFormat.format(count);
-
-const percentFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
-const signedPercentFormat = new Intl.NumberFormat('en-NG', {
-  maximumFractionDigits: 3,
-  signDisplay: 'exceptZero',
-});
+export const formatCount = (count: number): string => formatNumber(count, { maximumFractionDigits: 0 });
 
 /** Percentage points: 2.85 → '2.85%'. */
-export const formatPercent = (points: number): string => `${percentFormat.format(points)}%`;
+export const formatPercent = (points: number): string =>
+  `${formatNumber(points, { maximumFractionDigits: 3 })}%`;
 /** Signed percentage points for breakdown lines: '+0.2%', '-0.57%'. */
-export const formatSignedPercent = (points: number): string => `${signedPercentFormat.format(points)}%`;
+export const formatSignedPercent = (points: number): string =>
+  `${formatNumber(points, { maximumFractionDigits: 3, signDisplay: 'exceptZero' })}%`;
 
-const ratingFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 /** A 1-5 star rating with one decimal: 4.5. */
-export const formatRating = (rating: number): string => ratingFormat.format(rating);
-
-const megabytesFormat = new Intl.NumberFormat('en-NG', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
+export const formatRating = (rating: number): string => formatNumber(rating, oneDecimal);
 
 /** A file size: '1.5 MB' from 1 MB up, else whole kilobytes (at least 1 KB). */
 export function formatFileSize(bytes: number): string {
   return bytes >= 1024 * 1024
-    ? `${megabytesFormat.format(bytes / (1024 * 1024))} MB`
+    ? `${formatNumber(bytes / (1024 * 1024), oneDecimal)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
@@ -59,36 +50,27 @@ export function formatFileSize(bytes: number): string {
  * the device's zone, so a deadline and the activity around it read on one clock. 'WAT' is said only where a
  * reader abroad could take a time of day for their own: beside deadlines (formatDeadline), not everywhere.
  */
-const lagos = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-NG', { ...options, timeZone: 'Africa/Lagos' });
-
-const dateFormat = lagos({ dateStyle: 'short' });
-const mediumDateFormat = lagos({ dateStyle: 'medium' });
-const monthYearFormat = lagos({ month: 'long', year: 'numeric' });
-const dateTimeFormat = lagos({ dateStyle: 'short', timeStyle: 'short' });
-const deadlineFormat = lagos({ dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = lagos({ timeStyle: 'short' });
-const timeWithSecondsFormat = lagos({ timeStyle: 'medium' });
 
 /** Short date: 21/11/2026. */
-export const formatDate = (value: string | Date): string => dateFormat.format(new Date(value));
+export const formatDate = (value: string | Date): string => formatLagos(value, { date: 'short' });
 
 /** Medium date: 21 Nov 2026. */
-export const formatMediumDate = (value: string | Date): string => mediumDateFormat.format(new Date(value));
+export const formatMediumDate = (value: string | Date): string => formatLagos(value, { date: 'medium' });
 
 /** Month and year: November 2026 ('member since'). */
-export const formatMonthYear = (value: string | Date): string => monthYearFormat.format(new Date(value));
+export const formatMonthYear = (value: string | Date): string => formatLagos(value, { date: 'month-year' });
 
 /** Short date and time: 21/11/2026, 14:30. */
-export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(new Date(value));
+export const formatDateTime = (value: string | Date): string =>
+  formatLagos(value, { date: 'short', time: 'short' });
 
 /** A deadline, labelled because it is easy to misread abroad: '21 Nov 2026, 14:30 WAT'. */
 export const formatDeadline = (value: string | Date): string =>
-  `${deadlineFormat.format(new Date(value))} WAT`;
+  `${formatLagos(value, { date: 'medium', time: 'short' })} WAT`;
 
 /** Time of day: 14:30 (14:30:05 with seconds). */
 export const formatTime = (value: string | Date | number, { seconds = false } = {}): string =>
-  (seconds ? timeWithSecondsFormat : timeFormat).format(new Date(value));
+  formatLagos(value, { time: seconds ? 'medium' : 'short' });
 
 /** Under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */
 export function formatActivityTime(value: string | Date, now = Date.now()): string {

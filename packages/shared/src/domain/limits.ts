@@ -1,4 +1,5 @@
 import type { VerificationLevel } from '../schemas/auth.ts';
+import { formatNumber } from './en-ng-format.ts';
 
 /**
  * Wallet limits by verification level (docs/product.md "Limits by verification level"). They apply to
@@ -49,7 +50,7 @@ const NEXT_STEP: Record<VerificationLevel, string> = {
 
 /** Whole naira, as the steering texts quote the cap: '₦300,000'. */
 function wholeNaira(minor: number): string {
-  return `₦${Math.floor(minor / 100).toLocaleString('en-NG')}`;
+  return `₦${formatNumber(Math.floor(minor / 100))}`;
 }
 
 export const LIMIT_TEXT = {

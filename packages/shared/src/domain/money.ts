@@ -2,6 +2,8 @@
  * Money lives in integer minor units (kobo for NGN) as bigint on the server and as a safe integer
  * (number) at the edges. At the API boundary amounts are major units with at most 2 decimals.
  */
+import { formatNumber } from './en-ng-format.ts';
+
 export const MINOR_PER_MAJOR = 100;
 
 /** Largest amount accepted at the API: ₦1 trillion. Larger values are a 400, never a silent overflow. */
@@ -50,10 +52,10 @@ export const CURRENCY_SYMBOLS: Record<string, string> = {
 /** Display only: '₦1,234.50' with en-NG grouping. */
 export function formatMoney(major: number, currency = 'NGN', fractionDigits = 2): string {
   const symbol = CURRENCY_SYMBOLS[currency] ?? `${currency} `;
-  const formatted = new Intl.NumberFormat('en-NG', {
+  const formatted = formatNumber(Math.abs(major), {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-  }).format(Math.abs(major));
+  });
   return `${major < 0 ? '-' : ''}${symbol}${formatted}`;
 }
 

@@ -3,6 +3,7 @@
  * download zod with the transaction schemas (schemas/transactions.ts re-exports them for the forms and
  * the server).
  */
+import { formatNumber } from '../domain/en-ng-format.ts';
 import { MAX_MAJOR_AMOUNT } from '../domain/money.ts';
 
 /** Transaction texts (docs/product.md "Texts that matter"), only here; forms and server share them. */
@@ -10,7 +11,7 @@ export const TRANSACTION_TEXT = {
   descriptionRequired: 'Description is required',
   priceRequired: 'Price must be greater than 0',
   amountDecimals: 'Amounts can have at most 2 decimal places',
-  amountTooLarge: `Amount cannot exceed ${MAX_MAJOR_AMOUNT.toLocaleString('en-NG')}`,
+  amountTooLarge: `Amount cannot exceed ${formatNumber(MAX_MAJOR_AMOUNT)}`,
   itemTypeRequired: 'Item type is required',
   itemCategoryRequired: 'Item category is required',
   itemConditionRequired: 'Item condition is required',
