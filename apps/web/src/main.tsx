@@ -5,7 +5,7 @@ import './app/zod-jitless';
 import './index.css';
 import { showLoadFailed } from './app/load-failed';
 import { isPublicPage, matchScreens } from './app/screens';
-import { getToken, startEarlyGet } from './lib/api-client';
+import { getToken, startEarlyGet, whenEarlyAnswersHandled } from './lib/api-client';
 
 /**
  * The entry only chooses how the page starts, so it is small and runs as soon as it arrives: a first
@@ -46,18 +46,28 @@ function startFirstScreen(path: string): void {
 }
 
 /**
- * The service worker (the app opens offline after one visit) is registered from here once
- * the page has loaded and the first screen's work is done: its install downloads every file of the app,
- * which must not compete with what the first screen is still fetching on a slow connection. (The build
- * does not add a registration script of its own: one request fewer before the first screen.)
+ * The service worker (the app opens offline after one visit) is registered from here, late: its install
+ * downloads every file of the app (about a hundred), which must not compete with what the page still
+ * loads and runs once it shows (a signed-in page's menus, live events and next steps come after its first
+ * screen) nor with a person's first taps, on a phone on mobile data. So it waits for the load event, the
+ * early answers to reach the app, then SERVICE_WORKER_DELAY_MS and an idle moment. Registered at the first
+ * idle moment after load, its install fetched 110 files within the first seconds of `/login` and slowed the
+ * page's own tasks (docs/performance.md, Web). (The build does not add a registration script of its own:
+ * one request fewer before the first screen.)
  */
+const SERVICE_WORKER_DELAY_MS = 5_000;
+
 function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  // Safari has no requestIdleCallback.
+  const whenIdle = (callback: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(callback, { timeout: 5_000 })
+      : window.setTimeout(callback, 200);
   window.addEventListener('load', () => {
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(register, { timeout: 5_000 });
-    else window.setTimeout(register, 1_000);
+    void whenEarlyAnswersHandled().then(() =>
+      window.setTimeout(() => whenIdle(register), SERVICE_WORKER_DELAY_MS),
+    );
   });
 }
