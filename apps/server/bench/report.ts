@@ -220,6 +220,8 @@ export type RunContext = {
   profiling: boolean;
   /** Markdown sections with the CPU profiles' top functions. */
   profiles: string[];
+  /** Further Markdown sections, after the table's notes (the ledger rows round by round). */
+  sections?: string[];
 };
 
 /** The whole report: conditions, the table, how to read it, and the profiles when asked for. */
@@ -249,6 +251,7 @@ export function renderReport(results: Results, c: RunContext): string {
       'load, read with process.cpuUsage() inside it, ÷ 2xx responses; for ledger rows, the bench process ' +
       "running the ledger functions ÷ operations. PostgreSQL's own CPU is not included. p50/p99 include " +
       `queueing at ${results.connections} connections.`,
+    ...(c.sections ?? []).flatMap((section) => ['', section]),
     ...c.profiles.flatMap((p) => ['', p]),
   ].join('\n');
 }

@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { benchAppConfig, REFERENCE_PATHS, type AppInfo } from './app-server.ts';
 import type { BareInfo } from './bare-server.ts';
 import { startChild, type ChildServer } from './child.ts';
-import { LEDGER_WORKERS, ledgerRows } from './ledger.ts';
+import { LEDGER_WORKERS, ledgerRows, ledgerRoundsSection } from './ledger.ts';
 import { httpLoad, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
 import {
@@ -155,6 +155,8 @@ async function main() {
   const results: Results = { connections: CONNECTIONS };
   const seeded: string[] = [];
   const profiles: string[] = [];
+  /** Further Markdown sections of the report (the ledger rows round by round). */
+  const sections: string[] = [];
   const profileOf = (label: Label, dir: string, measured: AppMeasurements) => {
     const main = readdirSync(dir).find((name) => name.split('.')[4] === '0'); // thread 0: the main thread
     if (!main) throw new Error(`no main-thread CPU profile in ${dir}`);
@@ -222,10 +224,9 @@ async function main() {
       progress(`ledger: ${LEDGER_WORKERS} workers, single INSERTs then escrow cycles`);
       const database = await openDatabase(benchAppConfig(scratch.url, os.tmpdir()).database);
       try {
-        results.ledger = {
-          ...(await ledgerRows(database, SECONDS, WARMUP_SECONDS)),
-          workers: LEDGER_WORKERS,
-        };
+        const ledger = await ledgerRows(database, SECONDS, WARMUP_SECONDS, progress);
+        results.ledger = { ...ledger, workers: LEDGER_WORKERS };
+        sections.push(ledgerRoundsSection(ledger, LEDGER_WORKERS));
       } finally {
         await database.close();
       }
@@ -248,6 +249,7 @@ async function main() {
     loadAverage: { start: loadAtStart, end: loadAverage() },
     profiling: PROFILE,
     profiles,
+    sections,
   });
   console.log(report);
   mkdirSync(RESULTS_DIR, { recursive: true });

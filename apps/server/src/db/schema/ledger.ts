@@ -55,17 +55,19 @@ export const journalEntries = pgTable(
   (t) => [index('journal_entries_transaction_idx').on(t.transactionId)],
 );
 
-/** Signed movements: positive adds to the account's balance, negative takes from it. Append-only. */
+/**
+ * Signed movements: positive adds to the account's balance, negative takes from it. Append-only.
+ * `entryId` and `accountId` name a journal entry and a ledger account that exist, with the account in
+ * the posting's currency: checked once per INSERT statement by the postings_balanced trigger (migration
+ * 0029), not by foreign keys (which ran two lookups per posting); entries and accounts are never deleted
+ * nor given another id (triggers refuse it), so a posting's references stay valid.
+ */
 export const postings = pgTable(
   'postings',
   {
     id: id(),
-    entryId: text()
-      .notNull()
-      .references(() => journalEntries.id),
-    accountId: text()
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: text().notNull(),
+    accountId: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
     currency: text().notNull(),
     // What this leg is for when an entry has several legs on one account (e.g. 'withdrawal_fee').

@@ -3,7 +3,7 @@ import type { LedgerAccountType } from '../../db/schema/ledger.ts';
 /**
  * Ledger account codes. Accounts are created on first use from their code, so a code alone says
  * what the account is: its type, its owner or transaction, and whether it may go negative.
- * ledger_escrow_legs (migration 0003) builds the user, escrow and platform-fee codes the same way for
+ * ledger_resolve_escrow (migration 0029) builds the user, escrow and platform-fee codes the same way for
  * releases and refunds: change both together.
  */
 export const accountCodes = {

@@ -11,9 +11,10 @@ async function rows<T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 }
 
 /**
- * Reconciliation: every entry balances per currency and has at least two postings; every cached
- * balance equals the sum of its postings; no wallet, escrow or fee account is below zero; every
- * escrow account holds exactly what is left of its HELD hold after part releases (0 once resolved). Runs in one read-only REPEATABLE READ
+ * Reconciliation: every entry balances per currency and has at least two postings; every posting's entry
+ * and account exist, the account in the posting's currency; every cached balance equals the sum of its
+ * postings; no wallet, escrow or fee account is below zero; every escrow account holds exactly what is
+ * left of its HELD hold after part releases (0 once resolved). Runs in one read-only REPEATABLE READ
  * snapshot so concurrent writes cannot produce false alarms.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
@@ -49,6 +50,46 @@ export async function runLedgerChecks(tx: DbOrTx): Promise<LedgerCheckReport> {
       subject: r.id,
       detail: `${r.idempotency_key}: ${r.n} posting(s)`,
     });
+
+  // A posting's entry and account exist and the account is in the posting's currency: the database checks
+  // it when postings are written (migration 0029: no foreign keys, one check per statement or in the
+  // ledger functions); checked here again, so that SQL which skipped those checks is found.
+  const stray = await rows<{
+    id: string;
+    entry_id: string;
+    account_id: string;
+    currency: string;
+    account_currency: string | null;
+    has_entry: boolean;
+  }>(
+    tx,
+    sql`select p.id, p.entry_id, p.account_id, p.currency, a.currency as account_currency,
+                   (e.id is not null) as has_entry
+            from postings p
+            left join journal_entries e on e.id = p.entry_id
+            left join ledger_accounts a on a.id = p.account_id
+            where e.id is null or a.id is null or a.currency <> p.currency`,
+  );
+  for (const r of stray) {
+    if (!r.has_entry)
+      problems.push({
+        kind: 'POSTING_WITHOUT_ENTRY',
+        subject: r.id,
+        detail: `entry ${r.entry_id} does not exist`,
+      });
+    if (r.account_currency === null)
+      problems.push({
+        kind: 'POSTING_WITHOUT_ACCOUNT',
+        subject: r.id,
+        detail: `account ${r.account_id} does not exist`,
+      });
+    else if (r.account_currency !== r.currency)
+      problems.push({
+        kind: 'CURRENCY_MISMATCH',
+        subject: r.id,
+        detail: `posting in ${r.currency} on an account in ${r.account_currency}`,
+      });
+  }
 
   const drift = await rows<{ code: string; balance: string; computed: string }>(
     tx,

@@ -7,6 +7,7 @@ import { reportMoneyEvents, type MoneyEvent } from './ledger.events.ts';
 import {
   callLedger,
   describeAccounts,
+  LEDGER_CALLS,
   LedgerInvariantError,
   LOCK_RANKS,
   postEntry,
@@ -22,10 +23,12 @@ import {
  * later release, in separate transactions): accounts are locked in a fixed order within an entry, and
  * two entries in one transaction could lock user accounts out of that order.
  *
- * Each event is ONE call to a database function (migrations 0003, 0015): ledger_hold_escrow opens the
- * hold and posts its entry; ledger_resolve_escrow resolves the hold and posts the release or refund,
- * building the legs from the hold it locked (the caller does not know the hold's currency or buyer).
- * The balance rows are locked last and held until commit, and the platform fee account is in every
+ * Each event is ONE call (a named prepared statement) to a database function (migrations 0003, 0015,
+ * 0029): ledger_hold_escrow opens the hold, writes the escrow account with its balance and posts the
+ * entry; ledger_resolve_escrow resolves the hold and posts the release or refund, building the legs from
+ * the hold it locked (the caller does not know the hold's currency or buyer). Both check their own legs
+ * (accounts, currency, balance) and run 7 and 9 statements inside PostgreSQL (migration 0029). The
+ * balance rows are locked last and held until commit, and the platform fee account is in every
  * release: a caller's own statements after the event keep that row locked, so post the event last.
  */
 export type EscrowHold = {
@@ -146,8 +149,14 @@ async function openHold(tx: DbOrTx, input: HoldInput, source: Source, kindText: 
   const answer = await callLedger<HoldAnswer>(
     tx,
     'ESCROW_HOLD',
-    sql`select ledger_hold_escrow(${JSON.stringify(hold)}::jsonb, ${JSON.stringify(entry)}::jsonb,
-      ${JSON.stringify(legs)}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+    LEDGER_CALLS.holdEscrow,
+    {
+      hold: JSON.stringify(hold),
+      entry: JSON.stringify(entry),
+      legs: JSON.stringify(legs),
+      accounts: JSON.stringify(accounts),
+      ranks: LOCK_RANKS,
+    },
     'Insufficient wallet balance',
   );
   const result = toHoldResult(answer);
@@ -194,7 +203,7 @@ type Resolution = {
   priceMinor?: number;
   buyerAmountMinor?: number;
   sellerAmountMinor?: number;
-  /** Where the buyer's share goes (ledger_escrow_legs, migration 0017); the buyer's wallet when absent. */
+  /** Where the buyer's share goes (ledger_resolve_escrow, migrations 0017, 0029); the buyer's wallet when absent. */
   buyerAccountCode?: string;
 };
 
@@ -216,7 +225,8 @@ async function resolveHold(tx: DbOrTx, resolution: Resolution): Promise<HoldResu
     const answer = await callLedger<HoldAnswer | { describe: string[]; currency: string }>(
       tx,
       resolution.status === 'RELEASED' ? 'ESCROW_RELEASE' : 'ESCROW_REFUND',
-      sql`select ledger_resolve_escrow(${p}::jsonb, ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+      LEDGER_CALLS.resolveEscrow,
+      { resolution: p, accounts: JSON.stringify(accounts), ranks: LOCK_RANKS },
     );
     if (!('describe' in answer)) {
       const result = toHoldResult(answer);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { ErrorCode } from '@escrow/shared/errors';
 import type { DbOrTx } from '../../db/client.ts';
@@ -110,7 +110,7 @@ export function describeAccounts(
   return into;
 }
 
-/** SQLSTATEs the ledger functions raise (migrations 0003, 0015); anything else is rethrown as it is. */
+/** SQLSTATEs the ledger functions raise (migrations 0003, 0015, 0029); anything else is rethrown as it is. */
 function ledgerError(error: unknown, insufficientFundsMessage?: string): Error | null {
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
     const { code, message, detail } = current as { code?: unknown; message?: string; detail?: string };
@@ -128,6 +128,47 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
 }
 
 /**
+ * The ledger's database functions, each called as ONE named prepared statement (drizzle's public
+ * `.prepare(name)`): on PostgreSQL each connection parses and plans the call once and then only binds
+ * and runs it (an unnamed statement was parsed and planned again on every money event). The arguments
+ * are jsonb text, bound by name.
+ */
+const jsonArg = (name: string) => sql`${sql.placeholder(name)}::jsonb`;
+const ONE_ROW = sql`(values (1)) as one_row (n)`;
+export const LEDGER_CALLS = {
+  postEntry: {
+    name: 'ledger_post_entry_call',
+    call: sql`ledger_post_entry(${jsonArg('entry')}, ${jsonArg('legs')}, ${jsonArg('accounts')}, ${jsonArg('ranks')})`,
+  },
+  holdEscrow: {
+    name: 'ledger_hold_escrow_call',
+    call: sql`ledger_hold_escrow(${jsonArg('hold')}, ${jsonArg('entry')}, ${jsonArg('legs')}, ${jsonArg('accounts')}, ${jsonArg('ranks')})`,
+  },
+  resolveEscrow: {
+    name: 'ledger_resolve_escrow_call',
+    call: sql`ledger_resolve_escrow(${jsonArg('resolution')}, ${jsonArg('accounts')}, ${jsonArg('ranks')})`,
+  },
+} as const;
+export type LedgerCall = (typeof LEDGER_CALLS)[keyof typeof LEDGER_CALLS];
+
+function prepareCall(tx: DbOrTx, { name, call }: LedgerCall) {
+  return tx.select({ result: call }).from(ONE_ROW).prepare(name);
+}
+/**
+ * The prepared calls of a database handle: built (and their SQL rendered) once per handle, for the
+ * application's database; a transaction's handle lives for one transaction, so its calls are built as
+ * they come (at most a few).
+ */
+const preparedCalls = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareCall>>>();
+function preparedCall(tx: DbOrTx, call: LedgerCall) {
+  let calls = preparedCalls.get(tx);
+  if (!calls) preparedCalls.set(tx, (calls = new Map()));
+  let prepared = calls.get(call.name);
+  if (!prepared) calls.set(call.name, (prepared = prepareCall(tx, call)));
+  return prepared;
+}
+
+/**
  * Runs one ledger function (one round trip) and returns its jsonb answer. Its refusals come back as
  * the errors callers have always seen: LedgerInvariantError, or AppError with the same code and text.
  * With tracing on, a span `ledger <kind>` names the entry's kind, nothing else (no amounts, no ids).
@@ -135,24 +176,25 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
 export async function callLedger<T>(
   tx: DbOrTx,
   kind: JournalKind,
-  query: SQL,
+  call: LedgerCall,
+  args: Record<string, unknown>,
   insufficientFundsMessage?: string,
 ): Promise<T> {
-  let result: unknown;
+  let rows: { result: unknown }[];
   try {
-    result = await withSpan(`ledger ${kind}`, { 'app.ledger.entry_kind': kind }, async () =>
-      tx.execute(query),
+    rows = await withSpan(`ledger ${kind}`, { 'app.ledger.entry_kind': kind }, async () =>
+      preparedCall(tx, call).execute(args),
     );
   } catch (error) {
     throw ledgerError(error, insufficientFundsMessage) ?? error;
   }
-  const value = (result as { rows: { result: unknown }[] }).rows[0]?.result;
+  const value = rows[0]?.result;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /**
  * The ONE writer of the ledger. Inside the caller's transaction (or, given the database, as a statement
- * of its own), in one call to the database function ledger_post_entry (migrations 0003, 0015): records
+ * of its own), in one call to the database function ledger_post_entry (migrations 0003, 0015, 0029): records
  * the entry (or returns the existing one for a repeated idempotency key), creates accounts named by
  * code on first use, appends the postings, and last moves the cached balances with guarded updates in
  * a fixed lock order (so balance rows stay locked only until the commit). The database refuses an
@@ -183,8 +225,13 @@ export async function postEntry(tx: DbOrTx, input: PostEntryInput): Promise<Post
   const result = await callLedger<{ created: boolean; entry: EntryJson }>(
     tx,
     input.kind,
-    sql`select ledger_post_entry(${JSON.stringify(entry)}::jsonb, ${JSON.stringify(legs)}::jsonb,
-      ${JSON.stringify(accounts)}::jsonb, ${LOCK_RANKS}::jsonb) as result`,
+    LEDGER_CALLS.postEntry,
+    {
+      entry: JSON.stringify(entry),
+      legs: JSON.stringify(legs),
+      accounts: JSON.stringify(accounts),
+      ranks: LOCK_RANKS,
+    },
     input.insufficientFundsMessage,
   );
   // A repeated key posted nothing: only a new entry is a money event (counted once committed).

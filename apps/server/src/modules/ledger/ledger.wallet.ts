@@ -53,7 +53,7 @@ export function walletLedgerFigures(wallet: WalletRef, postingsCap: number): SQL
 
 /**
  * Escrow refunds credited to the user's wallet since `since`, in minor units (postings with memo
- * refund_buyer or refund_seller, see ledger_escrow_legs). Refunded money is not a deposit: the wallet's
+ * refund_buyer or refund_seller, see ledger_resolve_escrow). Refunded money is not a deposit: the wallet's
  * daily withdrawal limit is raised by it (docs/product.md "Limits by verification level").
  */
 export async function refundsCreditedSince(

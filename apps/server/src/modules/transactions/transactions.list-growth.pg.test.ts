@@ -80,7 +80,7 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
   const compare = async (label: string, filter: Omit<ListFilter, 'userId' | 'page' | 'limit'>) => {
     const result = {} as Record<keyof typeof sizes, { page: Explained; count: Explained }>;
     for (const userId of [SMALL, LARGE] as const) {
-      const statements = listStatements({ userId, page: 1, limit: 20, ...filter });
+      const statements = listStatements(database.db, { userId, page: 1, limit: 20, ...filter });
       await explain(statements.page);
       await explain(statements.count);
       result[userId] = { page: await explain(statements.page), count: await explain(statements.count) };
@@ -282,8 +282,8 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
   });
 
   it("a broker's long history: one page from the broker's own indexes", async () => {
-    const first = listStatements({ userId: BROKER, page: 1, limit: 20 });
-    const pending = listStatements({ userId: BROKER, page: 1, limit: 20, status: 'PENDING' });
+    const first = listStatements(database.db, { userId: BROKER, page: 1, limit: 20 });
+    const pending = listStatements(database.db, { userId: BROKER, page: 1, limit: 20, status: 'PENDING' });
     for (const [label, statements] of [
       ['broker first page', first],
       ['broker PENDING', pending],

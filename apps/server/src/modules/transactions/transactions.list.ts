@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { toMajor } from '@escrow/shared/domain/money';
 import {
   oppositeRole,
@@ -195,33 +194,72 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
   return sql.join(parts, search?.kind === 'trigram' ? sql` union ` : sql` union all `);
 }
 
-/** The two statements of a list request (exported so the growth test can EXPLAIN exactly these). */
-export function listStatements(filter: ListFilter) {
-  return { offset: (filter.page - 1) * filter.limit, ...statementsOf(filter, valuesOf(filter)) };
-}
+/** The page's columns, by the names ItemRow gives them (the rows come back as these keys). */
+const ITEM_COLUMNS = {
+  id: sql<string>`t.id`,
+  description: sql<string>`t.description`,
+  currency: sql<string>`t.currency`,
+  price: sql<string>`t.price::text`,
+  fee: sql<string>`t.fee::text`,
+  total: sql<string>`t.total::text`,
+  use_courier: sql<boolean>`t.use_courier`,
+  status: sql<TransactionStatus>`t.status`,
+  creator_id: sql<string | null>`t.creator_id`,
+  creator_role: sql<PartyRole>`t.creator_role`,
+  counterparty_id: sql<string | null>`t.counterparty_id`,
+  broker_id: sql<string | null>`t.broker_id`,
+  auto_release_at: sql<Date | string | null>`t.auto_release_at`,
+  created_at: sql<Date | string>`t.created_at`,
+  updated_at: sql<Date | string>`t.updated_at`,
+  creator_first_name: sql<string | null>`c.first_name`,
+  creator_last_name: sql<string | null>`c.last_name`,
+  counterparty_first_name: sql<string | null>`cp.first_name`,
+  counterparty_last_name: sql<string | null>`cp.last_name`,
+};
 
-function statementsOf(filter: ListFilter, p: Params) {
-  const page = sql`with page as (
-      select h.id, h.created_at from (${arms(filter, p.n, p)}) h
-      order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset})
-    select t.id, t.description, t.currency, t.price::text as price, t.fee::text as fee,
-      t.total::text as total, t.use_courier, t.status, t.creator_id, t.creator_role, t.counterparty_id, t.broker_id,
-      t.auto_release_at, t.created_at, t.updated_at, c.first_name as creator_first_name, c.last_name as creator_last_name,
-      cp.first_name as counterparty_first_name, cp.last_name as counterparty_last_name
-    from page p
+/**
+ * The two statements of a list request, as drizzle query builders on `db` (public API: they can be
+ * awaited, `.prepare(name)`d, or turned into SQL with `.getSQL()`). The page is
+ *   with "page" as (the arms' union, sorted, limit + offset) select <ITEM_COLUMNS> from page p join ...
+ * and the count `select count(*)::int from (select 1 from (the arms' union) h limit 1001) c`: the
+ * statements the list always ran, written through the builder instead of as one `sql` text.
+ */
+function statementsOf(db: DbOrTx, filter: ListFilter, p: Params) {
+  const page = db.$with('page', { id: sql<string>`id`, created_at: sql<Date | string>`created_at` }).as(
+    sql`select h.id, h.created_at from (${arms(filter, p.n, p)}) h
+      order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset}`,
+  );
+  const pageQuery = db
+    .with(page)
+    .select(ITEM_COLUMNS)
+    .from(
+      sql`page p
     join transactions t on t.id = p.id
     left join users c on c.id = t.creator_id
-    left join users cp on cp.id = t.counterparty_id
-    order by p.created_at desc, p.id desc`;
-  const count = sql`select count(*)::int as n from (
-      select 1 from (${arms(filter, LIST_TOTAL_CAP + 1, p)}) h limit ${LIST_TOTAL_CAP + 1}) c`;
-  return { page, count };
+    left join users cp on cp.id = t.counterparty_id`,
+    )
+    .orderBy(sql`p.created_at desc, p.id desc`);
+  const countQuery = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`(select 1 from (${arms(filter, LIST_TOTAL_CAP + 1, p)}) h limit ${LIST_TOTAL_CAP + 1}) c`);
+  return { page: pageQuery, count: countQuery };
+}
+
+/**
+ * The two statements of a list request as SQL, exactly as the list runs them (the growth test EXPLAINs
+ * these). `db` only builds them; nothing runs.
+ */
+export function listStatements(db: DbOrTx, filter: ListFilter) {
+  const { page, count } = statementsOf(db, filter, valuesOf(filter));
+  return { offset: (filter.page - 1) * filter.limit, page: page.getSQL(), count: count.getSQL() };
 }
 
 /**
  * Without a search term a request has one of four shapes (status filter or not, role filter or not):
- * each is a prepared statement per database handle, so no SQL is built per request and PostgreSQL parses
- * and plans it once per connection. Searches are built per request: their best plan depends on the term.
+ * each is a named prepared statement per database handle (drizzle's `.prepare(name)`), so no SQL is
+ * built per request and PostgreSQL parses and plans it once per connection (on PGlite, a declared pure
+ * read runs as a named statement of db/pglite-prepared.ts). Searches are built per request: their best
+ * plan depends on the term.
  */
 const placeholders: Params = {
   userId: sql.placeholder('userId'),
@@ -234,29 +272,30 @@ const placeholders: Params = {
   pageRows: sql.placeholder('pageRows'),
   offset: sql.placeholder('offset'),
 };
-const dialect = new PgDialect();
-type Prepared = { execute: (values: Record<string, unknown>) => Promise<{ rows: unknown[] }> };
-const preparedByDb = new WeakMap<Db, Map<string, { page: Prepared; count: Prepared }>>();
+
+/** The statement names of a shape (exported for the test that checks they are prepared). */
+export const listStatementNames = (filter: Pick<ListFilter, 'status' | 'role'>) => {
+  const shape = `${filter.status ? 's' : ''}${filter.role ? 'r' : ''}` || 'all';
+  return { page: `transactions_list_page_${shape}`, count: `transactions_list_count_${shape}` };
+};
+
+function prepareStatements(db: Db, filter: ListFilter) {
+  const statements = statementsOf(db, filter, placeholders);
+  const names = listStatementNames(filter);
+  // Plain SELECTs: the embedded read cache may keep their answers.
+  const cache = readCacheOf(db);
+  cache?.pureRead(statements.page.toSQL().sql);
+  cache?.pureRead(statements.count.toSQL().sql);
+  return { page: statements.page.prepare(names.page), count: statements.count.prepare(names.count) };
+}
+const preparedByDb = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatements>>>();
 
 function preparedStatements(db: Db, filter: ListFilter) {
-  const shape = `${filter.status ? 's' : ''}${filter.role ? 'r' : ''}`;
+  const shape = listStatementNames(filter).page;
   let byShape = preparedByDb.get(db);
   if (!byShape) preparedByDb.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
-  if (!prepared) {
-    const statements = statementsOf(filter, placeholders);
-    const prepare = (statement: SQL, name: string) => {
-      const query = dialect.sqlToQuery(statement);
-      // Plain SELECTs: the embedded read cache may keep their answers.
-      readCacheOf(db)?.pureRead(query.sql);
-      return db._.session.prepareQuery(query, undefined, name, false) as unknown as Prepared;
-    };
-    prepared = {
-      page: prepare(statements.page, `transactions_list_page_${shape || 'all'}`),
-      count: prepare(statements.count, `transactions_list_count_${shape || 'all'}`),
-    };
-    byShape.set(shape, prepared);
-  }
+  if (!prepared) byShape.set(shape, (prepared = prepareStatements(db, filter)));
   return prepared;
 }
 
@@ -334,19 +373,19 @@ export async function listTransactionItems(db: DbOrTx, filter: ListFilter): Prom
 
 async function readPage(db: DbOrTx, filter: ListFilter): Promise<TransactionList> {
   const offset = (filter.page - 1) * filter.limit;
-  let runPage: () => Promise<unknown>;
-  let runCount: () => Promise<unknown>;
+  let runPage: () => Promise<ItemRow[]>;
+  let runCount: () => Promise<{ n: number }[]>;
   if (!searchOf(filter.q) && isRootDb(db)) {
     const prepared = preparedStatements(db, filter);
     const values = paramsOf(filter);
     runPage = () => prepared.page.execute(values);
     runCount = () => prepared.count.execute(values);
   } else {
-    const statements = listStatements(filter);
-    runPage = () => db.execute(statements.page);
-    runCount = () => db.execute(statements.count);
+    const statements = statementsOf(db, filter, valuesOf(filter));
+    runPage = () => statements.page.execute();
+    runCount = () => statements.count.execute();
   }
-  const { rows } = (await runPage()) as { rows: ItemRow[] };
+  const rows = await runPage();
   const hasMore = rows.length > filter.limit;
   const items = rows.slice(0, filter.limit).map((row) => toListItem(row, filter.userId));
   let counted: number;
@@ -354,7 +393,7 @@ async function readPage(db: DbOrTx, filter: ListFilter): Promise<TransactionList
     // The page holds the last match: the total is known without counting.
     counted = offset + items.length;
   } else {
-    const { rows: count } = (await runCount()) as { rows: { n: number }[] };
+    const count = await runCount();
     counted = Number(count[0]?.n ?? 0);
   }
   return {
