@@ -31,7 +31,9 @@
  *
  * The JSON also holds, per page, every run's figures, and for the median run the long tasks, the
  * script boot-up time, the unused JavaScript and the main-thread work by category; the load average
- * (/proc/loadavg) before and after is printed and stored, since a busy machine inflates TBT.
+ * (/proc/loadavg) before and after is printed and stored, since a busy machine inflates TBT. Each run also
+ * gives Lighthouse's benchmarkIndex (how fast it found this machine's CPU) and the CPU blocking time (see
+ * cpuBlocking), which, unlike TBT, does not move with what else the machine is running.
  *
  * Results and their interpretation: docs/performance.md (Web section).
  */
