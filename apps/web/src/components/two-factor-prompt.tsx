@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { TOTP_CODE_PATTERN } from '@escrow/shared/schemas/two-factor';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@escrow/shared/schemas/two-factor';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
 import { ApiError } from '../lib/api-client';
 import { useTwoFactorStatus } from '../lib/account-security-query';
 import { Button } from './ui/button';
-import { CodeInput } from './ui/code-input';
+import { CodeInput, RecoveryCodeInput } from './ui/code-input';
 import { Dialog } from './ui/dialog';
 import { Field, fieldErrorProps } from './ui/input';
 
@@ -79,7 +79,11 @@ export function useTwoFactorPrompt({ active = true }: { active?: boolean } = {})
   return { run, prompt, busy };
 }
 
-/** The small dialog that asks for the code; a refusal is announced beside the field, which is cleared. */
+/**
+ * The small dialog that asks for the code; a refusal is announced beside the field, which is cleared. A
+ * person without their authenticator app can give one of their recovery codes instead, as at sign-in
+ * (the server takes either; using a recovery code e-mails the owner).
+ */
 function TwoFactorCodeDialog({
   open,
   error,
@@ -98,6 +102,7 @@ function TwoFactorCodeDialog({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [formatError, setFormatError] = useState<string | undefined>();
   const shown = formatError ?? error;
   // Each refusal from the server empties the field for the next code and puts the focus back in it.
@@ -114,20 +119,43 @@ function TwoFactorCodeDialog({
     event.preventDefault();
     // React events cross portals: a form this dialog is rendered inside must not submit with it.
     event.stopPropagation();
-    if (!TOTP_CODE_PATTERN.test(code)) {
-      setFormatError(TWO_FACTOR_TEXT.totpInvalid);
+    // A recovery code in any case, spaces ignored (twoFactorCodeSchema reads it so on the server).
+    const typed = recovery ? code.replace(/\s+/g, '').toLowerCase() : code;
+    if (!(recovery ? RECOVERY_CODE_PATTERN : TOTP_CODE_PATTERN).test(typed)) {
+      setFormatError(recovery ? TWO_FACTOR_TEXT.recoveryCodeInvalid : TWO_FACTOR_TEXT.totpInvalid);
       return inputRef.current?.focus();
     }
     setFormatError(undefined);
-    onSubmit(code);
+    onSubmit(typed);
+  }
+
+  function switchKind() {
+    setRecovery((value) => !value);
+    setCode('');
+    setFormatError(undefined);
+    // The field is replaced: the focus goes to the new one once it is there.
+    setTimeout(() => inputRef.current?.focus(), 0);
   }
 
   function close() {
     if (busy) return;
     setCode('');
+    setRecovery(false);
     setFormatError(undefined);
     onCancel();
   }
+
+  const codeField = {
+    ref: inputRef,
+    id: `${id}-code`,
+    'aria-required': true,
+    value: code,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setCode(event.target.value);
+      setFormatError(undefined);
+    },
+    ...fieldErrorProps(`${id}-code`, shown),
+  };
 
   return (
     <Dialog
@@ -147,19 +175,25 @@ function TwoFactorCodeDialog({
       }
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate>
-        <Field id={`${id}-code`} label={TWO_FACTOR_TEXT.codeLabel} error={shown}>
-          <CodeInput
-            ref={inputRef}
-            id={`${id}-code`}
-            aria-required
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setFormatError(undefined);
-            }}
-            {...fieldErrorProps(`${id}-code`, shown)}
-          />
+        <Field
+          id={`${id}-code`}
+          label={recovery ? TWO_FACTOR_TEXT.recoveryCodeLabel : TWO_FACTOR_TEXT.codeLabel}
+          error={shown}
+        >
+          {recovery ? (
+            <RecoveryCodeInput key="recovery" {...codeField} />
+          ) : (
+            <CodeInput key="app" {...codeField} />
+          )}
         </Field>
+        <button
+          type="button"
+          className="mt-3 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50"
+          onClick={switchKind}
+          disabled={busy}
+        >
+          {recovery ? TWO_FACTOR_TEXT.useAuthenticator : TWO_FACTOR_TEXT.useRecoveryCode}
+        </button>
       </form>
     </Dialog>
   );

@@ -40,9 +40,9 @@ async function enrolledSaver() {
   const who = await createTestUser(app);
   expect((await deposit(app, who, 20_000)).statusCode).toBe(200);
   const bank = await addBank(app, who);
-  const { secret } = await enrol(app, who, clock);
+  const { secret, recoveryCodes } = await enrol(app, who, clock);
   const code = () => codeAt(secret, clock.now());
-  return { who, bank, secret, code };
+  return { who, bank, secret, code, recoveryCodes };
 }
 
 describe('withdrawals with two-factor sign-in on', () => {
@@ -103,6 +103,18 @@ describe('withdrawals with two-factor sign-in on', () => {
     expect(done.headers['idempotent-replayed']).toBeUndefined();
     expect(await balanceOf(app, who)).toBe(20_000 - 1050);
     clock.nextStep();
+  });
+
+  it('takes a recovery code in place of the app code (the prompt offers it), once', async () => {
+    const { who, bank, recoveryCodes } = await enrolledSaver();
+    const [recovery] = recoveryCodes;
+    const done = await withdraw(who, bank.id, { 'x-two-factor-code': recovery! });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await balanceOf(app, who)).toBe(20_000 - 1050);
+    const again = await withdraw(who, bank.id, { 'x-two-factor-code': recovery! });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ success: false, code: 'INVALID_TWO_FACTOR_CODE' });
+    expect(await balanceOf(app, who)).toBe(20_000 - 1050);
   });
 
   it('leaves users without two-factor sign-in as they were', async () => {

@@ -31,3 +31,24 @@ export function CodeInput({ className, digits = 6, onChange, ref, ...props }: Co
     />
   );
 }
+
+type RecoveryCodeInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'
+> & { ref?: Ref<HTMLInputElement> };
+
+/** A two-factor recovery code field ('k3m9x-2pq7d'): letters as typed, no autocorrection or capitals. */
+export function RecoveryCodeInput({ className, ref, ...props }: RecoveryCodeInputProps) {
+  return (
+    <Input
+      ref={ref}
+      type="text"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="xxxxx-xxxxx"
+      className={cn('max-w-52 font-mono', className)}
+      {...props}
+    />
+  );
+}

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { twoFactorCodeSchema } from '@escrow/shared/schemas/two-factor';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
 import { Button } from '../../../components/ui/button';
-import { CodeInput } from '../../../components/ui/code-input';
-import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { CodeInput, RecoveryCodeInput } from '../../../components/ui/code-input';
+import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, type TwoFactorChallenge } from '../../../lib/auth/auth-context';
 import { errorText } from '../navigation';
@@ -73,15 +73,10 @@ export function TwoFactorStep({
         error={error}
       >
         {recovery ? (
-          <Input
+          <RecoveryCodeInput
             key="recovery"
             ref={inputRef}
             id={fieldId}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxxx-xxxxx"
-            className="max-w-52 font-mono"
             value={code}
             onChange={(event) => setCode(event.target.value)}
             {...fieldErrorProps(fieldId, error)}

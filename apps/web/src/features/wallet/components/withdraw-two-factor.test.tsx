@@ -105,6 +105,44 @@ describe('withdrawing with two-factor sign-in on', () => {
     expect(right!.headers['idempotency-key']).toBe(wrong!.headers['idempotency-key']);
   });
 
+  it('takes a recovery code instead, in any case and with spaces, and sends it as the server reads it', async () => {
+    const { calls } = stub(true, {
+      'POST /api/wallet/withdraw': ({ headers }) =>
+        headers['x-two-factor-code'] === 'k3m9x-2pq7d'
+          ? withdrawn()
+          : fail(400, 'That code is not right.', 'INVALID_TWO_FACTOR_CODE'),
+    });
+    const { user, onOpenChange } = await openAndWithdraw();
+    const dialog = await prompt();
+    await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    const code = within(dialog).getByLabelText('Recovery code');
+    await vi.waitFor(() => expect(code).toHaveFocus());
+
+    // A six-digit code is not a recovery code: refused here, without a call.
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a recovery code like k3m9x-2pq7d');
+    expect(posts(calls, '/api/wallet/withdraw')).toHaveLength(0);
+
+    await user.clear(code);
+    await user.type(code, ' K3M9X-2PQ7D ');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(posts(calls, '/api/wallet/withdraw')[0]!.headers['x-two-factor-code']).toBe('k3m9x-2pq7d');
+  });
+
+  it('switches back to the authenticator app code', async () => {
+    stub(true, { 'POST /api/wallet/withdraw': withdrawn });
+    const { user } = await openAndWithdraw();
+    const dialog = await prompt();
+    await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(within(dialog).getByLabelText('Recovery code'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Use a code from your authenticator app' }));
+    const code = within(dialog).getByLabelText('6-digit code');
+    expect(code).toHaveValue('');
+    await vi.waitFor(() => expect(code).toHaveFocus());
+  });
+
   it('asks when the server says a code is missing, and retries with the same Idempotency-Key', async () => {
     const { calls } = stub(false, {
       'POST /api/wallet/withdraw': ({ headers }) =>
