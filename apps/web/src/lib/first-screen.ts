@@ -72,3 +72,17 @@ export function useFirstScreenShown(): boolean {
   }, [ready]);
   return ready;
 }
+
+/**
+ * False until `shown` is true and the browser has painted that render, then true for good. A page
+ * renders below its first screen only then, in a transition: its first commit with data holds only what
+ * the first screen shows, and the rest renders in slices after that paint (docs/performance.md, Web).
+ */
+export function usePaintedOnce(shown: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!shown || painted) return;
+    return afterNextPaint(() => startTransition(() => setPainted(true)));
+  }, [shown, painted]);
+  return painted;
+}

@@ -82,6 +82,13 @@ function expectNoAction() {
   expect(screen.queryByText(/Cancel transaction/)).not.toBeInTheDocument();
 }
 
+/** The status panel, then the summary below it, rendered once the part above has painted. */
+async function shown() {
+  const panel = await screen.findByTestId('status-flow');
+  await screen.findByTestId('summary-total');
+  return panel;
+}
+
 describe('TransactionDetails: the broker of a brokered trade only watches', () => {
   const cases: [string, Partial<Transaction>][] = [
     [
@@ -139,7 +146,7 @@ describe('TransactionDetails: the broker of a brokered trade only watches', () =
 
   it.each(cases)('shows no action in %s', async (_name, overrides) => {
     const { calls } = renderDetails(brokeredTrade(overrides));
-    await screen.findByTestId('status-flow');
+    await shown();
     expect(screen.getByTestId('broker-note')).toHaveTextContent('You are the broker of this transaction.');
     expectNoAction();
     // Only what the broker may read: the transaction and its activity (no rating, handover code,
@@ -161,7 +168,7 @@ describe('TransactionDetails: the broker of a brokered trade only watches', () =
 
   it('shows the broker only the Overview and Activity tabs, its role as Broker, and no chat', async () => {
     renderDetails(brokeredTrade({ status: 'WAITING_FOR_SHIPMENT' }));
-    await screen.findByTestId('status-flow');
+    await shown();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Activity']);
     expect(screen.getByText('Your role').nextSibling).toHaveTextContent('Broker');
     expect(screen.queryByRole('button', { name: 'Chat with Counterparty' })).not.toBeInTheDocument();
@@ -180,7 +187,7 @@ describe('TransactionDetails: the broker of a brokered trade only watches', () =
         sellerId: SELLER_ID,
       }),
     );
-    const panel = await screen.findByTestId('status-flow');
+    const panel = await shown();
     expect(panel).toHaveTextContent('Waiting for Buyer to Join');
   });
 
@@ -202,7 +209,7 @@ describe('TransactionDetails: the broker of a brokered trade only watches', () =
 describe('TransactionDetails: the parties of a brokered trade see the broker', () => {
   it('shows the buyer the broker and its commission in the summary, with their own steps', async () => {
     renderDetails(brokeredTrade({ viewerIsBroker: false, viewerRole: 'BUYER', status: 'ACTIVE' }));
-    await screen.findByTestId('status-flow');
+    await shown();
     expect(screen.getByTestId('summary-broker')).toHaveTextContent('Market Place');
     expect(screen.getByTestId('summary-commission')).toHaveTextContent('₦1,000.00');
     expect(screen.getByTestId('summary-seller-receives')).toHaveTextContent('₦8,750.97');
@@ -225,7 +232,7 @@ describe('TransactionDetails: the parties of a brokered trade see the broker', (
         sellerId: SELLER_ID,
       }),
     );
-    const panel = await screen.findByTestId('status-flow');
+    const panel = await shown();
     expect(panel).toHaveTextContent('Waiting for Buyer to Join');
     expect(screen.getByText('Buyer', { selector: 'dt' }).nextSibling).toHaveTextContent('Waiting to join...');
     expect(screen.getByTestId('summary-broker')).toHaveTextContent('Market Place');
@@ -244,7 +251,7 @@ describe('TransactionDetails: the parties of a brokered trade see the broker', (
         sellerId: null,
       }),
     );
-    const panel = await screen.findByTestId('status-flow');
+    const panel = await shown();
     expect(panel).toHaveTextContent('Waiting for Seller to Join');
     expect(screen.getByText('Seller', { selector: 'dt' }).nextSibling).toHaveTextContent(
       'Waiting to join...',

@@ -68,7 +68,7 @@ describe('a milestone trade on the details screen', () => {
       'Activity',
     ]);
 
-    const first = within(screen.getByTestId('milestone-1'));
+    const first = within(await screen.findByTestId('milestone-1'));
     await user.click(first.getByRole('button', { name: 'Accept and release' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Accept and release' })).getByRole('button', {

@@ -89,12 +89,21 @@ describe('TransactionDetails', () => {
     renderDetails(pending);
     expect(await screen.findByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share Link' })).toBeInTheDocument();
-    expect(screen.getByText('Waiting for counterparty...')).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for counterparty...')).toBeInTheDocument();
     socket.serverConnects();
     expect(socket.emitted).toContainEqual({
       event: 'join_transaction_room',
       payload: { transactionId: pending.id },
     });
+  });
+
+  it('shows the first screen in one commit and the summary and side cards once it has painted', async () => {
+    renderDetails(makeTransaction({ viewerRole: 'BUYER' }));
+    await screen.findByTestId('status-flow');
+    expect(screen.queryByTestId('summary-total')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('summary-total')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
   });
 
   it('hides the share link once the counterparty joined', async () => {

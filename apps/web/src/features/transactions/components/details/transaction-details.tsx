@@ -6,6 +6,7 @@ import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
+import { usePaintedOnce } from '../../../../lib/first-screen';
 import { useLiveConnection } from '../../../../lib/realtime/use-live-connection';
 import { useLiveTransaction } from '../../hooks/use-live-transaction';
 import { transactionKeys } from '../../../../lib/query-keys/transaction-keys';
@@ -77,6 +78,9 @@ export function TransactionDetails({ id }: { id: string }) {
   const connection = useLiveConnection();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   usePreloadStepDialogs(query.data);
+  // The timelines, the summary and the side cards are below a phone's first screen: rendered once the
+  // part above has painted, so the transaction's arrival is not one long render and commit.
+  const painted = usePaintedOnce(query.data !== undefined);
 
   if (query.isPending) return <Spinner />;
   if (query.isError) {
@@ -138,14 +142,18 @@ export function TransactionDetails({ id }: { id: string }) {
               <div className="space-y-4">
                 <StatusFlowPanel transaction={tx} onAction={setDialog} onCancel={() => setDialog('Cancel')} />
                 <BuyerDeliveryCard transaction={tx} onEdit={() => setDialog('Provide Delivery Details')} />
-                <MilestoneTimeline transaction={tx} />
-                <TransactionTimeline transaction={tx} />
-                <SummaryCard transaction={tx} />
+                {painted ? (
+                  <>
+                    <MilestoneTimeline transaction={tx} />
+                    <TransactionTimeline transaction={tx} />
+                    <SummaryCard transaction={tx} />
+                  </>
+                ) : null}
               </div>
             }
           />
         </div>
-        <SideCards transaction={tx} />
+        {painted ? <SideCards transaction={tx} /> : null}
       </div>
       {/* Mounted only while open, so each opening starts from a fresh form; never for the broker. */}
       {broker ? null : (
