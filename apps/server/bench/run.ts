@@ -4,8 +4,13 @@
  *   npm run bench:api          only the HTTP rows;  npm run bench:ledger   only the ledger rows
  * Environment: BENCH_SECONDS (10 per row), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (a PostgreSQL
  * server on which a scratch database is created and dropped; without it only the embedded rows run),
- * BENCH_PROFILE=1 (CPU-profile the app processes; prints the top self-time functions of the {id}, wallet,
- * list and search rows).
+ * BENCH_ROUNDS (3: rounds of the PostgreSQL rows, see below), BENCH_PROFILE=1 (CPU-profile the app
+ * processes; prints the top self-time functions of the {id}, wallet, list and search rows, from the last
+ * round on PostgreSQL).
+ * The embedded (PGlite) rows run once. The PostgreSQL rows run in BENCH_ROUNDS rounds, each measuring
+ * bare Fastify, the SELECT 1 round trip, the app's rows and the reference rows in turn, with the
+ * baselines' server and the app both up: a moment when the machine is busier then costs every row a
+ * little instead of one row a lot, and the report shows each figure's median over the rounds.
  * The table goes to stdout and to bench/results/latest.md; progress goes to stderr.
  * (A developer tool outside the app: it reads its own variables from the environment.)
  */
@@ -19,7 +24,7 @@ import { benchAppConfig, REFERENCE_PATHS, type AppInfo } from './app-server.ts';
 import type { BareInfo } from './bare-server.ts';
 import { startChild, type ChildServer } from './child.ts';
 import { LEDGER_WORKERS, ledgerRows, ledgerRoundsSection } from './ledger.ts';
-import { httpLoad, type LoadOptions } from './load.ts';
+import { httpLoad, settle, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
 import {
   APP_ROWS,
@@ -27,6 +32,7 @@ import {
   renderReport,
   type AppMeasurements,
   type AppRowKey,
+  type PostgresRound,
   type ReferenceMeasurements,
   type Results,
 } from './report.ts';
@@ -37,6 +43,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const PG_URL = process.env.BENCH_DATABASE_URL || null;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS || 3)));
 const WARMUP_SECONDS = 1;
 const ONLY = process.argv[2] as 'api' | 'ledger' | undefined;
 /** The rows whose CPU profile BENCH_PROFILE=1 prints. */
@@ -50,11 +57,17 @@ const progress = (line: string) => console.error(`bench: ${line}`);
 
 type Label = 'PGlite' | 'PostgreSQL';
 
+/**
+ * One row. `idle`: the other servers that are up; each is let finish the requests the previous row left
+ * in flight in it before the load starts (httpLoad waits only for `target`).
+ */
 async function measure(
   name: string,
   target: ChildServer<unknown>,
   o: Pick<LoadOptions, 'port' | 'path' | 'token'>,
+  idle: readonly ChildServer<unknown>[] = [],
 ) {
+  for (const server of idle) await settle(server.cpu);
   const m = await httpLoad({
     ...o,
     connections: CONNECTIONS,
@@ -84,7 +97,11 @@ async function startApp(label: Label, url: string | null) {
   return { app, profileDir };
 }
 
-async function appRows(label: Label, app: ChildServer<AppInfo>): Promise<AppMeasurements> {
+async function appRows(
+  label: string,
+  app: ChildServer<AppInfo>,
+  idle: readonly ChildServer<unknown>[] = [],
+): Promise<AppMeasurements> {
   const { port, token, transactionIds: ids } = app.info;
   let next = 0;
   const paths: Record<(typeof APP_ROWS)[number]['key'], LoadOptions['path']> = {
@@ -100,11 +117,12 @@ async function appRows(label: Label, app: ChildServer<AppInfo>): Promise<AppMeas
   };
   const out: Partial<AppMeasurements> = {};
   for (const { key, label: row } of APP_ROWS)
-    out[key] = await measure(`${label} · ${row}`, app, {
-      port,
-      path: paths[key],
-      token: key === 'health' ? undefined : token,
-    });
+    out[key] = await measure(
+      `${label} · ${row}`,
+      app,
+      { port, path: paths[key], token: key === 'health' ? undefined : token },
+      idle,
+    );
   return out as AppMeasurements;
 }
 
@@ -138,15 +156,44 @@ const loadAverage = () =>
     .join(' ');
 
 /** The reference rows (PostgreSQL only), on the bench's own routes in the app. */
-async function referenceRows(app: ChildServer<AppInfo>): Promise<ReferenceMeasurements> {
+async function referenceRows(
+  label: string,
+  app: ChildServer<AppInfo>,
+  idle: readonly ChildServer<unknown>[],
+): Promise<ReferenceMeasurements> {
   const out: Partial<ReferenceMeasurements> = {};
-  for (const { key, label } of REFERENCE_ROWS)
-    out[key] = await measure(`PostgreSQL · ${label}`, app, {
-      port: app.info.port,
-      path: REFERENCE_PATHS[key],
-      token: app.info.token,
-    });
+  for (const { key, label: row } of REFERENCE_ROWS)
+    out[key] = await measure(
+      `${label} · ${row}`,
+      app,
+      { port: app.info.port, path: REFERENCE_PATHS[key], token: app.info.token },
+      idle,
+    );
   return out as ReferenceMeasurements;
+}
+
+/**
+ * The PostgreSQL rows in ROUNDS rounds: bare Fastify, the SELECT 1 round trip, the app's rows, the
+ * reference rows, in that order in every round. Both servers stay up throughout; one is loaded at a time.
+ */
+async function postgresRounds(bare: ChildServer<BareInfo>, app: ChildServer<AppInfo>) {
+  const rounds: PostgresRound[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const loadAverage = os.loadavg()[0]!;
+    const label = `PostgreSQL round ${round}/${ROUNDS}`;
+    progress(`${label}: load average ${loadAverage.toFixed(2)}`);
+    const onBare = { port: bare.info.port };
+    rounds.push({
+      loadAverage,
+      bare: await measure(`${label} · bare Fastify`, bare, { ...onBare, path: '/hello' }, [app]),
+      roundTrip: await measure(`${label} · SELECT 1 round trip`, bare, { ...onBare, path: '/select1' }, [
+        app,
+      ]),
+      postgres: await appRows(label, app, [bare]),
+      reference: await referenceRows(label, app, [bare]),
+    });
+  }
+  return rounds;
 }
 
 async function main() {
@@ -157,7 +204,7 @@ async function main() {
   const profiles: string[] = [];
   /** Further Markdown sections of the report (the ledger rows round by round). */
   const sections: string[] = [];
-  const profileOf = (label: Label, dir: string, measured: AppMeasurements) => {
+  const profileOf = (label: string, dir: string, measured: AppMeasurements) => {
     const main = readdirSync(dir).find((name) => name.split('.')[4] === '0'); // thread 0: the main thread
     if (!main) throw new Error(`no main-thread CPU profile in ${dir}`);
     const file = path.join(dir, main);
@@ -188,7 +235,7 @@ async function main() {
     const config = benchAppConfig(scratch?.url ?? null, os.tmpdir());
     poolMax = config.database.kind === 'postgres' ? config.database.poolMax : null;
     if (ONLY !== 'ledger') {
-      // The app is seeded first, so that the baselines are measured just before its rows.
+      // The app is seeded before the rounds start, so that seeding overlaps no row.
       const pgApp = scratch ? await startApp('PostgreSQL', scratch.url) : null;
       if (pgApp) track(pgApp.app);
       const bare = track(
@@ -196,20 +243,18 @@ async function main() {
           env: scratch ? { BENCH_POOL_URL: scratch.url, BENCH_POOL_MAX: String(poolMax) } : {},
         }),
       );
-      results.bare = await measure('bare Fastify', bare, { port: bare.info.port, path: '/hello' });
-      if (scratch)
-        results.roundTrip = await measure('SELECT 1 round trip', bare, {
-          port: bare.info.port,
-          path: '/select1',
-        });
-      await bare.stop();
       if (pgApp) {
         seeded.push(`PostgreSQL in ${pgApp.app.info.seedSeconds.toFixed(1)} s`);
-        results.postgres = await appRows('PostgreSQL', pgApp.app);
-        results.reference = await referenceRows(pgApp.app);
+        results.postgresRounds = await postgresRounds(bare, pgApp.app);
         await pgApp.app.stop();
-        if (PROFILE) profileOf('PostgreSQL', pgApp.profileDir, results.postgres);
-      }
+        if (PROFILE)
+          profileOf(
+            `PostgreSQL (round ${ROUNDS} of ${ROUNDS})`,
+            pgApp.profileDir,
+            results.postgresRounds.at(-1)!.postgres,
+          );
+      } else results.bare = await measure('bare Fastify', bare, { port: bare.info.port, path: '/hello' });
+      await bare.stop();
     }
     if (ONLY !== 'api' && scratch && PG_URL) {
       // A database of their own, as when they run alone. On the HTTP rows' database, which autovacuum

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
+import { keepRowDescriptions } from './described-statements.ts';
 import { createPreparedReads } from './pglite-prepared.ts';
 import { withoutDrizzleParsers } from './pglite-parsers.ts';
 import { attachReadCache, createReadCache, trackWrites } from './read-cache.ts';
@@ -163,6 +164,8 @@ export async function openDatabase(
       client.on('error', (error) => {
         if (checkedOut.has(client)) connectionLost(error);
       });
+      // Named statements skip the Describe of every execution (db/described-statements.ts).
+      keepRowDescriptions(client);
       if (options.traced) traceClientQueries(client);
     });
     if (options.traced) tracePoolCallbacks(pool);
