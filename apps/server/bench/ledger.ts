@@ -133,7 +133,7 @@ const loadAverage = () =>
 const TICKS_PER_SECOND = 100; // USER_HZ: /proc's clock ticks on Linux.
 
 /** CPU time (ms) of each process, from /proc/<pid>/stat (utime + stime); absent when unreadable. */
-function processCpuMs(pids: number[]): Map<number, number> {
+export function processCpuMs(pids: number[]): Map<number, number> {
   const cpu = new Map<number, number>();
   for (const pid of pids) {
     try {

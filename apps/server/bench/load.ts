@@ -15,6 +15,8 @@ export type Measurement = {
   p99: number;
   /** Server CPU time (user + system) during the load, per successful operation, in ms. */
   cpuMsPerOp: number;
+  /** PostgreSQL's CPU time (its backends for this database) per successful operation, in ms; rows on it only. */
+  dbCpuMsPerOp?: number;
   /** Answers other than 2xx, and requests that failed (errors, timeouts among them): the row is suspect. */
   failures: { non2xx: number; errors: number; timeouts: number };
   /** When the load ran, on the server's monotonic clock (µs): lets a CPU profile be cut to the row. */
@@ -31,7 +33,16 @@ export type LoadOptions = {
   warmupSeconds: number;
   /** Reads the server process's CPU time. */
   cpu: () => Promise<CpuSample>;
+  /** Reads the CPU time (ms) of each PostgreSQL backend serving the row's database. */
+  databaseCpu?: () => Promise<Map<number, number>>;
 };
+
+/** CPU (ms) the backends used from `before` to `after`: one that started meanwhile counts from 0. */
+function databaseCpuMs(before: Map<number, number>, after: Map<number, number>) {
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
+}
 
 function options(o: LoadOptions, seconds: number): autocannon.Options {
   const next = o.path;
@@ -68,9 +79,11 @@ export async function httpLoad(o: LoadOptions): Promise<Measurement> {
     await autocannon(options(o, o.warmupSeconds));
     await settle(o.cpu);
   }
+  const databaseBefore = await o.databaseCpu?.();
   const before = await o.cpu();
   const result = await autocannon(options(o, o.seconds));
   const after = await o.cpu();
+  const databaseAfter = await o.databaseCpu?.();
   const ok = result['2xx'];
   return {
     ops: ok,
@@ -78,6 +91,9 @@ export async function httpLoad(o: LoadOptions): Promise<Measurement> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerOp: ok ? (after.cpuUs - before.cpuUs) / 1000 / ok : NaN,
+    ...(databaseBefore && databaseAfter
+      ? { dbCpuMsPerOp: ok ? databaseCpuMs(databaseBefore, databaseAfter) / ok : NaN }
+      : {}),
     // autocannon counts a timeout (no answer within 10 s) as an error too.
     failures: { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
     window: { fromUs: before.atUs, toUs: after.atUs },

@@ -145,6 +145,7 @@ function medianRow(rounds: Row[]): Row {
       p50: figure((m) => m.p50),
       p99: figure((m) => m.p99),
       cpuMsPerOp: figure((m) => m.cpuMsPerOp),
+      dbCpuMsPerOp: of((row) => row.m.dbCpuMsPerOp),
       failures: {
         non2xx: failures((f) => f.non2xx),
         errors: failures((f) => f.errors),
@@ -253,6 +254,7 @@ function cells(row: Row): string[] {
     row.m.ops ? ms(row.m.p50) : '–',
     row.m.ops ? ms(row.m.p99) : '–',
     num(row.m.cpuMsPerOp),
+    row.m.dbCpuMsPerOp === undefined ? '' : num(row.m.dbCpuMsPerOp),
     percent(row.vsHealth),
     percent(row.vsBare),
     percent(row.vsRoundTrip),
@@ -266,12 +268,13 @@ const HEAD = [
   'p50 ms',
   'p99 ms',
   'CPU ms/req',
+  'PG CPU ms/req',
   '% /api/health',
   '% bare',
   '% SELECT 1',
   'Targets',
 ];
-const RIGHT = [false, true, true, true, true, true, true, true, false];
+const RIGHT = [false, true, true, true, true, true, true, true, true, false];
 
 /** A Markdown table, padded so that it also reads in a terminal; `right`: the right-aligned columns. */
 function markdownTable(head: string[], right: boolean[], body: string[][]): string {
@@ -291,7 +294,13 @@ const table = (results: Results) => markdownTable(HEAD, RIGHT, rows(results).map
 function roundsSection(rounds: PostgresRound[]): string {
   const perRound = rounds.map(roundRows);
   const numbered = (figure: string) => rounds.map((_, i) => `${figure} ${i + 1}`);
-  const head = ['Row', ...numbered('Req/s'), ...numbered('p99 ms'), ...numbered('CPU ms/req')];
+  const head = [
+    'Row',
+    ...numbered('Req/s'),
+    ...numbered('p99 ms'),
+    ...numbered('CPU ms/req'),
+    ...numbered('PG CPU ms/req'),
+  ];
   const right = head.map((_, i) => i > 0);
   const body = perRound[0]!.map((row, i) => {
     const ofRounds = (f: (m: Figures) => string) => perRound.map((rows) => f(rows[i]!.m));
@@ -300,6 +309,7 @@ function roundsSection(rounds: PostgresRound[]): string {
       ...ofRounds((m) => m.perSecond.toFixed(0)),
       ...ofRounds((m) => (m.ops ? ms(m.p99) : '–')),
       ...ofRounds((m) => num(m.cpuMsPerOp)),
+      ...ofRounds((m) => (m.dbCpuMsPerOp === undefined ? '' : num(m.dbCpuMsPerOp))),
     ];
   });
   return [
@@ -372,7 +382,8 @@ export function renderReport(results: Results, c: RunContext): string {
     '',
     `${targetSummary(results)}. CPU ms/req: CPU time (user + system) the server process used during the ` +
       'load, read with process.cpuUsage() inside it, ÷ 2xx responses; for ledger rows, the bench process ' +
-      "running the ledger functions ÷ operations. PostgreSQL's own CPU is not included. p50/p99 include " +
+      'running the ledger functions ÷ operations. PG CPU ms/req: CPU time of the PostgreSQL backends ' +
+      "serving the bench's database (utime + stime from /proc), ÷ 2xx responses. p50/p99 include " +
       `queueing at ${results.connections} connections.`,
     ...(rounds.length ? ['', roundsSection(rounds)] : []),
     ...(c.sections ?? []).flatMap((section) => ['', section]),

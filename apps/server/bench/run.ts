@@ -23,7 +23,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { benchAppConfig, REFERENCE_PATHS, type AppInfo } from './app-server.ts';
 import type { BareInfo } from './bare-server.ts';
 import { startChild, type ChildServer } from './child.ts';
-import { LEDGER_WORKERS, ledgerRows, ledgerRoundsSection } from './ledger.ts';
+import { LEDGER_WORKERS, ledgerRows, ledgerRoundsSection, processCpuMs } from './ledger.ts';
 import { httpLoad, settle, type LoadOptions } from './load.ts';
 import { topSelfTime } from './profile.ts';
 import {
@@ -58,6 +58,26 @@ const progress = (line: string) => console.error(`bench: ${line}`);
 type Label = 'PGlite' | 'PostgreSQL';
 
 /**
+ * PostgreSQL's CPU, per backend serving the scratch database (read from /proc, as the ledger rows do),
+ * for every row measured while it is set: the PostgreSQL rounds.
+ */
+let databaseCpu: LoadOptions['databaseCpu'];
+
+async function databaseCpuOf(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', (error) => progress(`CPU sampling connection: ${error.message}`));
+  await client.connect();
+  const sample = async () => {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database()
+        and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return processCpuMs(rows.map((row) => Number(row.pid)));
+  };
+  return { sample, end: () => client.end() };
+}
+
+/**
  * One row. `idle`: the other servers that are up; each is let finish the requests the previous row left
  * in flight in it before the load starts (httpLoad waits only for `target`).
  */
@@ -74,6 +94,7 @@ async function measure(
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
     cpu: target.cpu,
+    databaseCpu,
   });
   progress(
     `${name}: ${m.perSecond.toFixed(0)} req/s, p99 ${m.p99} ms, failures ${JSON.stringify(m.failures)}`,
@@ -245,7 +266,14 @@ async function main() {
       );
       if (pgApp) {
         seeded.push(`PostgreSQL in ${pgApp.app.info.seedSeconds.toFixed(1)} s`);
-        results.postgresRounds = await postgresRounds(bare, pgApp.app);
+        const sampler = await databaseCpuOf(scratch!.url);
+        databaseCpu = sampler.sample;
+        try {
+          results.postgresRounds = await postgresRounds(bare, pgApp.app);
+        } finally {
+          databaseCpu = undefined;
+          await sampler.end();
+        }
         await pgApp.app.stop();
         if (PROFILE)
           profileOf(

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { withCompiledRowMapper } from '../../db/compiled-row-mapper.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessions, users } from '../../db/schema/users.ts';
@@ -120,7 +121,7 @@ export function createTokenService(
   // A plain SELECT: running it is not a write for the embedded read cache (which a session read every
   // few seconds would otherwise empty), and one prepared statement saves building it on every read.
   readCacheOf(db)?.pureRead(sessionQuery.toSQL().sql);
-  const sessionById = sessionQuery.prepare('session_with_user');
+  const sessionById = withCompiledRowMapper(sessionQuery.prepare('session_with_user'));
 
   /** The session row and its slim user, read from the database and kept in the cache. */
   async function readSession(sessionId: string): Promise<SessionState> {

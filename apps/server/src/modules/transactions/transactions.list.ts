@@ -11,6 +11,7 @@ import {
   type TransactionListItem,
 } from '@escrow/shared/schemas/transactions';
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { withCompiledRowMapper } from '../../db/compiled-row-mapper.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 
 /**
@@ -286,7 +287,10 @@ function prepareStatements(db: Db, filter: ListFilter) {
   const cache = readCacheOf(db);
   cache?.pureRead(statements.page.toSQL().sql);
   cache?.pureRead(statements.count.toSQL().sql);
-  return { page: statements.page.prepare(names.page), count: statements.count.prepare(names.count) };
+  return {
+    page: withCompiledRowMapper(statements.page.prepare(names.page)),
+    count: statements.count.prepare(names.count),
+  };
 }
 const preparedByDb = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatements>>>();
 

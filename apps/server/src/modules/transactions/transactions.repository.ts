@@ -3,6 +3,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
 import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
 import { isRootDb, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
+import { withCompiledRowMapper } from '../../db/compiled-row-mapper.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 import {
   invitations,
@@ -187,7 +188,7 @@ function prepareRecordById(db: Db) {
     .limit(1);
   // A plain SELECT of rows and their parties: the embedded read cache may keep its answers.
   readCacheOf(db)?.pureRead(query.toSQL().sql);
-  return query.prepare('transaction_record_by_id');
+  return withCompiledRowMapper(query.prepare('transaction_record_by_id'));
 }
 // One prepared statement per database handle: the read path skips building SQL (and, on PostgreSQL,
 // parsing and planning it) on every request. Inside a database transaction the query is built as usual.

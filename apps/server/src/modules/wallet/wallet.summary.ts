@@ -9,6 +9,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import type { WalletDeps } from './wallet.deps.ts';
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { withCompiledRowMapper } from '../../db/compiled-row-mapper.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
 import { userDirectory } from '../../db/schema/published.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -81,7 +82,7 @@ function prepareSummary(db: Db) {
   const query = summaryQuery(db, wallet, sql.placeholder('dayStart'));
   // A plain SELECT whose only time is the `dayStart` parameter: the embedded read cache may keep its answers.
   readCacheOf(db)?.pureRead(query.toSQL().sql);
-  return query.prepare('wallet_summary');
+  return withCompiledRowMapper(query.prepare('wallet_summary'));
 }
 // One prepared statement per database handle (as transactions.repository.ts does): no SQL is built per
 // request and PostgreSQL parses and plans it once per connection. Inside a database transaction the
