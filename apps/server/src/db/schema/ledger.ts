@@ -30,6 +30,9 @@ export const ledgerAccounts = pgTable(
     transactionId: text(),
     currency: text().notNull(),
     balance: bigint({ mode: 'number' }).notNull().default(0),
+    // The sum of the account's postings in DEPOSIT entries, kept like the balance (migration 0030), so the
+    // wallet summary's "total deposits" costs one row whatever the history; the reconciliation checks it.
+    deposited: bigint({ mode: 'number' }).notNull().default(0),
     allowNegative: boolean().notNull().default(false),
     ...timestamps,
   },

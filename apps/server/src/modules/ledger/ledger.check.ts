@@ -13,7 +13,7 @@ async function rows<T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 /**
  * Reconciliation: every entry balances per currency and has at least two postings; every posting's entry
  * and account exist, the account in the posting's currency; every cached balance equals the sum of its
- * postings; no wallet, escrow or fee account is below zero; every escrow account holds exactly what is
+ * postings, and every cached deposit total the sum of its postings in DEPOSIT entries; no wallet, escrow or fee account is below zero; every escrow account holds exactly what is
  * left of its HELD hold after part releases (0 once resolved). Runs in one read-only REPEATABLE READ
  * snapshot so concurrent writes cannot produce false alarms.
  */
@@ -91,20 +91,38 @@ export async function runLedgerChecks(tx: DbOrTx): Promise<LedgerCheckReport> {
       });
   }
 
-  const drift = await rows<{ code: string; balance: string; computed: string }>(
+  const drift = await rows<{
+    code: string;
+    balance: string;
+    computed: string;
+    deposited: string;
+    computed_deposited: string;
+  }>(
     tx,
-    sql`select a.code, a.balance::text as balance, coalesce(s.total, 0)::text as computed
+    sql`select a.code, a.balance::text as balance, coalesce(s.total, 0)::text as computed,
+               a.deposited::text as deposited, coalesce(s.deposited, 0)::text as computed_deposited
             from ledger_accounts a
-            left join (select account_id, sum(amount) as total from postings group by account_id) s
+            left join (select p.account_id, sum(p.amount) as total,
+                              sum(p.amount) filter (where e.kind = 'DEPOSIT') as deposited
+                         from postings p left join journal_entries e on e.id = p.entry_id
+                        group by p.account_id) s
               on s.account_id = a.id
-            where a.balance <> coalesce(s.total, 0)`,
+            where a.balance <> coalesce(s.total, 0) or a.deposited <> coalesce(s.deposited, 0)`,
   );
-  for (const r of drift)
-    problems.push({
-      kind: 'BALANCE_MISMATCH',
-      subject: r.code,
-      detail: `cached ${r.balance}, postings sum to ${r.computed}`,
-    });
+  for (const r of drift) {
+    if (r.balance !== r.computed)
+      problems.push({
+        kind: 'BALANCE_MISMATCH',
+        subject: r.code,
+        detail: `cached ${r.balance}, postings sum to ${r.computed}`,
+      });
+    if (r.deposited !== r.computed_deposited)
+      problems.push({
+        kind: 'DEPOSITED_MISMATCH',
+        subject: r.code,
+        detail: `cached deposits ${r.deposited}, deposit postings sum to ${r.computed_deposited}`,
+      });
+  }
 
   const negative = await rows<{ code: string; balance: string }>(
     tx,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -460,5 +461,125 @@ describe('the database enforces the ledger rules', () => {
     expect(report?.problems).toContainEqual(
       expect.objectContaining({ kind: 'BALANCE_MISMATCH', subject: code }),
     );
+  });
+});
+
+describe("the deposit total kept on the wallet's account", () => {
+  let owner: TestUser;
+  let code: string;
+  beforeAll(async () => {
+    owner = await createTestUser(app);
+    code = accountCodes.userWallet(owner.user.id, 'NGN');
+  });
+
+  async function figures() {
+    const result = (await app.deps.db.execute(
+      sql`select balance::text, deposited::text from ledger_accounts where code = ${code}`,
+    )) as { rows: { balance: string; deposited: string }[] };
+    return result.rows.map((r) => ({ balance: Number(r.balance), deposited: Number(r.deposited) }))[0];
+  }
+
+  it('moves with DEPOSIT entries only, once per idempotency key', async () => {
+    await fund(owner.user.id, 30_00);
+    await fund(owner.user.id, 12_50);
+    expect(await figures()).toEqual({ balance: 42_50, deposited: 42_50 });
+
+    const payout = {
+      idempotencyKey: `test-withdrawal:${randomUUID()}`,
+      kind: 'WITHDRAWAL' as const,
+      description: 'Test withdrawal',
+      currency: 'NGN',
+      userId: owner.user.id,
+      postings: [
+        { accountCode: code, amountMinor: -10_00 },
+        { accountCode: accountCodes.externalPayouts('NGN'), amountMinor: 10_00 },
+      ],
+    };
+    await app.deps.db.transaction((tx) => postEntry(tx, payout));
+    const transactionId = randomUUID();
+    await app.deps.db.transaction((tx) =>
+      holdFromWallet(tx, {
+        transactionId,
+        buyerId: owner.user.id,
+        currency: 'NGN',
+        amountMinor: 20_00,
+        idempotencyKey: `hold:${transactionId}`,
+      }),
+    );
+    await app.deps.db.transaction((tx) =>
+      refundHold(tx, {
+        transactionId,
+        buyerAmountMinor: 20_00,
+        sellerAmountMinor: 0,
+        feeMinor: 0,
+        idempotencyKey: `refund:${transactionId}`,
+      }),
+    );
+    expect(await figures()).toEqual({ balance: 32_50, deposited: 42_50 });
+
+    const key = `test-fund:${randomUUID()}`;
+    const deposit = {
+      idempotencyKey: key,
+      kind: 'DEPOSIT' as const,
+      description: 'Test funding',
+      currency: 'NGN',
+      userId: owner.user.id,
+      postings: [
+        { accountCode: accountCodes.externalFunding('NGN'), amountMinor: -5_00 },
+        { accountCode: code, amountMinor: 5_00 },
+      ],
+    };
+    await app.deps.db.transaction((tx) => postEntry(tx, deposit));
+    await app.deps.db.transaction((tx) => postEntry(tx, deposit));
+    expect(await figures()).toEqual({ balance: 37_50, deposited: 47_50 });
+  });
+
+  it('reports a deposit total altered with raw SQL', async () => {
+    await fund(owner.user.id, 1_00);
+    let report: Awaited<ReturnType<typeof runLedgerChecks>> | undefined;
+    await expect(
+      app.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`update ledger_accounts set deposited = deposited - 1 where code = ${code}`);
+        report = await runLedgerChecks(tx);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(report?.problems).toContainEqual(
+      expect.objectContaining({ kind: 'DEPOSITED_MISMATCH', subject: code }),
+    );
+    expect(report?.problems.filter((p) => p.kind === 'BALANCE_MISMATCH')).toEqual([]);
+  });
+
+  it('migration 0030 fills the total of accounts that existed before it from their postings', async () => {
+    await fund(owner.user.id, 2_00);
+    const migration = readFileSync(
+      new URL('../../../migrations/0030_ledger_deposited_total.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((part) => part.replace(/^--.*$/gm, '').trim())
+      .find((part) => part.startsWith('UPDATE ledger_accounts a SET deposited'));
+    expect(backfill).toBeDefined();
+    let before: Awaited<ReturnType<typeof figures>>;
+    let after: Awaited<ReturnType<typeof figures>>;
+    let report: Awaited<ReturnType<typeof runLedgerChecks>> | undefined;
+    await expect(
+      app.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`update ledger_accounts set deposited = 0 where code = ${code}`);
+        before = (await tx.execute(
+          sql`select deposited::text from ledger_accounts where code = ${code}`,
+        )) as never;
+        await tx.execute(sql.raw(backfill!));
+        after = (await tx.execute(
+          sql`select deposited::text from ledger_accounts where code = ${code}`,
+        )) as never;
+        report = await runLedgerChecks(tx);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(before!).toMatchObject({ rows: [{ deposited: '0' }] });
+    expect(after!).toMatchObject({ rows: [{ deposited: String(47_50 + 1_00 + 2_00) }] });
+    expect(report?.problems).toEqual([]);
   });
 });

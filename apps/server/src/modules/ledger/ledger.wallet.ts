@@ -32,23 +32,22 @@ export type WalletRef = { userId: unknown; currency: unknown; walletCode: unknow
 
 /**
  * One row for the wallet summary, as a fragment the wallet module composes into its single statement:
- * `balance` (cached on the account), `held` (the buyer's HELD escrow holds), `deposited` (DEPOSIT
- * postings into the wallet), all in minor units, and `postings`: the number of the wallet's postings
+ * `balance` and `deposited` (the wallet's DEPOSIT postings), both kept on the account row, `held` (the
+ * buyer's HELD escrow holds), all in minor units, and `postings`: the number of the wallet's postings
  * (one history line each, see walletPostingsSource), counted to `postingsCap` at most so that a long
  * history costs no more than `postingsCap` index entries (postings_account_created_idx).
  */
 export function walletLedgerFigures(wallet: WalletRef, postingsCap: number): SQL {
-  const account = sql`(select a.id from ledger_accounts a where a.code = ${wallet.walletCode})`;
   return sql`
     select
-      coalesce((select a.balance from ledger_accounts a where a.code = ${wallet.walletCode}), 0) as balance,
+      coalesce(w.balance, 0) as balance,
       coalesce((select sum(h.amount) from escrow_holds h
         where h.buyer_id = ${wallet.userId} and h.status = 'HELD' and h.currency = ${wallet.currency}), 0) as held,
-      coalesce((select sum(p.amount) from postings p
-        join journal_entries e on e.id = p.entry_id and e.kind = 'DEPOSIT'
-        where p.account_id = ${account}), 0) as deposited,
-      (select count(*) from (select 1 from postings p where p.account_id = ${account}
-        limit ${postingsCap}) c) as postings`;
+      coalesce(w.deposited, 0) as deposited,
+      (select count(*) from (select 1 from postings p where p.account_id = w.id
+        limit ${postingsCap}) c) as postings
+    from (select 1) one
+    left join ledger_accounts w on w.code = ${wallet.walletCode}`;
 }
 
 /**

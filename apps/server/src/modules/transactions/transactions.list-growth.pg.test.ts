@@ -303,7 +303,8 @@ describe.runIf(Boolean(inject('databaseUrl')))('transactions list cost as an acc
       expect(rowsRead(count.plan)).toBeLessThanOrEqual(3 * (LIST_TOTAL_CAP + 1));
     }
     expect(indexesUsed((await explain(first.page)).plan)).toContain('transactions_broker_list_idx');
-    expect(indexesUsed((await explain(pending.page)).plan)).toContain('transactions_broker_status_list_idx');
+    // The PENDING page is held to its rows read above, not to an index name: with two pending trades in
+    // the broker's history the planner may as well read the few PENDING rows of the whole table by status.
 
     const list = await listTransactionItems(database.db, { userId: BROKER, page: 1, limit: 20 });
     expect(list).toMatchObject({ hasMore: true, total: LIST_TOTAL_CAP, totalCapped: true });
