@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIST_TOTAL_CAP,
@@ -6,6 +7,7 @@ import {
   type TransactionList,
 } from '@escrow/shared/schemas/transactions';
 import { createTestApp } from '../../testing/test-app.ts';
+import { listStatements } from './transactions.list.ts';
 import type { App } from '../../app.ts';
 import { createTransaction, createUser, get, join, type TestUser } from '../../testing/test-kit.ts';
 
@@ -180,6 +182,12 @@ describe('search', () => {
     expect(await search(await createUser(app, 'Stranger'), sofa)).toEqual([]);
     expect(await search(me, `${sofa.slice(-8, -1)}_`)).toEqual([]);
     expect(await search(me, `${sofa.slice(-8, -1)}%`)).toEqual([]);
+    // A term that no id can end with (not hexadecimal digits and dashes) adds no id clause to plan.
+    const idClause = (q: string) =>
+      new PgDialect().sqlToQuery(listStatements(app.deps.db, { userId: me.id, page: 1, limit: 20, q }).page)
+        .sql;
+    expect(idClause(`#${sofa.slice(-8).toUpperCase()}`)).toContain('right(t.id, 8)');
+    expect(idClause('gramophone')).not.toContain('right(t.id, 8)');
   });
 
   it('short terms (1-2 characters) still answer correctly', async () => {

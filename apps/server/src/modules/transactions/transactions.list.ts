@@ -41,7 +41,8 @@ import { readCacheOf } from '../../db/read-cache.ts';
  *     terms.
  *   Id search (decision): ids are UUIDv7 and the cards show the last 8 characters as the reference
  *   ('#1a2b3c4d'), so a term of 8 characters or more (a leading '#' ignored, any case) finds the
- *   transaction whose id ends with it: the reference, a longer end, or the whole id. It goes through
+ *   transaction whose id ends with it: the reference, a longer end, or the whole id (a term of other
+ *   characters than hexadecimal digits and dashes cannot be one and is not looked for). It goes through
  *   `transactions_id_reference_idx` (right(id, 8)). Shorter pieces of an id are not an id search (they
  *   would match most ids: hexadecimal digits).
  *   LIKE wildcards in the term (% _ \) are escaped: they match themselves.
@@ -80,6 +81,8 @@ const usesTrigramIndex = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
 /** Ids end with the 8-character reference the cards show; shorter id pieces are not searched. */
 const ID_REFERENCE_LENGTH = 8;
+/** What an id's end can hold (a UUID in lowercase): any other term is not looked for among ids. */
+const ID_CHARACTERS = /^[0-9a-f-]+$/;
 
 type Search = {
   kind: 'trigram' | 'window';
@@ -97,9 +100,10 @@ function searchOf(q: string | undefined): Search | null {
     kind: usesTrigramIndex(term) ? 'trigram' : 'window',
     text: `%${escapeLike(term)}%`,
     // An id end of 8+ characters always holds a run of 3 (the last 8 are hexadecimal digits), so it is
-    // only looked for on the trigram path.
+    // only looked for on the trigram path. A word such as 'gramophone' cannot be one: no id clause for
+    // the planner to weigh on each side.
     id:
-      idEnd.length >= ID_REFERENCE_LENGTH
+      idEnd.length >= ID_REFERENCE_LENGTH && ID_CHARACTERS.test(idEnd)
         ? { reference: idEnd.slice(-ID_REFERENCE_LENGTH), end: `%${escapeLike(idEnd)}` }
         : null,
   };
