@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -24,6 +26,15 @@ for (const file of process.argv.slice(2)) {
   const f = (report.numFailedTests ?? 0) + brokenFiles;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${path.basename(file, '.json')}: ${p} passed, ${f} failed, ${s} skipped`);
+  // Named here too, so the failures stand in the last lines of a long log, with their first message.
+  for (const result of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), result.name ?? '');
+    if (result.status === 'failed' && !(result.assertionResults ?? []).some((t) => t.status === 'failed'))
+      console.log(`  failed: ${name}: ${firstLine(result.message)}`);
+    for (const test of result.assertionResults ?? [])
+      if (test.status === 'failed')
+        console.log(`  failed: ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
   passed += p;
   failed += f;
   skipped += s;
