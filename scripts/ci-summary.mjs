@@ -3,7 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
 
 let passed = 0;
 let failed = 0;
