@@ -217,6 +217,19 @@ export const transactions = pgTable(
     ),
   ],
 );
+
+/**
+ * How many transactions each user's list holds, over its three sides (creator, counterparty, broker):
+ * the list's total without a filter, read in the page's own statement instead of counting up to 1,001
+ * index entries (modules/transactions/transactions.list.ts). Kept by triggers on `transactions` in the
+ * writing statement's transaction (migration 0031); the member-counts test compares it with a count.
+ */
+export const transactionMemberCounts = pgTable('transaction_member_counts', {
+  userId: text().primaryKey(),
+  // No CHECK (total >= 0): PostgreSQL checks the row an upsert proposes before it finds the conflict,
+  // and the triggers propose the change itself (-1 when a member leaves).
+  total: integer().notNull(),
+});
 export type TransactionRow = typeof transactions.$inferSelect;
 
 /** The share code (random, ≥ 64 bits, base64url) that lets the counterparty find and join the deal. */

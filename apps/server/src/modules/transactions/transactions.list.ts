@@ -13,6 +13,7 @@ import {
 import { isRootDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { withCompiledRowMapper } from '../../db/compiled-row-mapper.ts';
 import { readCacheOf } from '../../db/read-cache.ts';
+import { transactionMemberCounts } from '../../db/schema/transactions.ts';
 
 /**
  * GET /transactions/my-transactions: one page of the viewer's transactions, newest first, at a cost that
@@ -24,6 +25,8 @@ import { readCacheOf } from '../../db/read-cache.ts';
  *   `offset + limit + 1` rows; the union is sorted and paged. The extra row answers `hasMore`.
  * - The total is counted only when the page does not tell it already, and never past LIST_TOTAL_CAP + 1
  *   rows (`select count(*) from (... limit 1001)`): beyond that the answer is `totalCapped: true`.
+ *   Without a filter or a term it is not counted at all: the page's statement reads the user's kept
+ *   member count (`transaction_member_counts`, migration 0031), capped the same way.
  * - Search: case-insensitive substring of the description or of the OTHER party's full
  *   name (never the viewer's own name), or the transaction's id. It depends on the term:
  *   - with a run of 3 letters or digits, indexes answer it. Per side, one arm matches the description
@@ -234,9 +237,17 @@ function statementsOf(db: DbOrTx, filter: ListFilter, p: Params) {
     sql`select h.id, h.created_at from (${arms(filter, p.n, p)}) h
       order by h.created_at desc, h.id desc limit ${p.pageRows} offset ${p.offset}`,
   );
+  // Without a filter or a term the total is the user's kept member count (migration 0031), read here
+  // with the page: no count statement.
+  const listedTotal =
+    !filter.status && !filter.role && !searchOf(filter.q)
+      ? sql<
+          number | null
+        >`coalesce((select m.total from ${transactionMemberCounts} m where m.user_id = ${p.userId}), 0)`
+      : sql<number | null>`null::int`;
   const pageQuery = db
     .with(page)
-    .select(ITEM_COLUMNS)
+    .select({ ...ITEM_COLUMNS, listed_total: listedTotal })
     .from(
       sql`page p
     join transactions t on t.id = p.id
@@ -329,6 +340,8 @@ type ItemRow = {
   creator_last_name: string | null;
   counterparty_first_name: string | null;
   counterparty_last_name: string | null;
+  /** The kept total of an unfiltered list (every row carries it), else null. */
+  listed_total: number | null;
 };
 
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -400,6 +413,8 @@ async function readPage(db: DbOrTx, filter: ListFilter): Promise<TransactionList
   if (!hasMore && (items.length > 0 || offset === 0)) {
     // The page holds the last match: the total is known without counting.
     counted = offset + items.length;
+  } else if (rows[0]?.listed_total != null) {
+    counted = rows[0].listed_total;
   } else {
     const count = await runCount();
     counted = Number(count[0]?.n ?? 0);
