@@ -15,8 +15,9 @@ import {
 /**
  * The list's statements without a search term are named prepared statements, built with drizzle's
  * public query builder (`.prepare(name)`), one per shape and database handle: PostgreSQL parses and plans
- * them once per connection; on PGlite they run as the named statements of db/pglite-prepared.ts. Seen
- * from the database: pg_prepared_statements of the session.
+ * them once per connection; on PGlite they run as the named statements of db/pglite-prepared.ts. A
+ * search's statements are built once per shape too, but run unnamed (planned for each term). Seen from the
+ * database: pg_prepared_statements of the session.
  */
 const dialect = new PgDialect();
 
@@ -70,6 +71,36 @@ describe('transactions list statements', () => {
       }
       if (database)
         expect(rows.filter((r) => r.name.startsWith('transactions_list_'))).toHaveLength(2 * shapes.length);
+    } finally {
+      await database?.close();
+    }
+  });
+
+  it('runs a search unnamed, so that each term gets its own plan, with the SQL the growth test EXPLAINs', async () => {
+    const url = inject('databaseUrl');
+    const database = url ? await openDatabase({ kind: 'postgres', url, poolMax: 1 }) : null;
+    const db = database?.db ?? app.deps.db;
+    try {
+      const userId = randomUUID();
+      const searches: Partial<ListFilter>[] = [
+        { q: 'gramophone' },
+        { q: 'ab', status: 'ACTIVE' },
+        { q: '#0123abcd', role: 'BUYER' },
+      ];
+      // Each twice and past the page's end (page 2), so that the count runs too.
+      for (const extra of [...searches, ...searches]) {
+        const answer = await listTransactionItems(db, filterOf(userId, extra));
+        expect(answer).toMatchObject({ transactions: [], total: 0, hasMore: false });
+        expect(listStatementNames(extra)).toEqual({ page: '', count: '' });
+      }
+      const texts = searches.flatMap((extra) => {
+        const statements = listStatements(db, filterOf(userId, extra));
+        return [dialect.sqlToQuery(statements.page).sql, dialect.sqlToQuery(statements.count).sql];
+      });
+      expect(texts.every((text) => text.includes('ilike'))).toBe(true);
+      const prepared = (await preparedStatements(db)).map((r) => r.statement);
+      for (const text of texts) expect(prepared).not.toContain(text);
+      expect(prepared.filter((text) => text.includes('ilike'))).toEqual([]);
     } finally {
       await database?.close();
     }

@@ -123,11 +123,19 @@ type Params = {
   n: unknown;
   pageRows: unknown;
   offset: unknown;
+  /** The search's ILIKE pattern and id end (see Search), when the filter has a term. */
+  term: unknown;
+  idReference: unknown;
+  idEnd: unknown;
 };
 
 function paramsOf(filter: ListFilter) {
   const offset = (filter.page - 1) * filter.limit;
+  const search = searchOf(filter.q);
   return {
+    term: search?.text ?? null,
+    idReference: search?.id?.reference ?? null,
+    idEnd: search?.id?.end ?? null,
     userId: filter.userId,
     status: filter.status ?? null,
     creatorRoleAsCreator: filter.role ?? null,
@@ -172,18 +180,16 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
         order by ${NEWEST_FIRST} limit ${n})`);
     } else if (search.kind === 'trigram') {
       // right(id, 8) exactly as transactions_id_reference_idx is built (8 = ID_REFERENCE_LENGTH).
-      const byId = search.id
-        ? sql` or (right(t.id, 8) = ${search.id.reference} and t.id like ${search.id.end})`
-        : sql``;
+      const byId = search.id ? sql` or (right(t.id, 8) = ${p.idReference} and t.id like ${p.idEnd})` : sql``;
       parts.push(sql`(select t.id, t.created_at from transactions t
-        where ${where} and (t.description ilike ${search.text}${byId})
+        where ${where} and (t.description ilike ${p.term}${byId})
         order by ${NEWEST_FIRST} limit ${n})`);
       if (!side.other) continue;
       // People first (name index), then each one's newest rows with the viewer (pair index).
       parts.push(sql`(select x.id, x.created_at from users o
         cross join lateral (select t.id, t.created_at from transactions t
           where ${where} and t.${side.other} = o.id order by ${NEWEST_FIRST} limit ${n}) x
-        where (o.first_name || ' ' || o.last_name) ilike ${search.text}
+        where (o.first_name || ' ' || o.last_name) ilike ${p.term}
         order by ${NEWEST_FIRST} limit ${n})`);
     } else {
       // The other party's name is looked up per window row (a scalar subquery on the primary key),
@@ -195,7 +201,7 @@ function arms(filter: ListFilter, n: unknown, p: Params): SQL {
           select t.id, t.created_at, t.description, ${otherName} as other_name
           from transactions t
           where ${where} order by ${NEWEST_FIRST} limit ${SHORT_TERM_WINDOW}) w
-        where w.description ilike ${search.text} or w.other_name ilike ${search.text}
+        where w.description ilike ${p.term} or w.other_name ilike ${p.term}
         order by ${NEWEST_FIRST} limit ${n})`);
     }
   }
@@ -274,8 +280,10 @@ export function listStatements(db: DbOrTx, filter: ListFilter) {
  * Without a search term a request has one of four shapes (status filter or not, role filter or not):
  * each is a named prepared statement per database handle (drizzle's `.prepare(name)`), so no SQL is
  * built per request and PostgreSQL parses and plans it once per connection (on PGlite, a declared pure
- * read runs as a named statement of db/pglite-prepared.ts). Searches are built per request: their best
- * plan depends on the term.
+ * read runs as a named statement of db/pglite-prepared.ts). A search's statements are built once per
+ * shape too (status, role, trigram or window, id or not) but run unnamed, so PostgreSQL plans each for
+ * its term: the best plan depends on it (the trigram index for a rare term, the newest-first walk for a
+ * common one), and a named statement may switch to one generic plan after five executions.
  */
 const placeholders: Params = {
   userId: sql.placeholder('userId'),
@@ -287,19 +295,34 @@ const placeholders: Params = {
   n: sql.placeholder('n'),
   pageRows: sql.placeholder('pageRows'),
   offset: sql.placeholder('offset'),
+  term: sql.placeholder('term'),
+  idReference: sql.placeholder('idReference'),
+  idEnd: sql.placeholder('idEnd'),
 };
 
-/** The statement names of a shape (exported for the test that checks they are prepared). */
-export const listStatementNames = (filter: Pick<ListFilter, 'status' | 'role'>) => {
+/**
+ * The statement names of a shape (exported for the test that checks they are prepared); a search's
+ * are empty: unnamed statements.
+ */
+export const listStatementNames = (filter: Pick<ListFilter, 'status' | 'role' | 'q'>) => {
+  if (searchOf(filter.q)) return { page: '', count: '' };
   const shape = `${filter.status ? 's' : ''}${filter.role ? 'r' : ''}` || 'all';
   return { page: `transactions_list_page_${shape}`, count: `transactions_list_count_${shape}` };
 };
 
+/** What decides a statement's text: the filters present and the kind of search. */
+function shapeOf(filter: ListFilter) {
+  const search = searchOf(filter.q);
+  const term = search ? `${search.kind}${search.id ? '+id' : ''}` : 'none';
+  return `${filter.status ? 's' : ''}${filter.role ? 'r' : ''}:${term}`;
+}
+
 function prepareStatements(db: Db, filter: ListFilter) {
   const statements = statementsOf(db, filter, placeholders);
   const names = listStatementNames(filter);
-  // Plain SELECTs: the embedded read cache may keep their answers.
-  const cache = readCacheOf(db);
+  // Plain SELECTs: the embedded read cache may keep their answers. Not a search's: on PGlite a declared
+  // pure read runs as a named statement.
+  const cache = searchOf(filter.q) ? null : readCacheOf(db);
   cache?.pureRead(statements.page.toSQL().sql);
   cache?.pureRead(statements.count.toSQL().sql);
   return {
@@ -310,7 +333,7 @@ function prepareStatements(db: Db, filter: ListFilter) {
 const preparedByDb = new WeakMap<Db, Map<string, ReturnType<typeof prepareStatements>>>();
 
 function preparedStatements(db: Db, filter: ListFilter) {
-  const shape = listStatementNames(filter).page;
+  const shape = shapeOf(filter);
   let byShape = preparedByDb.get(db);
   if (!byShape) preparedByDb.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
@@ -396,7 +419,7 @@ async function readPage(db: DbOrTx, filter: ListFilter): Promise<TransactionList
   const offset = (filter.page - 1) * filter.limit;
   let runPage: () => Promise<ItemRow[]>;
   let runCount: () => Promise<{ n: number }[]>;
-  if (!searchOf(filter.q) && isRootDb(db)) {
+  if (isRootDb(db)) {
     const prepared = preparedStatements(db, filter);
     const values = paramsOf(filter);
     runPage = () => prepared.page.execute(values);

@@ -44,9 +44,13 @@ async function listTotal(
 
 describe('the kept member counts', () => {
   it('follow creating, joining, cancelling and a brokered trade, and give the list its total', async () => {
-    const [ada, bayo, broker, seller, buyer] = await Promise.all(
-      ['Ada', 'Bayo', 'Broker', 'Segun', 'Bimpe'].map((name) => createUser(app, name)),
-    );
+    const [ada, bayo, broker, seller, buyer] = await Promise.all([
+      createUser(app, 'Ada'),
+      createUser(app, 'Bayo'),
+      createUser(app, 'Broker'),
+      createUser(app, 'Segun'),
+      createUser(app, 'Bimpe'),
+    ]);
     expect(await kept(ada)).toBeNull();
 
     const first = await createTransaction(app, ada, { description: 'Generator' });
