@@ -14,6 +14,8 @@ import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import { readCacheOf } from '../src/db/read-cache.ts';
+import { findTransactionRecord } from '../src/modules/transactions/transactions.repository.ts';
+import { walletSummary } from '../src/modules/wallet/index.ts';
 import { hello200 } from './bare-server.ts';
 import { isMain, serveParent } from './child.ts';
 import { seed } from './seed.ts';
@@ -50,19 +52,38 @@ export function benchAppConfig(databaseUrl: string | null, dataDir: string): App
 export const REFERENCE_PATHS = {
   authOnly: '/api/bench/authenticated',
   authSelect1: '/api/bench/authenticated-select-1',
+  /** Followed by a transaction id, cycled as the `{id}` row does. */
+  authRecord: '/api/bench/authenticated-record',
+  authWallet: '/api/bench/authenticated-wallet',
 } as const;
 
 /**
  * Two routes that split a read's cost: the bearer check, request log, security headers and hooks that
  * every authenticated request pays, answering the bare baseline's 200-byte JSON from memory (the most
  * any authenticated read could do, even with every answer cached); and the same plus one `SELECT 1`
- * through the app's own pool and driver (the floor of an authenticated read that touches the database).
+ * through the app's own pool and driver (the floor of an authenticated read that touches the database);
+ * and the same with `{id}`'s own read instead of `SELECT 1` (the transaction's record, 54 columns, read,
+ * decoded and mapped as `{id}` does), still answering the 200-byte JSON: the floor of `{id}` itself, which
+ * adds only the member check, the view and its serialization; and the same with the wallet's own read
+ * (its summary statement and the figures built from it, as `/api/wallet` does), not serialized.
  */
 function addReferenceRoutes(app: FastifyInstance, database: Database) {
   const body = hello200();
   app.get(REFERENCE_PATHS.authOnly, { preHandler: app.authenticate }, async () => body);
   app.get(REFERENCE_PATHS.authSelect1, { preHandler: app.authenticate }, async () => {
     await database.db.execute(sql`select 1`);
+    return body;
+  });
+  app.get<{ Params: { id: string } }>(
+    `${REFERENCE_PATHS.authRecord}/:id`,
+    { preHandler: app.authenticate },
+    async (request) => {
+      if (!(await findTransactionRecord(database.db, request.params.id))) throw new Error('no such record');
+      return body;
+    },
+  );
+  app.get(REFERENCE_PATHS.authWallet, { preHandler: app.authenticate }, async (request) => {
+    await walletSummary(app.deps, request.user!);
     return body;
   });
 }

@@ -32,6 +32,8 @@ export type AppMeasurements = Record<AppRowKey, Measurement>;
 export const REFERENCE_ROWS = [
   { key: 'authOnly', label: 'authenticated, 200-byte JSON from memory' },
   { key: 'authSelect1', label: 'authenticated SELECT 1 (app pool)' },
+  { key: 'authRecord', label: "authenticated, {id}'s record read, 200-byte JSON" },
+  { key: 'authWallet', label: "authenticated, the wallet's summary read, 200-byte JSON" },
 ] as const;
 export type ReferenceRowKey = (typeof REFERENCE_ROWS)[number]['key'];
 export type ReferenceMeasurements = Record<ReferenceRowKey, Measurement>;

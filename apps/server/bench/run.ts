@@ -183,11 +183,20 @@ async function referenceRows(
   idle: readonly ChildServer<unknown>[],
 ): Promise<ReferenceMeasurements> {
   const out: Partial<ReferenceMeasurements> = {};
+  const ids = app.info.transactionIds;
+  let next = 0;
   for (const { key, label: row } of REFERENCE_ROWS)
     out[key] = await measure(
       `${label} · ${row}`,
       app,
-      { port: app.info.port, path: REFERENCE_PATHS[key], token: app.info.token },
+      {
+        port: app.info.port,
+        path:
+          key === 'authRecord'
+            ? () => `${REFERENCE_PATHS.authRecord}/${ids[(next += 1) % ids.length]}`
+            : REFERENCE_PATHS[key],
+        token: app.info.token,
+      },
       idle,
     );
   return out as ReferenceMeasurements;
