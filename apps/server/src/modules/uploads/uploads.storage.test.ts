@@ -146,9 +146,16 @@ describe.each([
     it('leaves nothing behind when the body fails half-way, and reports the body’s error', async () => {
       const { storage } = store.fresh();
       const key = newKey();
-      const body = new Readable({ read() {} });
-      body.push(bytes(1000));
-      setTimeout(() => body.destroy(new Error('too large')), 20);
+      // It fails on the reader's second pull, never on a timer: a timer could fire before the storage
+      // listens to the body (a loaded machine), and the error would then go unheard.
+      let pulls = 0;
+      const body = new Readable({
+        read() {
+          pulls += 1;
+          if (pulls === 1) this.push(bytes(1000));
+          else setImmediate(() => this.destroy(new Error('too large')));
+        },
+      });
       await expect(storage.write(key, body)).rejects.toThrow('too large');
       expect(await storage.size(key)).toBeNull();
     });
