@@ -223,7 +223,8 @@ describe('the milestone timeline', () => {
     );
     await within(dialog).findByText('Uploaded');
     expect(FakeXhr.sent[0]?.get('purpose')).toBe('milestone_file');
-    await user.click(within(dialog).getByRole('button', { name: 'Mark delivered' }));
+    // The file's row may say Uploaded a render before the submit button leaves 'Uploading...'.
+    await user.click(await within(dialog).findByRole('button', { name: 'Mark delivered' }));
     expect(await screen.findByText('Milestone marked as delivered')).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/deliver'))?.body).toEqual({
       note: 'Tiles laid, paint done',
