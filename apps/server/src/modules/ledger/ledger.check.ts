@@ -13,9 +13,10 @@ async function rows<T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> 
 /**
  * Reconciliation: every entry balances per currency and has at least two postings; every posting's entry
  * and account exist, the account in the posting's currency; every cached balance equals the sum of its
- * postings, and every cached deposit total the sum of its postings in DEPOSIT entries; no wallet, escrow or fee account is below zero; every escrow account holds exactly what is
- * left of its HELD hold after part releases (0 once resolved). Runs in one read-only REPEATABLE READ
- * snapshot so concurrent writes cannot produce false alarms.
+ * postings, and every cached deposit total the sum of its postings in DEPOSIT entries; no wallet, escrow
+ * or fee account is below zero; every escrow account holds exactly what is left of its HELD hold after
+ * part releases (0 once resolved). Runs in one read-only REPEATABLE READ snapshot so concurrent writes
+ * cannot produce false alarms.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
   return db.transaction((tx) => runLedgerChecks(tx), {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { migrationStatement } from '../../testing/migration-statement.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestUser, type TestUser } from '../wallet/wallet.test-helpers.ts';
 import { runLedgerChecks } from './ledger.check.ts';
@@ -552,15 +552,10 @@ describe("the deposit total kept on the wallet's account", () => {
 
   it('migration 0030 fills the total of accounts that existed before it from their postings', async () => {
     await fund(owner.user.id, 2_00);
-    const migration = readFileSync(
-      new URL('../../../migrations/0030_ledger_deposited_total.sql', import.meta.url),
-      'utf8',
+    const backfill = migrationStatement(
+      '0030_ledger_deposited_total.sql',
+      'UPDATE ledger_accounts a SET deposited',
     );
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .map((part) => part.replace(/^--.*$/gm, '').trim())
-      .find((part) => part.startsWith('UPDATE ledger_accounts a SET deposited'));
-    expect(backfill).toBeDefined();
     let before: Awaited<ReturnType<typeof figures>>;
     let after: Awaited<ReturnType<typeof figures>>;
     let report: Awaited<ReturnType<typeof runLedgerChecks>> | undefined;
@@ -570,7 +565,7 @@ describe("the deposit total kept on the wallet's account", () => {
         before = (await tx.execute(
           sql`select deposited::text from ledger_accounts where code = ${code}`,
         )) as never;
-        await tx.execute(sql.raw(backfill!));
+        await tx.execute(sql.raw(backfill));
         after = (await tx.execute(
           sql`select deposited::text from ledger_accounts where code = ${code}`,
         )) as never;

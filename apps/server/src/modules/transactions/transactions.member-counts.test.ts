@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_TOTAL_CAP, type TransactionList } from '@escrow/shared/schemas/transactions';
 import type { App } from '../../app.ts';
+import { migrationStatement } from '../../testing/migration-statement.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createKey, partnerCall, partnerOrder } from '../partner/partner.test-support.ts';
 import { createTransaction, createUser, get, join, post, type TestUser } from '../../testing/test-kit.ts';
@@ -135,21 +135,16 @@ describe('the kept member counts', () => {
   });
 
   it('migration 0031 counts the trades that existed before it', async () => {
-    const migration = readFileSync(
-      new URL('../../../migrations/0031_transaction_member_counts.sql', import.meta.url),
-      'utf8',
+    const backfill = migrationStatement(
+      '0031_transaction_member_counts.sql',
+      'INSERT INTO transaction_member_counts (user_id, total)',
     );
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .map((part) => part.replace(/^--.*$/gm, '').trim())
-      .find((part) => part.startsWith('INSERT INTO transaction_member_counts (user_id, total)'));
-    expect(backfill).toBeDefined();
     let drift: unknown[] | undefined;
     let refilled: number | undefined;
     await expect(
       app.deps.db.transaction(async (tx) => {
         await tx.execute(sql`delete from transaction_member_counts`);
-        await tx.execute(sql.raw(backfill!));
+        await tx.execute(sql.raw(backfill));
         const counts = (await tx.execute(sql`select count(*)::int as n from transaction_member_counts`)) as {
           rows: { n: number }[];
         };
