@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { noLedgerTablesInSql } from './scripts/eslint/no-ledger-tables-in-sql.mjs';
+import { noUntranslatedJsxText } from './scripts/eslint/no-untranslated-jsx-text.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/dev-dist/**', 'apps/server/migrations/**'] },
@@ -100,6 +101,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Screens show texts through t() so every language has them (docs/languages.md).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/testing/**'],
+    plugins: { i18n: { rules: { 'no-untranslated-jsx-text': noUntranslatedJsxText } } },
+    rules: { 'i18n/no-untranslated-jsx-text': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -19,6 +19,9 @@
  *   npm run bench:web -- --pages=/,/login  only these pages (default: /, /legal/privacy-policy, /login)
  *   npm run bench:web -- --pages=first     the pages people open first: sign-in, sign-up, a join link,
  *                                          the dashboard, a transaction's details and the wallet
+ *   npm run bench:web -- --language=yo     the pages in another language (en, pcm, yo, ha, ig): chosen on
+ *                                          the device (localStorage) before each run; the landing page's
+ *                                          initial JS counts its texts (docs/languages.md)
  *
  * Pages under /app/ are measured signed in, with real data: before Lighthouse the bench signs up a
  * seller and a buyer through the API, the seller creates two transactions, the buyer joins the first
@@ -66,6 +69,8 @@ const dist = shouldBuild
   ? mkdtempSync(path.join(tmpdir(), 'escrow-bench-dist-'))
   : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
+const LANGUAGE = args.get('language') ?? 'en';
+if (!['en', 'pcm', 'yo', 'ha', 'ig'].includes(LANGUAGE)) throw new Error(`--language=${LANGUAGE}: not a language`);
 /** The pages a signed-out or signed-in person opens first (docs/performance.md). */
 const FIRST_PAGES = [
   '/login',
@@ -200,7 +205,23 @@ function bundleSizes() {
     ...(manifest[LANDING_SHELL] ? [LANDING_SHELL] : []),
     ...(ROUTER_APP ? [] : ['src/app/routes/landing.tsx']),
   ];
-  rows.push({ route: 'landing (/)', ...measure(landingKeys) });
+  // The first page's texts come with it (apps/web/src/lib/i18n.ts): English's and, in another
+  // language, that language's `public` catalogue.
+  const catalogues = [...new Set(['en', LANGUAGE])].map((language) => {
+    const file = readdirSync(path.join(dist, 'assets')).find(
+      (name) => name.startsWith(`i18n-${language}-public-`) && name.endsWith('.js'),
+    );
+    if (!file) throw new Error(`no ${language} public catalogue in the build`);
+    return sizeOf(`assets/${file}`);
+  });
+  const landing = measure(landingKeys);
+  rows.push({
+    route: `landing (/, ${LANGUAGE})`,
+    ...landing,
+    files: landing.files + catalogues.length,
+    jsRaw: landing.jsRaw + catalogues.reduce((sum, size) => sum + size.raw, 0),
+    jsGzip: landing.jsGzip + catalogues.reduce((sum, size) => sum + size.gzip, 0),
+  });
   for (const route of routes) {
     const name = route.key.replace('src/app/routes/', '').replace(/\.tsx$/, '');
     if (name !== 'landing') rows.push({ route: name, ...measure(start(route)) });
@@ -415,8 +436,12 @@ async function runLighthouse(baseUrl) {
             // localStorage, where the app keeps the session: set it (or remove it) on the origin first.
             await page.goto(`${baseUrl}/robots.txt`);
             await page.evaluate(
-              (token) => (token ? localStorage.setItem('authToken', token) : localStorage.clear()),
-              signedIn(pagePath) ? session.token : null,
+              ([token, language]) => {
+                if (token) localStorage.setItem('authToken', token);
+                else localStorage.clear();
+                if (language !== 'en') localStorage.setItem('amana.language', language);
+              },
+              [signedIn(pagePath) ? session.token : null, LANGUAGE],
             );
             if (!SHOW_INSTALL_PROMPT)
               await page.evaluate(() => sessionStorage.setItem('amana:install-prompt-dismissed', '1'));
@@ -622,7 +647,7 @@ async function main() {
   if (shouldBuild) build();
   const sizes = bundleSizes();
   printSizes(sizes);
-  const landing = sizes.find((row) => row.route === 'landing (/)');
+  const landing = sizes.find((row) => row.route.startsWith('landing (/'));
   const withinBudget = landing && landing.jsGzip < LANDING_JS_BUDGET_GZIP;
   console.log(
     `\nInitial JS for / : ${kb(landing?.jsGzip ?? 0)} gzip (budget ${kb(LANDING_JS_BUDGET_GZIP)}): ${withinBudget ? 'OK' : 'OVER BUDGET'}`,

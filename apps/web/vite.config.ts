@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nCatalogues } from './i18n-catalogues.ts';
 
 /**
  * Writes .br and .gz siblings of the text assets at build time (best compression, once), so a static
@@ -470,6 +471,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    i18nCatalogues(),
     VitePWA({
       filename: 'sw.js',
       registerType: 'autoUpdate',
@@ -499,6 +501,16 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style, page and icon, so it starts offline after one visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Other languages' texts are not downloaded for a visitor who never reads them: each is cached
+        // the first time it is loaded instead (its file name carries its hash, so it never goes stale).
+        globIgnores: ['**/i18n-{pcm,yo,ha,ig}-*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/i18n-[a-z]+-[a-z]+-[\w-]+\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'amana-languages', expiration: { maxEntries: 20 } },
+          },
+        ],
         navigateFallback: '/index.html',
         // API calls and the live channel always go to the network; they are never answered from cache.
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
@@ -529,6 +541,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Each language's catalogue groups (i18n-catalogues.ts) in files named for them, so the
+            // service worker can leave other languages out of its precache (see workbox below).
+            {
+              name: (id: string) =>
+                /virtual:i18n\/(\w+)\/(\w+)/.exec(id)?.slice(1).join('-').replace(/^/, 'i18n-') ?? null,
+              test: /virtual:i18n\//,
+              priority: 8,
+            },
             // Vite's preload helper, which the entry needs to start any page, in a file of its own:
             // otherwise it joins the landing file and every page's entry would wait for that.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 7 },

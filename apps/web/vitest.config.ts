@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './i18n-catalogues.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogues()],
   test: {
     name: 'web',
     environment: 'jsdom',

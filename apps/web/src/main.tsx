@@ -6,6 +6,7 @@ import './index.css';
 import { showLoadFailed } from './app/load-failed';
 import { isPublicPage, matchScreens } from './app/screens';
 import { getToken, startEarlyGet, whenEarlyAnswersHandled } from './lib/api-client';
+import { initialLanguage, loadCatalogues, setLanguage } from './lib/i18n';
 
 /**
  * The entry only chooses how the page starts, so it is small and runs as soon as it arrives: a first
@@ -16,13 +17,17 @@ import { getToken, startEarlyGet, whenEarlyAnswersHandled } from './lib/api-clie
  */
 const container = document.getElementById('root')!;
 const { pathname } = window.location;
+// The page's texts in the visitor's language (lib/i18n.ts): its catalogue is fetched beside the code.
+const language = setLanguage(initialLanguage(), { remember: false });
 let start: Promise<void>;
 if (pathname === '/') {
-  start = import('./app/landing-shell').then((shell) => shell.startLanding(container));
+  start = Promise.all([import('./app/landing-shell'), language]).then(([shell]) =>
+    shell.startLanding(container),
+  );
 } else {
   // The router app first: its file (react-router) is the largest a page waits for, and requests made
   // first are served first (HTTP/1.1 allows a browser six at a time to a server).
-  start = import('./app/router-app').then((app) => app.startRouterApp(container));
+  start = Promise.all([import('./app/router-app'), language]).then(([app]) => app.startRouterApp(container));
   startFirstScreen(pathname);
 }
 start.catch(() => showLoadFailed(container));
@@ -40,6 +45,7 @@ function startFirstScreen(path: string): void {
   for (const { screen } of matches) void screen.load().catch(() => undefined);
   if (isPublicPage(path)) return;
   void import('./app/providers').catch(() => undefined);
+  void loadCatalogues('app').catch(() => undefined);
   if (!getToken()) return;
   startEarlyGet('/auth/me');
   for (const { screen, params } of matches) screen.data?.(params).forEach(startEarlyGet);

@@ -1,3 +1,5 @@
+import { msg } from './i18n/msg.ts';
+
 /** Stable error codes shared by server and web. HTTP status is decided once, here. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -71,4 +73,21 @@ export function tooManyAttemptsText(retryAfterSeconds: number | null | undefined
     return 'Too many attempts, try again later';
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** tooManyAttemptsText without a usable Retry-After. */
+export const TOO_MANY_ATTEMPTS_LATER = msg('Too many attempts, try again later');
+
+/**
+ * tooManyAttemptsText with a Retry-After, as an ICU message: {minutes} is tooManyAttemptsMinutes(…).
+ * A screen writes `minutes === null ? t(TOO_MANY_ATTEMPTS_LATER) : t(tooManyAttemptsTextMessage, { minutes })`.
+ */
+export const tooManyAttemptsTextMessage = msg(
+  'Too many attempts, try again in {minutes, plural, one {# minute} other {# minutes}}',
+);
+
+/** The minutes tooManyAttemptsText names (rounded up), or null when it says 'later'. */
+export function tooManyAttemptsMinutes(retryAfterSeconds: number | null | undefined): number | null {
+  if (retryAfterSeconds == null || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0) return null;
+  return Math.ceil(retryAfterSeconds / 60);
 }

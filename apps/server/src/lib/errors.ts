@@ -1,23 +1,36 @@
 import { ERROR_STATUS, type ErrorCode } from '@escrow/shared/errors';
+import { msg } from '@escrow/shared/i18n/msg';
+import { translate, type MessageParams } from './i18n.ts';
 
-/** A failure the client can act on: stable code, human text (the product's wording), HTTP status. */
+/**
+ * A failure the client can act on: stable code, human text (the product's wording), HTTP status. The
+ * text is a message id (its English text, ICU) that the answer translates into the reader's language
+ * with `params` (docs/languages.md); the code never changes with the language. `messageId` keeps the
+ * id; `message` is the English text with its values filled in (what logs and English readers see, and
+ * what a socket answer that does not translate carries).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly messageId: string;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    readonly params?: MessageParams,
   ) {
-    super(message);
+    super(params ? translate('en', message, params) : message);
+    this.messageId = message;
     this.statusCode = ERROR_STATUS[code];
   }
 }
 
-export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to perform this action') =>
+/** `message`: the whole sentence, a message id (`msg('Refund not found')`), so it translates whole. */
+export const notFound = (message: string = msg('Resource not found')) => new AppError('NOT_FOUND', message);
+export const forbidden = (message: string = msg('You do not have permission to perform this action')) =>
   new AppError('FORBIDDEN', message);
-export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', message);
+export const unauthorized = (message: string = msg('Authentication required')) =>
+  new AppError('UNAUTHORIZED', message);
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('VALIDATION_ERROR', message, details);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, message);

@@ -1,20 +1,45 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
- * A small A4 document writer for receipts and statements (pdf-lib, standard Helvetica). The standard
- * fonts encode WinAnsi only, so text is folded to it first: accents dropped ('Adébáyọ̀' → 'Adebayo'),
- * anything else unencodable (₦, emoji) replaced; amounts are written with the currency code instead.
+ * A small A4 document writer for receipts and statements (pdf-lib). It embeds DejaVu Sans (from the
+ * npm package dejavu-fonts-ttf, subset to the characters used), so names and texts in every language
+ * print as written: Yoruba's tone marks and underdots (Adébáyọ̀), Hausa's ɓ ɗ ƙ ƴ, Igbo's ị ọ ụ ṅ, the
+ * naira sign (docs/languages.md). Text is composed (NFC) first, so a letter with its accent is one glyph
+ * where the font has it; a character the font lacks prints as '?'.
  */
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.39, 0.45, 0.55);
 
-export function pdfText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/₦/g, 'NGN ')
-    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+const require = createRequire(import.meta.url);
+let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;
+/** The two font files, read once per process (about 1.4 MB; each document embeds only its glyphs). */
+function fonts() {
+  fontBytes ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fontBytes;
+}
+
+export function pdfText(value: string, font?: PDFFont): string {
+  const text = value.normalize('NFC');
+  if (!font) return text;
+  const known = characterSet(font);
+  return Array.from(text, (char) => (known.has(char.codePointAt(0)!) ? char : '?')).join('');
+}
+
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+function characterSet(font: PDFFont): Set<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
 }
 
 /** '461,250.00 NGN' style is ambiguous in some locales; receipts say 'NGN 461,250.00'. */
@@ -40,13 +65,14 @@ export class PdfWriter {
 
   static async create(title: string): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
     doc.setTitle(pdfText(title));
     doc.setProducer('Amana Escrow');
     doc.setCreator('Amana Escrow');
     const writer = new PdfWriter(
       doc,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
+      await doc.embedFont(fonts().regular, { subset: true }),
+      await doc.embedFont(fonts().bold, { subset: true }),
     );
     return writer;
   }
@@ -61,7 +87,7 @@ export class PdfWriter {
   }
 
   private draw(text: string, x: number, size: number, font: PDFFont, color = INK, maxWidth?: number) {
-    let fitted = pdfText(text);
+    let fitted = pdfText(text, font);
     const fits = (candidate: string) =>
       maxWidth === undefined || font.widthOfTextAtSize(candidate, size) <= maxWidth;
     if (!fits(fitted)) {
@@ -108,7 +134,7 @@ export class PdfWriter {
       const last = index === cells.length - 1;
       const width = widths[index]!;
       if (last) {
-        const text = pdfText(cell);
+        const text = pdfText(cell, font);
         this.page.drawText(text, {
           x: x + width - font.widthOfTextAtSize(text, 9),
           y: this.y,

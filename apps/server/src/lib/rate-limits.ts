@@ -1,6 +1,10 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyAttemptsText } from '@escrow/shared/errors';
+import {
+  TOO_MANY_ATTEMPTS_LATER,
+  tooManyAttemptsMinutes,
+  tooManyAttemptsTextMessage,
+} from '@escrow/shared/errors';
 import { AppError } from './errors.ts';
 
 /**
@@ -34,10 +38,14 @@ export const messagesRule = (config: { RATE_LIMIT_MESSAGES_PER_MINUTE: number })
   key: byUser,
 });
 
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError('RATE_LIMITED', tooManyAttemptsText(retryAfterSeconds), undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
+/** 429 with the wait in whole minutes, one message in the reader's language (tooManyAttemptsText's words). */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const minutes = tooManyAttemptsMinutes(retryAfterSeconds);
+  const headers = { 'retry-after': String(retryAfterSeconds) };
+  return minutes === null
+    ? new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_LATER, undefined, headers)
+    : new AppError('RATE_LIMITED', tooManyAttemptsTextMessage, undefined, headers, { minutes });
+};
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 // Each `createRateLimit` has a store of its own (in memory): one counter per rule name and app, so

@@ -1,5 +1,6 @@
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
+import type { Language } from '@escrow/shared/i18n/languages';
 
 export type SocketData = {
   userId: string;
@@ -9,6 +10,11 @@ export type SocketData = {
   twoFactorVerified: boolean;
   /** When the token stops being valid: the socket is closed then (plugins/socket.ts). */
   expiresAtMs: number;
+  /**
+   * The language the socket's answers are written in: the user's saved one, else the handshake's
+   * Accept-Language, else English (docs/languages.md).
+   */
+  language: Language;
 };
 
 /** Every socket joins the room of the session its token names, so ending the session ends its sockets. */

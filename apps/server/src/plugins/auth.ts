@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { UserRole } from '@escrow/shared/schemas/auth';
 import type { AppConfig } from '../config/env.ts';
-import { AppError, unauthorized } from '../lib/errors.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import { assertStaffTwoFactor } from '../lib/staff-two-factor.ts';
 import type { AuthUser, TokenService } from '../modules/auth/index.ts';
 
@@ -45,7 +46,7 @@ export const authPlugin = fp<{ tokens: TokenService; staffTwoFactor: AppConfig['
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized();
       const verified = await tokens.verify(token);
-      if (!verified) throw unauthorized('Invalid or expired token');
+      if (!verified) throw unauthorized(msg('Invalid or expired token'));
       request.user = verified.user;
     }
 
@@ -54,8 +55,7 @@ export const authPlugin = fp<{ tokens: TokenService; staffTwoFactor: AppConfig['
       const staffOnly = !roles.includes('USER');
       return async (request: FastifyRequest) => {
         await authenticate(request);
-        if (!roles.includes(request.user!.role))
-          throw new AppError('FORBIDDEN', 'You do not have permission to perform this action');
+        if (!roles.includes(request.user!.role)) throw forbidden();
         if (staffOnly) assertStaffTwoFactor(request.user!, staffTwoFactor);
       };
     });

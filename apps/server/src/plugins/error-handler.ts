@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../lib/errors.ts';
+import { requestLanguage, translate, type Language } from '../lib/i18n.ts';
 
 type Failure = { status: number; body: { success: false; error: string; code: string; details?: unknown } };
 
@@ -19,13 +21,13 @@ export function toFailure(error: unknown): Failure {
       field: String(v.instancePath || '')
         .replace(/^\//, '')
         .replace(/\//g, '.'),
-      message: v.message ?? 'Invalid value',
+      message: v.message ?? msg('Invalid value'),
     }));
     return {
       status: 400,
       body: {
         success: false,
-        error: details[0]?.message ?? 'Invalid request',
+        error: details[0]?.message ?? msg('Invalid request'),
         code: 'VALIDATION_ERROR',
         details,
       },
@@ -38,16 +40,16 @@ export function toFailure(error: unknown): Failure {
     err.statusCode < 500
   ) {
     const known: Record<number, [string, string]> = {
-      413: ['PAYLOAD_TOO_LARGE', 'Request body is too large'],
-      414: ['URI_TOO_LONG', 'Request URL is too long'],
-      415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
-      429: ['RATE_LIMITED', 'Too many requests. Please try again later.'],
-      404: ['NOT_FOUND', 'Not found'],
+      413: ['PAYLOAD_TOO_LARGE', msg('Request body is too large')],
+      414: ['URI_TOO_LONG', msg('Request URL is too long')],
+      415: ['UNSUPPORTED_MEDIA_TYPE', msg('Unsupported content type')],
+      429: ['RATE_LIMITED', msg('Too many requests. Please try again later.')],
+      404: ['NOT_FOUND', msg('Not found')],
     };
     const [code, text] = known[err.statusCode] ?? [
       'BAD_REQUEST',
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'Malformed JSON body'
+        ? msg('Malformed JSON body')
         : err.message,
     ];
     return { status: err.statusCode, body: { success: false, error: text, code } };
@@ -57,18 +59,21 @@ export function toFailure(error: unknown): Failure {
   if (sqlState(error)?.startsWith('22'))
     return {
       status: 400,
-      body: { success: false, error: 'Invalid value in the request', code: 'BAD_REQUEST' },
+      body: { success: false, error: msg('Invalid value in the request'), code: 'BAD_REQUEST' },
     };
   if (isDatabaseUnavailable(error))
     return {
       status: 503,
       body: {
         success: false,
-        error: 'The service is temporarily unavailable. Please try again in a moment.',
+        error: msg('The service is temporarily unavailable. Please try again in a moment.'),
         code: 'SERVICE_UNAVAILABLE',
       },
     };
-  return { status: 500, body: { success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' } };
+  return {
+    status: 500,
+    body: { success: false, error: msg('Internal server error'), code: 'INTERNAL_ERROR' },
+  };
 }
 
 const CONNECTION_ERRORS = new Set([
@@ -118,15 +123,50 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.values(value).some((item) => containsNul(item, depth + 1));
 }
 
+/**
+ * The failure's texts in the reader's language (docs/languages.md): its message with the error's
+ * parameters, and each field's message. Texts that are not messages pass through as they are.
+ */
+function localized(failure: Failure, error: unknown, language: Language): Failure {
+  // An AppError's message is already its English text with its values; its id is what translates.
+  if (language === 'en') return failure;
+  const { body } = failure;
+  const [id, params] =
+    error instanceof AppError && body.error === error.message
+      ? [error.messageId, error.params]
+      : [body.error, undefined];
+  const details = Array.isArray(body.details)
+    ? body.details.map((detail: unknown) =>
+        isFieldMessage(detail) ? { ...detail, message: translate(language, detail.message) } : detail,
+      )
+    : body.details;
+  return { ...failure, body: { ...body, error: translate(language, id, params), details } };
+}
+
+function isFieldMessage(value: unknown): value is { field: string; message: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // A success answer's message (`ok(data, message)`) in the reader's language; English answers are
+  // written as they are, without a look.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (!isFieldMessage(payload) || (payload as { success?: unknown }).success !== true) return payload;
+    const language = requestLanguage(request);
+    return language === 'en' ? payload : { ...payload, message: translate(language, payload.message) };
+  });
   // No text we store or look up may hold a NUL (PostgreSQL text cannot). Checked after validation, so
   // fields with their own rules keep their own messages, and before any handler.
   app.addHook('preHandler', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
-      throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters');
+      throw new AppError('BAD_REQUEST', msg('Text may not contain NUL characters'));
   });
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = toFailure(error);
+    const { status, body } = localized(toFailure(error), error, requestLanguage(request));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     if (status === 503) reply.header('retry-after', '5');

@@ -5,9 +5,12 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { CLIENT_EVENTS, SERVER_EVENTS, STAFF_ROOM, transactionRoom, userRoom } from '@escrow/shared/events';
+import { pickLanguage } from '@escrow/shared/i18n/languages';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { AppConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { createOutageLog } from '../lib/dependency-log.ts';
+import { translate } from '../lib/i18n.ts';
 import { bestEffortPublish, redisState, watchRedis } from '../lib/redis-best-effort.ts';
 import { staffTwoFactorMet } from '../lib/staff-two-factor.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -27,6 +30,7 @@ type SocketDeps = {
 };
 
 const roomPayload = z.object({ transactionId: z.uuid() });
+const TRANSACTION_NOT_FOUND = msg('Transaction Not Found');
 const EXPIRY_SWEEP_MS = 2000;
 type Ack = ((answer: { ok: boolean; error?: string }) => void) | undefined;
 
@@ -84,6 +88,7 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
     socket.data.twoFactorVerified = verified.user.twoFactorVerified;
     socket.data.sessionId = verified.sessionId;
     socket.data.expiresAtMs = verified.expiresAtMs;
+    socket.data.language = pickLanguage(verified.user.language, socket.handshake.headers['accept-language']);
     next();
   });
 
@@ -138,7 +143,9 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
       void socket.join(STAFF_ROOM);
     // The handshake checked that the token is a string.
     void joinSessionRoom(socket, socket.handshake.auth.token as string);
-    const refuse = (event: string, message: string, code: string, ack: Ack) => {
+    // `text` is a message id, written in the socket's language.
+    const refuse = (event: string, text: string, code: string, ack: Ack) => {
+      const message = translate(socket.data.language, text);
       socket.emit(SERVER_EVENTS.error, { event, message, code });
       ack?.({ ok: false, error: message });
     };
@@ -153,17 +160,17 @@ export const socketPlugin = fp<SocketDeps>(async (app, deps) => {
       const reply = typeof ack === 'function' ? ack : undefined;
       const parsed = roomPayload.safeParse(payload);
       if (!parsed.success)
-        return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
+        return refuse(CLIENT_EVENTS.joinTransactionRoom, TRANSACTION_NOT_FOUND, 'NOT_FOUND', reply);
       try {
         if (!(await isTransactionMember(deps.db, parsed.data.transactionId, userId)))
-          return refuse(CLIENT_EVENTS.joinTransactionRoom, 'Transaction Not Found', 'NOT_FOUND', reply);
+          return refuse(CLIENT_EVENTS.joinTransactionRoom, TRANSACTION_NOT_FOUND, 'NOT_FOUND', reply);
         await socket.join(transactionRoom(parsed.data.transactionId));
         reply?.({ ok: true });
       } catch (error) {
         deps.log.error({ err: error }, 'join_transaction_room failed');
         refuse(
           CLIENT_EVENTS.joinTransactionRoom,
-          'Could not join the transaction room',
+          msg('Could not join the transaction room'),
           'INTERNAL_ERROR',
           reply,
         );

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNavigator } from '../lib/navigation';
+import { useLanguage } from '../lib/use-language';
 import type * as RouterApp from './router-app';
 import LandingPage from './routes/landing';
 
@@ -41,8 +42,13 @@ export function startLanding(container: HTMLElement): void {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <LandingPage />
+        <LandingInLanguage />
       </StrictMode>,
     ),
   );
+}
+
+/** The landing page renders again in a newly chosen language (its switcher). */
+function LandingInLanguage() {
+  return <LandingPage key={useLanguage()} />;
 }

@@ -9,7 +9,9 @@ import {
 } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { loadCatalogues } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
+import { useLanguage } from '../lib/use-language';
 import { showLoadFailed } from './load-failed';
 import { router } from './router';
 import { isPublicPage } from './screens';
@@ -26,9 +28,10 @@ import { isPublicPage } from './screens';
 type Providers = ComponentType<{ children: ReactNode }>;
 let providersModule: Promise<Providers> | null = null;
 let loadedProviders: Providers | null = null;
+// The signed-in app's texts (lib/i18n.ts) arrive with its providers.
 const loadProviders = () =>
-  (providersModule ??= import('./providers').then(
-    (m) => (loadedProviders = m.AppProviders),
+  (providersModule ??= Promise.all([import('./providers'), loadCatalogues('app')]).then(
+    ([m]) => (loadedProviders = m.AppProviders),
     (error: unknown) => {
       providersModule = null; // a later attempt may succeed (e.g. back online)
       throw error;
@@ -58,6 +61,8 @@ function Root() {
   const [providers, setProviders] = useState<Providers | null>(() => loadedProviders);
   const [failed, setFailed] = useState(false);
   const needsProviders = !isPublicPage(pathname);
+  // The screens render again in a newly chosen language (the providers and their data stay).
+  const language = useLanguage();
 
   useEffect(() => {
     if (!needsProviders || providers) return;
@@ -77,14 +82,14 @@ function Root() {
     const AppProviders = providers;
     return (
       <AppProviders>
-        <RouterProvider router={router} />
+        <RouterProvider key={language} router={router} />
       </AppProviders>
     );
   }
   if (needsProviders && failed) return <LoadFailed />;
   // Only for the moment between a navigation away from a public page and the providers' arrival.
   if (needsProviders) return null;
-  return <RouterProvider router={router} />;
+  return <RouterProvider key={language} router={router} />;
 }
 
 /** The entry's own 'could not be loaded' page (plain DOM), inside React's tree. */

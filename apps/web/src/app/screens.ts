@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadCatalogues } from '../lib/i18n';
 
 /**
  * Every screen of the app: its address (react-router's path syntax) and its code, loaded on first use.
@@ -33,7 +34,11 @@ const transactionDetails = {
 
 export const SCREENS: Screen[] = [
   { path: '/', load: () => import('./routes/landing') },
-  { path: '/legal/:page', load: () => import('./routes/legal') },
+  // The legal pages' long texts are a catalogue group of their own (lib/i18n.ts), fetched with the page.
+  {
+    path: '/legal/:page',
+    load: () => Promise.all([import('./routes/legal'), loadCatalogues('legal')]).then(([page]) => page),
+  },
   { path: '/login', load: () => import('./routes/login') },
   { path: '/signup', load: () => import('./routes/signup') },
   { path: '/forgot-password', load: () => import('./routes/forgot-password') },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { downloadFromApi } from '../lib/download';
+import { t } from '../lib/i18n';
 import { Button } from './ui/button';
 
 /** A button that downloads a PDF the API makes for the signed-in user; failures are said in a toast. */
@@ -21,14 +22,14 @@ export function DownloadButton({
     try {
       await downloadFromApi(path, fallbackName);
     } catch (error) {
-      toast.error('Download failed', { description: (error as Error).message });
+      toast.error(t('Download failed'), { description: (error as Error).message });
     } finally {
       setBusy(false);
     }
   }
   return (
     <Button variant="secondary" className={className} onClick={() => void download()} disabled={busy}>
-      {busy ? 'Preparing...' : children}
+      {busy ? t('Preparing...') : children}
     </Button>
   );
 }

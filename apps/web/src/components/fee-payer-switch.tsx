@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { FEE_PAYER_LABELS, FEE_PAYERS, type FeePayer } from '@escrow/shared/domain/fees';
 import { cn } from '../lib/cn';
+import { t } from '../lib/i18n';
 
 /** Who pays the fee, as a row of three radio buttons (the fee calculators' payer switch). */
 export function FeePayerSwitch({
   value,
   onChange,
-  legend = 'Who pays the fee?',
+  legend = t('Who pays the fee?'),
 }: {
   value: FeePayer;
   onChange: (payer: FeePayer) => void;
@@ -33,7 +34,7 @@ export function FeePayerSwitch({
               onChange={() => onChange(payer)}
               className="sr-only"
             />
-            {FEE_PAYER_LABELS[payer]}
+            {t(FEE_PAYER_LABELS[payer])}
           </label>
         ))}
       </div>

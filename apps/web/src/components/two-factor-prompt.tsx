@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { RECOVERY_CODE_PATTERN, TOTP_CODE_PATTERN } from '@escrow/shared/schemas/two-factor';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
 import { ApiError } from '../lib/api-client';
+import { t } from '../lib/i18n';
 import { useTwoFactorStatus } from '../lib/account-security-query';
 import { Button } from './ui/button';
 import { CodeInput, RecoveryCodeInput } from './ui/code-input';
@@ -161,15 +162,15 @@ function TwoFactorCodeDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={TWO_FACTOR_TEXT.promptTitle}
-      description={TWO_FACTOR_TEXT.codeRequired}
+      title={t(TWO_FACTOR_TEXT.promptTitle)}
+      description={t(TWO_FACTOR_TEXT.codeRequired)}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={`${id}-form`} disabled={busy}>
-            {busy ? TWO_FACTOR_TEXT.confirming : TWO_FACTOR_TEXT.confirm}
+            {busy ? t(TWO_FACTOR_TEXT.confirming) : t(TWO_FACTOR_TEXT.confirm)}
           </Button>
         </>
       }
@@ -177,7 +178,7 @@ function TwoFactorCodeDialog({
       <form id={`${id}-form`} onSubmit={submit} noValidate>
         <Field
           id={`${id}-code`}
-          label={recovery ? TWO_FACTOR_TEXT.recoveryCodeLabel : TWO_FACTOR_TEXT.codeLabel}
+          label={recovery ? t(TWO_FACTOR_TEXT.recoveryCodeLabel) : t(TWO_FACTOR_TEXT.codeLabel)}
           error={shown}
         >
           {recovery ? (
@@ -192,7 +193,7 @@ function TwoFactorCodeDialog({
           onClick={switchKind}
           disabled={busy}
         >
-          {recovery ? TWO_FACTOR_TEXT.useAuthenticator : TWO_FACTOR_TEXT.useRecoveryCode}
+          {recovery ? t(TWO_FACTOR_TEXT.useAuthenticator) : t(TWO_FACTOR_TEXT.useRecoveryCode)}
         </button>
       </form>
     </Dialog>

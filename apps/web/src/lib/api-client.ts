@@ -1,4 +1,9 @@
-import { tooManyAttemptsText } from '@escrow/shared/errors';
+import {
+  TOO_MANY_ATTEMPTS_LATER,
+  tooManyAttemptsMinutes,
+  tooManyAttemptsTextMessage,
+} from '@escrow/shared/errors';
+import { currentLanguage, t } from './i18n';
 
 /**
  * The one API client of the web app. Error texts: the server's error
@@ -41,7 +46,10 @@ export type RateLimitDetails = {
 export function rateLimitedError(retryAfter: string | null, serverMessage: string | null = null) {
   const seconds = retryAfterSeconds(retryAfter);
   const details: RateLimitDetails = { retryAfterSeconds: seconds, serverMessage };
-  return new ApiError(tooManyAttemptsText(seconds), 429, 'RATE_LIMITED', details);
+  // The shared tooManyAttemptsText, in the screens' language.
+  const minutes = tooManyAttemptsMinutes(seconds);
+  const text = minutes === null ? t(TOO_MANY_ATTEMPTS_LATER) : t(tooManyAttemptsTextMessage, { minutes });
+  return new ApiError(text, 429, 'RATE_LIMITED', details);
 }
 
 /** The details of a 429 error, or null for any other error. */
@@ -107,7 +115,7 @@ export function startEarlyGet(path: string): void {
   if (earlyAnswers.has(path)) return;
   const token = getToken();
   const response = fetch(`/api${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { 'accept-language': currentLanguage(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   // Unobserved until the app takes it: a network failure must not be reported as unhandled meanwhile.
   response.catch(() => undefined);
@@ -166,6 +174,8 @@ export async function api<T>(
         signal,
         headers: {
           ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+          // The server writes its messages in the screens' language (an account's saved one wins).
+          'accept-language': currentLanguage(),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
@@ -173,7 +183,7 @@ export async function api<T>(
       }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Network error', 0);
+    throw new ApiError(t('Network error'), 0);
   }
   // A failed sign-in (or an expired two-factor challenge) is also a 401, but it says nothing about the
   // session already held.
@@ -186,7 +196,7 @@ export async function api<T>(
   try {
     payload = await response.json();
   } catch {
-    throw new ApiError(response.ok ? 'Network error' : `HTTP ${response.status}`, response.status);
+    throw new ApiError(response.ok ? t('Network error') : `HTTP ${response.status}`, response.status);
   }
   const envelope = payload as {
     success?: boolean;
@@ -204,7 +214,7 @@ export async function api<T>(
     );
   }
   if (!envelope || envelope.success !== true) {
-    throw new ApiError(envelope?.error || 'API request failed', response.status, envelope?.code);
+    throw new ApiError(envelope?.error || t('API request failed'), response.status, envelope?.code);
   }
   return envelope.data as T;
 }

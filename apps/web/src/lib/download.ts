@@ -1,4 +1,5 @@
 import { ApiError, getToken } from './api-client';
+import { t } from './i18n';
 
 /**
  * Downloads a file the API serves to the signed-in user (receipts, statements): fetched with the token,
@@ -10,7 +11,7 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   try {
     response = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError('Network error', 0);
+    throw new ApiError(t('Network error'), 0);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null;

@@ -1,6 +1,7 @@
 import { readTypedAmount } from '@escrow/shared/domain/money';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { t } from './i18n';
 
 /*
  * react-hook-form `setValueAs` readers: a typed field becomes what the shared zod schema checks, so the
@@ -70,6 +71,6 @@ export function showRefusalOnField<T extends FieldValues>(
   field: Path<T>,
 ) {
   if (showServerFieldErrors(error, setError).length) return;
-  const message = error instanceof Error && error.message ? error.message : 'Request failed';
+  const message = error instanceof Error && error.message ? error.message : t('Request failed');
   setError(field, { type: 'server', message }, { shouldFocus: true });
 }

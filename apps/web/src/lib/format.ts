@@ -1,5 +1,6 @@
 import { formatLagos, formatNumber } from '@escrow/shared/domain/en-ng-format';
 import { formatMoney as formatMoneyIn } from '@escrow/shared/domain/money';
+import { t } from './i18n';
 
 /*
  * Every number, date and time the web app shows goes through this module (eslint.config.js forbids
@@ -75,9 +76,9 @@ export const formatTime = (value: string | Date | number, { seconds = false } = 
 /** Under 1 hour 'Just now', under 24 hours 'N hours ago', otherwise date and time. */
 export function formatActivityTime(value: string | Date, now = Date.now()): string {
   const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return 'Just now';
+  if (Number.isNaN(time)) return t('Just now');
   const hours = Math.floor((now - time) / 3_600_000);
-  if (hours < 1) return 'Just now';
-  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  if (hours < 1) return t('Just now');
+  if (hours < 24) return t('{hours, plural, one {# hour ago} other {# hours ago}}', { hours });
   return formatDateTime(value);
 }

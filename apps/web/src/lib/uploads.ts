@@ -1,6 +1,7 @@
 import type { Upload } from '@escrow/shared/schemas/uploads';
 import { uploadUrl, type UploadPurpose } from '@escrow/shared/domain/uploads';
 import { ApiError, getToken, rateLimitedError, SESSION_EXPIRED_EVENT } from './api-client';
+import { t } from './i18n';
 
 /**
  * GET /api/uploads/{id} needs the bearer token, so neither an <img src> nor a plain link can fetch it:
@@ -16,7 +17,7 @@ export async function fetchUpload(uploadId: string, signal?: AbortSignal): Promi
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Network error', 0);
+    throw new ApiError(t('Network error'), 0);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null;
@@ -63,7 +64,7 @@ export function uploadFile(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError('Upload failed', 0));
+    xhr.onerror = () => reject(new ApiError(t('Upload failed'), 0));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     xhr.onload = () => {
       if (xhr.status === 401 && token)
@@ -80,7 +81,13 @@ export function uploadFile(
         onProgress(100);
         return resolve(payload.data.upload);
       }
-      reject(new ApiError(payload?.error || `Upload failed: ${xhr.status}`, xhr.status, payload?.code));
+      reject(
+        new ApiError(
+          payload?.error || t('Upload failed: {status}', { status: String(xhr.status) }),
+          xhr.status,
+          payload?.code,
+        ),
+      );
     };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -51,6 +51,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     isVerified: false,
     onboardingCompleted: false,
     hideAmounts: false,
+    language: null,
     privacyConsent: { version: '1.0', acceptedAt: '2026-01-15T10:00:00.000Z' },
     createdAt: '2026-01-15T10:00:00.000Z',
     ...overrides,

@@ -7,6 +7,7 @@
 import { commissionShare, smallestSellerPart } from './commission.ts';
 import { tradeAmountsWithFee, type FeePayer } from './fees.ts';
 import { formatMoney, toMajor } from './money.ts';
+import { msg } from '../i18n/msg.ts';
 
 export const DISPUTE_STATUSES = ['OPEN', 'IN_REVIEW', 'RESOLVED', 'CLOSED'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
@@ -63,61 +64,70 @@ export const disputeClosesAt = (resolvedAt: Date) =>
   new Date(resolvedAt.getTime() + DISPUTE_CLOSE_AFTER_DAYS * DAY_MS);
 
 export const DISPUTE_TYPE_META: Record<DisputeType, { label: string; description: string }> = {
-  PAYMENT: { label: 'Payment issue', description: 'A problem with the payment or the amount charged' },
-  DELIVERY: { label: 'Delivery problem', description: 'The item did not arrive, or arrived late or damaged' },
-  QUALITY: {
-    label: 'Quality issue',
-    description: 'The item is not as described or not in the stated condition',
+  PAYMENT: {
+    label: msg('Payment issue'),
+    description: msg('A problem with the payment or the amount charged'),
   },
-  FRAUD: { label: 'Fraud', description: 'You believe the other party is acting dishonestly' },
-  OTHER: { label: 'Other', description: 'Anything else about this transaction' },
+  DELIVERY: {
+    label: msg('Delivery problem'),
+    description: msg('The item did not arrive, or arrived late or damaged'),
+  },
+  QUALITY: {
+    label: msg('Quality issue'),
+    description: msg('The item is not as described or not in the stated condition'),
+  },
+  FRAUD: { label: msg('Fraud'), description: msg('You believe the other party is acting dishonestly') },
+  OTHER: { label: msg('Other'), description: msg('Anything else about this transaction') },
 };
 
 export const DISPUTE_PRIORITY_META: Record<DisputePriority, { label: string; description: string }> = {
-  LOW: { label: 'Low', description: 'No rush; a question or a small problem' },
-  MEDIUM: { label: 'Medium', description: 'A problem that needs sorting out' },
-  HIGH: { label: 'High', description: 'A serious problem with the item or delivery' },
-  URGENT: { label: 'Urgent', description: 'Fraud or a large amount at risk' },
+  LOW: { label: msg('Low'), description: msg('No rush; a question or a small problem') },
+  MEDIUM: { label: msg('Medium'), description: msg('A problem that needs sorting out') },
+  HIGH: { label: msg('High'), description: msg('A serious problem with the item or delivery') },
+  URGENT: { label: msg('Urgent'), description: msg('Fraud or a large amount at risk') },
 };
 
 export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
-  REFUND_FULL: 'Full refund to the buyer',
-  REFUND_PARTIAL: 'Partial refund',
-  RELEASE_PAYMENT: 'Release payment to the seller',
-  NO_ACTION: 'No action (continue the transaction)',
+  REFUND_FULL: msg('Full refund to the buyer'),
+  REFUND_PARTIAL: msg('Partial refund'),
+  RELEASE_PAYMENT: msg('Release payment to the seller'),
+  NO_ACTION: msg('No action (continue the transaction)'),
 };
 
 /** The dispute texts, word for word (docs/product.md "Texts that matter"). */
 export const DISPUTE_TEXT = {
-  created: 'Dispute created successfully.',
-  submitted: 'Dispute submitted successfully! Our support team will review your case within 24-48 hours.',
-  requiredFields: 'Please fill in all required fields',
-  loadFailed: 'Failed to load disputes',
-  createFailed: 'Failed to create dispute',
-  detailFailed: 'Failed to load dispute details',
-  sendFailed: 'Failed to send message',
-  messageSent: 'Message sent successfully',
-  notFoundTitle: 'Dispute not found',
-  notFoundBody: "The dispute you're looking for doesn't exist or you don't have access to it.",
-  noMessages: 'No messages yet',
-  noEvidence: 'No evidence uploaded yet',
-  notFound: 'Dispute not found',
-  reasonTooLong: `Reason must be at most ${DISPUTE_REASON_MAX} characters`,
-  descriptionTooLong: `Description must be at most ${DISPUTE_DESCRIPTION_MAX} characters`,
-  alreadyOpen: 'This transaction already has an open dispute',
-  notDisputable: 'A dispute can only be raised after payment and before completion',
-  closedNoMessages: 'This dispute is closed and takes no more messages',
-  proposalsOnlyOpen: 'Proposals can only be made while the dispute is open',
-  proposalNotPending: 'This proposal is no longer pending',
-  ownProposal: 'Only the other party can answer this proposal',
-  partyNoAdminDecision: 'Only support staff can make an admin decision',
-  partialAmountRange: 'The buyer’s share must be more than 0 and less than the price',
-  evidenceLimit: `A dispute can have at most ${EVIDENCE_MAX_FILES} pieces of evidence`,
-  evidenceUpload: 'Evidence must be a dispute evidence file you uploaded for this transaction',
-  alreadyDecided: 'This dispute has already been resolved',
-  notEscalatable: 'Only an open dispute can be escalated',
-  staffOnly: 'Only support staff can do this',
-  internalStaffOnly: 'Only support staff can add internal notes',
+  created: msg('Dispute created successfully.'),
+  submitted: msg(
+    'Dispute submitted successfully! Our support team will review your case within 24-48 hours.',
+  ),
+  requiredFields: msg('Please fill in all required fields'),
+  loadFailed: msg('Failed to load disputes'),
+  createFailed: msg('Failed to create dispute'),
+  detailFailed: msg('Failed to load dispute details'),
+  sendFailed: msg('Failed to send message'),
+  messageSent: msg('Message sent successfully'),
+  notFoundTitle: msg('Dispute not found'),
+  notFoundBody: msg("The dispute you're looking for doesn't exist or you don't have access to it."),
+  noMessages: msg('No messages yet'),
+  noEvidence: msg('No evidence uploaded yet'),
+  notFound: msg('Dispute not found'),
+  // The limits written out (english-messages.test.ts checks them against the constants).
+  reasonTooLong: msg('Reason must be at most 200 characters'),
+  descriptionTooLong: msg('Description must be at most 1000 characters'),
+  alreadyOpen: msg('This transaction already has an open dispute'),
+  notDisputable: msg('A dispute can only be raised after payment and before completion'),
+  closedNoMessages: msg('This dispute is closed and takes no more messages'),
+  proposalsOnlyOpen: msg('Proposals can only be made while the dispute is open'),
+  proposalNotPending: msg('This proposal is no longer pending'),
+  ownProposal: msg('Only the other party can answer this proposal'),
+  partyNoAdminDecision: msg('Only support staff can make an admin decision'),
+  partialAmountRange: msg('The buyer’s share must be more than 0 and less than the price'),
+  evidenceLimit: msg('A dispute can have at most 10 pieces of evidence'),
+  evidenceUpload: msg('Evidence must be a dispute evidence file you uploaded for this transaction'),
+  alreadyDecided: msg('This dispute has already been resolved'),
+  notEscalatable: msg('Only an open dispute can be escalated'),
+  staffOnly: msg('Only support staff can do this'),
+  internalStaffOnly: msg('Only support staff can add internal notes'),
 } as const;
 
 /**
@@ -265,6 +275,46 @@ export function partialShareRangeText(
   return `The buyer’s share must be more than 0 and at most ${largest}${held}, so the seller’s part covers their ${share} share of the fee and the broker’s ${broker} share of the commission`;
 }
 
+/**
+ * partialShareRangeText as an ICU message, with the values partialShareRangeMessage computes: {largest}
+ * the largest share; {remainder} 'yes' for a milestone trade's unreleased part, with {unreleased} its
+ * price; {covers} what the seller's part must cover ('fee', 'broker', 'both' or 'none'), with {share}
+ * the seller's fee share and {broker} the broker's part of the commission. Amounts formatted (formatMoney).
+ */
+export const partialShareRangeTextMessage = msg(
+  'The buyer’s share must be more than 0 and at most {largest}{remainder, select, yes { of the {unreleased} not yet released} other {}}{covers, select, fee {, so the seller’s part covers their {share} share of the fee} broker {, so the seller’s part covers the broker’s {broker} share of the commission} both {, so the seller’s part covers their {share} share of the fee and the broker’s {broker} share of the commission} other {}}',
+);
+
+/**
+ * partialShareRangeText as a message and its values, for a screen or an answer that translates it:
+ * `t(message, params)` reads as partialShareRangeText(…) in English.
+ */
+export function partialShareRangeMessage(
+  priceMinor: number,
+  sellerFeeMinor: number,
+  currency: string,
+  remainder = false,
+  commissionMinor = 0,
+): { message: string; params: Record<string, string> } {
+  if (sellerFeeMinor === 0 && commissionMinor === 0 && !remainder)
+    return { message: DISPUTE_TEXT.partialAmountRange, params: {} };
+  const largestMinor = largestPartialShare(priceMinor, sellerFeeMinor, commissionMinor);
+  const brokerMinor = commissionShare(commissionMinor, priceMinor - largestMinor, priceMinor);
+  const covers =
+    sellerFeeMinor === 0 ? (brokerMinor === 0 ? 'none' : 'broker') : brokerMinor === 0 ? 'fee' : 'both';
+  return {
+    message: partialShareRangeTextMessage,
+    params: {
+      largest: formatMoney(toMajor(largestMinor), currency),
+      remainder: remainder ? 'yes' : 'no',
+      unreleased: formatMoney(toMajor(priceMinor), currency),
+      covers,
+      share: formatMoney(toMajor(sellerFeeMinor), currency),
+      broker: formatMoney(toMajor(brokerMinor), currency),
+    },
+  };
+}
+
 // ---- Inspection window (auto-release) ----
 
 /** Default inspection period after the estimated delivery date (env INSPECTION_DAYS overrides). */
@@ -279,10 +329,11 @@ export const AUTO_RELEASE_REMINDER_HOURS = [48, 24] as const;
 export const MIN_HOURS_AFTER_SHIPMENT_FOR_TIME_RELEASE = 48;
 
 export const INSPECTION_TEXT = {
-  autoReleased: 'Funds released automatically after the inspection period',
-  extended: 'Inspection period extended',
-  alreadyExtended: 'The inspection period can only be extended once',
-  extensionRange: `Extend by 1 to ${MAX_INSPECTION_EXTENSION_DAYS} days`,
+  autoReleased: msg('Funds released automatically after the inspection period'),
+  extended: msg('Inspection period extended'),
+  alreadyExtended: msg('The inspection period can only be extended once'),
+  /** MAX_INSPECTION_EXTENSION_DAYS written out (english-messages.test.ts checks it). */
+  extensionRange: msg('Extend by 1 to 7 days'),
 } as const;
 
 /**
@@ -342,6 +393,29 @@ export function countdownText(until: Date, now: Date): string {
   return `in ${plural(minutes, 'minute')}`;
 }
 
+/** What countdownText counts: the largest unit left ('now' once passed), and the days, hours and minutes. */
+export type CountdownParams = {
+  unit: 'now' | 'days' | 'hours' | 'minutes';
+  days: number;
+  hours: number;
+  minutes: number;
+};
+
+/** The values of countdownTextMessage and autoReleaseLabelMessage for `until` seen at `now`. */
+export function countdownParams(until: Date, now: Date): CountdownParams {
+  const ms = until.getTime() - now.getTime();
+  if (ms <= 0) return { unit: 'now', days: 0, hours: 0, minutes: 0 };
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  const minutes = Math.max(1, Math.floor((ms % HOUR_MS) / 60_000));
+  return { unit: days > 0 ? 'days' : hours > 0 ? 'hours' : 'minutes', days, hours, minutes };
+}
+
+/** countdownText as an ICU message, with countdownParams(until, now) as its values. */
+export const countdownTextMessage = msg(
+  '{unit, select, days {in {days, plural, one {# day} other {# days}}{hours, plural, =0 {} one { # hour} other { # hours}}} hours {in {hours, plural, one {# hour} other {# hours}}} minutes {in {minutes, plural, one {# minute} other {# minutes}}} other {now}}',
+);
+
 /**
  * The list card's countdown beside the next-step label while the buyer inspects: 'Releases
  * automatically in 2 days 3 hours', or 'Releasing automatically now' once the deadline has passed.
@@ -350,3 +424,8 @@ export function autoReleaseLabel(autoReleaseAt: Date, now: Date): string {
   const left = countdownText(autoReleaseAt, now);
   return left === 'now' ? 'Releasing automatically now' : `Releases automatically ${left}`;
 }
+
+/** autoReleaseLabel as an ICU message, with countdownParams(autoReleaseAt, now) as its values. */
+export const autoReleaseLabelMessage = msg(
+  '{unit, select, days {Releases automatically in {days, plural, one {# day} other {# days}}{hours, plural, =0 {} one { # hour} other { # hours}}} hours {Releases automatically in {hours, plural, one {# hour} other {# hours}}} minutes {Releases automatically in {minutes, plural, one {# minute} other {# minutes}}} other {Releasing automatically now}}',
+);

@@ -1,5 +1,5 @@
 import { MINOR_PER_MAJOR, toMajor } from './money.ts';
-import { TRANSACTION_FEE_PERCENT } from './fees.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The fee calculator's risk model (docs/money.md "Fees"). It only ever produces an ESTIMATE:
@@ -51,7 +51,10 @@ export const VERIFICATION_MULTIPLIER_TENTHS: Record<FeeVerificationLevel, number
 };
 export const TRUST_MULTIPLIER_TENTHS = { low: 14, medium: 10, high: 8 } as const;
 
-export const FEE_ESTIMATE_NOTE = `This is an estimate from our risk model. The fee actually charged on a transaction is the flat ${TRANSACTION_FEE_PERCENT}% of the price.`;
+/** TRANSACTION_FEE_PERCENT written out (english-messages.test.ts checks it). */
+export const FEE_ESTIMATE_NOTE = msg(
+  'This is an estimate from our risk model. The fee actually charged on a transaction is the flat 2.5% of the price.',
+);
 
 type CommonInput = {
   amountMinor: number;
@@ -227,32 +230,40 @@ export function estimateFee(input: FeeEstimateInput): FeeQuote {
 export function feeRecommendations(input: FeeEstimateInput, f: FeeFigures): string[] {
   const tips: string[] = [];
   if (input.mode === 'estimate') {
-    tips.push('Sign in and use Calculate for a quote based on your verification level and trust score.');
+    tips.push(msg('Sign in and use Calculate for a quote based on your verification level and trust score.'));
   } else {
     if (input.verificationLevel === 'BASIC')
-      tips.push('Verify your identity with your NIN to lower the verification multiplier from 1.5× to 1.0×.');
+      tips.push(
+        msg('Verify your identity with your NIN to lower the verification multiplier from 1.5× to 1.0×.'),
+      );
     if (input.verificationLevel === 'ENHANCED')
-      tips.push('Verify your BVN to reach Premium verification and a 0.7× verification multiplier.');
+      tips.push(msg('Verify your BVN to reach Premium verification and a 0.7× verification multiplier.'));
     if (f.trustTenths === TRUST_MULTIPLIER_TENTHS.low)
       tips.push(
-        'Raise your trust score to 30 or more (identity verification raises it) to drop the 1.4× multiplier.',
+        msg(
+          'Raise your trust score to 30 or more (identity verification raises it) to drop the 1.4× multiplier.',
+        ),
       );
   }
   if (input.paymentMethod === 'CARD')
-    tips.push('Pay by bank transfer instead of card: it carries no payment risk (card adds 0.2%).');
+    tips.push(msg('Pay by bank transfer instead of card: it carries no payment risk (card adds 0.2%).'));
   if (input.paymentMethod === 'CRYPTO')
-    tips.push('Pay by bank transfer instead of crypto: it carries no payment risk (crypto adds 0.5%).');
+    tips.push(msg('Pay by bank transfer instead of crypto: it carries no payment risk (crypto adds 0.5%).'));
   if (input.deliveryMethod === 'SHIPPING')
     tips.push(
-      'Pickup in person has no delivery risk (shipping adds 0.2%); inspect the item before you confirm receipt.',
+      msg(
+        'Pickup in person has no delivery risk (shipping adds 0.2%); inspect the item before you confirm receipt.',
+      ),
     );
   if (input.deliveryMethod === 'DIGITAL_DELIVERY')
     tips.push(
-      'Digital delivery adds 0.3%: share files through the transaction chat so delivery can be proven.',
+      msg('Digital delivery adds 0.3%: share files through the transaction chat so delivery can be proven.'),
     );
   if (f.riskPointsTenths >= 10)
-    tips.push('Keep all messages and evidence in the transaction chat; it is what a dispute is decided on.');
-  if (f.rawMilli > MAX_FEE_MILLI) tips.push('The estimate is capped at the 5.0% maximum.');
-  if (tips.length === 0) tips.push('Your transaction already uses the lowest-risk options.');
+    tips.push(
+      msg('Keep all messages and evidence in the transaction chat; it is what a dispute is decided on.'),
+    );
+  if (f.rawMilli > MAX_FEE_MILLI) tips.push(msg('The estimate is capped at the 5.0% maximum.'));
+  if (tips.length === 0) tips.push(msg('Your transaction already uses the lowest-risk options.'));
   return tips;
 }

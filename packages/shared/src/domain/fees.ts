@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg.ts';
+
 /** The transaction fee actually charged: 2.5% of the price, half-up to the minor unit. */
 export const TRANSACTION_FEE_BASIS_POINTS = 250;
 export const TRANSACTION_FEE_PERCENT = 2.5;
@@ -18,9 +20,9 @@ export type FeePayer = (typeof FEE_PAYERS)[number];
 export const DEFAULT_FEE_PAYER: FeePayer = 'BUYER';
 
 export const FEE_PAYER_LABELS: Record<FeePayer, string> = {
-  BUYER: 'Buyer pays the fee',
-  SELLER: 'Seller pays the fee',
-  SPLIT: 'Split 50/50',
+  BUYER: msg('Buyer pays the fee'),
+  SELLER: msg('Seller pays the fee'),
+  SPLIT: msg('Split 50/50'),
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { VerificationLevel } from '../schemas/auth.ts';
 import { formatNumber } from './en-ng-format.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Wallet limits by verification level (docs/product.md "Limits by verification level"). They apply to
@@ -58,10 +59,18 @@ export const LIMIT_TEXT = {
   depositAboveCap: (capMinor: number, level: VerificationLevel) =>
     `This deposit would take your wallet above ${wholeNaira(capMinor)}, the most it can hold ${NEXT_STEP[level]}. ` +
     'To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',
+  /** {capMinor}: the cap in whole naira ('₦300,000', as wholeNaira writes it); {level}: the level code. */
+  depositAboveCapMessage: msg(
+    'This deposit would take your wallet above {capMinor}, the most it can hold {level, select, BASIC {until you verify your identity} ENHANCED {until you verify your BVN} other {}}. To pay for a transaction, pay by bank transfer or card instead, or verify to raise the limit.',
+  ),
   /** The payment dialog, when the total is above what the buyer's wallet may hold. */
   walletCannotHold: (capMinor: number, level: VerificationLevel) =>
     `Your wallet can hold up to ${wholeNaira(capMinor)} ${NEXT_STEP[level]}. ` +
     'Pay by bank transfer or card instead, or verify to raise the limit.',
+  /** {capMinor}: the cap in whole naira ('₦300,000', as wholeNaira writes it); {level}: the level code. */
+  walletCannotHoldMessage: msg(
+    'Your wallet can hold up to {capMinor} {level, select, BASIC {until you verify your identity} ENHANCED {until you verify your BVN} other {}}. Pay by bank transfer or card instead, or verify to raise the limit.',
+  ),
   /** The wallet's limits card: the cap limits deposits, not money earned from sales or refunds. */
-  depositCapLabel: 'Deposits can bring your balance up to',
+  depositCapLabel: msg('Deposits can bring your balance up to'),
 };

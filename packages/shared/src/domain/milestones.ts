@@ -4,6 +4,7 @@
  * statuses, and how each part's release splits the fee.
  */
 import { tradeAmountsWithFee, type FeePayer } from './fees.ts';
+import { msg } from '../i18n/msg.ts';
 
 export const MIN_MILESTONES = 2;
 export const MAX_MILESTONES = 10;
@@ -16,24 +17,25 @@ export const MILESTONE_FILES_MAX = 5;
 export const MILESTONE_STATUSES = ['PENDING', 'DELIVERED', 'RELEASED', 'REFUNDED'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 export const MILESTONE_STATUS_LABELS: Record<MilestoneStatus, string> = {
-  PENDING: 'In progress',
-  DELIVERED: 'Delivered, awaiting approval',
-  RELEASED: 'Released',
-  REFUNDED: 'Settled by dispute',
+  PENDING: msg('In progress'),
+  DELIVERED: msg('Delivered, awaiting approval'),
+  RELEASED: msg('Released'),
+  REFUNDED: msg('Settled by dispute'),
 };
 
 export const MILESTONE_TEXT = {
-  count: `Add between ${MIN_MILESTONES} and ${MAX_MILESTONES} milestones`,
-  sum: 'Milestone amounts must add up to the price',
-  titleRequired: 'Milestone title is required',
-  amountRequired: 'Milestone amount must be greater than 0',
-  inPersonNoMilestones: 'Meet and inspect trades are paid in one part, without milestones',
-  notFound: 'Milestone not found',
-  deliverOnlyPending: 'Only a milestone in progress can be marked delivered',
-  acceptOnlyDelivered: 'Only a delivered milestone can be accepted',
-  onlySeller: 'Only the seller can mark a milestone delivered',
-  onlyBuyer: 'Only the buyer can accept a milestone',
-  notInProgress: 'Milestones can only be delivered or accepted while the transaction is in progress',
+  /** MIN_MILESTONES and MAX_MILESTONES written out (english-messages.test.ts checks them). */
+  count: msg('Add between 2 and 10 milestones'),
+  sum: msg('Milestone amounts must add up to the price'),
+  titleRequired: msg('Milestone title is required'),
+  amountRequired: msg('Milestone amount must be greater than 0'),
+  inPersonNoMilestones: msg('Meet and inspect trades are paid in one part, without milestones'),
+  notFound: msg('Milestone not found'),
+  deliverOnlyPending: msg('Only a milestone in progress can be marked delivered'),
+  acceptOnlyDelivered: msg('Only a delivered milestone can be accepted'),
+  onlySeller: msg('Only the seller can mark a milestone delivered'),
+  onlyBuyer: msg('Only the buyer can accept a milestone'),
+  notInProgress: msg('Milestones can only be delivered or accepted while the transaction is in progress'),
 } as const;
 
 type Part = { amountMinor: number };

@@ -1,7 +1,10 @@
 /**
  * Enumerations used by the create wizard, delivery details and shipment forms.
- * Item enums store their labels as their values: they are shown as-is and never translated.
+ * Item enums store their English labels as their values (sent to the API as they are); screens show
+ * them translated (msg() marks them for the catalogues, docs/languages.md).
  */
+
+import { msg } from '../i18n/msg.ts';
 
 /** The 36 states of Nigeria plus the Federal Capital Territory (delivery addresses are in Nigeria). */
 export const NIGERIAN_STATES = [
@@ -92,32 +95,39 @@ export const COURIERS = [
 export type Courier = (typeof COURIERS)[number];
 
 export const ITEM_TYPES = [
-  'Physical Product',
-  'Digital Product',
-  'Service',
-  'Event Ticket',
-  'Gift Card',
-  'Other',
+  msg('Physical Product'),
+  msg('Digital Product'),
+  msg('Service'),
+  msg('Event Ticket'),
+  msg('Gift Card'),
+  msg('Other'),
 ] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 export const ITEM_CATEGORIES = [
-  'Electronics',
-  'Fashion & Accessories',
-  'Home & Garden',
-  'Sports & Outdoors',
-  'Books & Media',
-  'Health & Beauty',
-  'Automotive',
-  'Toys & Games',
-  'Food & Beverages',
-  'Art & Collectibles',
-  'Business & Industrial',
-  'Other',
+  msg('Electronics'),
+  msg('Fashion & Accessories'),
+  msg('Home & Garden'),
+  msg('Sports & Outdoors'),
+  msg('Books & Media'),
+  msg('Health & Beauty'),
+  msg('Automotive'),
+  msg('Toys & Games'),
+  msg('Food & Beverages'),
+  msg('Art & Collectibles'),
+  msg('Business & Industrial'),
+  msg('Other'),
 ] as const;
 export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
 
-export const ITEM_CONDITIONS = ['Brand New', 'Like New', 'Good', 'Fair', 'Poor', 'For Parts'] as const;
+export const ITEM_CONDITIONS = [
+  msg('Brand New'),
+  msg('Like New'),
+  msg('Good'),
+  msg('Fair'),
+  msg('Poor'),
+  msg('For Parts'),
+] as const;
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
 /** Condition the seller reports when shipping, EXCELLENT by default. */
@@ -130,9 +140,9 @@ export type TransactionCurrency = (typeof TRANSACTION_CURRENCIES)[number];
 
 export const CURRENCY_NAMES: Record<TransactionCurrency, string> = {
   NGN: 'Naira',
-  USD: 'US Dollar',
-  EUR: 'Euro',
-  GBP: 'British Pound',
+  USD: msg('US Dollar'),
+  EUR: msg('Euro'),
+  GBP: msg('British Pound'),
 };
 
 export const PAYMENT_METHODS = ['WALLET', 'BANK_TRANSFER', 'CARD'] as const;

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/msg.ts';
 import { formatMoney } from './money.ts';
 import type { TransactionCurrency } from './nigeria.ts';
 
@@ -19,8 +20,12 @@ export const DEFAULT_PRICE_BOUNDS: PriceBounds = {
 
 export const priceBelowMinimum = (min: number, currency: string) =>
   `Amount must be at least ${formatMoney(min, currency)}`;
+/** {min}: formatMoney(min, currency). */
+export const priceBelowMinimumMessage = msg('Amount must be at least {min}');
 export const priceAboveMaximum = (max: number, currency: string) =>
   `Amount must be at most ${formatMoney(max, currency)}`;
+/** {max}: formatMoney(max, currency). */
+export const priceAboveMaximumMessage = msg('Amount must be at most {max}');
 
 /** The message naming the bound a price breaks ('Amount must be at least ₦100.00'), or null when inside. */
 export function priceBoundProblem(
@@ -31,5 +36,19 @@ export function priceBoundProblem(
   const bound = bounds[currency];
   if (price < bound.min) return priceBelowMinimum(bound.min, currency);
   if (price > bound.max) return priceAboveMaximum(bound.max, currency);
+  return null;
+}
+
+/** priceBoundProblem as a message and its values (`t(message, params)`), or null when inside. */
+export function priceBoundProblemMessage(
+  price: number,
+  currency: TransactionCurrency,
+  bounds: PriceBounds = DEFAULT_PRICE_BOUNDS,
+): { message: string; params: Record<string, string> } | null {
+  const bound = bounds[currency];
+  if (price < bound.min)
+    return { message: priceBelowMinimumMessage, params: { min: formatMoney(bound.min, currency) } };
+  if (price > bound.max)
+    return { message: priceAboveMaximumMessage, params: { max: formatMoney(bound.max, currency) } };
   return null;
 }

@@ -12,6 +12,7 @@ import {
   type TransactionAction,
   type TransactionStatus,
 } from './transaction-machine.ts';
+import { msg } from '../i18n/msg.ts';
 
 export type TransactionView = {
   status: TransactionStatus;
@@ -22,17 +23,17 @@ export type TransactionView = {
 /** The next actions; each opens one dialog and performs one machine action. */
 export const NEXT_ACTIONS = {
   proceed_to_fill_shipping_details: {
-    dialog: 'Provide Delivery Details',
+    dialog: msg('Provide Delivery Details'),
     machine: 'PROVIDE_DELIVERY_DETAILS',
   },
-  provide_delivery_details: { dialog: 'Provide Delivery Details', machine: 'PROVIDE_DELIVERY_DETAILS' },
-  proceed_with_payment: { dialog: 'Confirm Payment', machine: 'PAY' },
-  make_payment: { dialog: 'Confirm Payment', machine: 'PAY' },
-  proceed_to_ship_goods: { dialog: 'Confirm Shipment', machine: 'CONFIRM_SHIPMENT' },
-  confirm_shipment: { dialog: 'Confirm Shipment', machine: 'CONFIRM_SHIPMENT' },
-  confirm_receipt: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
-  confirm_receipt_of_goods: { dialog: 'Confirm Receipt of Goods', machine: 'CONFIRM_RECEIPT' },
-  enter_release_code: { dialog: 'Enter Release Code', machine: 'CONFIRM_HANDOVER' },
+  provide_delivery_details: { dialog: msg('Provide Delivery Details'), machine: 'PROVIDE_DELIVERY_DETAILS' },
+  proceed_with_payment: { dialog: msg('Confirm Payment'), machine: 'PAY' },
+  make_payment: { dialog: msg('Confirm Payment'), machine: 'PAY' },
+  proceed_to_ship_goods: { dialog: msg('Confirm Shipment'), machine: 'CONFIRM_SHIPMENT' },
+  confirm_shipment: { dialog: msg('Confirm Shipment'), machine: 'CONFIRM_SHIPMENT' },
+  confirm_receipt: { dialog: msg('Confirm Receipt of Goods'), machine: 'CONFIRM_RECEIPT' },
+  confirm_receipt_of_goods: { dialog: msg('Confirm Receipt of Goods'), machine: 'CONFIRM_RECEIPT' },
+  enter_release_code: { dialog: msg('Enter Release Code'), machine: 'CONFIRM_HANDOVER' },
 } as const satisfies Record<string, { dialog: string; machine: TransactionAction }>;
 export type NextActionName = keyof typeof NEXT_ACTIONS;
 export type ActionDialog = (typeof NEXT_ACTIONS)[NextActionName]['dialog'];
@@ -51,43 +52,43 @@ function stepFor(view: TransactionView): Step | null {
       return view.useCourier
         ? {
             actor: 'BUYER',
-            label: 'Proceed to Fill Shipping Details',
+            label: msg('Proceed to Fill Shipping Details'),
             action: 'proceed_to_fill_shipping_details',
-            waiting: 'Waiting for buyer to provide delivery details',
+            waiting: msg('Waiting for buyer to provide delivery details'),
           }
         : {
             actor: 'BUYER',
-            label: 'Proceed with Payment',
+            label: msg('Proceed with Payment'),
             action: 'proceed_with_payment',
-            waiting: 'Waiting for buyer to make payment',
+            waiting: msg('Waiting for buyer to make payment'),
           };
     case 'WAITING_FOR_PAYMENT':
       return {
         actor: 'BUYER',
-        label: 'Make Payment',
+        label: msg('Make Payment'),
         action: 'make_payment',
-        waiting: 'Waiting for buyer to make payment',
+        waiting: msg('Waiting for buyer to make payment'),
       };
     case 'WAITING_FOR_SHIPMENT':
       return {
         actor: 'SELLER',
-        label: 'Confirm Shipment',
+        label: msg('Confirm Shipment'),
         action: 'confirm_shipment',
-        waiting: 'Waiting for seller to ship the item',
+        waiting: msg('Waiting for seller to ship the item'),
       };
     case 'WAITING_FOR_BUYER_CONFIRMATION':
       return {
         actor: 'BUYER',
-        label: 'Confirm Receipt',
+        label: msg('Confirm Receipt'),
         action: 'confirm_receipt',
-        waiting: 'Waiting for buyer to confirm receipt',
+        waiting: msg('Waiting for buyer to confirm receipt'),
       };
     case 'WAITING_FOR_HANDOVER':
       return {
         actor: 'SELLER',
-        label: 'Enter Release Code',
+        label: msg('Enter Release Code'),
         action: 'enter_release_code',
-        waiting: 'Meet the seller and inspect the item, then share your release code',
+        waiting: msg('Meet the seller and inspect the item, then share your release code'),
       };
     default:
       return null;
@@ -110,14 +111,14 @@ export function nextActionFor(view: TransactionView, viewerRole: PartyRole): Nex
     case 'PENDING':
       return { kind: 'waiting', label: listLabel(view) };
     case 'DISPUTED':
-      return { kind: 'waiting', label: 'Waiting for the dispute to be resolved' };
+      return { kind: 'waiting', label: msg('Waiting for the dispute to be resolved') };
     case 'IN_PROGRESS':
       // Each milestone has its own step (deliver, accept), shown on its row of the milestone timeline.
-      return { kind: 'waiting', label: 'Milestones in progress: see each milestone below' };
+      return { kind: 'waiting', label: msg('Milestones in progress: see each milestone below') };
     case 'COMPLETED':
-      return { kind: 'done', label: 'Transaction Completed' };
+      return { kind: 'done', label: msg('Transaction Completed') };
     default:
-      return { kind: 'done', label: 'Transaction Cancelled' };
+      return { kind: 'done', label: msg('Transaction Cancelled') };
   }
 }
 
@@ -125,47 +126,49 @@ export function nextActionFor(view: TransactionView, viewerRole: PartyRole): Nex
 export function listLabel(view: TransactionView): string {
   switch (view.status) {
     case 'PENDING':
-      return view.creatorRole === 'BUYER' ? 'Waiting for Seller to Join' : 'Waiting for Buyer to Join';
+      return view.creatorRole === 'BUYER'
+        ? msg('Waiting for Seller to Join')
+        : msg('Waiting for Buyer to Join');
     case 'ACTIVE':
-      return view.useCourier ? 'Fill Shipping Details' : 'Proceed to Payment';
+      return view.useCourier ? msg('Fill Shipping Details') : msg('Proceed to Payment');
     case 'WAITING_FOR_PAYMENT':
-      return 'Waiting for Payment';
+      return msg('Waiting for Payment');
     case 'WAITING_FOR_SHIPMENT':
-      return 'Waiting for Shipment';
+      return msg('Waiting for Shipment');
     case 'WAITING_FOR_BUYER_CONFIRMATION':
-      return 'Waiting for Buyer Confirmation';
+      return msg('Waiting for Buyer Confirmation');
     case 'WAITING_FOR_HANDOVER':
-      return 'Waiting for Handover';
+      return msg('Waiting for Handover');
     case 'IN_PROGRESS':
-      return 'Milestones in Progress';
+      return msg('Milestones in Progress');
     case 'COMPLETED':
-      return 'Transaction Completed';
+      return msg('Transaction Completed');
     case 'CANCELLED':
-      return 'Transaction Cancelled';
+      return msg('Transaction Cancelled');
     case 'DISPUTED':
-      return 'Under Dispute';
+      return msg('Under Dispute');
   }
 }
 
 /** Short status names for badges; the dashboard's filter labels where there is one. */
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
-  PENDING: 'Pending',
-  ACTIVE: 'Active',
-  WAITING_FOR_PAYMENT: 'Awaiting Payment',
-  WAITING_FOR_SHIPMENT: 'Awaiting Shipment',
-  WAITING_FOR_BUYER_CONFIRMATION: 'In Transit',
-  WAITING_FOR_HANDOVER: 'Awaiting Handover',
-  IN_PROGRESS: 'In Progress',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-  DISPUTED: 'Disputed',
+  PENDING: msg('Pending'),
+  ACTIVE: msg('Active'),
+  WAITING_FOR_PAYMENT: msg('Awaiting Payment'),
+  WAITING_FOR_SHIPMENT: msg('Awaiting Shipment'),
+  WAITING_FOR_BUYER_CONFIRMATION: msg('In Transit'),
+  WAITING_FOR_HANDOVER: msg('Awaiting Handover'),
+  IN_PROGRESS: msg('In Progress'),
+  COMPLETED: msg('Completed'),
+  CANCELLED: msg('Cancelled'),
+  DISPUTED: msg('Disputed'),
 };
 
 export type StatusFilter = { value: 'all' | TransactionStatus; label: string };
 
 /** Dashboard status filter, plus DISPUTED, which is a real stored status here. */
 export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: msg('All') },
   { value: 'PENDING', label: STATUS_LABELS.PENDING },
   { value: 'ACTIVE', label: STATUS_LABELS.ACTIVE },
   { value: 'WAITING_FOR_PAYMENT', label: STATUS_LABELS.WAITING_FOR_PAYMENT },
@@ -180,16 +183,16 @@ export const DASHBOARD_STATUS_FILTERS: readonly StatusFilter[] = [
 
 /** My Transactions filters: All, Pending, Active, Completed, Cancelled; roles All, Buyer, Seller. */
 export const TRANSACTIONS_STATUS_FILTERS: readonly StatusFilter[] = [
-  { value: 'all', label: 'All' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'ACTIVE', label: 'Active' },
-  { value: 'COMPLETED', label: 'Completed' },
-  { value: 'CANCELLED', label: 'Cancelled' },
+  { value: 'all', label: msg('All') },
+  { value: 'PENDING', label: msg('Pending') },
+  { value: 'ACTIVE', label: msg('Active') },
+  { value: 'COMPLETED', label: msg('Completed') },
+  { value: 'CANCELLED', label: msg('Cancelled') },
 ];
 export const ROLE_FILTERS: readonly { value: 'all' | PartyRole; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'BUYER', label: 'Buyer' },
-  { value: 'SELLER', label: 'Seller' },
+  { value: 'all', label: msg('All') },
+  { value: 'BUYER', label: msg('Buyer') },
+  { value: 'SELLER', label: msg('Seller') },
 ];
 
 /** Dashboard 'active' tile: every status except COMPLETED and CANCELLED (docs/product.md, the lifecycle). */

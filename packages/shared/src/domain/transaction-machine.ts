@@ -9,6 +9,8 @@
  * STATUS_ALIASES.
  */
 
+import { msg } from '../i18n/msg.ts';
+
 export const TRANSACTION_STATUSES = [
   'PENDING',
   'ACTIVE',
@@ -46,9 +48,9 @@ export const IN_ESCROW_STATUSES: readonly TransactionStatus[] = [
 export const SHIPPING_TYPES = ['COURIER', 'SELLER_DELIVERY', 'IN_PERSON'] as const;
 export type ShippingType = (typeof SHIPPING_TYPES)[number];
 export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = {
-  COURIER: 'Courier delivery',
-  SELLER_DELIVERY: 'Seller delivers',
-  IN_PERSON: 'Meet and inspect',
+  COURIER: msg('Courier delivery'),
+  SELLER_DELIVERY: msg('Seller delivers'),
+  IN_PERSON: msg('Meet and inspect'),
 };
 /** A create body without `shippingType` keeps today's meaning of `useCourier`. */
 export const shippingTypeFor = (useCourier: boolean, shippingType?: ShippingType | null): ShippingType =>
@@ -64,18 +66,22 @@ export const CONDITION_EDIT_STATUSES: readonly TransactionStatus[] = [
 /** Statuses where the buyer may release manually: after shipment (shown as SHIPMENT_CONFIRMED). */
 export const MANUAL_RELEASE_STATUSES: readonly TransactionStatus[] = ['WAITING_FOR_BUYER_CONFIRMATION'];
 
-export const IN_PERSON_RELEASE_TEXT =
-  'An in-person trade is released when the seller enters the buyer’s release code';
+export const IN_PERSON_RELEASE_TEXT = msg(
+  'An in-person trade is released when the seller enters the buyer’s release code',
+);
 
-export const MILESTONE_RELEASE_TEXT =
-  'A milestone trade is released one milestone at a time, as each is accepted';
+export const MILESTONE_RELEASE_TEXT = msg(
+  'A milestone trade is released one milestone at a time, as each is accepted',
+);
 
 /** After shipment the address the seller shipped to is part of the trade's record (docs/privacy.md). */
-export const DELIVERY_LOCKED_TEXT =
-  'The delivery address cannot be changed after the seller has shipped: it is part of the record of this trade';
+export const DELIVERY_LOCKED_TEXT = msg(
+  'The delivery address cannot be changed after the seller has shipped: it is part of the record of this trade',
+);
 
-export const PAYMENT_CONDITIONS_LOCKED_TEXT =
-  'Payment conditions cannot be modified in the current transaction state';
+export const PAYMENT_CONDITIONS_LOCKED_TEXT = msg(
+  'Payment conditions cannot be modified in the current transaction state',
+);
 
 export const PARTY_ROLES = ['BUYER', 'SELLER'] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
@@ -147,29 +153,30 @@ type Rule = {
 const PARTIES = ['BUYER', 'SELLER'] as const;
 const SYSTEM = ['SYSTEM'] as const;
 // '{status}' is replaced in decide() with the current status in words, so every refusal names it.
-const notNow = (what: string) => ({ refuse: `${what} is not possible while the transaction is {status}` });
+/** A refusal for a step the status does not allow: '… is not possible while the transaction is {status}'. */
+const notNow = (refuse: string) => ({ refuse });
 
 /** Accepting a milestone (by the buyer or its window): the last open one completes the trade. */
-function milestoneEnds(status: TransactionStatus, facts: TransitionFacts, what: string) {
-  if (status !== 'IN_PROGRESS') return notNow(what);
+function milestoneEnds(status: TransactionStatus, facts: TransitionFacts, refuse: string) {
+  if (status !== 'IN_PROGRESS') return notNow(refuse);
   return (facts.openMilestones ?? 0) <= 1 ? 'COMPLETED' : 'IN_PROGRESS';
 }
 
 const RULES: Record<TransactionAction, Rule> = {
   JOIN: {
     actors: PARTIES,
-    forbidden: 'Only a buyer or seller can join a transaction',
+    forbidden: msg('Only a buyer or seller can join a transaction'),
     next: (status, facts) => {
       if (status !== 'PENDING' || facts.hasCounterparty)
-        return { refuse: 'This transaction already has a counterparty' };
+        return { refuse: msg('This transaction already has a counterparty') };
       return facts.awaitingOtherParty ? 'PENDING' : 'ACTIVE';
     },
   },
   PROVIDE_DELIVERY_DETAILS: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can provide delivery details',
+    forbidden: msg('Only the buyer can provide delivery details'),
     next: (status, facts) => {
-      if (!facts.useCourier) return { refuse: 'This transaction does not use a courier' };
+      if (!facts.useCourier) return { refuse: msg('This transaction does not use a courier') };
       // The buyer gives the address before paying, and may correct it until the seller ships (a
       // milestone trade: until a first milestone is delivered); after that it is the trade's record.
       if (status === 'ACTIVE' || status === 'WAITING_FOR_PAYMENT') return 'WAITING_FOR_PAYMENT';
@@ -178,148 +185,188 @@ const RULES: Record<TransactionAction, Rule> = {
         return facts.anyDelivered || facts.anyReleased ? { refuse: DELIVERY_LOCKED_TEXT } : status;
       if (status === 'WAITING_FOR_BUYER_CONFIRMATION' || status === 'COMPLETED')
         return { refuse: DELIVERY_LOCKED_TEXT };
-      return notNow('Providing delivery details');
+      return notNow(msg('Providing delivery details is not possible while the transaction is {status}'));
     },
   },
   PAY: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can pay for this transaction',
+    forbidden: msg('Only the buyer can pay for this transaction'),
     next: (status, facts) => {
       const paid = facts.hasMilestones ? 'IN_PROGRESS' : 'WAITING_FOR_SHIPMENT';
       if (status === 'WAITING_FOR_PAYMENT') return paid;
       if (status === 'ACTIVE') {
-        if (facts.useCourier) return { refuse: 'Please provide delivery details before payment' };
+        if (facts.useCourier) return { refuse: msg('Please provide delivery details before payment') };
         return facts.shippingType === 'IN_PERSON' ? 'WAITING_FOR_HANDOVER' : paid;
       }
-      return notNow('Payment');
+      return notNow(msg('Payment is not possible while the transaction is {status}'));
     },
   },
   CONFIRM_SHIPMENT: {
     actors: ['SELLER'],
-    forbidden: 'Only the seller can confirm shipment',
+    forbidden: msg('Only the seller can confirm shipment'),
     next: (status) =>
-      status === 'WAITING_FOR_SHIPMENT' ? 'WAITING_FOR_BUYER_CONFIRMATION' : notNow('Shipment'),
+      status === 'WAITING_FOR_SHIPMENT'
+        ? 'WAITING_FOR_BUYER_CONFIRMATION'
+        : notNow(msg('Shipment is not possible while the transaction is {status}')),
   },
   CONFIRM_RECEIPT: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can confirm receipt',
+    forbidden: msg('Only the buyer can confirm receipt'),
     next: (status) =>
-      status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Confirming receipt'),
+      status === 'WAITING_FOR_BUYER_CONFIRMATION'
+        ? 'COMPLETED'
+        : notNow(msg('Confirming receipt is not possible while the transaction is {status}')),
   },
   // The seller enters the buyer's release code at the meeting: released as on receipt confirmation.
   CONFIRM_HANDOVER: {
     actors: ['SELLER'],
-    forbidden: 'Only the seller can enter the release code',
-    next: (status) => (status === 'WAITING_FOR_HANDOVER' ? 'COMPLETED' : notNow('Handover')),
+    forbidden: msg('Only the seller can enter the release code'),
+    next: (status) =>
+      status === 'WAITING_FOR_HANDOVER'
+        ? 'COMPLETED'
+        : notNow(msg('Handover is not possible while the transaction is {status}')),
   },
   // Milestones keep the trade IN_PROGRESS; the last one released completes it.
   DELIVER_MILESTONE: {
     actors: ['SELLER'],
-    forbidden: 'Only the seller can mark a milestone delivered',
-    next: (status) => (status === 'IN_PROGRESS' ? status : notNow('Delivering a milestone')),
+    forbidden: msg('Only the seller can mark a milestone delivered'),
+    next: (status) =>
+      status === 'IN_PROGRESS'
+        ? status
+        : notNow(msg('Delivering a milestone is not possible while the transaction is {status}')),
   },
   ACCEPT_MILESTONE: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can accept a milestone',
-    next: (status, facts) => milestoneEnds(status, facts, 'Accepting a milestone'),
+    forbidden: msg('Only the buyer can accept a milestone'),
+    next: (status, facts) =>
+      milestoneEnds(
+        status,
+        facts,
+        msg('Accepting a milestone is not possible while the transaction is {status}'),
+      ),
   },
   AUTO_ACCEPT_MILESTONE: {
     actors: SYSTEM,
-    forbidden: 'Only the system accepts a milestone at the end of its inspection period',
-    next: (status, facts) => milestoneEnds(status, facts, 'Accepting a milestone'),
+    forbidden: msg('Only the system accepts a milestone at the end of its inspection period'),
+    next: (status, facts) =>
+      milestoneEnds(
+        status,
+        facts,
+        msg('Accepting a milestone is not possible while the transaction is {status}'),
+      ),
   },
   EXTEND_MILESTONE_INSPECTION: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can extend the inspection period',
-    next: (status) => (status === 'IN_PROGRESS' ? status : notNow('Extending the inspection period')),
+    forbidden: msg('Only the buyer can extend the inspection period'),
+    next: (status) =>
+      status === 'IN_PROGRESS'
+        ? status
+        : notNow(msg('Extending the inspection period is not possible while the transaction is {status}')),
   },
   CANCEL: {
     actors: [...PARTIES, 'BROKER'],
-    forbidden: 'Only the buyer or seller can cancel this transaction',
+    forbidden: msg('Only the buyer or seller can cancel this transaction'),
     next: (status) =>
       PRE_PAYMENT_STATUSES.includes(status)
         ? 'CANCELLED'
-        : { refuse: 'A transaction can only be cancelled before payment' },
+        : { refuse: msg('A transaction can only be cancelled before payment') },
   },
   EXPIRE_INVITATION: {
     actors: SYSTEM,
-    forbidden: 'Only the system expires invitations',
-    next: (status) => (status === 'PENDING' ? 'CANCELLED' : notNow('Expiring the invitation')),
+    forbidden: msg('Only the system expires invitations'),
+    next: (status) =>
+      status === 'PENDING'
+        ? 'CANCELLED'
+        : notNow(msg('Expiring the invitation is not possible while the transaction is {status}')),
   },
   RAISE_DISPUTE: {
     actors: PARTIES,
-    forbidden: 'Only the buyer or seller can raise a dispute',
+    forbidden: msg('Only the buyer or seller can raise a dispute'),
     next: (status) =>
       IN_ESCROW_STATUSES.includes(status)
         ? 'DISPUTED'
-        : { refuse: 'A dispute can only be raised after payment and before completion' },
+        : { refuse: msg('A dispute can only be raised after payment and before completion') },
   },
   TIME_RELEASE: {
     actors: SYSTEM,
-    forbidden: 'Only the system performs time-based releases',
-    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+    forbidden: msg('Only the system performs time-based releases'),
+    next: (status) =>
+      status === 'WAITING_FOR_BUYER_CONFIRMATION'
+        ? 'COMPLETED'
+        : notNow(msg('Release is not possible while the transaction is {status}')),
   },
   MANUAL_RELEASE: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can release the payment',
+    forbidden: msg('Only the buyer can release the payment'),
     next: (status) =>
       MANUAL_RELEASE_STATUSES.includes(status) ? 'COMPLETED' : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
   },
   RESOLVE_RELEASE: {
     actors: SYSTEM,
-    forbidden: 'Only a dispute resolution can do this',
-    next: (status) => (status === 'DISPUTED' ? 'COMPLETED' : notNow('Resolving a dispute')),
+    forbidden: msg('Only a dispute resolution can do this'),
+    next: (status) =>
+      status === 'DISPUTED'
+        ? 'COMPLETED'
+        : notNow(msg('Resolving a dispute is not possible while the transaction is {status}')),
   },
   // After a milestone was released the trade happened in part: a refund of the rest completes it.
   RESOLVE_REFUND: {
     actors: SYSTEM,
-    forbidden: 'Only a dispute resolution can do this',
+    forbidden: msg('Only a dispute resolution can do this'),
     next: (status, facts) => {
-      if (status !== 'DISPUTED') return notNow('Resolving a dispute');
+      if (status !== 'DISPUTED')
+        return notNow(msg('Resolving a dispute is not possible while the transaction is {status}'));
       return facts.anyReleased ? 'COMPLETED' : 'CANCELLED';
     },
   },
   // A partial refund splits the price: the trade is done (COMPLETED, paymentStatus PARTIALLY_REFUNDED).
   RESOLVE_PARTIAL: {
     actors: SYSTEM,
-    forbidden: 'Only a dispute resolution can do this',
-    next: (status) => (status === 'DISPUTED' ? 'COMPLETED' : notNow('Resolving a dispute')),
+    forbidden: msg('Only a dispute resolution can do this'),
+    next: (status) =>
+      status === 'DISPUTED'
+        ? 'COMPLETED'
+        : notNow(msg('Resolving a dispute is not possible while the transaction is {status}')),
   },
   // NO_ACTION: the trade goes on from where the dispute froze it.
   RESOLVE_NO_ACTION: {
     actors: SYSTEM,
-    forbidden: 'Only a dispute resolution can do this',
+    forbidden: msg('Only a dispute resolution can do this'),
     next: (status, facts) => {
-      if (status !== 'DISPUTED') return notNow('Resolving a dispute');
+      if (status !== 'DISPUTED')
+        return notNow(msg('Resolving a dispute is not possible while the transaction is {status}'));
       const before = facts.statusBeforeDispute;
       return before && IN_ESCROW_STATUSES.includes(before)
         ? before
-        : { refuse: 'The status before the dispute is unknown' };
+        : { refuse: msg('The status before the dispute is unknown') };
     },
   },
   // The inspection window ran out with the buyer silent (docs/disputes.md "The inspection window").
   AUTO_RELEASE: {
     actors: SYSTEM,
-    forbidden: 'Only the system releases at the end of the inspection period',
-    next: (status) => (status === 'WAITING_FOR_BUYER_CONFIRMATION' ? 'COMPLETED' : notNow('Release')),
+    forbidden: msg('Only the system releases at the end of the inspection period'),
+    next: (status) =>
+      status === 'WAITING_FOR_BUYER_CONFIRMATION'
+        ? 'COMPLETED'
+        : notNow(msg('Release is not possible while the transaction is {status}')),
   },
   EXTEND_INSPECTION: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can extend the inspection period',
+    forbidden: msg('Only the buyer can extend the inspection period'),
     next: (status) =>
       status === 'WAITING_FOR_BUYER_CONFIRMATION'
         ? status
-        : { refuse: 'The inspection period can only be extended while the item is with the buyer' },
+        : { refuse: msg('The inspection period can only be extended while the item is with the buyer') },
   },
   ADD_DELIVERY_CONDITION: {
     actors: PARTIES,
-    forbidden: 'Only the buyer or seller can add a payment condition',
+    forbidden: msg('Only the buyer or seller can add a payment condition'),
     next: (status) =>
       CONDITION_EDIT_STATUSES.includes(status) ? status : { refuse: PAYMENT_CONDITIONS_LOCKED_TEXT },
   },
   SET_TIME_RELEASE: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can set a time-based release',
+    forbidden: msg('Only the buyer can set a time-based release'),
     next: (status, facts) => {
       // An in-person trade is released only by the buyer's code: a timer would release unseen goods.
       if (facts.shippingType === 'IN_PERSON') return { refuse: IN_PERSON_RELEASE_TEXT };
@@ -330,11 +377,11 @@ const RULES: Record<TransactionAction, Rule> = {
   },
   CONFIRM_DELIVERY: {
     actors: ['BUYER'],
-    forbidden: 'Only the buyer can confirm delivery',
+    forbidden: msg('Only the buyer can confirm delivery'),
     next: (status) =>
       MANUAL_RELEASE_STATUSES.includes(status)
         ? status
-        : { refuse: 'Delivery can only be confirmed after the seller has shipped' },
+        : { refuse: msg('Delivery can only be confirmed after the seller has shipped') },
   },
 };
 
@@ -372,6 +419,8 @@ export function statusToWords(status: string): string {
 export function statusToastText(status: string): string {
   return `Transaction status updated to: ${statusToWords(status)}`;
 }
+/** statusToastText as an ICU message; {status}: statusToWords(status). */
+export const statusToastTextMessage = msg('Transaction status updated to: {status}');
 
 export function oppositeRole(role: PartyRole): PartyRole {
   return role === 'BUYER' ? 'SELLER' : 'BUYER';

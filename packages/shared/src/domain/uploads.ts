@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg.ts';
+
 /**
  * File uploads (docs/architecture.md "Files"; limits in docs/product.md "Timers and limits").
  * The server decides the type from the content (magic bytes), never from the name or the browser's claim.
@@ -33,7 +35,11 @@ export type UploadRule = {
   /** Whether the upload belongs to a transaction (transactionId, checked for membership) or its owner. */
   scope: 'transaction' | 'personal';
   notAccepted: (filename: string) => string;
+  /** notAccepted as an ICU message: {file} is the file's name. */
+  notAcceptedMessage: string;
   tooLarge: (filename: string) => string;
+  /** tooLarge as an ICU message: {file} is the file's name (not every text names it). */
+  tooLargeMessage: string;
 };
 
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
@@ -42,14 +48,18 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     accepted: IMAGE_MIME_TYPES,
     scope: 'transaction',
     notAccepted: (file) => `${file} is not an image file`,
+    notAcceptedMessage: msg('{file} is not an image file'),
     tooLarge: (file) => `${file} is too large. Maximum size is 5MB`,
+    tooLargeMessage: msg('{file} is too large. Maximum size is 5MB'),
   },
   chat_attachment: {
     maxBytes: 10 * MB,
     accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
     scope: 'transaction',
     notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
+    notAcceptedMessage: msg('{file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)'),
     tooLarge: () => 'File size must be less than 10MB',
+    tooLargeMessage: msg('File size must be less than 10MB'),
   },
   // Uploaded against the dispute's transaction (its parties only), then attached to the dispute with
   // POST /disputes/{id}/evidence; downloads: the parties and staff.
@@ -58,14 +68,18 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
     scope: 'transaction',
     notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
+    notAcceptedMessage: msg('{file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)'),
     tooLarge: () => 'File size must be less than 10MB',
+    tooLargeMessage: msg('File size must be less than 10MB'),
   },
   profile_picture: {
     maxBytes: 5 * MB,
     accepted: IMAGE_MIME_TYPES,
     scope: 'personal',
     notAccepted: () => 'Please select an image file',
+    notAcceptedMessage: msg('Please select an image file'),
     tooLarge: () => 'Image size should be less than 5MB',
+    tooLargeMessage: msg('Image size should be less than 5MB'),
   },
   // A milestone's delivery (docs/money.md "Milestones"): work files or photos from the seller; the buyer
   // reads them once a delivery carries them.
@@ -74,14 +88,18 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     accepted: [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES],
     scope: 'transaction',
     notAccepted: (file) => `${file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)`,
+    notAcceptedMessage: msg('{file} is not a supported file type (images, pdf, doc, docx, txt, zip, rar)'),
     tooLarge: () => 'File size must be less than 10MB',
+    tooLargeMessage: msg('File size must be less than 10MB'),
   },
   identity_document: {
     maxBytes: 10 * MB,
     accepted: [...IMAGE_MIME_TYPES, 'application/pdf'],
     scope: 'personal',
     notAccepted: (file) => `${file} must be an image or a PDF`,
+    notAcceptedMessage: msg('{file} must be an image or a PDF'),
     tooLarge: () => 'File size must be less than 10MB',
+    tooLargeMessage: msg('File size must be less than 10MB'),
   },
 };
 

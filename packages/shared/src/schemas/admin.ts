@@ -2,62 +2,63 @@ import { z } from 'zod';
 import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { privacyConsentSchema, USER_ROLES, VERIFICATION_LEVELS } from './auth.ts';
 import { staffDataExportSchema } from './privacy.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The operator console's staff calls (docs/product.md "People and roles") beyond the disputes ones (those are
  * in schemas/disputes.ts). SUPPORT and ADMIN may read; only ADMIN suspends, reinstates and changes levels.
  */
 export const ADMIN_TEXT = {
-  suspended: 'Account suspended',
-  suspendedDone: 'User suspended; their sessions were signed out',
-  reinstated: 'User reinstated',
-  alreadySuspended: 'This user is already suspended',
-  notSuspended: 'This user is not suspended',
-  cannotSuspendSelf: 'You cannot suspend your own account',
-  cannotSuspendStaff: 'Staff accounts cannot be suspended here',
-  reasonRequired: 'Please give a reason',
-  userNotFound: 'User not found',
-  levelChanged: 'Verification level updated',
+  suspended: msg('Account suspended'),
+  suspendedDone: msg('User suspended; their sessions were signed out'),
+  reinstated: msg('User reinstated'),
+  alreadySuspended: msg('This user is already suspended'),
+  notSuspended: msg('This user is not suspended'),
+  cannotSuspendSelf: msg('You cannot suspend your own account'),
+  cannotSuspendStaff: msg('Staff accounts cannot be suspended here'),
+  reasonRequired: msg('Please give a reason'),
+  userNotFound: msg('User not found'),
+  levelChanged: msg('Verification level updated'),
   // A closed account is final (docs/privacy.md): staff see when it closed and cannot change it.
-  accountClosed: 'This account was closed by its owner and cannot be changed',
+  accountClosed: msg('This account was closed by its owner and cannot be changed'),
 } as const;
 
 /** The staff actions the audit log records, with what an operator calls them (one source for both apps). */
 export const AUDIT_ACTION_LABELS = {
-  'dispute.take': 'Dispute taken',
-  'dispute.note': 'Internal note',
-  'dispute.decide': 'Dispute decided',
-  'user.suspend': 'User suspended',
-  'user.reinstate': 'User reinstated',
-  'user.verification_level': 'Verification level changed',
+  'dispute.take': msg('Dispute taken'),
+  'dispute.note': msg('Internal note'),
+  'dispute.decide': msg('Dispute decided'),
+  'user.suspend': msg('User suspended'),
+  'user.reinstate': msg('User reinstated'),
+  'user.verification_level': msg('Verification level changed'),
   /** Written by the owner closing their own account (the actor is the account itself). */
-  'user.close': 'Account closed',
+  'user.close': msg('Account closed'),
   /** Written by the owner changing their name, which withdrew verified checks (the actor is the account). */
-  'user.name_change': 'Name changed, verification withdrawn',
+  'user.name_change': msg('Name changed, verification withdrawn'),
   /** Two-factor sign-in (docs/security.md): the owner's own changes (the actor is the account itself). */
-  'user.two_factor_enable': 'Two-factor sign-in turned on',
-  'user.two_factor_disable': 'Two-factor sign-in turned off',
-  'user.two_factor_recovery_codes': 'Recovery codes renewed',
-  'user.two_factor_recovery_used': 'Recovery code used',
+  'user.two_factor_enable': msg('Two-factor sign-in turned on'),
+  'user.two_factor_disable': msg('Two-factor sign-in turned off'),
+  'user.two_factor_recovery_codes': msg('Recovery codes renewed'),
+  'user.two_factor_recovery_used': msg('Recovery code used'),
   /** A staff member removed a user's two-factor sign-in after checking their identity (lost phone). */
-  'user.two_factor_reset': 'Two-factor sign-in reset',
-  'document.approve': 'Document approved',
-  'document.reject': 'Document rejected',
+  'user.two_factor_reset': msg('Two-factor sign-in reset'),
+  'document.approve': msg('Document approved'),
+  'document.reject': msg('Document rejected'),
   /** A staff member opened a user's identity document image (GET /uploads/{id}); the owner's own looks are not audited. */
-  'identity_document.view': 'Identity document viewed',
-  'waitlist.export': 'Waitlist exported',
-  'email.test': 'Test e-mail sent',
-  'email.send': 'E-mail sent',
-  'refund.retry': 'Refund retried',
-  'refund.credit_wallet': 'Refund credited to wallet',
+  'identity_document.view': msg('Identity document viewed'),
+  'waitlist.export': msg('Waitlist exported'),
+  'email.test': msg('Test e-mail sent'),
+  'email.send': msg('E-mail sent'),
+  'refund.retry': msg('Refund retried'),
+  'refund.credit_wallet': msg('Refund credited to wallet'),
   /** Staff sent a text message (SMS or WhatsApp) whose attempts ran out again. */
-  'text_message.retry': 'Text message retried',
+  'text_message.retry': msg('Text message retried'),
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
 export const adminUserQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().default(''),
+  q: z.string().trim().max(200, msg('Search must be at most 200 characters')).optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -67,14 +68,14 @@ export const suspendUserSchema = z.object({
     .string({ error: ADMIN_TEXT.reasonRequired })
     .trim()
     .min(1, ADMIN_TEXT.reasonRequired)
-    .max(500, 'Reason must be at most 500 characters'),
+    .max(500, msg('Reason must be at most 500 characters')),
 });
 
 /** POST /admin/users/{id}/two-factor/reset (ADMIN): why, once the user's identity was checked. */
 export const resetTwoFactorSchema = suspendUserSchema.strict();
 
 export const setVerificationLevelSchema = z.object({
-  verificationLevel: z.enum(VERIFICATION_LEVELS, { error: 'Unknown verification level' }),
+  verificationLevel: z.enum(VERIFICATION_LEVELS, { error: msg('Unknown verification level') }),
 });
 
 export const adminUserSummarySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The help assistant (docs/assistant.md):
@@ -7,30 +8,33 @@ import { z } from 'zod';
 export const ASSISTANT_MESSAGE_MAX = 500;
 
 export const ASSISTANT_TEXT = {
-  blank: 'Please type a question',
-  tooLong: `Questions must be at most ${ASSISTANT_MESSAGE_MAX} characters`,
-  welcome:
+  blank: msg('Please type a question'),
+  /** ASSISTANT_MESSAGE_MAX written out (english-messages.test.ts checks it). */
+  tooLong: msg('Questions must be at most 500 characters'),
+  welcome: msg(
     "Hello! I'm the Amana Escrow assistant. Ask me about fees, payments, disputes, verification, your wallet or your transactions.",
-  failedToast: 'Failed to get AI response',
-  connectionTrouble:
+  ),
+  failedToast: msg('Failed to get AI response'),
+  connectionTrouble: msg(
     "I'm sorry, I'm having trouble connecting right now. Please try again in a moment, or contact our support team directly.",
-  tryAgain: 'Try asking again',
+  ),
+  tryAgain: msg('Try asking again'),
 } as const;
 
 /** The welcome message's suggestions, in this order. */
 export const WELCOME_SUGGESTIONS = [
-  'How do I create a transaction?',
-  'What are the fees?',
-  'How do I resolve a dispute?',
-  'How do I verify my identity?',
-  'How do I withdraw funds?',
+  msg('How do I create a transaction?'),
+  msg('What are the fees?'),
+  msg('How do I resolve a dispute?'),
+  msg('How do I verify my identity?'),
+  msg('How do I withdraw funds?'),
 ] as const;
 
 /** The suggestions that come with the connection apology. */
 export const OFFLINE_SUGGESTIONS = [
   ASSISTANT_TEXT.tryAgain,
-  'Contact support',
-  'Check our help center',
+  msg('Contact support'),
+  msg('Check our help center'),
 ] as const;
 
 export const askAssistantSchema = z.object({

@@ -1,36 +1,38 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { CONSENT_TEXT } from '../texts/privacy-notice.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** The product's texts (docs/product.md "Texts that matter"); they live only here. */
 export const AUTH_TEXT = {
-  invalidEmailSignIn: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  invalidEmail: 'Invalid email address',
+  invalidEmailSignIn: msg('Please enter a valid email address'),
+  passwordRequired: msg('Password is required'),
+  firstNameRequired: msg('First name is required'),
+  lastNameRequired: msg('Last name is required'),
+  invalidEmail: msg('Invalid email address'),
   // A field left empty says it is required, not that it is invalid.
-  emailRequired: 'Email is required',
-  passwordMin6: 'Password must be at least 6 characters',
-  confirmRequired: 'Please confirm your password',
-  passwordsDontMatch: "Passwords don't match",
-  newPasswordMin8: 'New password must be at least 8 characters long',
-  newPasswordsDontMatch: 'New passwords do not match',
-  resetGeneric: 'If an account with that email exists, a reset link has been sent!',
+  emailRequired: msg('Email is required'),
+  passwordMin6: msg('Password must be at least 6 characters'),
+  confirmRequired: msg('Please confirm your password'),
+  passwordsDontMatch: msg("Passwords don't match"),
+  newPasswordMin8: msg('New password must be at least 8 characters long'),
+  newPasswordsDontMatch: msg('New passwords do not match'),
+  resetGeneric: msg('If an account with that email exists, a reset link has been sent!'),
   // The server's own answers, kept here so the web app can match on them.
-  currentPasswordRequired: 'Current password is required',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  currentPasswordNeededForEmail: 'Please enter your current password to change your email',
-  invalidResetToken: 'This reset link is invalid or has expired',
-  emailTaken: 'An account with this email already exists',
-  invalidCredentials: 'Invalid email or password',
-  tooManyLoginFailures: 'Too many failed sign-in attempts. Please try again later.',
-  tooManyPasswordFailures: 'Too many incorrect password attempts. Please try again later.',
-  profileUpdated: 'Profile updated successfully!',
-  passwordChanged: 'Password changed successfully!',
-  signupDone: 'Account created successfully! Please login to continue.',
-  passwordReset: 'Your password has been reset. Please sign in with your new password.',
-  loggedOut: 'Signed out',
-  invalidProfilePicture: 'Invalid profile picture',
+  currentPasswordRequired: msg('Current password is required'),
+  currentPasswordIncorrect: msg('Current password is incorrect'),
+  currentPasswordNeededForEmail: msg('Please enter your current password to change your email'),
+  invalidResetToken: msg('This reset link is invalid or has expired'),
+  emailTaken: msg('An account with this email already exists'),
+  invalidCredentials: msg('Invalid email or password'),
+  tooManyLoginFailures: msg('Too many failed sign-in attempts. Please try again later.'),
+  tooManyPasswordFailures: msg('Too many incorrect password attempts. Please try again later.'),
+  profileUpdated: msg('Profile updated successfully!'),
+  passwordChanged: msg('Password changed successfully!'),
+  signupDone: msg('Account created successfully! Please login to continue.'),
+  passwordReset: msg('Your password has been reset. Please sign in with your new password.'),
+  loggedOut: msg('Signed out'),
+  invalidProfilePicture: msg('Invalid profile picture'),
 } as const;
 
 // `error` on the base string also covers a missing field or a wrong type, so a request without the
@@ -49,7 +51,7 @@ const password = (required: string, min: number, empty = min === 1 ? required : 
     .string({ error: required })
     .min(1, { message: empty, abort: true })
     .min(min, required)
-    .max(128, 'Password must be at most 128 characters');
+    .max(128, msg('Password must be at most 128 characters'));
 // Names appear in e-mails, the operator console and PDFs: angle brackets and control characters have
 // no place in a name and are refused rather than trusted to be escaped everywhere.
 const name = (message: string) =>
@@ -57,8 +59,8 @@ const name = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(60, 'Name must be at most 60 characters')
-    .regex(/^[^<>\p{Cc}]*$/u, 'Name contains invalid characters');
+    .max(60, msg('Name must be at most 60 characters'))
+    .regex(/^[^<>\p{Cc}]*$/u, msg('Name contains invalid characters'));
 
 export const loginSchema = z.object({
   email: email(AUTH_TEXT.invalidEmailSignIn),
@@ -73,6 +75,8 @@ export const signupSchema = z.object({
   // The account records the notice version accepted and when (docs/privacy.md "Consent and
   // notices"). Exactly `true`: missing, false, "true" or 1 are refused on this field.
   acceptPrivacyNotice: z.literal(true, { error: CONSENT_TEXT.required }),
+  // The language chosen before signing up (the switcher); without it, the Accept-Language header.
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** The sign-up form adds the confirmation field; the API does not need it. */
@@ -99,6 +103,8 @@ export const updateProfileSchema = z
     profilePictureId: z.uuid(AUTH_TEXT.invalidProfilePicture).nullable().optional(),
     onboardingCompleted: z.boolean().optional(),
     hideAmounts: z.boolean().optional(),
+    /** The screens', e-mails' and notices' language (docs/languages.md). */
+    language: z.enum(LANGUAGES).optional(),
     // A first or last name change that withdraws verified identity checks must say so (409
     // NAME_CHANGE_NEEDS_CONFIRMATION without it; docs/privacy.md "Correct my data").
     confirmVerificationLoss: z.boolean().optional(),
@@ -110,7 +116,7 @@ export const profileFormSchema = z.object({
   firstName: name(AUTH_TEXT.firstNameRequired),
   lastName: name(AUTH_TEXT.lastNameRequired),
   email: email(AUTH_TEXT.invalidEmail),
-  currentPassword: z.string().max(128, 'Password must be at most 128 characters'),
+  currentPassword: z.string().max(128, msg('Password must be at most 128 characters')),
 });
 
 export const changePasswordSchema = z.object({
@@ -162,6 +168,11 @@ export const publicUserSchema = z.object({
   onboardingCompleted: z.boolean(),
   /** Show money masked until revealed (profile Preferences; the wallet dropdown starts from it). */
   hideAmounts: z.boolean(),
+  /**
+   * The saved language (docs/languages.md), set at sign-up; null for accounts opened before languages
+   * came, whose language follows the browser until they choose one.
+   */
+  language: z.enum(LANGUAGES).nullable(),
   privacyConsent: privacyConsentSchema,
   createdAt: z.string(),
 });
@@ -200,9 +211,9 @@ export const sessionViewSchema = z.object({
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 export const SESSION_TEXT = {
-  signedOut: 'Session signed out',
-  othersSignedOut: 'Signed out of all other sessions',
-  notFound: 'Session not found',
+  signedOut: msg('Session signed out'),
+  othersSignedOut: msg('Signed out of all other sessions'),
+  notFound: msg('Session not found'),
 } as const;
 
 export type LoginInput = z.infer<typeof loginSchema>;

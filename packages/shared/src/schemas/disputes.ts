@@ -21,6 +21,7 @@ import {
 import { FEE_PAYERS } from '../domain/fees.ts';
 import { TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { positiveAmount } from './transactions.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The disputes API under /api (docs/disputes.md). Requests are parsed with these schemas on the server
@@ -38,16 +39,16 @@ export const createDisputeSchema = z.object({
   disputeType: z.enum(DISPUTE_TYPES, { error: DISPUTE_TEXT.requiredFields }),
   reason: requiredText(DISPUTE_REASON_MAX, DISPUTE_TEXT.reasonTooLong),
   description: requiredText(DISPUTE_DESCRIPTION_MAX, DISPUTE_TEXT.descriptionTooLong),
-  priority: z.enum(DISPUTE_PRIORITIES, { error: 'Unknown priority' }).default(DEFAULT_DISPUTE_PRIORITY),
+  priority: z.enum(DISPUTE_PRIORITIES, { error: msg('Unknown priority') }).default(DEFAULT_DISPUTE_PRIORITY),
 });
 export type CreateDisputeInput = z.input<typeof createDisputeSchema>;
 
 export const disputeMessageBodySchema = z.object({
   content: z
-    .string({ error: 'Message cannot be empty' })
+    .string({ error: msg('Message cannot be empty') })
     .trim()
-    .min(1, 'Message cannot be empty')
-    .max(DISPUTE_MESSAGE_MAX, `Message must be at most ${DISPUTE_MESSAGE_MAX} characters`),
+    .min(1, msg('Message cannot be empty'))
+    .max(DISPUTE_MESSAGE_MAX, msg('Message must be at most 2000 characters')),
   /** Staff only: a note the parties never see. */
   isInternal: z.boolean().optional().default(false),
 });
@@ -58,7 +59,7 @@ export const addEvidenceSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(500, 'Description must be at most 500 characters')
+    .max(500, msg('Description must be at most 500 characters'))
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -71,15 +72,15 @@ export const addEvidenceSchema = z.object({
  */
 export const proposeResolutionFields = z.object({
   resolutionType: z.enum(PROPOSABLE_RESOLUTION_TYPES, {
-    error: 'Resolution type must be MEDIATION (a party) or ADMIN_DECISION (support staff)',
+    error: msg('Resolution type must be MEDIATION (a party) or ADMIN_DECISION (support staff)'),
   }),
-  resolution: z.enum(RESOLUTION_ACTIONS, { error: 'Choose what should happen to the money' }),
+  resolution: z.enum(RESOLUTION_ACTIONS, { error: msg('Choose what should happen to the money') }),
   amount: positiveAmount(DISPUTE_TEXT.partialAmountRange).optional().nullable(),
   reason: z
-    .string({ error: 'Please give a reason' })
+    .string({ error: msg('Please give a reason') })
     .trim()
-    .min(1, 'Please give a reason')
-    .max(RESOLUTION_REASON_MAX, `Reason must be at most ${RESOLUTION_REASON_MAX} characters`),
+    .min(1, msg('Please give a reason'))
+    .max(RESOLUTION_REASON_MAX, msg('Reason must be at most 500 characters')),
 });
 export const proposeResolutionSchema = proposeResolutionFields.refine(
   (v) => v.resolution !== 'REFUND_PARTIAL' || typeof v.amount === 'number',
@@ -91,7 +92,7 @@ export const rejectResolutionSchema = z.object({
   reason: z
     .string()
     .trim()
-    .max(RESOLUTION_REASON_MAX, `Reason must be at most ${RESOLUTION_REASON_MAX} characters`)
+    .max(RESOLUTION_REASON_MAX, msg('Reason must be at most 500 characters'))
     .optional(),
 });
 
@@ -99,18 +100,18 @@ export const escalateDisputeSchema = z.object({
   reason: z
     .string()
     .trim()
-    .max(RESOLUTION_REASON_MAX, `Reason must be at most ${RESOLUTION_REASON_MAX} characters`)
+    .max(RESOLUTION_REASON_MAX, msg('Reason must be at most 500 characters'))
     .optional(),
 });
 
 export const disputeListQuerySchema = z.object({
-  status: z.enum(DISPUTE_STATUSES, { error: 'Unknown dispute status' }).optional(),
+  status: z.enum(DISPUTE_STATUSES, { error: msg('Unknown dispute status') }).optional(),
 });
 
 /** Staff queue filters (GET /admin/disputes). `olderThanHours` filters by age since raising. */
 export const adminDisputeQuerySchema = z.object({
-  status: z.enum(DISPUTE_STATUSES, { error: 'Unknown dispute status' }).optional(),
-  priority: z.enum(DISPUTE_PRIORITIES, { error: 'Unknown priority' }).optional(),
+  status: z.enum(DISPUTE_STATUSES, { error: msg('Unknown dispute status') }).optional(),
+  priority: z.enum(DISPUTE_PRIORITIES, { error: msg('Unknown priority') }).optional(),
   assignedToMe: z
     .enum(['true', 'false'], { error: 'assignedToMe must be true or false' })
     .optional()

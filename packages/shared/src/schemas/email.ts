@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Staff e-mail tools (docs/security.md "Accounts and sessions": `POST /email/test` and `POST /email/send`
@@ -6,14 +7,16 @@ import { z } from 'zod';
  * relay).
  */
 export const EMAIL_TEXT = {
-  fillAllFields: 'Please fill in all fields',
-  testFailed: 'Failed to test email configuration',
-  sendFailed: 'Failed to send custom email',
-  invalidEmail: 'Invalid email address',
-  testSubject: 'Amana Escrow: test e-mail',
-  testBody: 'This is a test message from Amana Escrow. If you can read it, the e-mail configuration works.',
-  testSent: 'Test e-mail sent',
-  sent: 'E-mail sent',
+  fillAllFields: msg('Please fill in all fields'),
+  testFailed: msg('Failed to test email configuration'),
+  sendFailed: msg('Failed to send custom email'),
+  invalidEmail: msg('Invalid email address'),
+  testSubject: msg('Amana Escrow: test e-mail'),
+  testBody: msg(
+    'This is a test message from Amana Escrow. If you can read it, the e-mail configuration works.',
+  ),
+  testSent: msg('Test e-mail sent'),
+  sent: msg('E-mail sent'),
 } as const;
 
 const to = z
@@ -27,13 +30,13 @@ const subject = z
   .string({ error: EMAIL_TEXT.fillAllFields })
   .trim()
   .min(1, EMAIL_TEXT.fillAllFields)
-  .max(200, 'Subject must be at most 200 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'Subject contains invalid characters');
+  .max(200, msg('Subject must be at most 200 characters'))
+  .regex(/^[^\p{Cc}]*$/u, msg('Subject contains invalid characters'));
 const message = z
   .string({ error: EMAIL_TEXT.fillAllFields })
   .trim()
   .min(1, EMAIL_TEXT.fillAllFields)
-  .max(10_000, 'Message must be at most 10000 characters');
+  .max(10_000, msg('Message must be at most 10000 characters'));
 
 /** POST /email/test: to the given address, or the caller's own when none is given. */
 export const emailTestSchema = z.object({ to: to.optional() }).strict();

@@ -8,14 +8,15 @@ import {
 } from '../domain/fee-estimate.ts';
 import { toMinor } from '../domain/money.ts';
 import { ITEM_CATEGORIES, TRANSACTION_CURRENCIES } from '../domain/nigeria.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** The fee calculator's texts; they live only here. */
 export const FEE_TEXT = {
-  requiredFields: 'Please fill in all required fields',
-  invalidAmount: 'Please enter a valid amount',
-  unknownCategory: 'Please choose a category from the list',
-  calculateFailed: 'Failed to calculate fee',
-  estimateFailed: 'Failed to generate estimate',
+  requiredFields: msg('Please fill in all required fields'),
+  invalidAmount: msg('Please enter a valid amount'),
+  unknownCategory: msg('Please choose a category from the list'),
+  calculateFailed: msg('Failed to calculate fee'),
+  estimateFailed: msg('Failed to generate estimate'),
 } as const;
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
@@ -29,7 +30,7 @@ const requiredEnum = <T extends readonly [string, ...string[]]>(values: T, inval
   z.enum(values, { error: (iss) => (isMissing(iss.input) ? FEE_TEXT.requiredFields : invalid) });
 
 const categoryName = requiredEnum(ITEM_CATEGORIES, FEE_TEXT.unknownCategory);
-const transactionType = requiredEnum(FEE_TRANSACTION_TYPES, 'Please choose a transaction type');
+const transactionType = requiredEnum(FEE_TRANSACTION_TYPES, msg('Please choose a transaction type'));
 const currency = z.enum(TRANSACTION_CURRENCIES).default('NGN');
 
 export const feeEstimateRequestSchema = z.object({
@@ -40,8 +41,8 @@ export const feeEstimateRequestSchema = z.object({
 });
 
 export const feeCalculateRequestSchema = feeEstimateRequestSchema.extend({
-  deliveryMethod: z.enum(FEE_DELIVERY_METHODS, { error: 'Please choose a delivery method' }).optional(),
-  paymentMethod: z.enum(FEE_PAYMENT_METHODS, { error: 'Please choose a payment method' }).optional(),
+  deliveryMethod: z.enum(FEE_DELIVERY_METHODS, { error: msg('Please choose a delivery method') }).optional(),
+  paymentMethod: z.enum(FEE_PAYMENT_METHODS, { error: msg('Please choose a payment method') }).optional(),
 });
 
 export type FeeEstimateRequest = z.input<typeof feeEstimateRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../domain/clock.ts';
 import { VERIFICATION_LEVELS } from './auth.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Identity verification (docs/identity.md). NIN and BVN are 11 digits;
@@ -24,20 +25,20 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  DRIVERS_LICENSE: "Driver's License",
-  PASSPORT: 'Passport',
-  UTILITY_BILL: 'Utility Bill',
-  BANK_STATEMENT: 'Bank Statement',
-  CAC_CERTIFICATE: 'CAC Certificate (business)',
+  DRIVERS_LICENSE: msg("Driver's License"),
+  PASSPORT: msg('Passport'),
+  UTILITY_BILL: msg('Utility Bill'),
+  BANK_STATEMENT: msg('Bank Statement'),
+  CAC_CERTIFICATE: msg('CAC Certificate (business)'),
 };
 
 export const DOCUMENT_STATUSES = ['PENDING_REVIEW', 'VERIFIED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** How a document's status reads on screen ('Verified' or 'Pending review'). */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
-  PENDING_REVIEW: 'Pending review',
-  VERIFIED: 'Verified',
-  REJECTED: 'Rejected',
+  PENDING_REVIEW: msg('Pending review'),
+  VERIFIED: msg('Verified'),
+  REJECTED: msg('Rejected'),
 };
 
 export const HISTORY_TYPES = ['NIN', 'BVN', 'DOCUMENT'] as const;
@@ -48,27 +49,35 @@ export const IDENTITY_ERROR_CODES = ['NAME_MISMATCH', 'IDENTITY_NOT_FOUND', 'IDE
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
 export const VERIFICATION_TEXT = {
-  ninVerified: 'NIN verification successful',
-  bvnVerified: 'BVN verification successful',
-  documentSubmitted: 'Document submitted for review',
+  ninVerified: msg('NIN verification successful'),
+  bvnVerified: msg('BVN verification successful'),
+  documentSubmitted: msg('Document submitted for review'),
   nameMismatch: (kind: IdentityKind) =>
     `The names on this ${kind} do not match the first and last name on your profile`,
+  /** {kind}: NIN or BVN (so for notFoundMessage and inUseMessage). */
+  nameMismatchMessage: msg('The names on this {kind} do not match the first and last name on your profile'),
   notFound: (kind: IdentityKind) => `We could not find this ${kind}. Check the 11 digits and try again`,
+  notFoundMessage: msg('We could not find this {kind}. Check the 11 digits and try again'),
   inUse: (kind: IdentityKind) => `This ${kind} is already used by another account`,
-  unavailable:
+  inUseMessage: msg('This {kind} is already used by another account'),
+  unavailable: msg(
     'The identity service is unavailable right now. Please try again later; nothing was recorded against your account',
-  tooManyAttempts: `You have reached the limit of ${IDENTITY_DAILY_ATTEMPTS} verification attempts today. Please try again tomorrow`,
-  loadFailed: 'Failed to load verification status',
-  ninFailed: 'NIN verification failed',
-  bvnFailed: 'BVN verification failed',
-  documentFailed: 'Document verification failed',
-  documentPending: 'You already have a document of this type waiting for review',
-  documentNotFound: 'Document not found',
-  documentNotPending: 'This document has already been reviewed',
-  documentApproved: 'Document approved',
-  documentRejected: 'Document rejected',
-  uploadNotUsable: 'Upload the document image first',
-  reasonRequired: 'Please give a reason',
+  ),
+  /** IDENTITY_DAILY_ATTEMPTS written out (english-messages.test.ts checks it). */
+  tooManyAttempts: msg(
+    'You have reached the limit of 5 verification attempts today. Please try again tomorrow',
+  ),
+  loadFailed: msg('Failed to load verification status'),
+  ninFailed: msg('NIN verification failed'),
+  bvnFailed: msg('BVN verification failed'),
+  documentFailed: msg('Document verification failed'),
+  documentPending: msg('You already have a document of this type waiting for review'),
+  documentNotFound: msg('Document not found'),
+  documentNotPending: msg('This document has already been reviewed'),
+  documentApproved: msg('Document approved'),
+  documentRejected: msg('Document rejected'),
+  uploadNotUsable: msg('Upload the document image first'),
+  reasonRequired: msg('Please give a reason'),
 } as const;
 
 /** Trust score points (docs/product.md "Identity and trust"); clamped to 0-100, recomputed on each event. */
@@ -83,61 +92,75 @@ export const TRUST_POINTS = {
   disputeLost: -10,
 } as const;
 
-const digits = (kind: IdentityKind) =>
+/** An 11-digit NIN or BVN, with its texts ('NIN is required', …; IDENTITY_NUMBER_LENGTH written out). */
+const digits = (text: { required: string; tooLong: string; notExact: string }) =>
   z
-    .string({ error: `${kind} is required` })
+    .string({ error: text.required })
     .trim()
-    .min(1, `${kind} is required`)
-    .max(IDENTITY_NUMBER_LENGTH, `${kind} must be at most ${IDENTITY_NUMBER_LENGTH} characters`)
-    .regex(/^\d{11}$/, `${kind} must be exactly ${IDENTITY_NUMBER_LENGTH} digits`);
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .min(1, text.required)
+    .max(IDENTITY_NUMBER_LENGTH, text.tooLong)
+    .regex(/^\d{11}$/, text.notExact);
+const ninDigits = digits({
+  required: msg('NIN is required'),
+  tooLong: msg('NIN must be at most 11 characters'),
+  notExact: msg('NIN must be exactly 11 digits'),
+});
+const bvnDigits = digits({
+  required: msg('BVN is required'),
+  tooLong: msg('BVN must be at most 11 characters'),
+  notExact: msg('BVN must be exactly 11 digits'),
+});
+const personName = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(100, tooLong);
+const firstName = () =>
+  personName(msg('First name is required'), msg('First name must be at most 100 characters'));
+const lastName = () =>
+  personName(msg('Last name is required'), msg('Last name must be at most 100 characters'));
 
 /** The NIN form; a date of birth after today (by `clock`: the server's, or the device's) is refused. */
 export const ninFormSchemaFor = (clock: Clock) =>
   z.object({
-    nin: digits('NIN'),
-    firstName: personName('First name'),
-    lastName: personName('Last name'),
+    nin: ninDigits,
+    firstName: firstName(),
+    lastName: lastName(),
     dateOfBirth: z
-      .string({ error: 'Date of birth is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth is required')
+      .string({ error: msg('Date of birth is required') })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Date of birth is required'))
       .refine(
         (v) =>
           !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
           v >= '1900-01-01' &&
           v <= clock.now().toISOString().slice(0, 10),
-        { message: 'Enter a real date of birth' },
+        { message: msg('Enter a real date of birth') },
       ),
   });
 export type NinForm = z.infer<ReturnType<typeof ninFormSchemaFor>>;
 
 export const bvnFormSchema = z.object({
-  bvn: digits('BVN'),
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
+  bvn: bvnDigits,
+  firstName: firstName(),
+  lastName: lastName(),
   phoneNumber: z
-    .string({ error: 'Phone number is required' })
+    .string({ error: msg('Phone number is required') })
     .trim()
-    .min(1, 'Phone number is required')
-    .regex(/^\+?\d{10,14}$/, 'Enter a valid phone number'),
+    .min(1, msg('Phone number is required'))
+    .regex(/^\+?\d{10,14}$/, msg('Enter a valid phone number')),
 });
 export type BvnForm = z.infer<typeof bvnFormSchema>;
 
 export const documentFormSchema = z.object({
-  documentType: z.enum(DOCUMENT_TYPES, { error: 'Choose a document type' }),
+  documentType: z.enum(DOCUMENT_TYPES, { error: msg('Choose a document type') }),
   documentNumber: z
-    .string({ error: 'Document number is required' })
+    .string({ error: msg('Document number is required') })
     .trim()
-    .min(1, 'Document number is required')
-    .max(50, 'Document number must be at most 50 characters')
-    .regex(/^[A-Za-z0-9/ -]+$/, 'Use letters, digits, spaces, / or - only'),
+    .min(1, msg('Document number is required'))
+    .max(50, msg('Document number must be at most 50 characters'))
+    .regex(/^[A-Za-z0-9/ -]+$/, msg('Use letters, digits, spaces, / or - only')),
   /** An upload with purpose `identity_document` owned by the caller. */
-  uploadId: z.string({ error: 'Upload the document image first' }).min(1).max(64),
+  uploadId: z
+    .string({ error: msg('Upload the document image first') })
+    .min(1)
+    .max(64),
 });
 export type DocumentForm = z.infer<typeof documentFormSchema>;
 
@@ -146,7 +169,7 @@ export const rejectDocumentSchema = z.object({
     .string({ error: VERIFICATION_TEXT.reasonRequired })
     .trim()
     .min(1, VERIFICATION_TEXT.reasonRequired)
-    .max(500, 'Reason must be at most 500 characters'),
+    .max(500, msg('Reason must be at most 500 characters')),
 });
 export const documentQueueQuerySchema = z.object({
   status: z.enum(DOCUMENT_STATUSES).default('PENDING_REVIEW'),

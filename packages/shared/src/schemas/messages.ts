@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Messaging between the two parties of a transaction (docs/architecture.md "Messaging and notifications"):
@@ -13,20 +14,22 @@ export const ONLINE_WITHIN_MS = 5 * 60_000;
 export const TYPING_CLEARS_AFTER_MS = 3000;
 
 export const MESSAGE_TEXT = {
-  empty: 'Message cannot be empty',
-  tooLong: `Message must be at most ${MESSAGE_MAX} characters`,
-  deleted: 'This message was deleted',
-  offPlatformWarning: 'Never pay outside Amana: your money is only protected in escrow',
+  empty: msg('Message cannot be empty'),
+  /** MESSAGE_MAX written out (english-messages.test.ts checks it). */
+  tooLong: msg('Message must be at most 2000 characters'),
+  deleted: msg('This message was deleted'),
+  offPlatformWarning: msg('Never pay outside Amana: your money is only protected in escrow'),
   sentFile: (filename: string) => `Sent: ${filename}`,
-  notFound: 'Conversation not found',
-  messageNotFound: 'Message not found',
-  noConversationYet: 'The conversation opens when the other party joins the transaction',
-  onlyOwnDelete: 'You can only delete your own messages',
-  attachment: 'Attachments must be chat files you uploaded for this transaction',
-  failedToSend: 'Failed to send',
+  sentFileMessage: msg('Sent: {filename}'),
+  notFound: msg('Conversation not found'),
+  messageNotFound: msg('Message not found'),
+  noConversationYet: msg('The conversation opens when the other party joins the transaction'),
+  onlyOwnDelete: msg('You can only delete your own messages'),
+  attachment: msg('Attachments must be chat files you uploaded for this transaction'),
+  failedToSend: msg('Failed to send'),
   /** The toast when a send fails (the message stays, marked 'Failed to send'). */
-  sendFailedToast: 'Failed to send message. Please check your connection.',
-  loginToView: 'Please log in to view messages',
+  sendFailedToast: msg('Failed to send message. Please check your connection.'),
+  loginToView: msg('Please log in to view messages'),
 } as const;
 
 /**
@@ -47,14 +50,14 @@ const messageContent = z
   .min(1, MESSAGE_TEXT.empty)
   .max(MESSAGE_MAX, MESSAGE_TEXT.tooLong)
   // NUL cannot be stored in PostgreSQL text; refused rather than silently changed.
-  .refine((v) => !v.includes('\u0000'), 'Message contains an invalid character');
+  .refine((v) => !v.includes('\u0000'), msg('Message contains an invalid character'));
 
 export const sendMessageSchema = z.object({
-  transactionId: z.uuid('Unknown transaction'),
+  transactionId: z.uuid(msg('Unknown transaction')),
   content: messageContent,
   attachmentIds: z
     .array(z.uuid(MESSAGE_TEXT.attachment))
-    .max(MESSAGE_ATTACHMENTS_MAX, `At most ${MESSAGE_ATTACHMENTS_MAX} attachments per message`)
+    .max(MESSAGE_ATTACHMENTS_MAX, msg('At most 10 attachments per message'))
     .optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
@@ -65,8 +68,8 @@ export const messagePageQuerySchema = z.object({
 });
 
 export const messageSearchQuerySchema = z.object({
-  q: z.string().trim().min(2, 'Search needs at least 2 characters').max(100),
-  transactionId: z.uuid('Unknown transaction').optional(),
+  q: z.string().trim().min(2, msg('Search needs at least 2 characters')).max(100),
+  transactionId: z.uuid(msg('Unknown transaction')).optional(),
   type: z.enum(MESSAGE_TYPES, { error: 'type must be TEXT, FILE or SYSTEM' }).optional(),
   hasFiles: z.enum(['true', 'false']).optional(),
   since: z.iso.datetime({ error: 'since must be an ISO date-time' }).optional(),

@@ -36,6 +36,7 @@ export {
   type NotificationType,
 } from '../domain/notifications.ts';
 import { NOTIFICATION_CHANNELS } from '../domain/notifications.ts';
+import { msg } from '../i18n/msg.ts';
 export { NOTIFICATION_PREFERENCE_META, NOTIFICATION_TEXT } from '../texts/notifications.ts';
 
 export const notificationSchema = z.object({
@@ -79,7 +80,7 @@ export const notificationPreferencesSchema = z.object(preferenceShape);
 export const updatePreferencesSchema = notificationPreferencesSchema
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one preference' });
+  .refine((v) => Object.keys(v).length > 0, { message: msg('Send at least one preference') });
 
 const channelChoiceSchema = z.object(
   Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, z.boolean()])) as Record<
@@ -108,7 +109,7 @@ export const updateChannelsSchema = z
   )
   .strict()
   .refine((v) => Object.values(v).some((c) => c && Object.keys(c).length > 0), {
-    message: 'Send at least one channel',
+    message: msg('Send at least one channel'),
   });
 
 /** GET/PUT /notifications/preferences and PUT /notifications/channels answer both objects. */

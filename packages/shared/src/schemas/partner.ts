@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../domain/clock.ts';
-import { isValidCommission, MAX_COMMISSION_PERCENT } from '../domain/commission.ts';
+import { isValidCommission } from '../domain/commission.ts';
 import { toMinor } from '../domain/money.ts';
 import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '../domain/price-bounds.ts';
 import { transactionSchema } from './transaction-shapes.ts';
@@ -11,6 +11,7 @@ import {
   transactionDraftSchemaFor,
   transactionStatusSchema,
 } from './transactions.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The partner API (docs/partner-api.md): API keys a signed-in user manages under
@@ -28,37 +29,39 @@ export const PARTNER_METADATA_VALUE_MAX = 500;
 export const PARTNER_REFERENCE_MAX = 100;
 
 export const PARTNER_TEXT = {
-  keyCreated: 'API key created. Copy it now: it will not be shown again.',
-  keyRevoked: 'API key revoked',
-  keyNotFound: 'API key not found',
-  tooManyKeys: `You can have at most ${API_KEY_MAX_PER_USER} API keys`,
-  liveNeedsEnhanced: 'Live API keys need your identity verified at Enhanced level or above',
-  scopesRequired: 'Choose at least one scope',
+  keyCreated: msg('API key created. Copy it now: it will not be shown again.'),
+  keyRevoked: msg('API key revoked'),
+  keyNotFound: msg('API key not found'),
+  // The numbers below are the constants above written out (english-messages.test.ts checks them).
+  tooManyKeys: msg('You can have at most 20 API keys'),
+  liveNeedsEnhanced: msg('Live API keys need your identity verified at Enhanced level or above'),
+  scopesRequired: msg('Choose at least one scope'),
   missingScope: (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`,
-  invalidKey: 'Invalid or revoked API key',
-  duplicateReference: 'A transaction with this reference already exists',
-  notSeller: 'Only the seller can take this step',
-  metadataKeys: `Metadata can have at most ${PARTNER_METADATA_MAX_KEYS} keys`,
-  metadataKey: `Metadata keys must have 1 to ${PARTNER_METADATA_KEY_MAX} characters`,
-  metadataValue: `Metadata values must be text of at most ${PARTNER_METADATA_VALUE_MAX} characters`,
-  created: 'Transaction created. The buyer has been sent the invitation.',
-  createdBrokered: 'Transaction created. The buyer and the seller have been sent their invitations.',
-  role: 'role must be SELLER or BROKER',
-  sellerRequired: 'seller is required with role BROKER',
-  sellerOnlyForBroker: 'seller is only for role BROKER (with role SELLER you are the seller)',
-  commissionOnlyForBroker: 'commission is only for role BROKER',
-  commissionTooHigh: `commission must be at most ${MAX_COMMISSION_PERCENT}% of the price`,
-  commissionDecimals: 'commission must be a non-negative amount with at most 2 decimal places',
-  brokerNoMilestones: 'Milestones are not available with role BROKER',
-  samePerson: 'buyer and seller must have different e-mail addresses',
+  missingScopeMessage: msg('This API key lacks the {scope} scope'),
+  invalidKey: msg('Invalid or revoked API key'),
+  duplicateReference: msg('A transaction with this reference already exists'),
+  notSeller: msg('Only the seller can take this step'),
+  metadataKeys: msg('Metadata can have at most 20 keys'),
+  metadataKey: msg('Metadata keys must have 1 to 100 characters'),
+  metadataValue: msg('Metadata values must be text of at most 500 characters'),
+  created: msg('Transaction created. The buyer has been sent the invitation.'),
+  createdBrokered: msg('Transaction created. The buyer and the seller have been sent their invitations.'),
+  role: msg('role must be SELLER or BROKER'),
+  sellerRequired: msg('seller is required with role BROKER'),
+  sellerOnlyForBroker: msg('seller is only for role BROKER (with role SELLER you are the seller)'),
+  commissionOnlyForBroker: msg('commission is only for role BROKER'),
+  commissionTooHigh: msg('commission must be at most 20% of the price'),
+  commissionDecimals: msg('commission must be a non-negative amount with at most 2 decimal places'),
+  brokerNoMilestones: msg('Milestones are not available with role BROKER'),
+  samePerson: msg('buyer and seller must have different e-mail addresses'),
 } as const;
 
 export const createApiKeyBodySchema = z.object({
   name: z
-    .string({ error: 'Name is required' })
+    .string({ error: msg('Name is required') })
     .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name is too long'),
+    .min(1, msg('Name is required'))
+    .max(100, msg('Name is too long')),
   scopes: z
     .array(z.enum(API_KEY_SCOPES), { error: PARTNER_TEXT.scopesRequired })
     .min(1, PARTNER_TEXT.scopesRequired)
@@ -93,30 +96,30 @@ export const partnerMetadataSchema = z
 
 const optionalName = z.string().trim().min(1).max(60).optional();
 
-const partySchema = (who: string) =>
+const partySchema = (required: string) =>
   z.object({
     email: z
-      .string({ error: `${who} e-mail is required` })
+      .string({ error: required })
       .trim()
       .toLowerCase()
-      .max(254, 'Invalid email address')
-      .pipe(z.email('Invalid email address')),
+      .max(254, msg('Invalid email address'))
+      .pipe(z.email(msg('Invalid email address'))),
     firstName: optionalName,
     lastName: optionalName,
     phone: z.string().trim().min(5).max(30).optional(),
   });
 
 /** The invited seller of a BROKER transaction: addressed by e-mail, like the buyer. */
-export const partnerSellerSchema = partySchema('Seller');
+export const partnerSellerSchema = partySchema(msg('Seller e-mail is required'));
 
 /** The invited buyer: addressed by e-mail (the account may not exist yet). */
 export const partnerBuyerSchema = z.object({
   email: z
-    .string({ error: 'Buyer e-mail is required' })
+    .string({ error: msg('Buyer e-mail is required') })
     .trim()
     .toLowerCase()
-    .max(254, 'Invalid email address')
-    .pipe(z.email('Invalid email address')),
+    .max(254, msg('Invalid email address'))
+    .pipe(z.email(msg('Invalid email address'))),
   firstName: optionalName,
   lastName: optionalName,
   phone: z.string().trim().min(5).max(30).optional(),
@@ -156,15 +159,15 @@ export const partnerCreateTransactionSchemaFor = (clock: Clock, bounds: PriceBou
     .extend({
       role: z.enum(PARTNER_ROLES, { error: PARTNER_TEXT.role }),
       reference: z
-        .string({ error: 'reference is required' })
+        .string({ error: msg('reference is required') })
         .trim()
-        .min(1, 'reference is required')
-        .max(PARTNER_REFERENCE_MAX, `reference must be at most ${PARTNER_REFERENCE_MAX} characters`),
+        .min(1, msg('reference is required'))
+        .max(PARTNER_REFERENCE_MAX, msg('reference must be at most 100 characters')),
       title: z
-        .string({ error: 'title is required' })
+        .string({ error: msg('title is required') })
         .trim()
-        .min(1, 'title is required')
-        .max(200, 'title must be at most 200 characters'),
+        .min(1, msg('title is required'))
+        .max(200, msg('title must be at most 200 characters')),
       useCourier: z.boolean().default(false),
       buyer: partnerBuyerSchema,
       /** BROKER only (required there): the invited seller. */

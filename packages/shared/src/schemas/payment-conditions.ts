@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_CONDITION_TEXT } from '../texts/payment-conditions.ts';
+import { msg } from '../i18n/msg.ts';
 
 /** Payment conditions (docs/product.md "Releasing the money"): types, the time-based release, texts. */
 export const PAYMENT_CONDITION_TYPES = [
@@ -13,15 +14,15 @@ export type PaymentConditionType = (typeof PAYMENT_CONDITION_TYPES)[number];
 // Texts: texts/payment-conditions.ts (zod-free, what screens import); re-exported for forms and server.
 export { PAYMENT_CONDITION_TEXT };
 
-const transactionId = z.uuid('Transaction Not Found');
+const transactionId = z.uuid(msg('Transaction Not Found'));
 
 /** Either party may add the delivery condition; it is met when the buyer confirms delivery. */
 export const createPaymentConditionSchema = z.object({
   transactionId,
   conditionType: z.literal('DELIVERY_CONFIRMED', {
-    error: 'Only a delivery confirmation condition can be added here',
+    error: msg('Only a delivery confirmation condition can be added here'),
   }),
-  conditionValue: z.string().trim().max(500, 'Condition text must be at most 500 characters').optional(),
+  conditionValue: z.string().trim().max(500, msg('Condition text must be at most 500 characters')).optional(),
 });
 
 /**
@@ -29,7 +30,7 @@ export const createPaymentConditionSchema = z.object({
  * callers that send them, but the server sets them itself (a client cannot un-meet or back-date a condition).
  */
 export const updatePaymentConditionSchema = z.object({
-  conditionId: z.uuid('Payment condition not found'),
+  conditionId: z.uuid(msg('Payment condition not found')),
   isMet: z.boolean().optional(),
   metAt: z.string().max(40).optional(),
 });
@@ -59,7 +60,7 @@ export type TimeBasedReleaseInput = z.input<typeof timeBasedReleaseSchema>;
 
 export const manualReleaseSchema = z.object({
   transactionId,
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reason: z.string().trim().max(500, msg('Reason must be at most 500 characters')).optional(),
 });
 
 export const paymentConditionSchema = z.object({

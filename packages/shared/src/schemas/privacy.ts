@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOSURE_BLOCKER_CODES } from '../texts/privacy.ts';
 import { AUTH_TEXT } from './auth.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * The user's privacy rights (docs/privacy.md): closing the account and downloading their data:
@@ -35,7 +36,7 @@ export const closeAccountSchema = z
     password: z
       .string({ error: AUTH_TEXT.passwordRequired })
       .min(1, AUTH_TEXT.passwordRequired)
-      .max(128, 'Password must be at most 128 characters'),
+      .max(128, msg('Password must be at most 128 characters')),
   })
   .strict();
 export type CloseAccountInput = z.infer<typeof closeAccountSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   PROVIDER_REFUND_STATUSES,
   refundDestinationText,
+  refundDestinationTextMessage,
   type ProviderRefundStatus,
 } from '../texts/refunds.ts';
 
@@ -9,7 +10,12 @@ import {
  * Where an escrow refund went (docs/money.md "Refunds"). The statuses and the refund line's text live in
  * texts/refunds.ts (zod-free, what screens import); re-exported here for the server.
  */
-export { PROVIDER_REFUND_STATUSES, refundDestinationText, type ProviderRefundStatus };
+export {
+  PROVIDER_REFUND_STATUSES,
+  refundDestinationText,
+  refundDestinationTextMessage,
+  type ProviderRefundStatus,
+};
 
 /** A provider refund as staff see it (`GET /api/admin/refunds`). Amounts in major units. */
 export const providerRefundSchema = z.object({

@@ -28,21 +28,22 @@ import {
 } from '../domain/milestones.ts';
 import { PARTY_ROLES, SHIPPING_TYPES, TRANSACTION_STATUSES } from '../domain/transaction-machine.ts';
 import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '../texts/transactions.ts';
+import { msg } from '../i18n/msg.ts';
 
 // Texts: texts/transactions.ts (zod-free, what screens import); re-exported for forms and the server.
 export { TRANSACTION_SUCCESS, TRANSACTION_TEXT };
 
 /** Optional free text: trimmed, bounded, '' becomes undefined. */
-const optionalText = (field: string, max: number) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, TRANSACTION_TEXT.tooLong(field, max))
+    .max(max, tooLong)
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const requiredText = (message: string, field: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, TRANSACTION_TEXT.tooLong(field, max));
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 /** A major-unit amount (₦150000 = 150000) that converts exactly to minor units: > 0, ≤ 2 decimals. */
 export const positiveAmount = (message: string = TRANSACTION_TEXT.priceRequired) =>
@@ -64,13 +65,17 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const transactionDraftSchemaFor = (clock: Clock) =>
   z.object({
     creatorRole: transactionRoleSchema.default('BUYER'),
-    useCourier: z.boolean({ error: 'Please choose whether a courier is needed' }),
+    useCourier: z.boolean({ error: msg('Please choose whether a courier is needed') }),
     /** Without it, useCourier decides (COURIER or SELLER_DELIVERY); IN_PERSON needs useCourier false. */
     shippingType: z
-      .enum(SHIPPING_TYPES, { error: 'Please choose how the item reaches the buyer' })
+      .enum(SHIPPING_TYPES, { error: msg('Please choose how the item reaches the buyer') })
       .optional(),
-    feePayer: z.enum(FEE_PAYERS, { error: 'Please choose who pays the fee' }).default('BUYER'),
-    description: requiredText(TRANSACTION_TEXT.descriptionRequired, 'Description', 2000),
+    feePayer: z.enum(FEE_PAYERS, { error: msg('Please choose who pays the fee') }).default('BUYER'),
+    description: requiredText(
+      TRANSACTION_TEXT.descriptionRequired,
+      2000,
+      msg('Description must be at most 2000 characters'),
+    ),
     currency: z.enum(TRANSACTION_CURRENCIES).default('NGN'),
     price: positiveAmount(),
     estimatedDeliveryDays: z
@@ -87,44 +92,51 @@ export const transactionDraftSchemaFor = (clock: Clock) =>
       .number({ error: TRANSACTION_TEXT.quantityMin })
       .int(TRANSACTION_TEXT.quantityMin)
       .min(1, TRANSACTION_TEXT.quantityMin)
-      .max(1_000_000, 'Quantity is too large')
+      .max(1_000_000, msg('Quantity is too large'))
       .default(1),
-    itemBrand: optionalText('Brand', 100),
-    itemModel: optionalText('Model', 100),
-    itemSize: optionalText('Size', 100),
-    itemColor: optionalText('Colour', 100),
+    itemBrand: optionalText(100, msg('Brand must be at most 100 characters')),
+    itemModel: optionalText(100, msg('Model must be at most 100 characters')),
+    itemSize: optionalText(100, msg('Size must be at most 100 characters')),
+    itemColor: optionalText(100, msg('Colour must be at most 100 characters')),
     itemWeight: z
-      .number({ error: 'Weight must be a number of kilograms' })
-      .min(0, 'Weight cannot be negative')
-      .max(100_000, 'Weight is too large')
+      .number({ error: msg('Weight must be a number of kilograms') })
+      .min(0, msg('Weight cannot be negative'))
+      .max(100_000, msg('Weight is too large'))
       .optional(),
-    itemDimensions: optionalText('Dimensions', 200),
-    itemSerialNumber: optionalText('Serial number', 100),
-    itemWarranty: optionalText('Warranty', 500),
-    itemOrigin: optionalText('Country of origin', 100),
-    itemAge: optionalText('Age/usage', 200),
-    specialInstructions: optionalText('Special instructions', 2000),
-    returnPolicy: optionalText('Return policy', 2000),
+    itemDimensions: optionalText(200, msg('Dimensions must be at most 200 characters')),
+    itemSerialNumber: optionalText(100, msg('Serial number must be at most 100 characters')),
+    itemWarranty: optionalText(500, msg('Warranty must be at most 500 characters')),
+    itemOrigin: optionalText(100, msg('Country of origin must be at most 100 characters')),
+    itemAge: optionalText(200, msg('Age/usage must be at most 200 characters')),
+    specialInstructions: optionalText(2000, msg('Special instructions must be at most 2000 characters')),
+    returnPolicy: optionalText(2000, msg('Return policy must be at most 2000 characters')),
     // Buyer: transaction preferences (step 4) and terms (step 5).
-    maximumBudget: positiveAmount('Maximum budget must be greater than 0').optional(),
+    maximumBudget: positiveAmount(msg('Maximum budget must be greater than 0')).optional(),
     preferredCondition: z.enum(ITEM_CONDITIONS).optional(),
-    specificRequirements: optionalText('Specific requirements', 2000),
-    transactionTerms: optionalText('Transaction terms', 5000),
+    specificRequirements: optionalText(2000, msg('Specific requirements must be at most 2000 characters')),
+    transactionTerms: optionalText(5000, msg('Transaction terms must be at most 5000 characters')),
     /** A milestone trade (docs/money.md "Milestones"): 2 to 10 parts adding up to the price exactly. */
     milestones: z
       .array(
         z.object({
-          title: requiredText(MILESTONE_TEXT.titleRequired, 'Milestone title', MILESTONE_TITLE_MAX),
-          description: optionalText('Milestone description', MILESTONE_DESCRIPTION_MAX),
+          title: requiredText(
+            MILESTONE_TEXT.titleRequired,
+            MILESTONE_TITLE_MAX,
+            msg('Milestone title must be at most 120 characters'),
+          ),
+          description: optionalText(
+            MILESTONE_DESCRIPTION_MAX,
+            msg('Milestone description must be at most 1000 characters'),
+          ),
           amount: positiveAmount(MILESTONE_TEXT.amountRequired),
           dueDate: z
             .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD)')
+            .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Due date must be a date (YYYY-MM-DD)'))
             .refine(
               (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-              'Due date must be a date (YYYY-MM-DD)',
+              msg('Due date must be a date (YYYY-MM-DD)'),
             )
-            .refine((v) => v >= todayInLagos(clock.now()), 'Due date cannot be in the past')
+            .refine((v) => v >= todayInLagos(clock.now()), msg('Due date cannot be in the past'))
             .optional(),
         }),
         { error: MILESTONE_TEXT.count },
@@ -225,25 +237,30 @@ export type CreateTransactionPayload = z.output<ReturnType<typeof createTransact
 
 /** Delivery details. The country is fixed to Nigeria; the state is one of 36 + FCT. */
 export const deliveryDetailsSchema = z.object({
-  fullName: requiredText(TRANSACTION_TEXT.fullNameRequired, 'Full name', 120),
-  phoneNumber: requiredText(TRANSACTION_TEXT.phoneRequired, 'Phone number', 30).refine(
-    isDeliveryPhone,
-    TRANSACTION_TEXT.phoneInvalid,
+  fullName: requiredText(
+    TRANSACTION_TEXT.fullNameRequired,
+    120,
+    msg('Full name must be at most 120 characters'),
   ),
-  address: requiredText(TRANSACTION_TEXT.addressRequired, 'Address', 300),
-  city: requiredText(TRANSACTION_TEXT.cityRequired, 'City', 100),
+  phoneNumber: requiredText(
+    TRANSACTION_TEXT.phoneRequired,
+    30,
+    msg('Phone number must be at most 30 characters'),
+  ).refine(isDeliveryPhone, TRANSACTION_TEXT.phoneInvalid),
+  address: requiredText(TRANSACTION_TEXT.addressRequired, 300, msg('Address must be at most 300 characters')),
+  city: requiredText(TRANSACTION_TEXT.cityRequired, 100, msg('City must be at most 100 characters')),
   state: z.enum(NIGERIAN_STATES, { error: TRANSACTION_TEXT.stateRequired }),
-  zipCode: requiredText(TRANSACTION_TEXT.zipRequired, 'ZIP code', 20),
+  zipCode: requiredText(TRANSACTION_TEXT.zipRequired, 20, msg('ZIP code must be at most 20 characters')),
   country: z
-    .literal(DELIVERY_COUNTRY, { error: 'Delivery addresses must be in Nigeria' })
+    .literal(DELIVERY_COUNTRY, { error: msg('Delivery addresses must be in Nigeria') })
     .default(DELIVERY_COUNTRY),
-  specialInstructions: optionalText('Special instructions', 1000),
+  specialInstructions: optionalText(1000, msg('Special instructions must be at most 1000 characters')),
 });
 export type DeliveryDetails = z.output<typeof deliveryDetailsSchema>;
 export const deliveryDetailsBodySchema = z.object({ deliveryDetails: deliveryDetailsSchema });
 
 /** An upload id (UUIDv7 text) as used in shipment photos and attachments. */
-export const uploadIdSchema = z.uuid('Invalid upload id');
+export const uploadIdSchema = z.uuid(msg('Invalid upload id'));
 
 /** A calendar day not before today in Lagos (by `clock`). */
 const estimatedDeliveryDate = (clock: Clock) =>
@@ -265,12 +282,12 @@ const shipmentDataSchemaOf = (clock: Clock) =>
       .array(uploadIdSchema, { error: TRANSACTION_TEXT.photoRequired })
       .min(1, TRANSACTION_TEXT.photoRequired)
       .max(5, TRANSACTION_TEXT.photoMax),
-    trackingNumber: optionalText('Tracking number', 100),
+    trackingNumber: optionalText(100, msg('Tracking number must be at most 100 characters')),
     courierService: z.enum(COURIERS, { error: TRANSACTION_TEXT.courierRequired }).optional(),
     estimatedDelivery: estimatedDeliveryDate(clock),
     itemCondition: z.enum(SHIPMENT_ITEM_CONDITIONS).default('EXCELLENT'),
-    packagingDetails: optionalText('Packaging details', 1000),
-    additionalNotes: optionalText('Additional notes', 2000),
+    packagingDetails: optionalText(1000, msg('Packaging details must be at most 1000 characters')),
+    additionalNotes: optionalText(2000, msg('Additional notes must be at most 2000 characters')),
   });
 export type ShipmentDataInput = z.input<ReturnType<typeof shipmentDataSchemaOf>>;
 export type ShipmentData = z.output<ReturnType<typeof shipmentDataSchemaOf>>;
@@ -304,16 +321,16 @@ export const shippingDetailsBodySchemaFor = (clock: Clock) =>
 export const deliverMilestoneBodySchemaFor = (clock: Clock) =>
   z
     .object({
-      note: optionalText('Delivery note', MILESTONE_NOTE_MAX),
+      note: optionalText(MILESTONE_NOTE_MAX, msg('Delivery note must be at most 2000 characters')),
       shipmentData: shipmentDataSchemaOf(clock).optional(),
       files: z
         .array(uploadIdSchema)
-        .max(MILESTONE_FILES_MAX, `You can attach at most ${MILESTONE_FILES_MAX} files`)
+        .max(MILESTONE_FILES_MAX, msg('You can attach at most 5 files'))
         .optional(),
     })
     .strict()
     .refine((v) => v.note || v.shipmentData || v.files?.length, {
-      message: 'Add a note, shipment details or files for this delivery',
+      message: msg('Add a note, shipment details or files for this delivery'),
     });
 export type DeliverMilestoneBody = z.output<ReturnType<typeof deliverMilestoneBodySchemaFor>>;
 
@@ -345,7 +362,7 @@ export const confirmPaymentSchema = z
     paymentReference: z
       .string()
       .trim()
-      .max(100, TRANSACTION_TEXT.tooLong('Payment reference', 100))
+      .max(100, msg('Payment reference must be at most 100 characters'))
       .optional(),
     // The amount is the transaction's total, decided by the server; a client amount is ignored.
     amount: z.number().optional(),
@@ -372,13 +389,13 @@ export const paymentIntentSchema = z.object({
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
 export const cancelTransactionSchema = z.object({
-  reason: optionalText('Reason', 500),
+  reason: optionalText(500, msg('Reason must be at most 500 characters')),
 });
 export const joinTransactionSchema = z.object({
   inviteCode: z
-    .string({ error: 'Invitation code is required' })
+    .string({ error: msg('Invitation code is required') })
     .trim()
-    .min(1, 'Invitation code is required')
+    .min(1, msg('Invitation code is required'))
     .max(64, TRANSACTION_TEXT.notFound),
 });
 

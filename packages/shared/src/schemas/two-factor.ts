@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema, signInHistorySchema } from './auth.ts';
 import { TWO_FACTOR_TEXT } from '../texts/two-factor.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Two-factor sign-in (docs/security.md "Two-factor sign-in"): TOTP (RFC 6238: SHA-1, 6 digits,
@@ -55,7 +56,10 @@ export const verifyTwoFactorSchema = z
 /** POST /auth/2fa/disable */
 export const disableTwoFactorSchema = z
   .object({
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+    password: z
+      .string({ error: msg('Password is required') })
+      .min(1, msg('Password is required'))
+      .max(200),
     code: twoFactorCodeSchema,
   })
   .strict();

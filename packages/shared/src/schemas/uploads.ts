@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '../domain/uploads.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * File uploads (docs/architecture.md "Files"): the purposes, types, limits and download address live in
@@ -17,7 +18,7 @@ export {
   type UploadRule,
 } from '../domain/uploads.ts';
 
-export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Unknown upload purpose' });
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: msg('Unknown upload purpose') });
 
 export const uploadSchema = z.object({
   id: z.string(),

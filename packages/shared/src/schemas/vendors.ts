@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ITEM_CATEGORIES, NIGERIAN_STATES, isNigerianPhone } from '../domain/nigeria.ts';
 import { RATING_TEXT, VENDOR_TEXT } from '../texts/vendors.ts';
+import { msg } from '../i18n/msg.ts';
 
 // Texts: texts/vendors.ts (zod-free, what screens import); re-exported for forms and the server.
 export { RATING_TEXT, VENDOR_TEXT };
@@ -17,19 +18,28 @@ export function trustLevelOf(level: 'BASIC' | 'ENHANCED' | 'PREMIUM'): TrustLeve
   return level === 'PREMIUM' ? 'Premium' : level === 'ENHANCED' ? 'Verified' : null;
 }
 
-const text = (field: string, min: string, max: number) =>
-  z.string({ error: min }).trim().min(1, min).max(max, VENDOR_TEXT.tooLong(field, max));
+/** `tooLong`: VENDOR_TEXT.tooLong(field, max) written out. */
+const text = (min: string, max: number, tooLong: string) =>
+  z.string({ error: min }).trim().min(1, min).max(max, tooLong);
 
 export const vendorProfileFormSchema = z.object({
-  businessName: text('Business name', VENDOR_TEXT.businessNameRequired, 100),
-  description: text('Description', VENDOR_TEXT.descriptionRequired, 1000),
+  businessName: text(
+    VENDOR_TEXT.businessNameRequired,
+    100,
+    msg('Business name must be at most 100 characters'),
+  ),
+  description: text(
+    VENDOR_TEXT.descriptionRequired,
+    1000,
+    msg('Description must be at most 1000 characters'),
+  ),
   specialties: z
     .array(z.enum(ITEM_CATEGORIES, { error: VENDOR_TEXT.specialtyUnknown }), {
       error: VENDOR_TEXT.specialtiesRequired,
     })
     .min(1, VENDOR_TEXT.specialtiesRequired)
     .max(MAX_SPECIALTIES, VENDOR_TEXT.specialtiesMax)
-    .refine((list) => new Set(list).size === list.length, 'Each specialty can be chosen once'),
+    .refine((list) => new Set(list).size === list.length, msg('Each specialty can be chosen once')),
   state: z.enum(NIGERIAN_STATES, { error: VENDOR_TEXT.stateRequired }),
   phone: z
     .string({ error: VENDOR_TEXT.phoneInvalid })
@@ -82,9 +92,9 @@ export const vendorCardSchema = z.object({
 export type VendorCard = z.infer<typeof vendorCardSchema>;
 
 export const vendorListQuerySchema = z.object({
-  q: z.string().trim().max(100, VENDOR_TEXT.tooLong('Search', 100)).optional(),
-  state: z.enum(NIGERIAN_STATES, { error: 'Unknown state' }).optional(),
-  specialty: z.enum(ITEM_CATEGORIES, { error: 'Unknown specialty' }).optional(),
+  q: z.string().trim().max(100, msg('Search must be at most 100 characters')).optional(),
+  state: z.enum(NIGERIAN_STATES, { error: msg('Unknown state') }).optional(),
+  specialty: z.enum(ITEM_CATEGORIES, { error: msg('Unknown specialty') }).optional(),
   trustLevel: z.enum(TRUST_LEVELS, { error: 'trustLevel must be Verified or Premium' }).optional(),
   sort: z.enum(VENDOR_SORTS, { error: 'sort must be rating or orders' }).default('rating'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

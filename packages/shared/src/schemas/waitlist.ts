@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { msg } from '../i18n/msg.ts';
 
 /** The waitlist's texts. */
 export const WAITLIST_TEXT = {
-  invalidEmail: 'Please enter a valid email address',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  nameTooLong: 'Name must be at most 60 characters',
-  invalidName: 'Name contains characters that are not allowed',
-  invalidPhone: 'Please enter a valid phone number, e.g. 0803 123 4567 or +234 803 123 4567',
-  invalidInterest: 'Please choose what you would use Amana Escrow for',
+  invalidEmail: msg('Please enter a valid email address'),
+  firstNameRequired: msg('First name is required'),
+  lastNameRequired: msg('Last name is required'),
+  nameTooLong: msg('Name must be at most 60 characters'),
+  invalidName: msg('Name contains characters that are not allowed'),
+  invalidPhone: msg('Please enter a valid phone number, e.g. 0803 123 4567 or +234 803 123 4567'),
+  invalidInterest: msg('Please choose what you would use Amana Escrow for'),
 } as const;
 
 /** The welcome e-mail names the expected launch. */
@@ -18,11 +19,17 @@ export const WAITLIST_INTERESTS = ['individual', 'business', 'marketplace'] as c
 export type WaitlistInterest = (typeof WAITLIST_INTERESTS)[number];
 
 export const WAITLIST_INTEREST_LABELS: Record<WaitlistInterest, { title: string; description: string }> = {
-  individual: { title: 'Individual', description: 'I buy or sell now and then and want to be safe.' },
-  business: { title: 'Business', description: 'I run a shop or service and want buyers to trust me.' },
+  individual: {
+    title: msg('Individual'),
+    description: msg('I buy or sell now and then and want to be safe.'),
+  },
+  business: {
+    title: msg('Business'),
+    description: msg('I run a shop or service and want buyers to trust me.'),
+  },
   marketplace: {
-    title: 'Marketplace',
-    description: 'I run a platform or community and want escrow for my users.',
+    title: msg('Marketplace'),
+    description: msg('I run a platform or community and want escrow for my users.'),
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from '../domain/webhook-events.ts';
+import { msg } from '../i18n/msg.ts';
 
 /**
  * Signed webhooks of the partner API (docs/webhooks.md): the endpoints a user
@@ -28,26 +29,30 @@ export const WEBHOOK_RESPONSE_MAX_BYTES = 1024;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export const WEBHOOK_TEXT = {
-  urlInvalid: 'Enter a valid http or https URL',
-  urlTooLong: `A webhook URL can have at most ${WEBHOOK_URL_MAX} characters`,
-  urlCredentials: 'A webhook URL must not contain a user name or password',
-  httpsRequired: 'A webhook URL must use https',
-  privateAddress: 'A webhook URL must not point to a private, loopback, link-local or metadata address',
-  unresolvable: 'The host of this webhook URL could not be found',
-  eventsRequired: 'Choose at least one event',
-  nothingToChange: 'Nothing to change',
-  tooMany: `You can have at most ${WEBHOOK_MAX_ENDPOINTS} webhook endpoints`,
-  notFound: 'Webhook endpoint not found',
-  deliveryNotFound: 'Webhook delivery not found',
-  disabled: 'This webhook endpoint is disabled. Enable it first.',
-  created: 'Webhook endpoint created. Copy the signing secret now: it will not be shown again.',
-  rotated: 'Signing secret replaced. The previous secret keeps signing alongside the new one for 24 hours.',
-  updated: 'Webhook endpoint updated',
-  deleted: 'Webhook endpoint deleted',
-  pingQueued: 'A ping event is on its way to this endpoint',
-  retryQueued: 'The delivery will be sent again shortly',
-  contentExpired:
+  urlInvalid: msg('Enter a valid http or https URL'),
+  // WEBHOOK_URL_MAX and WEBHOOK_MAX_ENDPOINTS written out (english-messages.test.ts checks them).
+  urlTooLong: msg('A webhook URL can have at most 2000 characters'),
+  urlCredentials: msg('A webhook URL must not contain a user name or password'),
+  httpsRequired: msg('A webhook URL must use https'),
+  privateAddress: msg('A webhook URL must not point to a private, loopback, link-local or metadata address'),
+  unresolvable: msg('The host of this webhook URL could not be found'),
+  eventsRequired: msg('Choose at least one event'),
+  nothingToChange: msg('Nothing to change'),
+  tooMany: msg('You can have at most 10 webhook endpoints'),
+  notFound: msg('Webhook endpoint not found'),
+  deliveryNotFound: msg('Webhook delivery not found'),
+  disabled: msg('This webhook endpoint is disabled. Enable it first.'),
+  created: msg('Webhook endpoint created. Copy the signing secret now: it will not be shown again.'),
+  rotated: msg(
+    'Signing secret replaced. The previous secret keeps signing alongside the new one for 24 hours.',
+  ),
+  updated: msg('Webhook endpoint updated'),
+  deleted: msg('Webhook endpoint deleted'),
+  pingQueued: msg('A ping event is on its way to this endpoint'),
+  retryQueued: msg('The delivery will be sent again shortly'),
+  contentExpired: msg(
     'This event is more than 30 days old: its content is no longer kept, so it cannot be sent again',
+  ),
 } as const;
 
 export const webhookUrlSchema = z

@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg.ts';
+
 /**
  * What each identity check sends to the identity provider and why, shown on the verification screens
  * before the user sends it (docs/privacy.md "Consent and notices"). Without zod.
@@ -18,20 +20,33 @@ export type IdentityCheckNotice = {
   kept: string;
 };
 
+/** The provider's name is written out in the texts (english-messages.test.ts checks it is IDENTITY_PROVIDER_NAME). */
 export const IDENTITY_CHECK_NOTICES: Record<'NIN' | 'BVN' | 'DOCUMENT', IdentityCheckNotice> = {
   NIN: {
-    title: 'What we send to check your NIN',
-    sent: `When you press Verify NIN, we send your NIN to our identity provider (${IDENTITY_PROVIDER_NAME}) to look it up in the national identity register (NIMC). It tells us the first and last name on record, and we check they match the names on your profile.`,
-    kept: 'Your date of birth is not sent to the provider and not kept. We keep your NIN encrypted and show only its last four digits.',
+    title: msg('What we send to check your NIN'),
+    sent: msg(
+      'When you press Verify NIN, we send your NIN to our identity provider (Dojah) to look it up in the national identity register (NIMC). It tells us the first and last name on record, and we check they match the names on your profile.',
+    ),
+    kept: msg(
+      'Your date of birth is not sent to the provider and not kept. We keep your NIN encrypted and show only its last four digits.',
+    ),
   },
   BVN: {
-    title: 'What we send to check your BVN',
-    sent: `When you press Verify BVN, we send your BVN, first name and last name to our identity provider (${IDENTITY_PROVIDER_NAME}) to confirm they match the bank verification record (NIBSS).`,
-    kept: 'Your phone number is not sent to the provider and not kept. We keep your BVN encrypted and show only its last four digits.',
+    title: msg('What we send to check your BVN'),
+    sent: msg(
+      'When you press Verify BVN, we send your BVN, first name and last name to our identity provider (Dojah) to confirm they match the bank verification record (NIBSS).',
+    ),
+    kept: msg(
+      'Your phone number is not sent to the provider and not kept. We keep your BVN encrypted and show only its last four digits.',
+    ),
   },
   DOCUMENT: {
-    title: 'Who sees your document',
-    sent: 'Your document image and number are not sent to an identity provider. They are stored with us so that our staff can review them; only you and our review staff can open the image, and every time staff open it is recorded.',
-    kept: 'We keep the document number encrypted and show it masked. Closing your account deletes the document and its image.',
+    title: msg('Who sees your document'),
+    sent: msg(
+      'Your document image and number are not sent to an identity provider. They are stored with us so that our staff can review them; only you and our review staff can open the image, and every time staff open it is recorded.',
+    ),
+    kept: msg(
+      'We keep the document number encrypted and show it masked. Closing your account deletes the document and its image.',
+    ),
   },
 };

@@ -4,13 +4,14 @@
  * re-exports them for the forms and the server).
  */
 import { PAYMENT_CONDITIONS_LOCKED_TEXT } from '../domain/transaction-labels.ts';
+import { msg } from '../i18n/msg.ts';
 
 export const PAYMENT_CONDITION_TEXT = {
-  releaseDateRequired: 'Please select a release date',
-  releaseDatePast: 'The release date cannot be in the past',
+  releaseDateRequired: msg('Please select a release date'),
+  releaseDatePast: msg('The release date cannot be in the past'),
   locked: PAYMENT_CONDITIONS_LOCKED_TEXT,
-  deliveryAdded: 'Delivery confirmation condition added',
-  timeReleaseFailed: 'Failed to set time-based release',
-  manualReleaseFailed: 'Failed to release payment manually',
-  loadFailed: 'Failed to load payment conditions',
+  deliveryAdded: msg('Delivery confirmation condition added'),
+  timeReleaseFailed: msg('Failed to set time-based release'),
+  manualReleaseFailed: msg('Failed to release payment manually'),
+  loadFailed: msg('Failed to load payment conditions'),
 } as const;

@@ -1,3 +1,5 @@
+import { msg } from '../i18n/msg.ts';
+
 /**
  * The privacy notice (the Privacy Policy at /legal/privacy-policy) and the consent to it at sign-up
  * (docs/privacy.md "Consent and notices"), without zod: the sign-up form, the notice page and
@@ -15,13 +17,14 @@ export const PRIVACY_NOTICE_PATH = '/legal/privacy-policy';
 
 export const CONSENT_TEXT = {
   /** The sign-up checkbox's label; "Privacy Policy" in it is the link to the notice. */
-  checkboxBefore: 'I have read and accept the ',
-  linkLabel: 'Privacy Policy',
+  checkboxBefore: msg('I have read and accept the '),
+  linkLabel: msg('Privacy Policy'),
   /** The field message of a sign-up without acceptance (form and API alike). */
-  required: 'Please accept the Privacy Policy to create an account',
+  required: msg('Please accept the Privacy Policy to create an account'),
   /** Profile → Privacy and the console, when an account's acceptance was recorded. */
   accepted: (version: string, date: string) =>
     `You accepted the Privacy Policy (version ${version}) on ${date}`,
+  acceptedMessage: msg('You accepted the Privacy Policy (version {version}) on {date}'),
   /** Accounts made by the create-admin command or the demo seed, before consent was recorded. */
-  notRecorded: 'Not recorded',
+  notRecorded: msg('Not recorded'),
 } as const;

@@ -3,6 +3,8 @@
  * does not download zod with the refund schemas (schemas/refunds.ts re-exports them for the server).
  */
 
+import { msg } from '../i18n/msg.ts';
+
 /**
  * Where an escrow refund went (docs/money.md "Refunds"): a wallet payment back to the Amana wallet; a
  * card or bank-transfer payment back to the card or bank through the provider's refund.
@@ -26,3 +28,12 @@ export function refundDestinationText(
     return `Refund to ${to} could not be paid; credited to your Amana wallet instead`;
   return `Refund to ${to} is on its way${ref}`;
 }
+
+/**
+ * refundDestinationText as one ICU message. {status}: 'WALLET' when there is no provider refund
+ * (`refund` null), else refund.status; {method}: refund.method; {provider}: refund.provider as stored
+ * ('paystack', 'sandbox', …); {reference}: refund.reference, or 'none' when it has none.
+ */
+export const refundDestinationTextMessage = msg(
+  '{status, select, WALLET {Refunded to your Amana wallet} SUCCEEDED {Refunded to your {method, select, BANK_TRANSFER {bank account} other {card}} via {provider, select, paystack {Paystack} sandbox {the test provider} other {{provider}}}{reference, select, none {} other {, ref {reference}}}} FAILED {Refund to your {method, select, BANK_TRANSFER {bank account} other {card}} via {provider, select, paystack {Paystack} sandbox {the test provider} other {{provider}}} failed; our support team is sorting it out} CREDITED_TO_WALLET {Refund to your {method, select, BANK_TRANSFER {bank account} other {card}} via {provider, select, paystack {Paystack} sandbox {the test provider} other {{provider}}} could not be paid; credited to your Amana wallet instead} other {Refund to your {method, select, BANK_TRANSFER {bank account} other {card}} via {provider, select, paystack {Paystack} sandbox {the test provider} other {{provider}}} is on its way{reference, select, none {} other {, ref {reference}}}}}',
+);

@@ -13,7 +13,9 @@ export const transactionActivities = pgTable(
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
+    /** A message id (English ICU text) with `params`, written in each reader's language (docs/languages.md). */
     description: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
     status: text({ enum: ['completed', 'pending', 'failed'] })
       .notNull()
       .default('completed'),

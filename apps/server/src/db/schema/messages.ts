@@ -21,6 +21,8 @@ export const messages = pgTable(
     senderId: text().references(() => users.id),
     receiverId: text().references(() => users.id),
     content: text().notNull(),
+    /** A SYSTEM message's content is a message id written in each reader's language with these (docs/languages.md). */
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
     messageType: text({ enum: MESSAGE_TYPES }).notNull().default('TEXT'),
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
     offPlatform: boolean().notNull().default(false),

@@ -26,8 +26,13 @@ export const notifications = pgTable(
     // No foreign key: notifications outlive nothing but may also concern other aggregates (disputes).
     transactionId: text(),
     type: text({ enum: NOTIFICATION_TYPES }).notNull(),
+    /**
+     * Message ids (English ICU texts) with `params`, written in each reader's language when shown, pushed
+     * or sent (docs/languages.md). Rows written before languages came hold plain English (no params).
+     */
     title: text().notNull(),
     message: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
     isRead: boolean().notNull().default(false),
     priority: text({ enum: NOTIFICATION_PRIORITIES }).notNull().default('MEDIUM'),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),

@@ -26,6 +26,11 @@ export const users = pgTable(
     onboardingCompleted: boolean().notNull().default(false),
     /** The user's choice to show money masked until they reveal it (profile Preferences). */
     hideAmounts: boolean().notNull().default(false),
+    /**
+     * The user's language (docs/languages.md): set at sign-up, changed in Preferences. Null for accounts
+     * made before languages came or without sign-up: their requests follow Accept-Language.
+     */
+    language: text({ enum: ['en', 'pcm', 'yo', 'ha', 'ig'] }),
     /** Set by an ADMIN (operator console): sessions are revoked and sign-in answers 403. */
     suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
     suspensionReason: text(),
@@ -51,6 +56,7 @@ export const users = pgTable(
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
       .with({ fastupdate: 'off' }),
     check('users_trust_score_range', sql`${t.trustScore} between 0 and 100`),
+    check('users_language_known', sql`${t.language} in ('en', 'pcm', 'yo', 'ha', 'ig')`),
     check(
       'users_privacy_consent_pair',
       sql`(${t.privacyNoticeVersion} is null) = (${t.privacyNoticeAcceptedAt} is null)`,

@@ -7,7 +7,7 @@ import { mentionsAny, redactJson, redactText, type Needles } from '../../lib/per
 /**
  * A closed account in the activity feeds of its trades (docs/privacy.md), inside the closing
  * transaction: its entries name 'Closed account', and lines that quote its name, e-mail or phone
- * ('Transaction created by Ada Obi as buyer') are rewritten. What happened, and when, stays.
+ * ('Transaction created by Ada Obi as buyer', or its `params`: { name: 'Ada Obi' }) are rewritten. What happened, and when, stays.
  */
 export async function forgetClosedPartyInActivities(
   tx: Tx,
@@ -23,6 +23,7 @@ export async function forgetClosedPartyInActivities(
     .select({
       id: transactionActivities.id,
       description: transactionActivities.description,
+      params: transactionActivities.params,
       userName: transactionActivities.userName,
       metadata: transactionActivities.metadata,
     })
@@ -32,6 +33,7 @@ export async function forgetClosedPartyInActivities(
         inArray(transactionActivities.transactionId, transactionIds),
         or(
           mentionsAny(transactionActivities.description, needles),
+          mentionsAny(transactionActivities.params, needles),
           mentionsAny(transactionActivities.userName, needles),
           mentionsAny(transactionActivities.metadata, needles),
         ),
@@ -42,6 +44,7 @@ export async function forgetClosedPartyInActivities(
       .update(transactionActivities)
       .set({
         description: redactText(row.description, needles),
+        params: redactJson(row.params, needles),
         userName: redactText(row.userName, needles),
         metadata: redactJson(row.metadata, needles),
       })

@@ -2,11 +2,14 @@ import { desc, eq } from 'drizzle-orm';
 import type { Activity, ActivityAction } from '@escrow/shared/schemas/transaction-shapes';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transactionActivities, type TransactionActivityRow } from '../../db/schema/activities.ts';
+import { translate, type Language, type MessageParams } from '../../lib/i18n.ts';
 
 export type ActivityInput = {
   transactionId: string;
   action: ActivityAction;
+  /** A message id (msg('…'), ICU) with `params`: each reader gets it in their language. */
   description: string;
+  params?: MessageParams;
   userId: string | null;
   userName: string;
   userRole: 'BUYER' | 'SELLER' | 'SYSTEM';
@@ -21,6 +24,7 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<void
     transactionId: input.transactionId,
     action: input.action,
     description: input.description,
+    params: input.params ?? {},
     status: input.status ?? 'completed',
     userId: input.userId,
     userName: input.userName,
@@ -30,23 +34,27 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<void
   });
 }
 
-/** The feed of one transaction, newest first (the caller has checked membership). */
-export async function listActivities(db: DbOrTx, transactionId: string): Promise<Activity[]> {
+/** The feed of one transaction, newest first, in `language` (the caller has checked membership). */
+export async function listActivities(
+  db: DbOrTx,
+  transactionId: string,
+  language: Language = 'en',
+): Promise<Activity[]> {
   const rows = await db
     .select()
     .from(transactionActivities)
     .where(eq(transactionActivities.transactionId, transactionId))
     .orderBy(desc(transactionActivities.createdAt), desc(transactionActivities.id))
     .limit(500);
-  return rows.map(toActivity);
+  return rows.map((row) => toActivity(row, language));
 }
 
-function toActivity(row: TransactionActivityRow): Activity {
+function toActivity(row: TransactionActivityRow, language: Language): Activity {
   return {
     id: row.id,
     transactionId: row.transactionId,
     action: row.action,
-    description: row.description,
+    description: translate(language, row.description, row.params),
     status: row.status,
     userId: row.userId,
     userName: row.userName,

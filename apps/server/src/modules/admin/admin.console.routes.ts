@@ -15,6 +15,7 @@ import {
 import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { listAudit } from '../audit/index.ts';
 import type { StaffResetDeps } from '../two-factor/index.ts';
 import { transactionLedgerEntries } from '../ledger/index.ts';
@@ -128,7 +129,8 @@ export const adminConsoleRoutes =
       },
       async (request) => {
         const id = request.params.id;
-        if (!(await transactionExists(deps.db, id))) throw new AppError('NOT_FOUND', 'Transaction Not Found');
+        if (!(await transactionExists(deps.db, id)))
+          throw new AppError('NOT_FOUND', msg('Transaction Not Found'));
         return ok({ entries: await transactionLedgerEntries(deps.db, id) });
       },
     );

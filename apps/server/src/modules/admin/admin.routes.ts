@@ -3,6 +3,7 @@ import { ledgerCheckReportSchema } from '@escrow/shared/schemas/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { checkLedger } from '../ledger/index.ts';
 import type { StaffResetDeps } from '../two-factor/index.ts';
 import { adminConsoleRoutes } from './admin.console.routes.ts';
@@ -58,7 +59,7 @@ export const adminRoutes =
           request.body.verificationLevel,
         );
         const user = { id: row.id, email: row.email, verificationLevel: row.verificationLevel };
-        return ok({ user }, 'Verification level updated');
+        return ok({ user }, msg('Verification level updated'));
       },
     );
   };

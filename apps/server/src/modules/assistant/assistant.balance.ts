@@ -1,9 +1,11 @@
 import { lagosDayStart, WALLET_LIMITS, WITHDRAWAL_FEE_MINOR } from '@escrow/shared/domain/limits';
 import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { AssistantAnswer } from '@escrow/shared/schemas/assistant';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
-import { TOPIC_ACTIONS } from './assistant.actions.ts';
+import { labelled, TOPIC_ACTIONS } from './assistant.actions.ts';
 import type { AssistantDeps } from './assistant.deps.ts';
+import { inEnglish, type Say } from './assistant.knowledge-types.ts';
 
 /**
  * What a withdrawal would accept today, as the wallet module checks it (wallet.withdrawals.ts): the amount
@@ -25,6 +27,7 @@ export function withdrawableToday(
 export async function answerBalance(
   deps: Pick<AssistantDeps, 'account' | 'clock'>,
   userId: string,
+  say: Say = inEnglish,
 ): Promise<AssistantAnswer> {
   const wallet = await deps.account.wallet(userId);
   const refunded = await deps.account.refundsCreditedSince(
@@ -34,18 +37,63 @@ export async function answerBalance(
   );
   const money = (minor: number) => formatMoney(toMajor(minor), wallet.currency);
   const today = withdrawableToday(wallet, refunded);
-  const limit =
-    `${wallet.verificationLevel} level: ${money(today.daily)} a day, ${money(today.withdrawnToday)} withdrawn today` +
-    (refunded > 0 ? `, plus ${money(refunded)} refunded to you today, which the limit does not count` : '');
-  const why =
-    today.amount === 0
-      ? today.byBalance === 0
-        ? `your balance does not cover the ${money(WITHDRAWAL_FEE_MINOR)} withdrawal fee`
-        : `you have reached today's limit (${limit})`
-      : `the ${money(WITHDRAWAL_FEE_MINOR)} fee is charged on top, so your balance covers ${money(today.byBalance)}, and ${money(today.byLimit)} is left of today's limit (${limit})`;
+  const params = {
+    amount: money(today.amount),
+    fee: money(WITHDRAWAL_FEE_MINOR),
+    byBalance: money(today.byBalance),
+    byLimit: money(today.byLimit),
+    level: wallet.verificationLevel,
+    daily: money(today.daily),
+    withdrawn: money(today.withdrawnToday),
+    refunded: money(refunded),
+  };
+  const held = say(msg('Your available balance is {balance}, and {escrow} you paid is held in escrow.'), {
+    balance: formatMoney(wallet.balance, wallet.currency),
+    escrow: formatMoney(wallet.pendingEscrow, wallet.currency),
+  });
+  let withdrawable: string;
+  if (today.amount === 0 && today.byBalance === 0)
+    withdrawable = say(
+      msg('A withdrawal today can be up to {amount}: your balance does not cover the {fee} withdrawal fee.'),
+      params,
+    );
+  else if (today.amount === 0)
+    withdrawable =
+      refunded > 0
+        ? say(
+            msg(
+              "A withdrawal today can be up to {amount}: you have reached today's limit ({level} level: {daily} a day, {withdrawn} withdrawn today, plus {refunded} refunded to you today, which the limit does not count).",
+            ),
+            params,
+          )
+        : say(
+            msg(
+              "A withdrawal today can be up to {amount}: you have reached today's limit ({level} level: {daily} a day, {withdrawn} withdrawn today).",
+            ),
+            params,
+          );
+  else
+    withdrawable =
+      refunded > 0
+        ? say(
+            msg(
+              "A withdrawal today can be up to {amount}: the {fee} fee is charged on top, so your balance covers {byBalance}, and {byLimit} is left of today's limit ({level} level: {daily} a day, {withdrawn} withdrawn today, plus {refunded} refunded to you today, which the limit does not count).",
+            ),
+            params,
+          )
+        : say(
+            msg(
+              "A withdrawal today can be up to {amount}: the {fee} fee is charged on top, so your balance covers {byBalance}, and {byLimit} is left of today's limit ({level} level: {daily} a day, {withdrawn} withdrawn today).",
+            ),
+            params,
+          );
   return {
-    response: `Your available balance is ${formatMoney(wallet.balance, wallet.currency)}, and ${formatMoney(wallet.pendingEscrow, wallet.currency)} you paid is held in escrow. A withdrawal today can be up to ${money(today.amount)}: ${why}.`,
-    suggestions: ['How do I withdraw funds?', 'Why is my money on hold?', 'How do I raise my limits?'],
-    action: TOPIC_ACTIONS.wallet,
+    response: `${held} ${withdrawable}`,
+    suggestions: [
+      msg('How do I withdraw funds?'),
+      msg('Why is my money on hold?'),
+      msg('How do I raise my limits?'),
+    ].map((id) => say(id)),
+    action: labelled(TOPIC_ACTIONS.wallet, say),
   };
 }

@@ -4,6 +4,7 @@ import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import type { Wallet } from '@escrow/shared/schemas/wallet';
 import type { AppConfig } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Language, MessageParams } from '../../lib/i18n.ts';
 
 /**
  * The caller's own account, read through the wallet and transactions modules (passed in by the
@@ -36,4 +37,6 @@ export type AssistantDeps = {
   account: AccountReader;
   /** An invitation's lifetime, from the transactions module (quoted in answers). */
   invitationTtlMs: number;
+  /** Writes a message in a language; the server's catalogues (lib/i18n.ts) unless a test passes its own. */
+  translate?: (language: Language, id: string, params?: MessageParams) => string;
 };

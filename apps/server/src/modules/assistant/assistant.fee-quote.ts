@@ -1,6 +1,8 @@
 import { tradeAmounts } from '@escrow/shared/domain/fees';
 import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
 import { priceBoundProblem, type PriceBounds } from '@escrow/shared/domain/price-bounds';
+import { msg } from '@escrow/shared/i18n/msg';
+import { inEnglish, type Say } from './assistant.knowledge-types.ts';
 
 const MULTIPLIERS: Record<string, number> = {
   k: 1_000,
@@ -9,6 +11,13 @@ const MULTIPLIERS: Record<string, number> = {
   mil: 1_000_000,
   million: 1_000_000,
   millions: 1_000_000,
+  // Thousand and million in Hausa, Yoruba and Igbo ('50 dubu', '2 miliyan', '2 milionu', '40 puku').
+  dubu: 1_000,
+  egberun: 1_000,
+  puku: 1_000,
+  miliyan: 1_000_000,
+  milionu: 1_000_000,
+  nde: 1_000_000,
 };
 
 /**
@@ -17,9 +26,10 @@ const MULTIPLIERS: Record<string, number> = {
  */
 export function amountIn(question: string): number | null {
   const pattern =
-    /(₦|\bn(?=\d)|\bngn\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|thousand|m|mil|millions?)?\b\s*(naira|ngn)?/gi;
+    /(₦|\bn(?=\d)|\bngn\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k|thousand|m|mil|millions?|dubu|egberun|puku|miliyan|milionu|nde)?\b\s*(naira|ngn)?/gi;
+  const plain = question.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   let best: number | null = null;
-  for (const match of question.matchAll(pattern)) {
+  for (const match of plain.matchAll(pattern)) {
     const [, sign, digits, unit, word] = match;
     if (!sign && !unit && !word && !digits!.includes(',')) continue;
     const value = Number(digits!.replace(/,/g, '')) * (unit ? MULTIPLIERS[unit.toLowerCase()]! : 1);
@@ -30,9 +40,10 @@ export function amountIn(question: string): number | null {
 
 /**
  * 'For a price of ₦4,500,000.00 the escrow fee is ₦112,500.00. If the buyer pays it (the default) ...', each
- * fee payer's amounts from the fee the code charges (docs/money.md "Who pays the fee").
+ * fee payer's amounts from the fee the code charges (docs/money.md "Who pays the fee"), in the language
+ * `say` writes.
  */
-export function feeQuote(question: string, bounds: PriceBounds): string | null {
+export function feeQuote(question: string, bounds: PriceBounds, say: Say = inEnglish): string | null {
   const price = amountIn(question);
   if (price === null) return null;
   const minor = toMinor(price);
@@ -41,10 +52,18 @@ export function feeQuote(question: string, bounds: PriceBounds): string | null {
   const buyer = tradeAmounts(minor, 'BUYER');
   const seller = tradeAmounts(minor, 'SELLER');
   const split = tradeAmounts(minor, 'SPLIT');
-  return [
-    `For a price of ${formatMoney(price)} the escrow fee is ${money(buyer.feeMinor)}.`,
-    `If the buyer pays it (the default), the buyer pays ${money(buyer.buyerPaysMinor)} in total.`,
-    `If the seller pays it, the buyer pays ${money(seller.buyerPaysMinor)} and the seller receives ${money(seller.sellerReceivesMinor)}.`,
-    `Split 50/50, the buyer pays ${money(split.buyerPaysMinor)} and the seller receives ${money(split.sellerReceivesMinor)}.`,
-  ].join(' ');
+  return say(
+    msg(
+      'For a price of {price} the escrow fee is {fee}. If the buyer pays it (the default), the buyer pays {buyerTotal} in total. If the seller pays it, the buyer pays {sellerCaseBuyerPays} and the seller receives {sellerCaseSellerReceives}. Split 50/50, the buyer pays {splitBuyerPays} and the seller receives {splitSellerReceives}.',
+    ),
+    {
+      price: formatMoney(price),
+      fee: money(buyer.feeMinor),
+      buyerTotal: money(buyer.buyerPaysMinor),
+      sellerCaseBuyerPays: money(seller.buyerPaysMinor),
+      sellerCaseSellerReceives: money(seller.sellerReceivesMinor),
+      splitBuyerPays: money(split.buyerPaysMinor),
+      splitSellerReceives: money(split.sellerReceivesMinor),
+    },
+  );
 }

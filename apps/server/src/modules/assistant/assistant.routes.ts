@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { askAssistantSchema, assistantAnswerSchema } from '@escrow/shared/schemas/assistant';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AssistantDeps } from './assistant.deps.ts';
 import { createAssistant } from './assistant.service.ts';
 
-/** docs/assistant.md: POST /chatbot/ask, signed in, 30 questions per user per minute by default. */
+/**
+ * docs/assistant.md: POST /chatbot/ask, signed in, 30 questions per user per minute by default. Answered in
+ * the question's language when recognised, else the user's (saved, else Accept-Language, else English).
+ */
 export const assistantRoutes =
   (deps: AssistantDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,6 +32,6 @@ export const assistantRoutes =
           response: { 200: envelope(assistantAnswerSchema) },
         },
       },
-      async (request) => ok(await ask(request.user!.id, request.body.message)),
+      async (request) => ok(await ask(request.user!.id, request.body.message, requestLanguage(request))),
     );
   };

@@ -1,10 +1,12 @@
 import { formatMoney } from '@escrow/shared/domain/money';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { AssistantAnswer } from '@escrow/shared/schemas/assistant';
 import type { TransactionListItem } from '@escrow/shared/schemas/transactions';
 import { accountCodes } from '../ledger/index.ts';
-import { transactionAction } from './assistant.actions.ts';
-import { describe, holdReason, lagosDate, otherParty } from './assistant.account.ts';
+import { labelled, transactionAction } from './assistant.actions.ts';
+import { describe, holdReason, lagosDate, partyParams } from './assistant.account.ts';
 import type { AccountReader } from './assistant.deps.ts';
+import { inEnglish, type Say } from './assistant.knowledge-types.ts';
 import { normalizeQuestion, searchTerm, stem } from './assistant.language.ts';
 
 /** How many of the caller's newest transactions a question may name. */
@@ -62,8 +64,10 @@ export async function namedTrade(
   userId: string,
   question: string,
   vocabulary: ReadonlySet<string>,
+  /** The question in the knowledge base's words (a Yoruba, Hausa or Igbo question read as English). */
+  reading = question,
 ): Promise<TransactionListItem | null> {
-  const normalized = normalizeQuestion(question);
+  const normalized = normalizeQuestion(reading);
   if (!ABOUT_ME.test(normalized) || !MONEY_OR_PROGRESS.test(normalized)) return null;
   const asked = question
     .toLowerCase()
@@ -88,6 +92,7 @@ export async function answerTradeMoney(
   account: AccountReader,
   userId: string,
   item: TransactionListItem,
+  say: Say = inEnglish,
 ): Promise<AssistantAnswer> {
   const wallet = accountCodes.userWallet(userId, item.currency);
   const entries = await account.transactionEntries(userId, item.id);
@@ -97,23 +102,43 @@ export async function answerTradeMoney(
       .map((leg) => ({ kind: entry.kind, amount: leg.amount, at: entry.createdAt })),
   );
   const money = (amount: number) => formatMoney(amount, item.currency);
-  const named = `“${item.description}” with ${otherParty(item)}`;
+  const named = { description: item.description, ...partyParams(item) };
   const refunds = credits.filter((credit) => credit.kind === 'ESCROW_REFUND');
   const releases = credits.filter((credit) => credit.kind !== 'ESCROW_REFUND');
   const sum = (list: typeof credits) => list.reduce((total, credit) => total + credit.amount, 0);
   const on = (list: typeof credits) => lagosDate.format(new Date(list[list.length - 1]!.at));
   let response: string;
   if (refunds.length > 0)
-    response = `The money for ${named} was refunded: ${money(sum(refunds))} came back to your wallet on ${on(refunds)}. It is part of your available balance, and refunded money can be withdrawn the same day whatever your daily limit.`;
+    response = say(
+      msg(
+        'The money for “{description}” with {joined, select, no {the other party (not joined yet)} other {{other}}} was refunded: {amount} came back to your wallet on {date}. It is part of your available balance, and refunded money can be withdrawn the same day whatever your daily limit.',
+      ),
+      { ...named, amount: money(sum(refunds)), date: on(refunds) },
+    );
   else if (releases.length > 0)
-    response = `The money for ${named} was released: ${money(sum(releases))} was credited to your wallet on ${on(releases)}. It is part of your available balance.`;
-  else if (HELD.has(item.status)) response = `Your money is held in escrow: ${holdReason(item)}`;
+    response = say(
+      msg(
+        'The money for “{description}” with {joined, select, no {the other party (not joined yet)} other {{other}}} was released: {amount} was credited to your wallet on {date}. It is part of your available balance.',
+      ),
+      { ...named, amount: money(sum(releases)), date: on(releases) },
+    );
+  else if (HELD.has(item.status))
+    response = say(msg('Your money is held in escrow: {details}'), { details: holdReason(item, say) });
   else if (item.status === 'CANCELLED')
-    response = `${named} was cancelled, and nothing from it was credited to your wallet: a trade cancelled before payment cost nothing, and a card or bank-transfer payment is refunded the way it was paid.`;
-  else response = `Your transaction ${describe(item)}`;
+    response = say(
+      msg(
+        '“{description}” with {joined, select, no {the other party (not joined yet)} other {{other}}} was cancelled, and nothing from it was credited to your wallet: a trade cancelled before payment cost nothing, and a card or bank-transfer payment is refunded the way it was paid.',
+      ),
+      named,
+    );
+  else response = describe(item, say, true);
   return {
     response,
-    suggestions: ['What is my balance?', 'How do I withdraw funds?', 'How do I resolve a dispute?'],
-    action: transactionAction(item.id),
+    suggestions: [
+      msg('What is my balance?'),
+      msg('How do I withdraw funds?'),
+      msg('How do I resolve a dispute?'),
+    ].map((id) => say(id)),
+    action: labelled(transactionAction(item.id), say),
   };
 }

@@ -1,3 +1,6 @@
+import { msg } from '@escrow/shared/i18n/msg';
+import { translate, type Language } from '../../lib/i18n.ts';
+
 /**
  * 'Chrome on Windows' from a user agent, for the sessions list. A few patterns in the order that
  * matters (Edge and Opera also say Chrome; Chrome also says Safari), no library: the list only
@@ -22,10 +25,12 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+/** Written in `language` (the reader's): browser and system names stay as they are. */
+export function describeDevice(userAgent: string | null | undefined, language: Language = 'en'): string {
+  const unknown = () => translate(language, msg('Unknown device'));
+  if (!userAgent) return unknown();
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  if (browser && system) return translate(language, msg('{browser} on {system}'), { browser, system });
+  return browser ?? system ?? unknown();
 }

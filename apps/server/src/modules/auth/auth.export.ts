@@ -11,6 +11,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * The account's own records for "Download my data" (docs/privacy.md): the profile as the API shows it
  * (never the password hash) and every session, which is the sign-in history (device, address, times).
+ * Device names are written in the account's saved language, as its notifications in the export are.
  */
 export async function accountForExport(
   db: DbOrTx,
@@ -38,7 +39,7 @@ export async function accountForExport(
     profile: toPublicUser(user),
     sessions: rows.map((row) => ({
       id: row.id,
-      device: describeDevice(row.userAgent),
+      device: describeDevice(row.userAgent, user.language ?? 'en'),
       userAgent: row.userAgent,
       ipAddress: row.ipAddress,
       signedInAt: row.createdAt.toISOString(),

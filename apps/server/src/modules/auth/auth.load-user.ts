@@ -1,3 +1,4 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -10,6 +11,6 @@ import { findUserById } from './auth.repository.ts';
  */
 export async function loadUser(db: DbOrTx, userId: string): Promise<UserRow> {
   const row = await findUserById(db, userId);
-  if (!row) throw unauthorized('Invalid or expired token');
+  if (!row) throw unauthorized(msg('Invalid or expired token'));
   return row;
 }

@@ -59,6 +59,7 @@ export function createLoginThrottle(
       failures: config.LOGIN_SLOWDOWN_AFTER_FAILURES,
       windowMinutes: Math.ceil(config.LOGIN_THROTTLE_WINDOW_SECONDS / 60),
       supportEmail: config.SUPPORT_EMAIL,
+      language: user.language ?? 'en',
     });
     tasks.run('sign-in attempts notice', async () => void (await mailer.send(mail)));
   }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sameLegalName } from '@escrow/shared/domain/names';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { NameChangeImpact } from '@escrow/shared/schemas/identity';
 import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -42,7 +43,7 @@ export async function saveProfilePatch(
     return { row: await repo.updateUser(deps.db, userId, patch), withdrawn: null };
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!locked) throw unauthorized('Invalid or expired token');
+    if (!locked) throw unauthorized(msg('Invalid or expired token'));
     const next = {
       firstName: patch.firstName ?? locked.firstName,
       lastName: patch.lastName ?? locked.lastName,

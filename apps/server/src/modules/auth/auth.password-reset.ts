@@ -47,6 +47,7 @@ export function createPasswordResetService(deps: AuthDeps, throttle: Throttle, t
       firstName: user.firstName,
       link,
       ttlMinutes: config.RESET_TOKEN_TTL_MINUTES,
+      language: user.language ?? 'en',
     });
     try {
       await mailer.send(mail);

@@ -24,6 +24,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     isVerified: row.isVerified,
     onboardingCompleted: row.onboardingCompleted,
     hideAmounts: row.hideAmounts,
+    language: row.language,
     privacyConsent: privacyConsentOf(row),
     createdAt: row.createdAt.toISOString(),
   };

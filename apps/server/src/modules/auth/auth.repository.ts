@@ -14,6 +14,7 @@ type UserPatch = Partial<
     | 'profilePicture'
     | 'onboardingCompleted'
     | 'hideAmounts'
+    | 'language'
   >
 >;
 

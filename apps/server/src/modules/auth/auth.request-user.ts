@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema/users.ts';
  */
 export type SessionUser = Pick<
   UserRow,
-  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'verificationLevel' | 'trustScore'
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'verificationLevel' | 'trustScore' | 'language'
 >;
 
 /**

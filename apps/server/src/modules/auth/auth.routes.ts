@@ -75,7 +75,7 @@ export const authRoutes =
         schema: { tags, body: signupSchema, response: { 201: userData, ...failures(400, 409, 413, 429) } },
       },
       async (request, reply) => {
-        const user = await auth.signup(request.body);
+        const user = await auth.signup(request.body, request.headers['accept-language']);
         return reply.status(201).send(ok({ user }, AUTH_TEXT.signupDone));
       },
     );
@@ -144,6 +144,8 @@ export const authRoutes =
       },
       async (request) => {
         const { user, withdrawn } = await auth.updateProfile(request.user!, request.body, request.id);
+        // The answer is written in the language just saved (docs/languages.md).
+        request.user = { ...request.user!, language: user.language };
         if (!withdrawn) return ok({ user }, AUTH_TEXT.profileUpdated);
         return ok({ user, verificationWithdrawn: withdrawn }, NAME_CHANGE_TEXT.saved);
       },

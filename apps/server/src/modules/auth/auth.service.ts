@@ -30,6 +30,7 @@ import { completeSignIn } from './auth.sign-in.ts';
 import * as repo from './auth.repository.ts';
 import type { Throttle } from '../../lib/throttle.ts';
 import { createPasswordConfirmation } from './auth.reauth.ts';
+import { pickLanguage } from '@escrow/shared/i18n/languages';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -41,7 +42,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
    * The schema has refused a sign-up without `acceptPrivacyNotice: true`; the account records the notice
    * version this server serves and the time, in the same row (no account without its consent).
    */
-  async function signup(input: SignupInput): Promise<PublicUser> {
+  async function signup(input: SignupInput, acceptLanguage?: string): Promise<PublicUser> {
     const passwordHash = await hashPassword(input.password);
     try {
       const row = await repo.insertUser(db, {
@@ -51,6 +52,8 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
         lastName: input.lastName,
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         privacyNoticeAcceptedAt: clock.now(),
+        // The language chosen on the page, else the browser's (docs/languages.md).
+        language: input.language ?? pickLanguage(null, acceptLanguage),
       });
       return toPublicUser(row);
     } catch (error) {
@@ -118,6 +121,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
     }
     if (input.onboardingCompleted !== undefined) patch.onboardingCompleted = input.onboardingCompleted;
     if (input.hideAmounts !== undefined) patch.hideAmounts = input.hideAmounts;
+    if (input.language !== undefined) patch.language = input.language;
     const newEmail = input.email === undefined ? undefined : normalizeEmail(input.email);
     if (newEmail !== undefined && newEmail !== user.email) {
       // The e-mail is where reset links go: changing it is as sensitive as changing the password.
@@ -153,6 +157,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
         firstName: row.firstName,
         newEmail: row.email,
         supportEmail: config.SUPPORT_EMAIL,
+        language: row.language ?? 'en',
       });
       tasks.run('e-mail changed notice', async () => void (await mailer.send(mail)));
     }
@@ -177,6 +182,7 @@ export function createAuthService(deps: AuthDeps, throttle: Throttle, tasks: Bac
       to: user.email,
       firstName: user.firstName,
       supportEmail: config.SUPPORT_EMAIL,
+      language: user.language ?? 'en',
     });
     tasks.run('password changed notice', async () => void (await mailer.send(mail)));
   }

@@ -206,6 +206,7 @@ describe.runIf(Boolean(redisUrl))('session cache after a Redis reconnect', () =>
       role: 'USER',
       verificationLevel: 'BASIC',
       trustScore: 0,
+      language: null,
     };
     const put = (sessionId: string) => {
       const ticket = behind.beginRead();

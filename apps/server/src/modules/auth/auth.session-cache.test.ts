@@ -25,6 +25,7 @@ const SLIM_USER_KEYS = [
   'email',
   'firstName',
   'id',
+  'language',
   'lastName',
   'role',
   'sessionId',

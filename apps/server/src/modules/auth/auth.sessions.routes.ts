@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_TEXT, profileSummarySchema, sessionViewSchema } from '@escrow/shared/schemas/auth';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import type { AuthService } from './auth.service.ts';
 import { createSessionsService } from './auth.sessions.ts';
@@ -37,7 +38,7 @@ export const sessionRoutes =
           response: { 200: envelope(z.object({ sessions: z.array(sessionViewSchema) })), ...failures(401) },
         },
       },
-      async (request) => ok({ sessions: await sessions.list(request.user!) }),
+      async (request) => ok({ sessions: await sessions.list(request.user!, requestLanguage(request)) }),
     );
 
     app.delete(

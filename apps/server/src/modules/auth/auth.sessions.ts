@@ -3,6 +3,7 @@ import type { SessionView } from '@escrow/shared/schemas/auth';
 import { SESSION_TEXT } from '@escrow/shared/schemas/auth';
 import { sessions } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Language } from '../../lib/i18n.ts';
 import type { AuthDeps, AuthUser } from './auth.deps.ts';
 import { describeDevice } from './auth.devices.ts';
 
@@ -13,7 +14,8 @@ import { describeDevice } from './auth.devices.ts';
  * token is 401.
  */
 export function createSessionsService({ db, clock, tokens }: Pick<AuthDeps, 'db' | 'clock' | 'tokens'>) {
-  async function list(user: AuthUser): Promise<SessionView[]> {
+  /** `language`: the reader's, for the device names ('Chrome on Windows'). */
+  async function list(user: AuthUser, language: Language = 'en'): Promise<SessionView[]> {
     const rows = await db
       .select({
         id: sessions.id,
@@ -30,7 +32,7 @@ export function createSessionsService({ db, clock, tokens }: Pick<AuthDeps, 'db'
       .limit(100);
     return rows.map((row) => ({
       id: row.id,
-      device: describeDevice(row.userAgent),
+      device: describeDevice(row.userAgent, language),
       ipAddress: row.ipAddress,
       lastActiveAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
       createdAt: row.createdAt.toISOString(),

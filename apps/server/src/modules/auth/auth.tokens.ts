@@ -26,6 +26,8 @@ const sessionUserColumns = {
   role: users.role,
   verificationLevel: users.verificationLevel,
   trustScore: users.trustScore,
+  // The language answers are written in (plugins/language.ts); Preferences invalidates it.
+  language: users.language,
   // Suspension (operator console) adds the user's status here, and `verify` refuses a suspended one;
   // the console calls `invalidateUser` when it suspends or reinstates.
 };

@@ -37,6 +37,8 @@ export {
   userCardOf,
   userContactsOf,
   userEmailOf,
+  savedLanguageOf,
+  savedLanguageOfAddress,
   userExists,
   userNameAndEmailOf,
   type UserCard,

@@ -6,6 +6,7 @@ import {
 } from '@escrow/shared/domain/disputes';
 import { disputeResolutions, disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { DisputesDeps } from './disputes.deps.ts';
 import { announceDispute } from './disputes.notify.ts';
 import { insertMessage } from './disputes.repository.ts';
@@ -87,8 +88,11 @@ export async function expireDueProposals(deps: DisputesDeps, maxJobs = 100): Pro
       transactionId: dispute.transactionId,
       type: 'DISPUTE',
       priority: 'MEDIUM',
-      title: 'Your proposal expired',
-      message: `Your proposal (${RESOLUTION_ACTION_LABELS[due.resolution]}) was not answered within 48 hours. You can propose again or escalate to support.`,
+      title: msg('Your proposal expired'),
+      message: msg(
+        'Your proposal ({resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}) was not answered within 48 hours. You can propose again or escalate to support.',
+      ),
+      params: { resolution: due.resolution },
       metadata: { disputeId: dispute.id },
     });
     return { id: due.id, done: { dispute, notes: [note] } };

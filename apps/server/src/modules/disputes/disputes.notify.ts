@@ -1,6 +1,9 @@
 import { SERVER_EVENTS, type DisputeUpdatedPayload } from '@escrow/shared/events';
 import type { DisputeRow } from '../../db/schema/disputes.ts';
+import { translate, type MessageParams } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
+import { savedLanguageOf } from '../auth/index.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { DisputesDeps } from './disputes.deps.ts';
 import type { Person } from './disputes.repository.ts';
@@ -31,19 +34,42 @@ export function announceDispute(
   }
 }
 
-/** E-mails after commit, best-effort: a failure is logged, never turned into a failed request. */
+/** A dispute e-mail as message ids (ICU) sharing `params`: each recipient reads it in their language. */
+export type DisputeMail = { subject: string; paragraphs: string[]; params?: MessageParams };
+
+const HELLO = msg('Hello {firstName},');
+const OPEN_THE_DISPUTE = msg('Open the dispute');
+
+/**
+ * E-mails after commit, best-effort: a failure is logged, never turned into a failed request. Each
+ * recipient's is written in their saved language.
+ */
 export function mailDisputeParties(
-  deps: Pick<DisputesDeps, 'mailer' | 'log' | 'config'>,
+  deps: Pick<DisputesDeps, 'db' | 'mailer' | 'log' | 'config'>,
   dispute: DisputeRow,
   recipients: (Person | undefined)[],
-  subject: string,
-  paragraphs: string[],
+  mail: DisputeMail,
 ) {
-  const link = { href: `${deps.config.publicUrl}/app/disputes/${dispute.id}`, label: 'Open the dispute' };
+  const href = `${deps.config.publicUrl}/app/disputes/${dispute.id}`;
   for (const person of recipients) {
     if (!person) continue;
-    const mail = composeMail(person.email, subject, [`Hello ${person.firstName},`, ...paragraphs], link);
-    deps.mailer.send(mail).catch((error: unknown) => {
+    const send = async () => {
+      const language = await savedLanguageOf(deps.db, person.id);
+      const write = (id: string, params?: MessageParams) => translate(language, id, params);
+      await deps.mailer.send(
+        composeMail(
+          person.email,
+          write(mail.subject, mail.params),
+          [
+            write(HELLO, { firstName: person.firstName }),
+            ...mail.paragraphs.map((p) => write(p, mail.params)),
+          ],
+          { href, label: write(OPEN_THE_DISPUTE) },
+          language,
+        ),
+      );
+    };
+    send().catch((error: unknown) => {
       deps.log.warn({ err: error, disputeId: dispute.id }, 'dispute e-mail not sent');
     });
   }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   DISPUTE_TEXT,
   isValidPartialShare,
-  partialShareRangeText,
+  partialShareRangeMessage,
   proposalExpiresAt,
   RESOLUTION_ACTION_LABELS,
   UNRESOLVED_DISPUTE_STATUSES,
@@ -11,7 +11,8 @@ import {
 import { toMinor } from '@escrow/shared/domain/money';
 import type { Tx } from '../../db/client.ts';
 import { disputeResolutions, type DisputeRow } from '../../db/schema/disputes.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { recordAudit } from '../audit/index.ts';
 import {
   announceTransaction,
@@ -49,16 +50,16 @@ async function buyerShare(tx: Tx, dispute: DisputeRow, proposal: Proposal): Prom
   if (
     share === null ||
     !isValidPartialShare(share, remainder.priceMinor, remainder.sellerFeeMinor, commission)
-  )
-    throw badRequest(
-      partialShareRangeText(
-        remainder.priceMinor,
-        remainder.sellerFeeMinor,
-        t!.currency,
-        t!.hasMilestones,
-        commission,
-      ),
+  ) {
+    const range = partialShareRangeMessage(
+      remainder.priceMinor,
+      remainder.sellerFeeMinor,
+      t!.currency,
+      t!.hasMilestones,
+      commission,
     );
+    throw new AppError('VALIDATION_ERROR', range.message, undefined, undefined, range.params);
+  }
   return share;
 }
 
@@ -71,10 +72,16 @@ function afterCommit(deps: DisputesDeps, outcome: Outcome) {
 
 async function mailSettled(deps: DisputesDeps, dispute: DisputeRow) {
   const people = await peopleById(deps.db, [dispute.raisedById, dispute.accusedId]);
-  mailDisputeParties(deps, dispute, [...people.values()], 'Your dispute was resolved', [
-    `The dispute "${dispute.reason}" was resolved: ${RESOLUTION_ACTION_LABELS[dispute.resolution!]}.`,
-    `Reason: ${dispute.resolutionNotes ?? ''}`,
-  ]);
+  mailDisputeParties(deps, dispute, [...people.values()], {
+    subject: msg('Your dispute was resolved'),
+    paragraphs: [
+      msg(
+        'The dispute "{reason}" was resolved: {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}.',
+      ),
+      msg('Reason: {notes}'),
+    ],
+    params: { reason: dispute.reason, resolution: dispute.resolution!, notes: dispute.resolutionNotes ?? '' },
+  });
 }
 
 /**
@@ -116,7 +123,7 @@ export async function proposeResolution(
         action: proposal.resolution,
         buyerShareMinor: share,
         reason: proposal.reason,
-        how: 'decided by support',
+        acceptedBy: null,
       });
       await recordAudit(tx, {
         actorId: actor.id,
@@ -138,7 +145,7 @@ export async function proposeResolution(
       });
       return { dispute: resolved, step, notes: [] };
     }
-    if (role === 'STAFF') throw forbidden('Support staff decide with ADMIN_DECISION');
+    if (role === 'STAFF') throw forbidden(msg('Support staff decide with ADMIN_DECISION'));
     if (dispute.status !== 'OPEN') throw new AppError('CONFLICT', DISPUTE_TEXT.proposalsOnlyOpen);
     const share = await buyerShare(tx, dispute, proposal);
     await closePendingProposals(tx, disputeId, 'superseded', now, actor.id);
@@ -168,8 +175,11 @@ export async function proposeResolution(
       transactionId: dispute.transactionId,
       type: 'DISPUTE',
       priority: 'HIGH',
-      title: 'A settlement was proposed',
-      message: `${proposer} proposed: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}. Accept or reject it within 48 hours.`,
+      title: msg('A settlement was proposed'),
+      message: msg(
+        '{name} proposed: {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}. Accept or reject it within 48 hours.',
+      ),
+      params: { name: proposer, resolution: proposal.resolution },
       metadata: { disputeId },
     });
     return { dispute, notes: [note] };
@@ -181,16 +191,16 @@ export async function proposeResolution(
     const people = await peopleById(deps.db, [outcome.dispute.raisedById, outcome.dispute.accusedId]);
     const otherId =
       outcome.dispute.raisedById === actor.id ? outcome.dispute.accusedId : outcome.dispute.raisedById;
-    mailDisputeParties(
-      deps,
-      outcome.dispute,
-      [people.get(otherId)],
-      'A settlement was proposed in your dispute',
-      [
-        `${nameOf(people.get(actor.id))} proposed: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}.`,
-        'Open the dispute to accept or reject it. It lapses after 48 hours.',
+    mailDisputeParties(deps, outcome.dispute, [people.get(otherId)], {
+      subject: msg('A settlement was proposed in your dispute'),
+      paragraphs: [
+        msg(
+          '{name} proposed: {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}.',
+        ),
+        msg('Open the dispute to accept or reject it. It lapses after 48 hours.'),
       ],
-    );
+      params: { name: nameOf(people.get(actor.id)), resolution: proposal.resolution },
+    });
   }
   return outcome.dispute;
 }
@@ -206,7 +216,7 @@ export async function answerProposal(
     .select({ disputeId: disputeResolutions.disputeId })
     .from(disputeResolutions)
     .where(eq(disputeResolutions.id, resolutionId));
-  if (!found) throw new AppError('NOT_FOUND', 'Proposal not found');
+  if (!found) throw new AppError('NOT_FOUND', msg('Proposal not found'));
   const outcome = await withDispute(
     deps,
     actor,
@@ -253,8 +263,11 @@ export async function answerProposal(
           transactionId: dispute.transactionId,
           type: 'DISPUTE',
           priority: 'MEDIUM',
-          title: 'Your proposal was rejected',
-          message: `${who} rejected your proposal: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}.`,
+          title: msg('Your proposal was rejected'),
+          message: msg(
+            '{name} rejected your proposal: {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}.',
+          ),
+          params: { name: who, resolution: proposal.resolution },
           metadata: { disputeId: dispute.id },
         });
         return { dispute, notes: [note] };
@@ -265,7 +278,7 @@ export async function answerProposal(
         action: proposal.resolution,
         buyerShareMinor: proposal.amount,
         reason: proposal.reason,
-        how: `accepted by ${who}`,
+        acceptedBy: who,
       });
       return { dispute: resolved, step, notes: [] };
     },

@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { staffChatSchema } from '@escrow/shared/schemas/messages';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { staffTwoFactorMet } from '../../lib/staff-two-factor.ts';
 import { chatForStaff } from '../messages/index.ts';
 import { findDispute } from './disputes.repository.ts';
@@ -147,7 +148,7 @@ export const disputesRoutes =
         },
         async (request) => {
           await addEvidence(deps, actorOf(request), request.params.id, request.body);
-          return answer(request, request.params.id, 'Evidence added');
+          return answer(request, request.params.id, msg('Evidence added'));
         },
       );
 
@@ -164,7 +165,7 @@ export const disputesRoutes =
         },
         async (request) => {
           const dispute = await proposeResolution(deps, actorOf(request), request.params.id, request.body);
-          const message = dispute.status === 'RESOLVED' ? 'Dispute resolved' : 'Proposal sent';
+          const message = dispute.status === 'RESOLVED' ? msg('Dispute resolved') : msg('Proposal sent');
           return answer(request, request.params.id, message);
         },
       );
@@ -192,7 +193,7 @@ export const disputesRoutes =
             return answer(
               request,
               dispute.id,
-              verdict === 'accept' ? 'Proposal accepted' : 'Proposal rejected',
+              verdict === 'accept' ? msg('Proposal accepted') : msg('Proposal rejected'),
             );
           },
         );
@@ -210,7 +211,7 @@ export const disputesRoutes =
         },
         async (request) => {
           await escalateDispute(deps, actorOf(request), request.params.id, request.body?.reason);
-          return answer(request, request.params.id, 'Dispute escalated to support');
+          return answer(request, request.params.id, msg('Dispute escalated to support'));
         },
       );
 
@@ -261,7 +262,7 @@ export const disputesRoutes =
         },
         async (request) => {
           await takeDispute(deps, actorOf(request), request.params.id);
-          return answer(request, request.params.id, 'Dispute taken');
+          return answer(request, request.params.id, msg('Dispute taken'));
         },
       );
     });

@@ -10,6 +10,7 @@ import { statusToWords } from '@escrow/shared/domain/transaction-machine';
 import type { Tx } from '../../db/client.ts';
 import { disputeEvidence, disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { recordAudit } from '../audit/index.ts';
 import { noticeFor, otherPartyOf, runStep } from '../transactions/index.ts';
 import { attachUploadToDispute, isEvidenceUploadOf } from '../uploads/index.ts';
@@ -80,15 +81,19 @@ export async function raiseDispute(deps: DisputesDeps, userId: string, input: In
     },
     activity: (ctx) => ({
       action: 'dispute_raised',
-      description: `Dispute raised by ${ctx.actorName}: ${input.reason}`,
+      description: msg('Dispute raised by {name}: {reason}'),
+      params: { name: ctx.actorName, reason: input.reason },
       metadata: { disputeId, disputeType: input.disputeType },
     }),
     notifications: (ctx, updated) =>
       noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
         type: 'DISPUTE',
         priority: 'URGENT',
-        title: 'A dispute was raised',
-        message: `${ctx.actorName} raised a dispute on "${updated.description}": ${input.reason}. The payment is on hold until it is resolved.`,
+        title: msg('A dispute was raised'),
+        message: msg(
+          '{name} raised a dispute on "{transaction}": {reason}. The payment is on hold until it is resolved.',
+        ),
+        params: { name: ctx.actorName, transaction: updated.description, reason: input.reason },
         metadata: { disputeId },
       }),
   }).catch((error: unknown) => {
@@ -101,16 +106,20 @@ export async function raiseDispute(deps: DisputesDeps, userId: string, input: In
   const dispute = (await findDispute(deps.db, disputeId))!;
   announceDispute(deps, dispute, { notes: result.notes });
   const people = await peopleById(deps.db, [dispute.raisedById, dispute.accusedId]);
-  mailDisputeParties(
-    deps,
-    dispute,
-    [people.get(dispute.accusedId)],
-    'A dispute was raised on your transaction',
-    [
-      `${nameOf(people.get(dispute.raisedById))} raised a dispute on "${result.record.row.description}": ${dispute.reason}.`,
-      'The payment stays in escrow until the dispute is resolved. Open the dispute to read it, add evidence or propose a settlement.',
+  mailDisputeParties(deps, dispute, [people.get(dispute.accusedId)], {
+    subject: msg('A dispute was raised on your transaction'),
+    paragraphs: [
+      msg('{name} raised a dispute on "{transaction}": {reason}.'),
+      msg(
+        'The payment stays in escrow until the dispute is resolved. Open the dispute to read it, add evidence or propose a settlement.',
+      ),
     ],
-  );
+    params: {
+      name: nameOf(people.get(dispute.raisedById)),
+      transaction: result.record.row.description,
+      reason: dispute.reason,
+    },
+  });
   return disputeId;
 }
 
@@ -177,9 +186,12 @@ export async function addEvidence(
   body: { uploadId: string; description?: string },
 ) {
   const dispute = await withDispute(deps, actor, disputeId, async (tx, row, role) => {
-    if (role === 'STAFF') throw forbidden('Only the parties add evidence');
+    if (role === 'STAFF') throw forbidden(msg('Only the parties add evidence'));
     if (!UNRESOLVED_DISPUTE_STATUSES.includes(row.status))
-      throw new AppError('CONFLICT', 'Evidence can only be added while the dispute is open or in review');
+      throw new AppError(
+        'CONFLICT',
+        msg('Evidence can only be added while the dispute is open or in review'),
+      );
     const upload = await isEvidenceUploadOf(tx, {
       uploadId: body.uploadId,
       ownerId: actor.id,
@@ -218,7 +230,7 @@ export async function escalateDispute(
   reason?: string,
 ) {
   const dispute = await withDispute(deps, actor, disputeId, async (tx, row, role) => {
-    if (role === 'STAFF') throw forbidden('Only the parties escalate a dispute');
+    if (role === 'STAFF') throw forbidden(msg('Only the parties escalate a dispute'));
     if (row.status !== 'OPEN') throw new AppError('CONFLICT', DISPUTE_TEXT.notEscalatable);
     const now = deps.clock.now();
     await closePendingProposals(tx, disputeId, 'withdrawn', now);

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  DISPUTE_TEXT,
   remainderSplit,
   RESOLUTION_ACTION_LABELS,
   restartedAutoReleaseAt,
@@ -11,6 +12,8 @@ import type { TransactionAction } from '@escrow/shared/domain/transaction-machin
 import type { Tx } from '../../db/client.ts';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { refundHold, releaseHold } from '../ledger/index.ts';
 import { refreshTrustScore } from '../trust/index.ts';
 import { recordDisputeResolvedCondition } from '../payment-conditions/index.ts';
@@ -67,6 +70,28 @@ export function movementsText(
 }
 
 /**
+ * movementsText's values for a message that writes it in its reader's language: {split} 'none' (no
+ * money moves), 'broker' (a brokered trade's split) or 'plain', with {buyer}, {seller}, {broker} and
+ * {platform} the amounts (formatted).
+ */
+export function movementsParams(
+  action: ResolutionAction,
+  t: TransactionRow,
+  remainder: EscrowRemainder,
+  buyerShareMinor: number | null,
+): MessageParams {
+  const split = remainderSplit(action, remainder, buyerShareMinor);
+  if (!split) return { split: 'none', buyer: '', seller: '', broker: '', platform: '' };
+  return {
+    split: split.broker === undefined ? 'plain' : 'broker',
+    buyer: money(t, split.buyer),
+    seller: money(t, split.seller),
+    broker: split.broker === undefined ? '' : money(t, split.broker),
+    platform: money(t, split.platform),
+  };
+}
+
+/**
  * After the settlement committed: asks the provider to pay the buyer's refund back (the sandbox does at
  * once). Whatever happens, the resolution stands: a refund not paid now is retried by the scheduler.
  */
@@ -85,8 +110,8 @@ export type Settlement = {
   buyerShareMinor: number | null;
   /** The reason the parties see (resolutionNotes). */
   reason: string;
-  /** 'accepted by Ada Obi' or 'decided by support'. */
-  how: string;
+  /** The name of the party who accepted the proposal, or null when support decided. */
+  acceptedBy: string | null;
 };
 
 /**
@@ -103,7 +128,9 @@ export async function settle(
   tx: Tx,
   settlement: Settlement,
 ): Promise<{ step: StepResult<void>; dispute: DisputeRow }> {
-  const { dispute, action, buyerShareMinor, reason } = settlement;
+  const { dispute, action, buyerShareMinor, reason, acceptedBy } = settlement;
+  const how = acceptedBy === null ? 'decided by support' : `accepted by ${acceptedBy}`;
+  const howParams = { decided: acceptedBy === null ? 'support' : 'party', name: acceptedBy ?? '' };
   // The transaction is DISPUTED (no milestone step can run), so what is held cannot change under us.
   const disputedRow = await findTransactionRow(tx, dispute.transactionId);
   const remainder = await escrowRemainderOf(tx, disputedRow!);
@@ -187,7 +214,14 @@ export async function settle(
     },
     activity: (_ctx, updated) => ({
       action: 'dispute_resolved',
-      description: `Dispute resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, updated, remainder, buyerShareMinor)}`,
+      description: msg(
+        'Dispute resolved ({decided, select, support {decided by support} other {accepted by {name}}}): {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}. {split, select, none {No money moves; the transaction continues where it was.} broker {Buyer receives {buyer} · Seller receives {seller} · Broker receives {broker} · Platform keeps {platform}} other {Buyer receives {buyer} · Seller receives {seller} · Platform keeps {platform}}}',
+      ),
+      params: {
+        ...howParams,
+        resolution: action,
+        ...movementsParams(action, updated, remainder, buyerShareMinor),
+      },
       metadata: {
         disputeId: dispute.id,
         resolution: action,
@@ -200,8 +234,15 @@ export async function settle(
         noticeFor(ctx, updated, recipient, {
           type: 'DISPUTE',
           priority: 'HIGH',
-          title: 'Dispute resolved',
-          message: `${RESOLUTION_ACTION_LABELS[action]} (${settlement.how}). ${movementsText(action, updated, remainder, buyerShareMinor)}`,
+          title: msg('Dispute resolved'),
+          message: msg(
+            '{resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}} ({decided, select, support {decided by support} other {accepted by {name}}}). {split, select, none {No money moves; the transaction continues where it was.} broker {Buyer receives {buyer} · Seller receives {seller} · Broker receives {broker} · Platform keeps {platform}} other {Buyer receives {buyer} · Seller receives {seller} · Platform keeps {platform}}}',
+          ),
+          params: {
+            ...howParams,
+            resolution: action,
+            ...movementsParams(action, updated, remainder, buyerShareMinor),
+          },
           metadata: { disputeId: dispute.id },
         }),
       ),
@@ -215,11 +256,11 @@ export async function settle(
     .set({ status: 'RESOLVED', resolution: action, resolutionNotes: reason, resolvedAt: now, updatedAt: now })
     .where(and(eq(disputes.id, dispute.id), inArray(disputes.status, ['OPEN', 'IN_REVIEW'])))
     .returning();
-  if (!resolved) throw new AppError('CONFLICT', 'This dispute has already been resolved');
+  if (!resolved) throw new AppError('CONFLICT', DISPUTE_TEXT.alreadyDecided);
   await insertMessage(tx, {
     disputeId: dispute.id,
     senderId: null,
-    content: `Resolved (${settlement.how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, remainder, buyerShareMinor)} Reason: ${reason}`,
+    content: `Resolved (${how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, remainder, buyerShareMinor)} Reason: ${reason}`,
     at: now,
   });
   // A completed trade and a dispute decided against a party both move the parties' trust scores.

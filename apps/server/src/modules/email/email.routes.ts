@@ -7,7 +7,9 @@ import {
 } from '@escrow/shared/schemas/email';
 import type { AppConfig } from '../../config/env.ts';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { translate } from '../../lib/i18n.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
+import { savedLanguageOfAddress } from '../auth/index.ts';
 import { sendStaffMail, type EmailDeps } from './email.service.ts';
 
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
@@ -40,10 +42,12 @@ export const emailRoutes =
       async (request) => {
         const staffer = { id: request.user!.id, requestId: request.id };
         const to = request.body.to ?? request.user!.email;
+        // In the saved language of the account at that address (the staff member's own by default).
+        const language = await savedLanguageOfAddress(deps.db, to);
         const result = await sendStaffMail(deps, staffer, 'test', {
           to,
-          subject: EMAIL_TEXT.testSubject,
-          text: EMAIL_TEXT.testBody,
+          subject: translate(language, EMAIL_TEXT.testSubject),
+          text: translate(language, EMAIL_TEXT.testBody),
         });
         return ok(result, EMAIL_TEXT.testSent);
       },

@@ -1,4 +1,5 @@
-import { EMAIL_TEXT, type EmailResult } from '@escrow/shared/schemas/email';
+import { msg } from '@escrow/shared/i18n/msg';
+import type { EmailResult } from '@escrow/shared/schemas/email';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -56,8 +57,12 @@ export async function sendStaffMail(
     }),
   );
   if (!result) {
-    const text = kind === 'test' ? EMAIL_TEXT.testFailed : EMAIL_TEXT.sendFailed;
-    throw new AppError('MAIL_TRANSPORT_FAILED', `${text}: ${failure}`);
+    // One sentence in the reader's language; the transport's own words stay as it wrote them.
+    const text =
+      kind === 'test'
+        ? msg('Failed to test email configuration: {failure}')
+        : msg('Failed to send custom email: {failure}');
+    throw new AppError('MAIL_TRANSPORT_FAILED', text, undefined, undefined, { failure: failure ?? '' });
   }
   return result;
 }

@@ -10,11 +10,25 @@ import {
 } from '@escrow/shared/schemas/fee-calculator';
 import type { Db } from '../../db/client.ts';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage, translate, type Language } from '../../lib/i18n.ts';
 import * as calculator from './escrow-calculator.service.ts';
 
 const failures = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const tags = ['escrow-calculator'];
 const bearer = [{ bearerAuth: [] }];
+
+/** A quote's advice and note (message ids, domain/fee-estimate.ts) in the reader's language. */
+const inLanguage = <T extends { recommendations: string[]; note: string }>(
+  quote: T,
+  language: Language,
+): T =>
+  language === 'en'
+    ? quote
+    : {
+        ...quote,
+        recommendations: quote.recommendations.map((tip) => translate(language, tip)),
+        note: translate(language, quote.note),
+      };
 
 /**
  * Fee calculator (docs/money.md "Fees"). Quotes are estimates from the risk model; the fee charged on a
@@ -34,7 +48,13 @@ export const escrowCalculatorRoutes =
           response: { 200: envelope(feeCalculationResultSchema), ...failures(400, 401, 413) },
         },
       },
-      async (request) => ok(await calculator.calculate(deps.db, request.user!, request.body)),
+      async (request) =>
+        ok(
+          inLanguage(
+            await calculator.calculate(deps.db, request.user!, request.body),
+            requestLanguage(request),
+          ),
+        ),
     );
 
     app.post(
@@ -46,7 +66,7 @@ export const escrowCalculatorRoutes =
           response: { 200: envelope(feeQuoteSchema), ...failures(400, 413) },
         },
       },
-      async (request) => ok(calculator.estimate(request.body)),
+      async (request) => ok(inLanguage(calculator.estimate(request.body), requestLanguage(request))),
     );
 
     app.get('/structure', { schema: { tags, response: { 200: envelope(feeStructureSchema) } } }, async () =>

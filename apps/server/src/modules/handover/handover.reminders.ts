@@ -27,8 +27,8 @@ function reminderFor(row: TransactionRow, userId: string | null, days: HandoverR
     type: 'TRANSACTION_UPDATE' as const,
     priority: 'MEDIUM' as const,
     title: role === 'BUYER' ? HANDOVER_TEXT.reminderBuyerTitle : HANDOVER_TEXT.reminderSellerTitle,
-    message:
-      role === 'BUYER' ? HANDOVER_TEXT.reminderBuyer(item, days) : HANDOVER_TEXT.reminderSeller(item, days),
+    message: role === 'BUYER' ? HANDOVER_TEXT.reminderBuyerMessage : HANDOVER_TEXT.reminderSellerMessage,
+    params: { item, days },
     metadata: {
       transactionStatus: row.status,
       amount: toMajor(row.total),

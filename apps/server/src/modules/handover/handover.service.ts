@@ -177,7 +177,8 @@ async function lockNotice(tx: Tx, row: TransactionRow, until: Date): Promise<Not
     type: 'SYSTEM',
     priority: 'HIGH',
     title: HANDOVER_TEXT.lockedTitle,
-    message: HANDOVER_TEXT.lockedMessage(quotedItem(row.description), lagosTimeOfDay(until)),
+    message: HANDOVER_TEXT.lockedMessageMessage,
+    params: { item: quotedItem(row.description), until: lagosTimeOfDay(until) },
     metadata: { transactionStatus: row.status, lockedUntil: until.toISOString(), actionRequired: false },
   });
 }

@@ -27,14 +27,17 @@ export function lockedError(until: Date, now: Date, justLocked = false): AppErro
   const time = lagosTimeOfDay(until);
   return new AppError(
     'HANDOVER_LOCKED',
-    justLocked ? HANDOVER_TEXT.wrongCodeLocked(time) : HANDOVER_TEXT.locked(time),
+    justLocked ? HANDOVER_TEXT.wrongCodeLockedMessage : HANDOVER_TEXT.lockedUntilMessage,
     { lockedUntil: until.toISOString(), triesLeft: 0 },
     { 'retry-after': String(seconds) },
+    { until: time },
   );
 }
 
 export const wrongCodeError = (triesLeft: number) =>
-  new AppError('HANDOVER_CODE_INVALID', HANDOVER_TEXT.wrongCode(triesLeft), { triesLeft });
+  new AppError('HANDOVER_CODE_INVALID', HANDOVER_TEXT.wrongCodeMessage, { triesLeft }, undefined, {
+    left: triesLeft,
+  });
 
 export const notWaitingError = () => new AppError('CONFLICT', HANDOVER_TEXT.notWaiting);
 export const alreadyUsedError = () => new AppError('CONFLICT', HANDOVER_TEXT.alreadyUsed);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 /**
  * A keyed request's claim on its key: the row, a random owner, and whether a database transaction of
@@ -32,7 +33,10 @@ export function outsideClaim<T>(work: () => T): T {
 }
 
 export const inProgress = () =>
-  new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
+  new AppError(
+    'IDEMPOTENCY_IN_PROGRESS',
+    msg('A request with this Idempotency-Key is still being processed'),
+  );
 
 const marked = new WeakSet<object>();
 

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -43,16 +44,18 @@ const FINISH_RETRY_FOR_MS = 120_000;
 const alreadyApplied = () =>
   new AppError(
     'IDEMPOTENCY_ALREADY_APPLIED',
-    'This request was already carried out, but its answer was lost. Check the result before sending it again with a new Idempotency-Key.',
+    msg(
+      'This request was already carried out, but its answer was lost. Check the result before sending it again with a new Idempotency-Key.',
+    ),
   );
 
 /** Route header schema; loose so the other headers (authorization) stay on the request. */
 export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
-    .min(1, 'Idempotency-Key must not be empty')
-    .max(100, 'Idempotency-Key must be at most 100 characters')
-    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces')
+    .min(1, msg('Idempotency-Key must not be empty'))
+    .max(100, msg('Idempotency-Key must be at most 100 characters'))
+    .regex(/^[\x21-\x7e]+$/, msg('Idempotency-Key must be printable ASCII without spaces'))
     .optional()
     .describe('Optional. Repeating a request with the same key returns the first answer.'),
 });
@@ -88,9 +91,9 @@ export function idempotency(deps: { db: Db; clock: Clock }) {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return { kind: 'none' };
     if (typeof header !== 'string' || header.length === 0 || header.length > 100)
-      throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 1 to 100 characters');
+      throw new AppError('VALIDATION_ERROR', msg('Idempotency-Key must be 1 to 100 characters'));
     const user = request.user;
-    if (!user) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    if (!user) throw new AppError('UNAUTHORIZED', msg('Authentication required'));
     const hash = requestHash(request.method, request.url, request.body);
     const now = clock.now();
     const owner = randomUUID();
@@ -110,7 +113,7 @@ export function idempotency(deps: { db: Db; clock: Clock }) {
     if (existing.requestHash !== hash)
       throw new AppError(
         'IDEMPOTENCY_MISMATCH',
-        'This Idempotency-Key was already used for a different request',
+        msg('This Idempotency-Key was already used for a different request'),
       );
     if (existing.status === 'COMPLETED' && existing.responseStatus !== null && existing.responseBody !== null)
       return { kind: 'replay', row: existing };

@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { identityDocuments } from '../../db/schema/identity.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { toNotificationView } from '../notifications/index.ts';
 import { castOf, type Cast } from '../disputes/disputes.test-support.ts';
 import { createUser, get, JPEG_BYTES, post, upload } from '../../testing/test-kit.ts';
 import { businessLicenseHolders } from './index.ts';
@@ -216,7 +217,10 @@ describe('documents: staff review', () => {
       status: 'REJECTED',
       reason: 'The bill is older than 3 months',
     });
-    const notes = await app.deps.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    // As the owner reads them (a row holds the message id and its values).
+    const notes = (
+      await app.deps.db.select().from(notifications).where(eq(notifications.userId, owner.id))
+    ).map((row) => toNotificationView(row));
     expect(notes.map((n) => n.title).sort()).toEqual(['Document rejected', 'Document verified']);
     expect(notes.find((n) => n.title === 'Document rejected')!.message).toContain(
       'The bill is older than 3 months',

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/identity.ts';
 import { uploadDirectory, userDirectory } from '../../db/schema/published.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
@@ -193,15 +194,20 @@ function notifyOwner(
   approved: boolean,
   reason: string | null,
 ): Promise<NotificationView> {
-  const label = DOCUMENT_TYPE_LABELS[doc.documentType];
+  // {documentType} written as DOCUMENT_TYPE_LABELS writes it.
   return createNotification(tx, {
     userId: doc.userId,
     transactionId: null,
     type: 'SYSTEM',
-    title: approved ? 'Document verified' : 'Document rejected',
+    title: approved ? msg('Document verified') : msg('Document rejected'),
     message: approved
-      ? `Your ${label} was verified.`
-      : `Your ${label} was rejected: ${reason}. You can submit a new one from the Documents tab.`,
+      ? msg(
+          "Your {documentType, select, DRIVERS_LICENSE {Driver's License} PASSPORT {Passport} UTILITY_BILL {Utility Bill} BANK_STATEMENT {Bank Statement} CAC_CERTIFICATE {CAC Certificate (business)} other {document}} was verified.",
+        )
+      : msg(
+          "Your {documentType, select, DRIVERS_LICENSE {Driver's License} PASSPORT {Passport} UTILITY_BILL {Utility Bill} BANK_STATEMENT {Bank Statement} CAC_CERTIFICATE {CAC Certificate (business)} other {document}} was rejected: {reason}. You can submit a new one from the Documents tab.",
+        ),
+    params: { documentType: doc.documentType, reason: reason ?? '' },
     priority: approved ? 'MEDIUM' : 'HIGH',
     metadata: { documentId: doc.id, documentType: doc.documentType, nextAction: '/app/verification' },
   });

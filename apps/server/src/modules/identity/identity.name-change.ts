@@ -10,8 +10,10 @@ import { NAME_CHANGE_TEXT } from '@escrow/shared/texts/correction';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { identityDocuments, identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
 import { AppError } from '../../lib/errors.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { recordAudit } from '../audit/index.ts';
-import { recordVerification, verificationStandingOf } from '../auth/index.ts';
+import { recordVerification, savedLanguageOf, verificationStandingOf } from '../auth/index.ts';
 import { createNotification, pushNotification } from '../notifications/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { readTrustFacts, refreshTrustScore } from '../trust/index.ts';
@@ -54,16 +56,35 @@ async function boundChecks(db: DbOrTx, userId: string) {
 }
 type BoundChecks = Awaited<ReturnType<typeof boundChecks>>;
 
-const labelsOf = ({ numbers, documents }: BoundChecks): NameChangeImpact['checks'] => [
+/**
+ * The checks as their labels read in the account's saved language ('your NIN *******8901'): the profile
+ * form shows them as they come (apps/web profile-tab.tsx), and the notification lists them.
+ */
+const labelsOf = ({ numbers, documents }: BoundChecks, language: Language): NameChangeImpact['checks'] => [
   ...numbers.map((n) => ({
     kind: n.kind,
-    label: n.kind === 'NIN' ? NAME_CHANGE_TEXT.ninLabel(n.masked) : NAME_CHANGE_TEXT.bvnLabel(n.masked),
+    label: translate(
+      language,
+      n.kind === 'NIN' ? NAME_CHANGE_TEXT.ninLabelMessage : NAME_CHANGE_TEXT.bvnLabelMessage,
+      { masked: n.masked },
+    ),
   })),
   ...documents.map((d) => ({
     kind: 'DOCUMENT' as const,
-    label: NAME_CHANGE_TEXT.documentLabel(DOCUMENT_TYPE_LABELS[d.documentType]),
+    label: translate(language, NAME_CHANGE_TEXT.documentLabelMessage, {
+      type: translate(language, DOCUMENT_TYPE_LABELS[d.documentType]),
+    }),
   })),
 ];
+
+/** A list of labels in words, in `language`: 'a', 'a and b', 'a, b and c'. */
+const inWords = (labels: string[], language: Language) =>
+  labels.length <= 1
+    ? labels.join('')
+    : translate(language, NAME_CHANGE_TEXT.checksInWordsMessage, {
+        items: labels.slice(0, -1).join(', '),
+        last: labels.at(-1)!,
+      });
 
 /** Without its NIN and BVN a level stands only at BASIC; documents never set a level. */
 const levelAfter = (level: VerificationLevel, bound: BoundChecks): VerificationLevel =>
@@ -73,8 +94,9 @@ const levelAfter = (level: VerificationLevel, bound: BoundChecks): VerificationL
 export async function nameChangeImpact(db: DbOrTx, userId: string, now: Date): Promise<NameChangeImpact> {
   const user = await verificationStandingOf(db, userId);
   const read = await readTrustFacts(db, userId, now);
-  if (!user || !read) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  if (!user || !read) throw new AppError('UNAUTHORIZED', msg('Invalid or expired token'));
   const bound = await boundChecks(db, userId);
+  const language = await savedLanguageOf(db, userId);
   const kinds = new Set(bound.numbers.map((n) => n.kind));
   const after = {
     ...read.facts,
@@ -83,7 +105,7 @@ export async function nameChangeImpact(db: DbOrTx, userId: string, now: Date): P
     approvedDocuments: read.facts.approvedDocuments - bound.documents.length,
   };
   return {
-    checks: labelsOf(bound),
+    checks: labelsOf(bound, language),
     verificationLevel: user.level,
     levelAfter: levelAfter(user.level, bound),
     trustScore: computeTrustScore(read.facts).score,
@@ -155,7 +177,13 @@ export async function withdrawNameBoundChecks(
     transactionId: null,
     type: 'SYSTEM',
     title: NAME_CHANGE_TEXT.notificationTitle,
-    message: NAME_CHANGE_TEXT.notificationMessage(labels, impact.levelAfter),
+    // The checks' labels are written in the account's language, as the impact's are.
+    message: NAME_CHANGE_TEXT.notificationMessageMessage,
+    params: {
+      checks: inWords(labels, await savedLanguageOf(tx, userId)),
+      count: labels.length,
+      level: impact.levelAfter,
+    },
     priority: 'HIGH',
     metadata: { nextAction: '/app/verification' },
   });

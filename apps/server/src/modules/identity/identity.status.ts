@@ -6,6 +6,7 @@ import {
 } from '@escrow/shared/schemas/identity';
 import { identityDocuments, identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { accountRow } from '../auth/index.ts';
 import type { IdentityDeps } from './identity.deps.ts';
 import { toDocumentView } from './identity.documents.ts';
@@ -27,7 +28,7 @@ export async function verificationStatus(deps: IdentityDeps, userId: string): Pr
   const now = deps.clock.now();
   const trust = await deps.db.transaction((tx) => refreshTrustScore(tx, userId, now));
   const user = await accountRow(deps.db, userId);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  if (!user) throw new AppError('UNAUTHORIZED', msg('Invalid or expired token'));
   const [numbers, history, documents, attempts] = await Promise.all([
     deps.db
       .select({ kind: identityNumbers.kind, masked: identityNumbers.masked })

@@ -15,7 +15,8 @@ import {
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import { identityNumbers, verificationHistory } from '../../db/schema/identity.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import {
   accountRow,
   lockAccountRow,
@@ -85,13 +86,14 @@ export async function verifyIdentity(
   const now = deps.clock.now();
   if ((await attemptsToday(deps.db, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
   const user = await accountRow(deps.db, userId);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+  if (!user) throw new AppError('UNAUTHORIZED', msg('Invalid or expired token'));
   const [own] = await deps.db
     .select({ id: identityNumbers.id, hmac: identityNumbers.numberHmac })
     .from(identityNumbers)
     .where(and(eq(identityNumbers.userId, userId), eq(identityNumbers.kind, kind)));
   const hmac = deps.identityCrypto.hmac(kind, number);
-  if (own && own.hmac !== hmac) throw conflict(`Your ${kind} is already verified`);
+  if (own && own.hmac !== hmac)
+    throw new AppError('CONFLICT', msg('Your {kind} is already verified'), undefined, undefined, { kind });
   if (own) return { result: await resultFor(deps.db, user, masked, now), message: verifiedText(kind) };
 
   let outcome: Outcome;
@@ -104,7 +106,7 @@ export async function verifyIdentity(
 
   const committed = await deps.db.transaction(async (tx) => {
     const locked = await lockAccountRow(tx, userId);
-    if (!locked) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+    if (!locked) throw new AppError('UNAUTHORIZED', msg('Invalid or expired token'));
     if ((await attemptsToday(tx, userId, now)) >= IDENTITY_DAILY_ATTEMPTS) throw tooMany(now);
     let final = outcome;
     // The names changed while the provider was asked: the record matched the old ones, not these.
@@ -143,7 +145,8 @@ export async function verifyIdentity(
     return final;
   });
   deps.log.info({ userId, kind, number: masked, outcome: committed }, 'identity check');
-  if (committed !== 'VERIFIED') throw new AppError(committed, failureText(committed, kind));
+  if (committed !== 'VERIFIED')
+    throw new AppError(committed, failureText(committed), undefined, undefined, { kind });
   // The level and score live in cached sessions: forget them so limits and fees read the new ones.
   deps.tokens.invalidateUser(userId);
   const fresh = await accountRow(deps.db, userId);
@@ -200,8 +203,9 @@ async function resultFor(db: DbOrTx, user: UserRow, masked: string, _now: Date):
 const verifiedText = (kind: IdentityKind) =>
   kind === 'NIN' ? VERIFICATION_TEXT.ninVerified : VERIFICATION_TEXT.bvnVerified;
 
-function failureText(code: IdentityErrorCode, kind: IdentityKind): string {
-  if (code === 'NAME_MISMATCH') return VERIFICATION_TEXT.nameMismatch(kind);
-  if (code === 'IDENTITY_NOT_FOUND') return VERIFICATION_TEXT.notFound(kind);
-  return VERIFICATION_TEXT.inUse(kind);
+/** The refusal's message, with {kind} NIN or BVN. */
+function failureText(code: IdentityErrorCode): string {
+  if (code === 'NAME_MISMATCH') return VERIFICATION_TEXT.nameMismatchMessage;
+  if (code === 'IDENTITY_NOT_FOUND') return VERIFICATION_TEXT.notFoundMessage;
+  return VERIFICATION_TEXT.inUseMessage;
 }

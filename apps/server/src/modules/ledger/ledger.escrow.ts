@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowHolds, type EscrowHoldRow } from '../../db/schema/ledger.ts';
 import { accountCodes } from './ledger.accounts.ts';
@@ -157,7 +158,7 @@ async function openHold(tx: DbOrTx, input: HoldInput, source: Source, kindText: 
       accounts: JSON.stringify(accounts),
       ranks: LOCK_RANKS,
     },
-    'Insufficient wallet balance',
+    msg('Insufficient wallet balance'),
   );
   const result = toHoldResult(answer);
   if (!result.replayed)
@@ -177,7 +178,7 @@ export async function holdFromWallet(tx: DbOrTx, input: HoldInput): Promise<Hold
     accountCode: accountCodes.userWallet(input.buyerId, input.currency),
     amountMinor: -input.amountMinor,
   };
-  return openHold(tx, input, wallet, 'Escrow payment from wallet', { source: 'wallet' });
+  return openHold(tx, input, wallet, msg('Escrow payment from wallet'), { source: 'wallet' });
 }
 
 /** External funding → escrow, for a card or bank-transfer payment the provider has confirmed. */
@@ -186,10 +187,16 @@ export async function holdFromProvider(
   input: HoldInput & { providerReference: string },
 ): Promise<HoldResult> {
   const funding = accountCodes.externalFunding(input.currency);
-  return openHold(tx, input, { accountCode: funding, amountMinor: -input.amountMinor }, 'Escrow payment', {
-    source: 'provider',
-    reference: input.providerReference,
-  });
+  return openHold(
+    tx,
+    input,
+    { accountCode: funding, amountMinor: -input.amountMinor },
+    msg('Escrow payment'),
+    {
+      source: 'provider',
+      reference: input.providerReference,
+    },
+  );
 }
 
 type Resolution = {
@@ -266,7 +273,7 @@ export async function releaseHold(
     transactionId: input.transactionId,
     status: 'RELEASED',
     idempotencyKey: input.idempotencyKey,
-    description: 'Escrow released to seller',
+    description: msg('Escrow released to seller'),
     total: input.priceMinor + input.feeMinor,
     sellerId: input.sellerId,
     priceMinor: input.priceMinor,
@@ -359,7 +366,7 @@ export async function payBrokerCommission(
   const { entry, created } = await postEntry(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: 'ESCROW_RELEASE',
-    description: 'Broker commission',
+    description: msg('Broker commission'),
     currency: hold.currency,
     userId: input.brokerId,
     transactionId: input.transactionId,
@@ -412,7 +419,7 @@ export async function refundHold(
     transactionId: input.transactionId,
     status: 'REFUNDED',
     idempotencyKey: input.idempotencyKey,
-    description: input.sellerAmountMinor > 0 ? 'Escrow partially refunded' : 'Escrow refunded',
+    description: input.sellerAmountMinor > 0 ? msg('Escrow partially refunded') : msg('Escrow refunded'),
     total: input.buyerAmountMinor + input.sellerAmountMinor + input.feeMinor,
     sellerId: input.sellerId ?? null,
     buyerAmountMinor: input.buyerAmountMinor,
@@ -441,7 +448,7 @@ export async function settleProviderRefund(
   const { entry } = await postEntry(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: 'PROVIDER_REFUND',
-    description: 'Refund paid back through the payment provider',
+    description: msg('Refund paid back through the payment provider'),
     currency: input.currency,
     userId: input.buyerId,
     transactionId: input.transactionId,
@@ -473,7 +480,7 @@ export async function creditRefundToWallet(
   const { entry } = await postEntry(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: 'PROVIDER_REFUND',
-    description: 'Refund credited to your wallet',
+    description: msg('Refund credited to your wallet'),
     currency: input.currency,
     userId: input.buyerId,
     transactionId: input.transactionId,

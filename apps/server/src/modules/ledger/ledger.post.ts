@@ -4,6 +4,7 @@ import type { ErrorCode } from '@escrow/shared/errors';
 import type { DbOrTx } from '../../db/client.ts';
 import { LEDGER_ACCOUNT_TYPES, type JournalEntryRow } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { withSpan } from '../../lib/tracing.ts';
 import { describeAccount, lockRank, type AccountDescription } from './ledger.accounts.ts';
 import { moneyEventsOfEntry, reportMoneyEvents } from './ledger.events.ts';
@@ -110,6 +111,20 @@ export function describeAccounts(
   return into;
 }
 
+/**
+ * The refusals (LG002) the ledger functions raise, in their words: marked as messages, so the answer
+ * reaches its reader translated (the error handler translates a known message id).
+ */
+const INSUFFICIENT_BALANCE = msg('Insufficient balance');
+const LEDGER_REFUSALS: readonly string[] = [
+  INSUFFICIENT_BALANCE,
+  msg('This amount is more than an account can hold'),
+  msg('This request was already used for a different operation'),
+  msg('Escrow is already funded for this transaction'),
+  msg('Escrow is not funded for this transaction'),
+  msg('Escrow has already been resolved'),
+];
+
 /** SQLSTATEs the ledger functions raise (migrations 0003, 0015, 0029); anything else is rethrown as it is. */
 function ledgerError(error: unknown, insufficientFundsMessage?: string): Error | null {
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
@@ -119,8 +134,8 @@ function ledgerError(error: unknown, insufficientFundsMessage?: string): Error |
     if (code === 'LG002') {
       const appCode = detail as ErrorCode;
       if (appCode === 'INSUFFICIENT_FUNDS')
-        return new AppError(appCode, insufficientFundsMessage ?? 'Insufficient balance');
-      return new AppError(appCode, message ?? '');
+        return new AppError(appCode, insufficientFundsMessage ?? INSUFFICIENT_BALANCE);
+      return new AppError(appCode, LEDGER_REFUSALS.find((refusal) => refusal === message) ?? message ?? '');
     }
     current = (current as { cause?: unknown }).cause;
   }

@@ -65,6 +65,7 @@ export async function insertMessage(
     senderId: string | null;
     receiverId: string | null;
     content: string;
+    params?: Record<string, string | number>;
     messageType: MessageType;
     attachments?: Attachment[];
     offPlatform?: boolean;
@@ -78,6 +79,7 @@ export async function insertMessage(
       senderId: input.senderId,
       receiverId: input.receiverId,
       content: input.content,
+      params: input.params ?? {},
       messageType: input.messageType,
       attachments: input.attachments ?? [],
       offPlatform: input.offPlatform ?? false,

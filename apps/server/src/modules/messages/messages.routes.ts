@@ -21,10 +21,11 @@ import { deleteMessage, markRead, sendMessage } from './messages.service.ts';
 import { trackPresence } from './messages.presence.ts';
 import { registerMessageSocket } from './messages.socket.ts';
 import { toMessageView } from './messages.view.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 
 const tags = ['messages'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.uuid('Message not found') });
+const idParams = z.object({ id: z.uuid(MESSAGE_TEXT.messageNotFound) });
 const transactionParams = z.object({ transactionId: z.uuid(MESSAGE_TEXT.notFound) });
 
 /** Messaging under /api (docs/architecture.md "Messaging and notifications"). */
@@ -67,7 +68,7 @@ export const messagesRoutes =
           (c) => c.transactionId === member.transactionId,
         );
         return ok({
-          messages: page.rows.reverse().map((row) => toMessageView(row, userId)),
+          messages: page.rows.reverse().map((row) => toMessageView(row, userId, requestLanguage(request))),
           hasMore: page.hasMore,
           conversation: conversation ?? (await repo.pendingConversation(deps.db, member)),
         });
@@ -149,7 +150,7 @@ export const messagesRoutes =
         const rows = await repo.searchMessages(deps.db, userId, request.query);
         return ok({
           results: rows.map((r) => ({
-            ...toMessageView(r.message, userId),
+            ...toMessageView(r.message, userId, requestLanguage(request)),
             transactionDescription: r.description,
           })),
         });

@@ -7,7 +7,10 @@ import {
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/messages.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
+import { savedLanguageOf } from '../auth/index.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import * as repo from './messages.repository.ts';
@@ -44,13 +47,17 @@ export async function sendMessage(
       at,
     });
     const names = await repo.namesOf(tx, [userId]);
+    const senderName = names.get(userId)?.name;
+    // The title is a message id; the preview is what the sender wrote, shown as written.
     const note = await createNotification(tx, {
       userId: member.other.id,
       transactionId: member.transactionId,
       type: 'MESSAGE',
       priority: 'MEDIUM',
-      title: `New message from ${names.get(userId)?.name ?? 'the other party'}`,
+      title:
+        senderName === undefined ? msg('New message from the other party') : msg('New message from {name}'),
       message: preview(content),
+      ...(senderName === undefined ? {} : { params: { name: senderName } }),
       metadata: { counterpartyName: names.get(userId)?.name ?? '', actionRequired: false, messageId: row.id },
     });
     return { row, note };
@@ -59,31 +66,47 @@ export async function sendMessage(
   return toMessageView(row, userId);
 }
 
-/** After commit: `new_message` to both parties' user rooms (the sender's other tabs too), the notification. */
+/**
+ * After commit: `new_message` to both parties' user rooms (the sender's other tabs too), then the
+ * notification. A message with the off-platform warning, or a deleted one ('This message was
+ * deleted'), is written in each reader's saved language.
+ */
 function announce(deps: MessagesDeps, row: MessageRow, note: NotificationView | null) {
-  try {
+  const send = async () => {
     for (const viewer of [row.receiverId, row.senderId])
-      if (viewer)
+      if (viewer) {
+        const language =
+          row.offPlatform || row.deletedAt !== null ? await savedLanguageOf(deps.db, viewer) : 'en';
         deps.realtime.toUser(viewer, SERVER_EVENTS.newMessage, {
           transactionId: row.transactionId,
-          message: toMessageView(row, viewer),
+          message: toMessageView(row, viewer, language),
         });
+      }
     if (note) pushNotification(deps.realtime, note);
-  } catch (error) {
-    deps.log.error({ err: error, messageId: row.id }, 'could not announce a message');
-  }
+  };
+  // Synchronous (no await happens) unless a reader's language must be looked up.
+  send().catch((error: unknown) =>
+    deps.log.error({ err: error, messageId: row.id }, 'could not announce a message'),
+  );
 }
 
 /**
  * A SYSTEM message for a lifecycle step, in the step's own database transaction (no sender, no
  * receiver: nobody's unread count moves). The caller announces it after commit with `announceSystem`.
  */
-export async function postSystemMessage(tx: Tx, transactionId: string, content: string, at: Date) {
+export async function postSystemMessage(
+  tx: Tx,
+  transactionId: string,
+  content: string,
+  at: Date,
+  params: MessageParams = {},
+) {
   return repo.insertMessage(tx, {
     transactionId,
     senderId: null,
     receiverId: null,
     content,
+    params,
     messageType: 'SYSTEM',
     at,
   });

@@ -1,7 +1,10 @@
 import { CLIENT_EVENTS, SERVER_EVENTS, type SocketErrorPayload } from '@escrow/shared/events';
 import { sendMessageSchema } from '@escrow/shared/schemas/messages';
+import { msg } from '@escrow/shared/i18n/msg';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
+import { savedLanguageOf } from '../auth/index.ts';
 import type { AppSocket } from '../../lib/realtime.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import * as repo from './messages.repository.ts';
@@ -11,11 +14,15 @@ const typingSchema = z.object({ transactionId: z.uuid() });
 const readSchema = z.object({ messageId: z.uuid() });
 type Ack = (answer: { success: boolean; data?: unknown; error?: string; code?: string }) => void;
 
-function refuse(socket: AppSocket, event: string, error: unknown, ack?: Ack) {
+/** The refusal in the user's saved language (an AppError's text is a message id with its params). */
+async function refuse(deps: MessagesDeps, socket: AppSocket, event: string, error: unknown, ack?: Ack) {
   const known = error instanceof AppError;
+  const language = await savedLanguageOf(deps.db, socket.data.userId).catch(() => 'en' as const);
   const payload: SocketErrorPayload = {
     event,
-    message: known ? error.message : 'Request failed',
+    message: known
+      ? translate(language, error.message, error.params)
+      : translate(language, msg('Request failed')),
     code: known ? error.code : 'INTERNAL',
   };
   if (ack) ack({ success: false, error: payload.message, code: payload.code });
@@ -40,22 +47,22 @@ export function registerMessageSocket(
       try {
         const parsed = sendMessageSchema.safeParse(raw);
         if (!parsed.success)
-          throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid message');
+          throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? msg('Invalid message'));
         await limits.sendLimit(userId);
         const message = await sendMessage(deps, userId, parsed.data);
         callback?.({ success: true, data: { message } });
       } catch (error) {
-        refuse(socket, CLIENT_EVENTS.sendMessage, error, callback);
+        await refuse(deps, socket, CLIENT_EVENTS.sendMessage, error, callback);
       }
     });
 
     socket.on(CLIENT_EVENTS.markMessageRead, async (raw: unknown) => {
       try {
         const parsed = readSchema.safeParse(raw);
-        if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Invalid message id');
+        if (!parsed.success) throw new AppError('VALIDATION_ERROR', msg('Invalid message id'));
         await markRead(deps, userId, { messageId: parsed.data.messageId });
       } catch (error) {
-        refuse(socket, CLIENT_EVENTS.markMessageRead, error);
+        await refuse(deps, socket, CLIENT_EVENTS.markMessageRead, error);
       }
     });
 
@@ -66,7 +73,7 @@ export function registerMessageSocket(
       socket.on(clientEvent, async (raw: unknown) => {
         try {
           const parsed = typingSchema.safeParse(raw);
-          if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Invalid transaction');
+          if (!parsed.success) throw new AppError('VALIDATION_ERROR', msg('Invalid transaction'));
           const member = await repo.membership(deps.db, parsed.data.transactionId, userId);
           if (member.other)
             deps.realtime.toUser(member.other.id, serverEvent, {
@@ -74,7 +81,7 @@ export function registerMessageSocket(
               userId,
             });
         } catch (error) {
-          refuse(socket, clientEvent, error);
+          await refuse(deps, socket, clientEvent, error);
         }
       });
   });

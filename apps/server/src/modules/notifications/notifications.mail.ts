@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import { msg } from '@escrow/shared/i18n/msg';
+import { translate } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { userNameAndEmailOf } from '../auth/index.ts';
@@ -37,13 +39,15 @@ export function emailNotice(deps: MailNoticeDeps, note: MailedNotification): voi
 async function send(deps: MailNoticeDeps, note: MailedNotification) {
   const person = await userNameAndEmailOf(deps.db, note.userId);
   if (!person) return;
+  // The title and message arrive written in the recipient's language (createNotification did it); the
+  // greeting and the link's label are written in it here.
+  const { language } = person;
   const link = note.transactionId
     ? {
         href: `${deps.config.publicUrl}/app/transactions/${note.transactionId}`,
-        label: 'Open the transaction',
+        label: translate(language, msg('Open the transaction')),
       }
     : undefined;
-  await deps.mailer.send(
-    composeMail(person.email, note.title, [`Hello ${person.firstName},`, note.message], link),
-  );
+  const hello = translate(language, msg('Hello {firstName},'), { firstName: person.firstName });
+  await deps.mailer.send(composeMail(person.email, note.title, [hello, note.message], link, language));
 }

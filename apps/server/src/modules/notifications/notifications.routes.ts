@@ -30,6 +30,8 @@ import {
   markRead,
   unreadCount,
 } from './notifications.service.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['notifications'];
@@ -69,6 +71,7 @@ export const notificationsRoutes =
             page,
             limit,
             filter: unreadOnly === 'true' ? 'unread' : filter,
+            language: requestLanguage(request),
           }),
         );
       },
@@ -144,8 +147,13 @@ export const notificationsRoutes =
         },
       },
       async (request) => {
-        const notification = await markRead(deps.db, request.user!.id, request.params.id);
-        if (!notification) throw notFound('Notification');
+        const notification = await markRead(
+          deps.db,
+          request.user!.id,
+          request.params.id,
+          requestLanguage(request),
+        );
+        if (!notification) throw notFound(msg('Notification not found'));
         return ok({ notification });
       },
     );
@@ -162,7 +170,7 @@ export const notificationsRoutes =
       },
       async (request) => {
         if (!(await deleteNotification(deps.db, request.user!.id, request.params.id)))
-          throw notFound('Notification');
+          throw notFound(msg('Notification not found'));
         return ok({ deleted: true });
       },
     );

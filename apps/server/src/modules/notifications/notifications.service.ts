@@ -7,14 +7,21 @@ import {
   type NotificationRow,
   type NotificationType,
 } from '../../db/schema/notifications.ts';
+import { translate, type Language, type MessageParams } from '../../lib/i18n.ts';
+import { savedLanguageOf } from '../auth/index.ts';
 import { deliverOnChosenChannels } from './notifications.delivery.ts';
 
+/**
+ * `title` and `message` are message ids (English ICU texts, marked with msg()) and `params` their
+ * values: each reader gets them in their language (docs/languages.md).
+ */
 export type NotificationInput = {
   userId: string;
   transactionId: string | null;
   type: NotificationType;
   title: string;
   message: string;
+  params?: MessageParams;
   priority: NotificationPriority;
   metadata?: Record<string, unknown>;
 };
@@ -35,26 +42,28 @@ export type NotificationView = {
 
 /**
  * Writes a notification row inside the caller's transaction, and sends it on the channels its recipient
- * chose for its category (notifications.delivery.ts); the caller pushes it live after commit.
+ * chose for its category (notifications.delivery.ts); the caller pushes it live after commit. The
+ * answer is written in the recipient's saved language, as the push, e-mail and SMS carry it.
  */
 export async function createNotification(tx: Tx, input: NotificationInput): Promise<NotificationView> {
   const [row] = await tx
     .insert(notifications)
-    .values({ ...input, metadata: input.metadata ?? {} })
+    .values({ ...input, params: input.params ?? {}, metadata: input.metadata ?? {} })
     .returning();
-  const note = toNotificationView(row!);
+  const note = toNotificationView(row!, await savedLanguageOf(tx, input.userId));
   await deliverOnChosenChannels(tx, note);
   return note;
 }
 
-export function toNotificationView(row: NotificationRow): NotificationView {
+/** A notification as `language`'s reader sees it (rows written before languages came are English). */
+export function toNotificationView(row: NotificationRow, language: Language = 'en'): NotificationView {
   return {
     id: row.id,
     userId: row.userId,
     transactionId: row.transactionId,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    title: translate(language, row.title, row.params),
+    message: translate(language, row.message, row.params),
     isRead: row.isRead,
     priority: row.priority,
     metadata: row.metadata,
@@ -68,7 +77,12 @@ const COUNT_CAP = 1000;
 export async function listNotifications(
   db: DbOrTx,
   userId: string,
-  { page, limit, filter }: { page: number; limit: number; filter: NotificationFilter },
+  {
+    page,
+    limit,
+    filter,
+    language,
+  }: { page: number; limit: number; filter: NotificationFilter; language: Language },
 ) {
   const where =
     filter === 'all'
@@ -90,7 +104,7 @@ export async function listNotifications(
     .as('counted');
   const [total] = await db.select({ n: count() }).from(counted);
   return {
-    notifications: rows.slice(0, limit).map(toNotificationView),
+    notifications: rows.slice(0, limit).map((row) => toNotificationView(row, language)),
     total: total?.n ?? 0,
     hasMore: rows.length > limit,
     unreadCount: await unreadCount(db, userId),
@@ -110,13 +124,18 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
 }
 
 /** Marks one of the user's notifications read; another user's id is "not found". */
-export async function markRead(db: DbOrTx, userId: string, id: string): Promise<NotificationView | null> {
+export async function markRead(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  language: Language,
+): Promise<NotificationView | null> {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row ? toNotificationView(row) : null;
+  return row ? toNotificationView(row, language) : null;
 }
 
 export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {

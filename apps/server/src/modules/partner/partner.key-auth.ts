@@ -67,11 +67,12 @@ export function createKeyVerifier(deps: Pick<PartnerDeps, 'db' | 'clock' | 'paym
     if (!row || row.mode !== keyModeOf(deps) || !mayHoldKey(row.mode, row.owner.verificationLevel))
       return null;
     await deps.db.update(apiKeys).set({ lastUsedAt: deps.clock.now() }).where(eq(apiKeys.id, row.id));
-    // A key never stands for a second factor (docs/security.md "Two-factor sign-in").
+    // A key never stands for a second factor (docs/security.md "Two-factor sign-in"); a partner's program
+    // chooses its answers' language with Accept-Language.
     return {
       id: row.id,
       scopes: row.scopes,
-      owner: { ...row.owner, sessionId: `api-key:${row.id}`, twoFactorVerified: false },
+      owner: { ...row.owner, language: null, sessionId: `api-key:${row.id}`, twoFactorVerified: false },
     };
   }
 
@@ -112,5 +113,6 @@ export const keyHook = (verifier: KeyVerifier) => async (request: FastifyRequest
   // The owner acts through the key: the services, idempotency and uploads read request.user.
   request.user = key.owner;
   const scope = request.routeOptions.config.partnerScope;
-  if (scope && !key.scopes.includes(scope)) throw new AppError('FORBIDDEN', PARTNER_TEXT.missingScope(scope));
+  if (scope && !key.scopes.includes(scope))
+    throw new AppError('FORBIDDEN', PARTNER_TEXT.missingScopeMessage, undefined, undefined, { scope });
 };

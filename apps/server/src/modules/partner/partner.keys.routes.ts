@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import {
   PARTNER_TEXT,
   apiKeyCreatedAnswerSchema,
@@ -11,7 +12,7 @@ import type { PartnerDeps } from './partner.deps.ts';
 import type { KeyVerifier } from './partner.key-auth.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './partner.keys.ts';
 
-const idParams = z.object({ id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, 'Invalid id') });
+const idParams = z.object({ id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, msg('Invalid id')) });
 const tags = ['developer'];
 const security = [{ bearerAuth: [] }];
 

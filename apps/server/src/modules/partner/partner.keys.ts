@@ -8,6 +8,7 @@ import {
 } from '@escrow/shared/schemas/partner';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { lockVerificationLevel } from '../auth/index.ts';
 import type { PartnerDeps } from './partner.deps.ts';
 
@@ -51,7 +52,7 @@ export async function createApiKey(deps: KeysDeps, ownerId: string, body: Create
   const row = await deps.db.transaction(async (tx) => {
     // The owner's row is locked so that two creates at once cannot pass the count together.
     const owner = await lockVerificationLevel(tx, ownerId);
-    if (!owner) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    if (!owner) throw new AppError('UNAUTHORIZED', msg('Authentication required'));
     if (!mayHoldKey(mode, owner.level)) throw new AppError('FORBIDDEN', PARTNER_TEXT.liveNeedsEnhanced);
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -17,6 +17,7 @@ import {
 } from '@escrow/shared/schemas/transactions';
 import { uploadAnswerSchema } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { limitRequests } from '../../lib/rate-limits.ts';
 import { enterReleaseCode } from '../handover/index.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
@@ -164,7 +165,7 @@ export const partnerRoutes =
         const { id, milestoneId } = request.params;
         await partnerSellerRow(deps, owner, id);
         const step = await deliverMilestone(deps, owner, id, milestoneId, request.body);
-        return ok(await stepAnswer(owner, step), 'Milestone marked as delivered');
+        return ok(await stepAnswer(owner, step), msg('Milestone marked as delivered'));
       },
     );
 

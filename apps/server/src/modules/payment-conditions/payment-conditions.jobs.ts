@@ -1,3 +1,4 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import { drainDueJobs, executeStep, releaseSpec, type StepDeps } from '../transactions/index.ts';
 import { lockNextDueTimeRelease, markConditionMet } from './payment-conditions.repository.ts';
 
@@ -21,7 +22,7 @@ export async function releaseDueTimeBased(deps: StepDeps, maxJobs = 100): Promis
             transactionId: due.transactionId,
             action: 'TIME_RELEASE',
             userId: null,
-            description: () => 'Payment released automatically at the scheduled date',
+            description: () => msg('Payment released automatically at the scheduled date'),
             metadata: { conditionId: due.id },
             extra: async (innerTx, ctx) => {
               await markConditionMet(innerTx, due.id, ctx.now);

@@ -10,6 +10,7 @@ import {
   updatePaymentConditionSchema,
 } from '@escrow/shared/schemas/payment-conditions';
 import { TRANSACTION_SUCCESS } from '@escrow/shared/schemas/transactions';
+import { msg } from '@escrow/shared/i18n/msg';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { StepDeps } from '../transactions/index.ts';
@@ -67,7 +68,7 @@ export const paymentConditionsRoutes =
       { schema: { tags, security, body: timeBasedReleaseSchema, response: { 201: conditionAnswer } } },
       async (request, reply) => {
         const condition = await setTimeRelease(deps, request.user!.id, request.body);
-        return reply.status(201).send(ok({ condition }, 'Time-based release scheduled'));
+        return reply.status(201).send(ok({ condition }, msg('Time-based release scheduled')));
       },
     );
 

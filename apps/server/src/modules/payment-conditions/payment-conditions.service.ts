@@ -8,13 +8,16 @@ import {
 } from '@escrow/shared/schemas/payment-conditions';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentConditions } from '../../db/schema/payment-conditions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 import {
   memberTransactionRow,
   noticeFor,
   otherPartyOf,
   releaseEscrow,
   runStep,
+  type ActivityText,
   type StepContext,
   type StepDeps,
   type TransactionRow,
@@ -44,14 +47,16 @@ export async function listConditions(
   return conditionList(deps.db, await memberTransactionRow(deps.db, userId, transactionId));
 }
 
-/** The other party hears of a condition change (the actor already knows). */
-const tellOther = (title: string, message: string) => (ctx: StepContext, updated: TransactionRow) =>
-  noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
-    type: 'TRANSACTION_UPDATE',
-    priority: 'MEDIUM',
-    title,
-    message,
-  });
+/** The other party hears of a condition change (the actor already knows): message ids and their values. */
+const tellOther =
+  (title: string, message: string, params?: MessageParams) => (ctx: StepContext, updated: TransactionRow) =>
+    noticeFor(ctx, updated, otherPartyOf(ctx, updated), {
+      type: 'TRANSACTION_UPDATE',
+      priority: 'MEDIUM',
+      title,
+      message,
+      ...(params ? { params } : {}),
+    });
 
 /**
  * Either party adds the DELIVERY_CONFIRMED condition (one per transaction). Like every condition
@@ -82,16 +87,16 @@ export async function addDeliveryCondition(
         })
         .onConflictDoNothing()
         .returning();
-      if (!created) throw new AppError('CONFLICT', 'A delivery confirmation condition already exists');
+      if (!created) throw new AppError('CONFLICT', msg('A delivery confirmation condition already exists'));
       return toConditionView(created);
     },
     activity: () => ({
       action: 'payment_condition_added',
-      description: 'Delivery confirmation condition added',
+      description: msg('Delivery confirmation condition added'),
     }),
     notifications: tellOther(
-      'Payment condition added',
-      'A delivery confirmation condition was added to your transaction.',
+      msg('Payment condition added'),
+      msg('A delivery confirmation condition was added to your transaction.'),
     ),
   });
   return effect;
@@ -104,14 +109,14 @@ export async function confirmDeliveryCondition(
   conditionId: string,
 ): Promise<PaymentCondition> {
   const condition = await findCondition(deps.db, conditionId);
-  if (!condition) throw new AppError('NOT_FOUND', 'Payment condition not found');
+  if (!condition) throw new AppError('NOT_FOUND', msg('Payment condition not found'));
   const { effect } = await runStep(deps, {
     transactionId: condition.transactionId,
     actor: { kind: 'user', userId },
     action: 'CONFIRM_DELIVERY',
     check: () => {
       if (condition.conditionType !== 'DELIVERY_CONFIRMED')
-        throw new AppError('CONFLICT', 'Only a delivery confirmation condition can be updated');
+        throw new AppError('CONFLICT', msg('Only a delivery confirmation condition can be updated'));
     },
     effects: async (ctx) => {
       await markConditionMet(ctx.tx, condition.id, ctx.now);
@@ -121,8 +126,8 @@ export async function confirmDeliveryCondition(
         .where(eq(paymentConditions.id, condition.id));
       return toConditionView(fresh!);
     },
-    activity: () => ({ action: 'delivery_confirmed', description: 'Delivery confirmed by buyer' }),
-    notifications: tellOther('Delivery confirmed', 'The buyer confirmed delivery of the item.'),
+    activity: () => ({ action: 'delivery_confirmed', description: msg('Delivery confirmed by buyer') }),
+    notifications: tellOther(msg('Delivery confirmed'), msg('The buyer confirmed delivery of the item.')),
   });
   return effect;
 }
@@ -142,7 +147,7 @@ export async function setTimeRelease(
     check: (ctx) => {
       if (releaseAt.getTime() < ctx.now.getTime()) throw badRequest(PAYMENT_CONDITION_TEXT.releaseDatePast);
       if (releaseAt.getTime() > ctx.now.getTime() + MAX_RELEASE_AHEAD_MS)
-        throw badRequest('The release date must be within one year');
+        throw badRequest(msg('The release date must be within one year'));
     },
     effects: async (ctx) => {
       const conditionValue = JSON.stringify({
@@ -172,12 +177,14 @@ export async function setTimeRelease(
     },
     activity: () => ({
       action: 'time_release_scheduled',
-      description: `Automatic release scheduled for ${releaseAt.toISOString()}`,
+      description: msg('Automatic release scheduled for {date}'),
+      params: { date: releaseAt.toISOString() },
       metadata: { releaseDate: releaseAt.toISOString() },
     }),
     notifications: tellOther(
-      'Automatic release scheduled',
-      `The buyer scheduled the payment to be released on ${releaseAt.toUTCString()}.`,
+      msg('Automatic release scheduled'),
+      msg('The buyer scheduled the payment to be released on {date}.'),
+      { date: releaseAt.toUTCString() },
     ),
   });
   return effect;
@@ -198,7 +205,13 @@ export async function manualRelease(
     transactionId,
     action: 'MANUAL_RELEASE',
     userId,
-    description: (ctx) => `Payment released manually by ${ctx.actorName}${reason ? `: ${reason}` : ''}`,
+    description: (ctx): ActivityText =>
+      reason
+        ? {
+            description: msg('Payment released manually by {name}: {reason}'),
+            params: { name: ctx.actorName, reason },
+          }
+        : { description: msg('Payment released manually by {name}'), params: { name: ctx.actorName } },
     metadata: { reason },
     extra: async (tx, ctx) => {
       await tx.insert(paymentConditions).values({

@@ -14,6 +14,7 @@ import { envelope, ok } from '../../lib/envelope.ts';
 import { peopleByIds } from '../auth/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { creditFailedRefundToWallet, retryFailedRefund, type RefundDeps } from './payments.refunds.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 const PAGE_SIZE = 50;
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -112,7 +113,7 @@ export const providerRefundsRoutes =
       async (request) => {
         const staff = { id: request.user!.id, requestId: request.id };
         const refund = await retryFailedRefund(deps, request.params.id, staff);
-        return ok(await answer(refund), 'Refund sent again');
+        return ok(await answer(refund), msg('Refund sent again'));
       },
     );
 
@@ -133,7 +134,7 @@ export const providerRefundsRoutes =
       async (request) => {
         const staff = { id: request.user!.id, requestId: request.id };
         const refund = await creditFailedRefundToWallet(deps, request.params.id, staff);
-        return ok(await answer(refund), "Refund credited to the buyer's wallet");
+        return ok(await answer(refund), msg("Refund credited to the buyer's wallet"));
       },
     );
   };

@@ -11,6 +11,7 @@ import { creditRefundToWallet, settleProviderRefund } from '../ledger/index.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { ProviderError, type RefundResult } from './payments.provider.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 /** What sending refunds needs: the provider, and the buyer's notification when one fails for good. */
 export type RefundDeps = Pick<PaymentsDeps, 'db' | 'clock' | 'log' | 'payments'> & {
@@ -232,10 +233,11 @@ async function recordFailedAttempt(
     transactionId: refund.transactionId,
     type: 'PAYMENT',
     priority: 'HIGH',
-    title: 'Refund delayed',
-    message:
-      `We could not pay your refund of ${amount} back to your ${refund.method === 'CARD' ? 'card' : 'bank account'}. ` +
-      'Your money is safe with us and our support team is sorting it out; you do not need to do anything.',
+    title: msg('Refund delayed'),
+    message: msg(
+      'We could not pay your refund of {amount} back to your {method, select, CARD {card} other {bank account}}. Your money is safe with us and our support team is sorting it out; you do not need to do anything.',
+    ),
+    params: { amount, method: refund.method },
     metadata: { refundId: refund.id },
   });
   return { outcome: 'failed', note };
@@ -350,11 +352,12 @@ export async function providerRefundsOf(deps: Pick<PaymentsDeps, 'db'>, transact
 export type RefundStaff = { id: string; requestId: string | null };
 
 /** Locks a refund for a staff action; 404 when there is none, 409 unless it is FAILED. */
-async function lockFailed(tx: Tx, id: string, what: string): Promise<ProviderRefundRow> {
+/** `refused`: the 409's message, with {status} the refund's status. */
+async function lockFailed(tx: Tx, id: string, refused: string): Promise<ProviderRefundRow> {
   const [refund] = await tx.select().from(providerRefunds).where(eq(providerRefunds.id, id)).for('update');
-  if (!refund) throw notFound('Refund');
+  if (!refund) throw notFound(msg('Refund not found'));
   if (refund.status !== 'FAILED')
-    throw new AppError('CONFLICT', `Only a failed refund can be ${what} (this one is ${refund.status})`);
+    throw new AppError('CONFLICT', refused, undefined, undefined, { status: refund.status });
   return refund;
 }
 
@@ -369,11 +372,18 @@ const refundById = async (deps: Pick<RefundDeps, 'db'>, id: string) =>
 export async function retryFailedRefund(deps: RefundDeps, id: string, staff: RefundStaff) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const refund = await lockFailed(tx, id, 'retried');
+    const refund = await lockFailed(
+      tx,
+      id,
+      msg('Only a failed refund can be retried (this one is {status})'),
+    );
     if (refund.provider !== deps.payments.name)
       throw new AppError(
         'CONFLICT',
-        `This refund goes through ${refund.provider}, which is not configured; credit it to the wallet instead`,
+        msg('This refund goes through {provider}, which is not configured; credit it to the wallet instead'),
+        undefined,
+        undefined,
+        { provider: refund.provider },
       );
     await tx
       .update(providerRefunds)
@@ -408,13 +418,17 @@ export async function retryFailedRefund(deps: RefundDeps, id: string, staff: Ref
 export async function creditFailedRefundToWallet(deps: RefundDeps, id: string, staff: RefundStaff) {
   const now = deps.clock.now();
   const note = await deps.db.transaction(async (tx) => {
-    const refund = await lockFailed(tx, id, 'credited to the wallet');
+    const refund = await lockFailed(
+      tx,
+      id,
+      msg('Only a failed refund can be credited to the wallet (this one is {status})'),
+    );
     const [credited] = await tx
       .update(providerRefunds)
       .set({ status: 'CREDITED_TO_WALLET', nextAttemptAt: null, updatedAt: now })
       .where(and(eq(providerRefunds.id, id), eq(providerRefunds.status, 'FAILED')))
       .returning();
-    if (!credited) throw new AppError('CONFLICT', 'Only a failed refund can be credited to the wallet');
+    if (!credited) throw new AppError('CONFLICT', msg('Only a failed refund can be credited to the wallet'));
     const { entryId } = await creditRefundToWallet(tx, {
       idempotencyKey: `refund-to-wallet:${id}`,
       transactionId: refund.transactionId,
@@ -441,8 +455,11 @@ export async function creditFailedRefundToWallet(deps: RefundDeps, id: string, s
       transactionId: refund.transactionId,
       type: 'PAYMENT',
       priority: 'HIGH',
-      title: 'Refund credited to your wallet',
-      message: `Your refund of ${amount} could not be paid back to your ${refund.method === 'CARD' ? 'card' : 'bank account'}, so we credited it to your Amana wallet. You can withdraw it at any time.`,
+      title: msg('Refund credited to your wallet'),
+      message: msg(
+        'Your refund of {amount} could not be paid back to your {method, select, CARD {card} other {bank account}}, so we credited it to your Amana wallet. You can withdraw it at any time.',
+      ),
+      params: { amount, method: refund.method },
       metadata: { refundId: refund.id },
     });
   });

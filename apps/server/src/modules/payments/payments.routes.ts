@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { parsePaystackEvent } from './payments.paystack-schemas.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { handlePaystackEvent, type WebhookDeps } from './payments.webhook.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 /** Provider callbacks under /api/payments. */
 export const paymentsRoutes =
@@ -32,7 +33,7 @@ export const paymentsRoutes =
         },
       },
       async (request) => {
-        if (deps.payments.name !== 'paystack') throw notFound('Route');
+        if (deps.payments.name !== 'paystack') throw notFound(msg('Route not found'));
         const raw = request.body;
         if (!Buffer.isBuffer(raw)) throw new AppError('BAD_REQUEST', 'Expected a JSON body');
         if (!deps.payments.verifyWebhook(raw, request.headers['x-paystack-signature']))

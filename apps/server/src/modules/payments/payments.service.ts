@@ -9,10 +9,11 @@ import {
 } from '../../db/schema/payments.ts';
 import { tradeDirectory } from '../../db/schema/published.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { accountCodes, holdFromProvider, postEntry, type HoldResult } from '../ledger/index.ts';
 import { ProviderError } from './payments.provider.ts';
 
-export const PROVIDER_UNAVAILABLE = 'The payment provider is unavailable. Please try again shortly.';
+export const PROVIDER_UNAVAILABLE = msg('The payment provider is unavailable. Please try again shortly.');
 
 /** Unique, unguessable and in the character set Paystack accepts for references. */
 export function newReference(prefix: 'dep' | 'esc' | 'wd'): string {
@@ -133,7 +134,7 @@ export async function settleProviderPayment(
   const { entry } = await postEntry(tx, {
     idempotencyKey: `deposit:${reference}`,
     kind: 'DEPOSIT',
-    description: 'Wallet deposit',
+    description: msg('Wallet deposit'),
     currency: intent.currency,
     userId: intent.userId,
     metadata: { reference, provider: intent.provider },
@@ -175,7 +176,7 @@ export async function confirmProviderPayment(
   } else if (verified.status === 'failed') {
     await deps.db
       .update(paymentIntents)
-      .set({ status: 'FAILED', failureReason: 'Declined by the provider' })
+      .set({ status: 'FAILED', failureReason: msg('Declined by the provider') })
       .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'PENDING')));
   }
   const [after] = await deps.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
@@ -217,7 +218,7 @@ export async function consumeEscrowIntent(
       ),
     )
     .returning();
-  if (!intent) throw new AppError('UNPROCESSABLE', 'Invalid or already used payment reference');
+  if (!intent) throw new AppError('UNPROCESSABLE', msg('Invalid or already used payment reference'));
   const hold = await holdFromProvider(tx, {
     transactionId: input.transactionId,
     buyerId: input.userId,
@@ -253,7 +254,7 @@ export async function creditUnspentEscrowIntents(tx: Tx, transactionId: string, 
     const { entry } = await postEntry(tx, {
       idempotencyKey: `escrow-unspent:${intent.reference}`,
       kind: 'DEPOSIT',
-      description: 'Unused escrow payment returned to your wallet',
+      description: msg('Unused escrow payment returned to your wallet'),
       currency: intent.currency,
       userId: intent.userId,
       transactionId,

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { loadTestCheckout, payTestCheckout } from './payments.test-checkout.ts';
 
@@ -35,6 +36,7 @@ export const testCheckoutRoutes =
           deps,
           request.user!,
           REFERENCE.test(reference) ? reference : '',
+          requestLanguage(request),
         );
         return ok({ checkout });
       },
@@ -60,6 +62,7 @@ export const testCheckoutRoutes =
           request.user!,
           REFERENCE.test(reference) ? reference : '',
           request.body,
+          requestLanguage(request),
         );
         return ok({ result });
       },

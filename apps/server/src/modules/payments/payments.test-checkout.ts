@@ -12,15 +12,17 @@ import type { z } from 'zod';
 import type { testCheckoutBodySchema } from '@escrow/shared/schemas/test-checkout';
 import { paymentIntents, type PaymentIntentRow } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { PaymentsDeps } from './payments.deps.ts';
 import { confirmProviderPayment } from './payments.service.ts';
 import { ownPaymentIntent } from './payments.deposit-intents.ts';
 
 /** Only the sandbox has a test checkout; with Paystack the buyer pays on Paystack's own page. */
 async function ownIntent(deps: PaymentsDeps, userId: string, reference: string): Promise<PaymentIntentRow> {
-  if (deps.payments.name !== 'sandbox') throw notFound('Payment');
+  if (deps.payments.name !== 'sandbox') throw notFound(msg('Payment not found'));
   const intent = await ownPaymentIntent(deps.db, userId, reference, 'ESCROW');
-  if (!intent) throw notFound('Payment');
+  if (!intent) throw notFound(msg('Payment not found'));
   return intent;
 }
 
@@ -43,6 +45,7 @@ export async function loadTestCheckout(
   deps: PaymentsDeps,
   user: { id: string; email: string },
   reference: string,
+  language: Language = 'en',
 ): Promise<TestCheckout> {
   const intent = await ownIntent(deps, user.id, reference);
   return {
@@ -52,7 +55,8 @@ export async function loadTestCheckout(
     method: intent.method === 'CARD' ? 'CARD' : 'BANK_TRANSFER',
     email: user.email,
     status: intent.status,
-    failureReason: intent.failureReason,
+    // A refusal's text as stored (a message id, or the provider's words), in the payer's language.
+    failureReason: intent.failureReason === null ? null : translate(language, intent.failureReason),
     returnPath: returnPath(intent),
     transfer: transferAccount(intent.reference),
   };
@@ -76,11 +80,16 @@ export async function payTestCheckout(
   user: { id: string },
   reference: string,
   body: z.output<typeof testCheckoutBodySchema>,
+  language: Language = 'en',
 ): Promise<TestCheckoutResult> {
   const intent = await ownIntent(deps, user.id, reference);
   const back = returnPath(intent);
   if (intent.status === 'SUCCEEDED')
-    return { status: 'success', message: TEST_CHECKOUT_TEXT.alreadyPaid, returnPath: back };
+    return {
+      status: 'success',
+      message: translate(language, TEST_CHECKOUT_TEXT.alreadyPaid),
+      returnPath: back,
+    };
   if (intent.status === 'FAILED') throw new AppError('CONFLICT', TEST_CHECKOUT_TEXT.closed);
   if (body.method === 'CARD') {
     const card = TEST_CARDS.find((candidate) => candidate.number === body.cardNumber);
@@ -94,7 +103,7 @@ export async function payTestCheckout(
         .update(paymentIntents)
         .set({ failureReason: message })
         .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'PENDING')));
-      return { status: 'failed', message, returnPath: back };
+      return { status: 'failed', message: translate(language, message), returnPath: back };
     }
   }
   await deps.db

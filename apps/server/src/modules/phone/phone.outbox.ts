@@ -11,7 +11,8 @@ const PREFIX = 'Amana: ';
  * The text of a notification by SMS or WhatsApp (docs/security.md "Text messages"): the notification's
  * title and a link to its transaction, never its message. Titles name the event ('Payment secured in
  * escrow'), never an amount or the other party's details; whatever else there is to know is behind the
- * link, after sign-in. English for now. A title too long for one SMS part is shortened, the link kept.
+ * link, after sign-in. The title arrives in the recipient's language (createNotification writes it so). A
+ * title too long for one SMS part is shortened, the link kept.
  */
 export function textMessageBody(
   note: { title: string; transactionId: string | null },

@@ -6,6 +6,7 @@ import {
   verifyPhoneSchema,
 } from '@escrow/shared/schemas/phone';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { removePhone } from './phone.account.ts';
 import type { PhoneDeps } from './phone.deps.ts';
 import { phoneStatus, sendPhoneCode, verifyPhoneCode } from './phone.verification.ts';
@@ -43,7 +44,10 @@ export const phoneRoutes =
         onRequest: app.authenticate,
       },
       async (request) =>
-        ok(await sendPhoneCode(deps, request.user!.id, request.body.phone), PHONE_TEXT.codeSent),
+        ok(
+          await sendPhoneCode(deps, request.user!.id, request.body.phone, requestLanguage(request)),
+          PHONE_TEXT.codeSent,
+        ),
     );
 
     app.post(

@@ -5,6 +5,7 @@ import { smsMessages, type SmsMessageRow } from '../../db/schema/phone.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { PhoneDeps } from './phone.deps.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 const PAGE_SIZE = 50;
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -53,7 +54,7 @@ export async function retryTextMessage(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(smsMessages).where(eq(smsMessages.id, id)).for('update');
-    if (!row) throw notFound('Text message');
+    if (!row) throw notFound(msg('Text message not found'));
     if (row.status !== 'FAILED') throw conflict(PHONE_TEXT.notFailed);
     const [updated] = await tx
       .update(smsMessages)

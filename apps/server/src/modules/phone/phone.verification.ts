@@ -13,6 +13,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { phoneVerifications, verifiedPhones } from '../../db/schema/phone.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 import { tooManyRequests } from '../../lib/rate-limits.ts';
 import type { PhoneDeps } from './phone.deps.ts';
 import { MessagingUnavailable } from './phone.provider.ts';
@@ -85,7 +86,12 @@ async function refuseOverLimit(
  * first, under per-user and per-number locks, so that concurrent requests count each other; when the
  * provider fails it is deleted (the send never happened, so it does not count) and the answer is 503.
  */
-export async function sendPhoneCode(deps: PhoneDeps, userId: string, rawPhone: string): Promise<PhoneStatus> {
+export async function sendPhoneCode(
+  deps: PhoneDeps,
+  userId: string,
+  rawPhone: string,
+  language: Language = 'en',
+): Promise<PhoneStatus> {
   const phone = toE164NigerianPhone(rawPhone);
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -114,7 +120,9 @@ export async function sendPhoneCode(deps: PhoneDeps, userId: string, rawPhone: s
     return inserted!;
   });
   try {
-    await deps.messaging.send({ to: phone, channel: 'SMS', body: PHONE_TEXT.codeMessage(code) });
+    // In the language of the account asking (the request's), who is the one who reads it.
+    const body = translate(language, PHONE_TEXT.codeMessageMessage, { code });
+    await deps.messaging.send({ to: phone, channel: 'SMS', body });
   } catch (error) {
     await deps.db.delete(phoneVerifications).where(eq(phoneVerifications.id, row.id));
     deps.log.warn(

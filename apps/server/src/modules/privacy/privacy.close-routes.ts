@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { closeAccountSchema, closureCheckSchema, PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
 import { TWO_FACTOR_CODE_HEADER, twoFactorCodeHeaderSchema } from '@escrow/shared/schemas/two-factor';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { closeAccount, closureCheck } from './privacy.close.ts';
 import type { PrivacyRouteDeps } from './privacy.deps.ts';
 
@@ -25,7 +26,7 @@ export const closureRoutes =
           response: { 200: envelope(closureCheckSchema), ...failures(401) },
         },
       },
-      async (request) => ok(await closureCheck(deps, request.user!.id)),
+      async (request) => ok(await closureCheck(deps, request.user!.id, requestLanguage(request))),
     );
 
     app.post(
@@ -47,7 +48,11 @@ export const closureRoutes =
         },
       },
       async (request) => {
-        await closeAccount(deps, request.user!, { password: request.body.password, requestId: request.id });
+        await closeAccount(deps, request.user!, {
+          password: request.body.password,
+          requestId: request.id,
+          language: requestLanguage(request),
+        });
         return ok(null, PRIVACY_TEXT.closed);
       },
     );

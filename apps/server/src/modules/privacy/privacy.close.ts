@@ -1,5 +1,6 @@
 import type { ClosureBlocker, ClosureCheck } from '@escrow/shared/schemas/privacy';
 import { AppError } from '../../lib/errors.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { needlesOf } from '../../lib/personal-data.ts';
 import { forgetClosedPartyInActivities } from '../activities/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -25,13 +26,20 @@ import { closureBlockers } from './privacy.blockers.ts';
 import type { PrivacyDeps } from './privacy.deps.ts';
 import { deleteExportsOf } from './privacy.exports.ts';
 
-/** The 409 of a refused closing: every blocker's text in the message, and each in `details`. */
+/**
+ * The 409 of a refused closing: every blocker's text in the message, and each in `details` (written in
+ * the request's language already).
+ */
 const cannotClose = (blockers: ClosureBlocker[]) =>
   new AppError('CONFLICT', blockers.map((b) => b.message).join('. '), { blockers });
 
 /** GET /auth/me/closure: what the confirmation dialog shows before the user types their password. */
-export async function closureCheck(deps: Pick<PrivacyDeps, 'db'>, userId: string): Promise<ClosureCheck> {
-  const blockers = await closureBlockers(deps.db, userId, await nonEmptyWallets(deps.db, userId));
+export async function closureCheck(
+  deps: Pick<PrivacyDeps, 'db'>,
+  userId: string,
+  language: Language = 'en',
+): Promise<ClosureCheck> {
+  const blockers = await closureBlockers(deps.db, userId, await nonEmptyWallets(deps.db, userId), language);
   return { canClose: blockers.length === 0, blockers };
 }
 
@@ -47,14 +55,14 @@ export async function closureCheck(deps: Pick<PrivacyDeps, 'db'>, userId: string
 export async function closeAccount(
   deps: PrivacyDeps,
   user: AuthUser,
-  input: { password: string; requestId: string },
+  input: { password: string; requestId: string; language?: Language },
 ): Promise<void> {
-  const { password, requestId } = input;
+  const { password, requestId, language = 'en' } = input;
   await confirmAccountPassword(deps, user.id, password);
   const now = deps.clock.now();
   const { sessionIds, storageKeys } = await deps.db.transaction(async (tx) => {
     const former = await lockAccountForClosing(tx, user.id);
-    const blockers = await closureBlockers(tx, user.id, await lockNonEmptyWallets(tx, user.id));
+    const blockers = await closureBlockers(tx, user.id, await lockNonEmptyWallets(tx, user.id), language);
     if (blockers.length) throw cannotClose(blockers);
 
     const vendor = await hideClosedVendor(tx, user.id);

@@ -11,9 +11,11 @@ import { partyTransactionIdsOf, transactionsForExport } from '../transactions/in
 import { StorageError, uploadsOwnedBy } from '../uploads/index.ts';
 import { vendorDataForExport } from '../vendors/index.ts';
 import { walletForExport } from '../wallet/index.ts';
+import { translate } from '../../lib/i18n.ts';
 import type { PrivacyDeps } from './privacy.deps.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
-const README = `Your data from Amana Escrow
+const README = msg(`Your data from Amana Escrow
 
 Each file holds one kind of record, in JSON:
 - profile.json: your profile as the app shows it, and your verified phone number
@@ -29,7 +31,7 @@ Each file holds one kind of record, in JSON:
 - files.json and files/: the files you uploaded
 
 Amounts are in major units (naira, not kobo) unless a field says otherwise; times are UTC (ISO 8601).
-`;
+`);
 
 /** A name safe in a ZIP on any system: no folders, no control or reserved characters. */
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 120) || 'file';
@@ -47,6 +49,8 @@ export async function writeExportArchive(
 ): Promise<number> {
   const { db } = deps;
   const account = await accountForExport(db, userId);
+  // The README in the account's saved language; the records are data, as the app stores them.
+  const readme = translate(account.profile.language ?? 'en', README);
   const partyIds = await partyTransactionIdsOf(db, userId);
   const records: [string, unknown][] = [
     [
@@ -93,7 +97,7 @@ export async function writeExportArchive(
       zip.add(entry);
       entry.push(strToU8(content), true);
     };
-    text('README.txt', README);
+    text('README.txt', readme);
     for (const [name, value] of records) text(name, `${JSON.stringify(value, null, 2)}\n`);
     for (const { upload, path } of files) {
       const object = await deps.storage.open(upload.storageKey).catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { DATA_EXPORT_TTL_DAYS, PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
 import { dataExports, type DataExportRow } from '../../db/schema/privacy.ts';
+import { translate } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { loadUser } from '../auth/index.ts';
 import { createNotification, pushNotification } from '../notifications/index.ts';
 import type { PrivacyDeps } from './privacy.deps.ts';
@@ -14,6 +16,7 @@ const MAX_ATTEMPTS = 3;
 /** Exports built per scheduler pass: each reads a whole account, so a pass stays short. */
 const PER_PASS = 2;
 const PROFILE_LINK = '/app/profile';
+const PROFILE_LINK_LABEL = msg('Open Profile → Privacy');
 
 const storageKeyOf = (row: DataExportRow) => {
   const at = row.createdAt;
@@ -83,22 +86,26 @@ async function settle(
       type: 'SYSTEM',
       priority: ready ? 'HIGH' : 'MEDIUM',
       title: ready ? PRIVACY_TEXT.exportReadyTitle : PRIVACY_TEXT.exportFailedTitle,
-      message: ready
-        ? PRIVACY_TEXT.exportReadyMessage(DATA_EXPORT_TTL_DAYS)
-        : PRIVACY_TEXT.exportFailedMessage,
-      metadata: { link: PROFILE_LINK, linkLabel: 'Open Profile → Privacy', exportId: row.id },
+      message: ready ? PRIVACY_TEXT.exportReadyMessageMessage : PRIVACY_TEXT.exportFailedMessage,
+      params: { days: DATA_EXPORT_TTL_DAYS },
+      metadata: { link: PROFILE_LINK, linkLabel: PROFILE_LINK_LABEL, exportId: row.id },
     });
   });
   if (!note) return false;
   pushNotification(deps.realtime, note);
-  // Sent whatever the notification preferences: it answers the user's own request.
+  // Sent whatever the notification preferences: it answers the user's own request. In the user's saved
+  // language, as the notification (its title and message) is written.
   const user = await loadUser(deps.db, row.userId);
+  const language = user.language ?? 'en';
   await deps.mailer
     .send(
-      composeMail(user.email, note.title, [`Hello ${user.firstName},`, note.message], {
-        href: `${deps.config.publicUrl}${PROFILE_LINK}`,
-        label: 'Open Profile → Privacy',
-      }),
+      composeMail(
+        user.email,
+        note.title,
+        [translate(language, msg('Hello {firstName},'), { firstName: user.firstName }), note.message],
+        { href: `${deps.config.publicUrl}${PROFILE_LINK}`, label: translate(language, PROFILE_LINK_LABEL) },
+        language,
+      ),
     )
     .catch((error: unknown) => deps.log.error({ err: error, exportId: row.id }, 'data export e-mail failed'));
   return true;

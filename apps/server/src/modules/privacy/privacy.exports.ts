@@ -62,11 +62,10 @@ export async function requestExport(
       const seconds = Math.ceil((next.getTime() - now.getTime()) / 1000);
       throw new AppError(
         'RATE_LIMITED',
-        PRIVACY_TEXT.exportOncePerDay(Math.ceil(seconds / 3600)),
+        PRIVACY_TEXT.exportOncePerDayMessage,
         undefined,
-        {
-          'retry-after': String(seconds),
-        },
+        { 'retry-after': String(seconds) },
+        { hours: Math.ceil(seconds / 3600) },
       );
     }
     const [inserted] = await tx

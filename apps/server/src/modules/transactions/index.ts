@@ -17,7 +17,13 @@ export { drainDueJobs } from './transactions.job-runner.ts';
 export { dueAutoReleases } from './transactions.backlog.ts';
 export { expireDueInvitations } from './transactions.invitation-expiry.ts';
 export { autoReleaseDue, sendAutoReleaseReminders } from './transactions.inspection.ts';
-export { payCommission, releaseEscrow, releaseKey, releaseSpec } from './transactions.release.ts';
+export {
+  payCommission,
+  releaseEscrow,
+  releaseKey,
+  releaseSpec,
+  type ActivityText,
+} from './transactions.release.ts';
 export { noticeFor, otherPartyOf, rateSellerNotice } from './transactions.notifications.ts';
 export {
   countTransactions,

@@ -3,6 +3,7 @@ import type { PartyRole } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { VENDOR_TEXT } from '@escrow/shared/schemas/vendors';
 import { transactions } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { addressedTo } from './transactions.addressed.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -28,7 +29,6 @@ export async function joinBrokered(
   if (slotOf(found.row) === userId) return toTransactionView(found, userId);
   const invitation = found.invitation!;
   const addressed = await addressedTo(deps.db, invitation, userId);
-  const word = role.toLowerCase();
   const slotColumn = role === 'SELLER' ? transactions.creatorId : transactions.counterpartyId;
   const otherColumn = role === 'SELLER' ? transactions.counterpartyId : transactions.creatorId;
   const { record } = await runStep(deps, {
@@ -36,11 +36,18 @@ export async function joinBrokered(
     actor: { kind: 'user', userId },
     action: 'JOIN',
     authorize: (row, joiner) => {
-      if (row.brokerId === joiner) throw new AppError('CONFLICT', 'You cannot join a transaction you broker');
+      if (row.brokerId === joiner)
+        throw new AppError('CONFLICT', msg('You cannot join a transaction you broker'));
       if (!addressed) throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
       if (otherOf(row) === joiner)
-        throw new AppError('CONFLICT', 'You are already in this transaction on the other side');
-      if (slotOf(row) !== null) throw new AppError('CONFLICT', `This transaction already has a ${word}`);
+        throw new AppError('CONFLICT', msg('You are already in this transaction on the other side'));
+      if (slotOf(row) !== null)
+        throw new AppError(
+          'CONFLICT',
+          role === 'SELLER'
+            ? msg('This transaction already has a seller')
+            : msg('This transaction already has a buyer'),
+        );
       // Cancelled before both joined (or expired): the invitation is dead, as if unknown.
       if (row.status !== 'PENDING') throw transactionNotFound();
       return role;
@@ -58,15 +65,17 @@ export async function joinBrokered(
     patch: () => (role === 'SELLER' ? { creatorId: userId } : { counterpartyId: userId }),
     activity: (ctx) => ({
       action: 'transaction_joined',
-      description: `${ctx.actorName} joined the transaction as ${word}`,
+      description: msg('{name} joined the transaction as {role, select, BUYER {buyer} other {seller}}'),
+      params: { name: ctx.actorName, role },
     }),
     notifications: (ctx, updated) => {
       const active = updated.status === 'ACTIVE';
       const notice = {
         type: 'TRANSACTION_UPDATE' as const,
         priority: 'HIGH' as const,
-        title: active ? 'Transaction Activated!' : 'A party joined',
-        message: `${ctx.actorName} has joined ${quoted(updated)} as ${word}.`,
+        title: active ? msg('Transaction Activated!') : msg('A party joined'),
+        message: msg('{name} has joined {trade} as {role, select, BUYER {buyer} other {seller}}.'),
+        params: { name: ctx.actorName, trade: quoted(updated), role },
       };
       return noticeFor(ctx, updated, otherOf(updated), notice);
     },

@@ -3,14 +3,23 @@ import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
 import { shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import type { PartnerCreateTransaction } from '@escrow/shared/schemas/partner';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { composeMail } from '../../lib/mail-compose.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 import { recordActivity } from '../activities/index.ts';
 import { userNameAndEmailOf } from '../auth/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
 import { INVITATION_TTL_MS, newInvitationCode } from './transactions.service.ts';
 import { fullName } from './transactions.view.ts';
+
+/**
+ * The language of a partner API invitation e-mail (docs/languages.md). The invitee is addressed by
+ * e-mail only and may have no account, so no saved language can be read for them (and the partner's
+ * own is not theirs): English, the default, until the invitation carries one.
+ */
+export const INVITEE_LANGUAGE: Language = 'en';
 
 /**
  * POST /partner/v1/transactions with role BROKER (docs/partner-api.md): the key's owner brokers between
@@ -26,20 +35,20 @@ export async function insertBrokeredTransaction(
   input: PartnerCreateTransaction,
 ): Promise<string> {
   const { buyer, seller } = input;
-  if (!seller) throw badRequest('seller is required with role BROKER');
+  if (!seller) throw badRequest(msg('seller is required with role BROKER'));
   const priceMinor = toMinor(input.price);
   const commissionMinor = toMinor(input.commission ?? 0);
-  if (priceMinor === null || commissionMinor === null) throw badRequest('Invalid amount');
+  if (priceMinor === null || commissionMinor === null) throw badRequest(msg('Invalid amount'));
   const amounts = tradeAmounts(priceMinor, input.feePayer);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   return deps.db.transaction(async (tx) => {
     const owner = await userNameAndEmailOf(tx, ownerId);
-    if (!owner) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    if (!owner) throw new AppError('UNAUTHORIZED', msg('Authentication required'));
     // The broker takes no side of its own trade (the database refuses it too).
     const ownEmail = owner.email.toLowerCase();
     if (buyer.email === ownEmail || seller.email === ownEmail)
-      throw badRequest('The broker cannot be the buyer or the seller');
+      throw badRequest(msg('The broker cannot be the buyer or the seller'));
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -80,7 +89,8 @@ export async function insertBrokeredTransaction(
     await recordActivity(tx, {
       transactionId: row!.id,
       action: 'transaction_created',
-      description: `Transaction created by ${brokerName} as broker`,
+      description: msg('Transaction created by {name} as broker'),
+      params: { name: brokerName },
       userId: ownerId,
       userName: brokerName,
       // The activity feed knows buyer, seller and system: the broker is named in the description.
@@ -114,7 +124,10 @@ function itemFields(input: PartnerCreateTransaction) {
   };
 }
 
-/** Each invited party is e-mailed their own link; the seller's mail names the commission. */
+/**
+ * Each invited party is e-mailed their own link; the seller's mail names the commission. An invitee is
+ * addressed by e-mail and may have no account yet: the mail is in INVITEE_LANGUAGE.
+ */
 export function mailBrokeredInvitations(
   deps: TransactionsDeps,
   view: {
@@ -129,23 +142,51 @@ export function mailBrokeredInvitations(
   },
   names: { BUYER?: string | undefined; SELLER?: string | undefined },
 ) {
-  const broker = view.brokerName || 'A partner';
+  const language = INVITEE_LANGUAGE;
+  // {named}: 'yes' with the broker's name in {broker}, else the texts say 'A partner'.
+  const broker = { named: view.brokerName ? 'yes' : 'no', broker: view.brokerName ?? '' };
   const money = (major: number) => formatMoney(major, view.currency);
   const mails = view.invitations.map((invitation) => {
     const firstName = names[invitation.role];
-    const what =
+    const params = {
+      ...broker,
+      title: view.title,
+      total: money(view.total),
+      price: money(view.price),
+      commission: money(view.commission ?? 0),
+    };
+    const arranged =
       invitation.role === 'BUYER'
-        ? `You pay ${money(view.total)} into escrow; it is held safely until you confirm you received what you paid for.`
-        : `You sell it for ${money(view.price)}; ${broker} takes a commission of ${money(view.commission ?? 0)} from what you receive, paid when the money is released.`;
+        ? msg(
+            '{named, select, yes {{broker}} other {A partner}} arranged an escrow transaction for "{title}". You pay {total} into escrow; it is held safely until you confirm you received what you paid for.',
+          )
+        : msg(
+            '{named, select, yes {{broker}} other {A partner}} arranged an escrow transaction for "{title}". You sell it for {price}; {named, select, yes {{broker}} other {A partner}} takes a commission of {commission} from what you receive, paid when the money is released.',
+          );
     return composeMail(
       invitation.email,
-      `${broker} invited you to "${view.title}" as ${invitation.role.toLowerCase()} through escrow`,
+      translate(
+        language,
+        msg(
+          '{named, select, yes {{broker}} other {A partner}} invited you to "{title}" as {role, select, BUYER {buyer} other {seller}} through escrow',
+        ),
+        { ...params, role: invitation.role },
+      ),
       [
-        `Hello${firstName ? ` ${firstName}` : ''},`,
-        `${broker} arranged an escrow transaction for "${view.title}". ${what}`,
-        `Sign in or create an account with this e-mail address (${invitation.email}) to join: the invitation works only for it.`,
+        firstName
+          ? translate(language, msg('Hello {firstName},'), { firstName })
+          : translate(language, msg('Hello,')),
+        translate(language, arranged, params),
+        translate(
+          language,
+          msg(
+            'Sign in or create an account with this e-mail address ({email}) to join: the invitation works only for it.',
+          ),
+          { email: invitation.email },
+        ),
       ],
-      { href: invitation.joinUrl, label: 'Open the invitation' },
+      { href: invitation.joinUrl, label: translate(language, msg('Open the invitation')) },
+      language,
     );
   });
   sendMails(deps, mails, view.id);

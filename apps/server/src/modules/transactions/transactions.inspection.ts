@@ -6,6 +6,7 @@ import {
 } from '@escrow/shared/domain/disputes';
 import type { Tx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
 import type { StepDeps, TransactionsDeps } from './transactions.deps.ts';
@@ -83,13 +84,16 @@ function reminderPatch(row: TransactionRow, hours: ReminderHours, now: Date) {
 }
 
 function reminderText(row: TransactionRow, hours: number) {
-  const when = lagosDate(row.autoReleaseAt!);
-  const choices = row.inspectionExtendedAt
-    ? 'Confirm receipt if all is well, or raise a dispute if something is wrong.'
-    : 'Confirm receipt if all is well, raise a dispute if something is wrong, or extend the inspection period once.';
   return {
-    title: `Payment will be released in ${hours} hours`,
-    message: `The payment for ${quoted(row)} will be released to the seller on ${when}. ${choices}`,
+    title: msg('Payment will be released in {hours} hours'),
+    message: row.inspectionExtendedAt
+      ? msg(
+          'The payment for {trade} will be released to the seller on {date}. Confirm receipt if all is well, or raise a dispute if something is wrong.',
+        )
+      : msg(
+          'The payment for {trade} will be released to the seller on {date}. Confirm receipt if all is well, raise a dispute if something is wrong, or extend the inspection period once.',
+        ),
+    params: { hours, trade: quoted(row), date: lagosDate(row.autoReleaseAt!) },
   };
 }
 
@@ -135,7 +139,7 @@ async function sendOneReminder(
       .returning({ id: transactions.id });
     const buyerId = buyerIdOf(row);
     if (!marked || !buyerId) return { skipped: row.id };
-    const { title, message } = reminderText(row, hours);
+    const { title, message, params } = reminderText(row, hours);
     const note = await createNotification(tx, {
       userId: buyerId,
       transactionId: row.id,
@@ -143,6 +147,7 @@ async function sendOneReminder(
       priority: 'HIGH',
       title,
       message,
+      params,
       metadata: {
         transactionStatus: row.status,
         actionRequired: true,
@@ -219,7 +224,8 @@ export async function extendInspection(
         .for('update');
       if (locked?.inspectionExtendedAt) throw new AppError('CONFLICT', INSPECTION_TEXT.alreadyExtended);
       current = locked?.autoReleaseAt ?? null;
-      if (!current) throw new AppError('CONFLICT', 'This transaction has no automatic release to extend');
+      if (!current)
+        throw new AppError('CONFLICT', msg('This transaction has no automatic release to extend'));
     },
     guard: sql`${transactions.inspectionExtendedAt} is null`,
     patch: (ctx) => ({
@@ -231,7 +237,10 @@ export async function extendInspection(
     }),
     activity: (_ctx, updated) => ({
       action: 'inspection_extended',
-      description: `Inspection period extended by ${days} day${days === 1 ? '' : 's'}, until ${lagosDate(updated.autoReleaseAt!)}`,
+      description: msg(
+        'Inspection period extended by {days, plural, one {# day} other {# days}}, until {date}',
+      ),
+      params: { days, date: lagosDate(updated.autoReleaseAt!) },
       metadata: { days, autoReleaseAt: updated.autoReleaseAt!.toISOString() },
     }),
     notifications: (ctx, updated) =>
@@ -239,7 +248,10 @@ export async function extendInspection(
         type: 'TRANSACTION_UPDATE',
         priority: 'MEDIUM',
         title: INSPECTION_TEXT.extended,
-        message: `The buyer extended the inspection period of ${quoted(updated)} by ${days} day${days === 1 ? '' : 's'}. The payment will be released on ${lagosDate(updated.autoReleaseAt!)} unless a dispute is raised.`,
+        message: msg(
+          'The buyer extended the inspection period of {trade} by {days, plural, one {# day} other {# days}}. The payment will be released on {date} unless a dispute is raised.',
+        ),
+        params: { trade: quoted(updated), days, date: lagosDate(updated.autoReleaseAt!) },
       }),
   });
 }

@@ -1,5 +1,6 @@
 import type { StepDeps } from './transactions.deps.ts';
 import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { Tx } from '../../db/client.ts';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
 import { noticeFor, quoted } from './transactions.notifications.ts';
@@ -35,18 +36,20 @@ export async function expireDueInvitations(deps: StepDeps, maxJobs = 100): Promi
           transactionId: due.id,
           actor: { kind: 'system' },
           action: 'EXPIRE_INVITATION',
-          patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: 'Invitation expired' }),
+          // A message id, as the view carries it (a reason a party typed is shown as typed).
+          patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: msg('Invitation expired') }),
           activity: () => ({
             action: 'transaction_cancelled',
-            description: 'Transaction cancelled: the invitation expired before anyone joined',
+            description: msg('Transaction cancelled: the invitation expired before anyone joined'),
             metadata: { reason: 'invitation_expired' },
           }),
           notifications: (ctx, updated) =>
             noticeFor(ctx, updated, updated.creatorId, {
               type: 'TRANSACTION_UPDATE',
               priority: 'MEDIUM',
-              title: 'Invitation expired',
-              message: `Nobody joined ${quoted(updated)} within 7 days, so it was cancelled.`,
+              title: msg('Invitation expired'),
+              message: msg('Nobody joined {trade} within 7 days, so it was cancelled.'),
+              params: { trade: quoted(updated) },
             }),
         }),
     };

@@ -9,7 +9,9 @@ import { computeAutoReleaseAt } from '@escrow/shared/domain/disputes';
 import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
 import { uploadDirectory } from '../../db/schema/published.ts';
 import { creditUnspentEscrowIntents } from '../payments/index.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 import { noticeFor, otherPartyOf, quoted } from './transactions.notifications.ts';
 import { releaseEscrow } from './transactions.release.ts';
 import { runStep } from './transactions.steps.ts';
@@ -35,7 +37,10 @@ export async function cancelTransaction(
     },
     activity: (ctx) => ({
       action: 'transaction_cancelled',
-      description: `Transaction cancelled by ${ctx.actorName}${reason ? `: ${reason}` : ''}`,
+      description: reason
+        ? msg('Transaction cancelled by {name}: {reason}')
+        : msg('Transaction cancelled by {name}'),
+      params: { name: ctx.actorName, ...(reason ? { reason } : {}) },
       metadata: { reason },
     }),
     // The other party; when the broker cancels, both parties (each who has joined).
@@ -47,8 +52,11 @@ export async function cancelTransaction(
         noticeFor(ctx, updated, recipient, {
           type: 'TRANSACTION_UPDATE',
           priority: 'MEDIUM',
-          title: 'Transaction cancelled',
-          message: `${ctx.actorName} cancelled ${quoted(updated)}.${reason ? ` Reason: ${reason}` : ''}`,
+          title: msg('Transaction cancelled'),
+          message: reason
+            ? msg('{name} cancelled {trade}. Reason: {reason}')
+            : msg('{name} cancelled {trade}.'),
+          params: { name: ctx.actorName, trade: quoted(updated), ...(reason ? { reason } : {}) },
         }),
       ),
   });
@@ -75,14 +83,13 @@ export async function provideDeliveryDetails(
       ctx.row.deliveryDetails === null
         ? {
             action: 'delivery_details_provided',
-            description: `Delivery details provided by buyer (${deliveryDetails.city}, ${deliveryDetails.state})`,
+            description: msg('Delivery details provided by buyer ({city}, {state})'),
+            params: { city: deliveryDetails.city, state: deliveryDetails.state },
           }
         : {
             action: 'delivery_details_provided',
-            description: DELIVERY_CORRECTION_TEXT.correctedActivity(
-              deliveryDetails.city,
-              deliveryDetails.state,
-            ),
+            description: DELIVERY_CORRECTION_TEXT.correctedActivityMessage,
+            params: { city: deliveryDetails.city, state: deliveryDetails.state },
             metadata: { corrected: true },
           },
     notifications: (ctx, updated) =>
@@ -94,15 +101,17 @@ export async function provideDeliveryDetails(
           ? {
               type: 'TRANSACTION_UPDATE',
               priority: 'MEDIUM',
-              title: 'Delivery details provided',
-              message: `The buyer provided delivery details for ${quoted(updated)}. Waiting for payment.`,
+              title: msg('Delivery details provided'),
+              message: msg('The buyer provided delivery details for {trade}. Waiting for payment.'),
+              params: { trade: quoted(updated) },
             }
           : {
               // Paid: the seller may be about to ship, so the new address must reach them first.
               type: 'SHIPPING',
               priority: 'HIGH',
               title: DELIVERY_CORRECTION_TEXT.sellerTitle,
-              message: DELIVERY_CORRECTION_TEXT.sellerMessage(quoted(updated)),
+              message: DELIVERY_CORRECTION_TEXT.sellerMessageMessage,
+              params: { quotedTrade: quoted(updated) },
             },
       ),
   });
@@ -146,7 +155,7 @@ export async function confirmShipment(
       if (found.length !== photoIds.length)
         throw new AppError(
           'VALIDATION_ERROR',
-          'Every photo must be a shipment photo you uploaded for this transaction',
+          msg('Every photo must be a shipment photo you uploaded for this transaction'),
         );
     },
     patch: (ctx) => ({
@@ -157,21 +166,44 @@ export async function confirmShipment(
     }),
     activity: () => ({
       action: 'shipment_confirmed',
-      description: shipment.trackingNumber
-        ? `Shipment confirmed by seller (${shipment.courierService ?? 'courier'} ${shipment.trackingNumber})`
-        : 'Shipment confirmed by seller',
+      ...shipmentActivityText(shipment),
       metadata: { trackingNumber: shipment.trackingNumber, courierService: shipment.courierService },
     }),
     notifications: (ctx, updated) =>
       noticeFor(ctx, updated, ctx.buyerId, {
         type: 'SHIPPING',
         priority: 'HIGH',
-        title: 'Your item has shipped',
-        message: `The seller shipped ${quoted(updated)}${
-          shipment.trackingNumber ? ` (tracking ${shipment.trackingNumber})` : ''
-        }. Confirm receipt once it arrives; the payment is released to the seller automatically on ${updated.autoReleaseAt?.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' })} unless you raise a dispute.`,
+        title: msg('Your item has shipped'),
+        message: shipment.trackingNumber
+          ? msg(
+              'The seller shipped {trade} (tracking {trackingNumber}). Confirm receipt once it arrives; the payment is released to the seller automatically on {date} unless you raise a dispute.',
+            )
+          : msg(
+              'The seller shipped {trade}. Confirm receipt once it arrives; the payment is released to the seller automatically on {date} unless you raise a dispute.',
+            ),
+        params: {
+          trade: quoted(updated),
+          ...(shipment.trackingNumber ? { trackingNumber: shipment.trackingNumber } : {}),
+          date: String(
+            updated.autoReleaseAt?.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' }),
+          ),
+        },
       }),
   });
+}
+
+/** The shipment's activity line: with the courier and tracking number when the seller gave one. */
+function shipmentActivityText(shipment: ShipmentData): { description: string; params?: MessageParams } {
+  if (!shipment.trackingNumber) return { description: msg('Shipment confirmed by seller') };
+  if (typeof shipment.courierService === 'string')
+    return {
+      description: msg('Shipment confirmed by seller ({courier} {trackingNumber})'),
+      params: { courier: shipment.courierService, trackingNumber: shipment.trackingNumber },
+    };
+  return {
+    description: msg('Shipment confirmed by seller (courier {trackingNumber})'),
+    params: { trackingNumber: shipment.trackingNumber },
+  };
 }
 
 /** The buyer confirms receipt (all five checklist boxes ticked): escrow is released to the seller. */
@@ -180,6 +212,9 @@ export async function confirmReceipt(deps: TransactionsDeps, userId: string, id:
     transactionId: id,
     action: 'CONFIRM_RECEIPT',
     userId,
-    description: (ctx) => `Receipt confirmed by ${ctx.actorName}; funds released to the seller`,
+    description: (ctx) => ({
+      description: msg('Receipt confirmed by {name}; funds released to the seller'),
+      params: { name: ctx.actorName },
+    }),
   });
 }

@@ -1,13 +1,18 @@
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
+import { translate, type Language } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { userContactsOf } from '../auth/index.ts';
 import { pushNotification, type NotificationView } from '../notifications/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 
-/** What an e-mail to a party needs (read inside the step's database transaction). */
-export type Contact = { id: string; email: string; firstName: string };
+/**
+ * What an e-mail to a party needs (read inside the step's database transaction): the language is their
+ * saved one (docs/languages.md), English when they have none.
+ */
+export type Contact = { id: string; email: string; firstName: string; language: Language };
 
 export type MailDeps = Pick<TransactionsDeps, 'mailer' | 'log' | 'config'>;
 
@@ -22,12 +27,15 @@ export async function contactsOf(tx: Tx, ids: (string | null)[]): Promise<Map<st
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const transactionLink = (deps: MailDeps, transactionId: string) => ({
+const transactionLink = (deps: MailDeps, transactionId: string, language: Language) => ({
   href: `${deps.config.publicUrl}/app/transactions/${transactionId}`,
-  label: 'Open the transaction',
+  label: translate(language, msg('Open the transaction')),
 });
 
-/** The buyer's reminder before the automatic release (the words of the in-app notification). */
+/**
+ * The buyer's reminder before the automatic release, in the buyer's language: `message` is the in-app
+ * notification's, already written in it (createNotification writes it in the recipient's language).
+ */
 export function reminderMail(
   deps: MailDeps,
   row: TransactionRow,
@@ -35,11 +43,16 @@ export function reminderMail(
   hours: number,
   message: string,
 ): Mail {
+  const { language } = buyer;
   return composeMail(
     buyer.email,
-    `Payment for "${row.description}" will be released in ${hours} hours`,
-    [`Hello ${buyer.firstName},`, message],
-    transactionLink(deps, row.id),
+    translate(language, msg('Payment for "{description}" will be released in {hours} hours'), {
+      description: row.description,
+      hours,
+    }),
+    [translate(language, msg('Hello {firstName},'), { firstName: buyer.firstName }), message],
+    transactionLink(deps, row.id, language),
+    language,
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import { extendInspectionSchema } from '@escrow/shared/schemas/disputes';
 import { deliverMilestoneBodySchemaFor, transactionAnswerSchema } from '@escrow/shared/schemas/transactions';
+import { msg } from '@escrow/shared/i18n/msg';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -42,7 +43,7 @@ export const milestoneRoutes =
         const step = await deliverMilestone(deps, request.user!.id, id, milestoneId, request.body);
         return ok(
           { transaction: toTransactionView(step.record, request.user!.id) },
-          'Milestone marked as delivered',
+          msg('Milestone marked as delivered'),
         );
       },
     );
@@ -67,7 +68,7 @@ export const milestoneRoutes =
         const step = await acceptMilestone(deps, request.user!.id, id, milestoneId);
         return ok(
           { transaction: toTransactionView(step.record, request.user!.id) },
-          'Milestone accepted and paid',
+          msg('Milestone accepted and paid'),
         );
       },
     );

@@ -18,6 +18,7 @@ import {
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
 import { uploadDirectory } from '../../db/schema/published.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { refreshTrustScore } from '../trust/index.ts';
 import { releaseHold, releaseHoldPart } from '../ledger/index.ts';
@@ -113,7 +114,7 @@ async function checkDeliveryUploads(ctx: StepContext, userId: string, body: Deli
         ),
       );
     if (found.length !== unique.length)
-      throw new AppError('VALIDATION_ERROR', 'Every file must be one you uploaded for this transaction');
+      throw new AppError('VALIDATION_ERROR', msg('Every file must be one you uploaded for this transaction'));
   }
 }
 
@@ -173,15 +174,23 @@ export async function deliverMilestone(
     },
     activity: () => ({
       action: 'milestone_delivered',
-      description: `Milestone ${quotedTitle(delivered!)} delivered by the seller`,
+      description: msg('Milestone {milestone} delivered by the seller'),
+      params: { milestone: quotedTitle(delivered!) },
       metadata: { milestoneId, autoReleaseAt: delivered!.autoReleaseAt?.toISOString() ?? null },
     }),
     notifications: (ctx, updated) =>
       noticeFor(ctx, updated, ctx.buyerId, {
         type: 'SHIPPING',
         priority: 'HIGH',
-        title: 'Milestone delivered',
-        message: `The seller delivered milestone ${quotedTitle(delivered!)} of ${quoted(updated)}. Accept it if all is well; its payment is released to the seller automatically on ${lagosDate(delivered!.autoReleaseAt!)} unless you raise a dispute.`,
+        title: msg('Milestone delivered'),
+        message: msg(
+          'The seller delivered milestone {milestone} of {trade}. Accept it if all is well; its payment is released to the seller automatically on {date} unless you raise a dispute.',
+        ),
+        params: {
+          milestone: quotedTitle(delivered!),
+          trade: quoted(updated),
+          date: lagosDate(delivered!.autoReleaseAt!),
+        },
         metadata: { milestoneId },
       }),
   });
@@ -250,8 +259,15 @@ export function acceptMilestoneSpec(options: {
       action: 'milestone_released',
       description:
         options.action === 'AUTO_ACCEPT_MILESTONE'
-          ? `Milestone ${quotedTitle(released!.milestone)} accepted automatically after its inspection period; ${money(updated, released!.sellerMinor)} released to the seller`
-          : `Milestone ${quotedTitle(released!.milestone)} accepted by ${ctx.actorName}; ${money(updated, released!.sellerMinor)} released to the seller`,
+          ? msg(
+              'Milestone {milestone} accepted automatically after its inspection period; {amount} released to the seller',
+            )
+          : msg('Milestone {milestone} accepted by {name}; {amount} released to the seller'),
+      params: {
+        milestone: quotedTitle(released!.milestone),
+        amount: money(updated, released!.sellerMinor),
+        ...(options.action === 'AUTO_ACCEPT_MILESTONE' ? {} : { name: ctx.actorName }),
+      },
       metadata: {
         milestoneId: options.milestoneId,
         amount: released!.sellerMinor / 100,
@@ -262,16 +278,24 @@ export function acceptMilestoneSpec(options: {
       ...noticeFor(ctx, updated, ctx.sellerId, {
         type: 'PAYMENT',
         priority: 'HIGH',
-        title: 'Milestone payment released',
-        message: `${money(updated, released!.sellerMinor)} for milestone ${quotedTitle(released!.milestone)} of ${quoted(updated)} has been released to your wallet.`,
+        title: msg('Milestone payment released'),
+        message: msg('{amount} for milestone {milestone} of {trade} has been released to your wallet.'),
+        params: {
+          amount: money(updated, released!.sellerMinor),
+          milestone: quotedTitle(released!.milestone),
+          trade: quoted(updated),
+        },
         metadata: { milestoneId: options.milestoneId },
       }),
       ...(options.action === 'AUTO_ACCEPT_MILESTONE'
         ? noticeFor(ctx, updated, ctx.buyerId, {
             type: 'PAYMENT',
             priority: 'MEDIUM',
-            title: 'Milestone payment released automatically',
-            message: `The inspection period of milestone ${quotedTitle(released!.milestone)} ended without a dispute, so its payment was released to the seller.`,
+            title: msg('Milestone payment released automatically'),
+            message: msg(
+              'The inspection period of milestone {milestone} ended without a dispute, so its payment was released to the seller.',
+            ),
+            params: { milestone: quotedTitle(released!.milestone) },
             metadata: { milestoneId: options.milestoneId },
           })
         : []),
@@ -308,7 +332,7 @@ export async function extendMilestoneInspection(
     check: async (ctx) => {
       const { milestone } = await milestoneOf(ctx, milestoneId);
       if (milestone.status !== 'DELIVERED' || !milestone.autoReleaseAt)
-        throw new AppError('CONFLICT', 'Only a delivered milestone’s inspection period can be extended');
+        throw new AppError('CONFLICT', msg('Only a delivered milestone’s inspection period can be extended'));
       if (milestone.inspectionExtendedAt) throw new AppError('CONFLICT', INSPECTION_TEXT.alreadyExtended);
     },
     effects: async (ctx) => {
@@ -335,7 +359,10 @@ export async function extendMilestoneInspection(
     },
     activity: () => ({
       action: 'inspection_extended',
-      description: `Inspection period of milestone ${quotedTitle(extended!)} extended by ${days} day${days === 1 ? '' : 's'}, until ${lagosDate(extended!.autoReleaseAt!)}`,
+      description: msg(
+        'Inspection period of milestone {milestone} extended by {days, plural, one {# day} other {# days}}, until {date}',
+      ),
+      params: { milestone: quotedTitle(extended!), days, date: lagosDate(extended!.autoReleaseAt!) },
       metadata: { milestoneId, days, autoReleaseAt: extended!.autoReleaseAt!.toISOString() },
     }),
     notifications: (ctx, updated) =>
@@ -343,7 +370,10 @@ export async function extendMilestoneInspection(
         type: 'TRANSACTION_UPDATE',
         priority: 'MEDIUM',
         title: INSPECTION_TEXT.extended,
-        message: `The buyer extended the inspection period of milestone ${quotedTitle(extended!)} by ${days} day${days === 1 ? '' : 's'}. Its payment will be released on ${lagosDate(extended!.autoReleaseAt!)} unless a dispute is raised.`,
+        message: msg(
+          'The buyer extended the inspection period of milestone {milestone} by {days, plural, one {# day} other {# days}}. Its payment will be released on {date} unless a dispute is raised.',
+        ),
+        params: { milestone: quotedTitle(extended!), days, date: lagosDate(extended!.autoReleaseAt!) },
         metadata: { milestoneId },
       }),
   });
@@ -430,14 +460,21 @@ export async function sendMilestoneReminders(deps: StepDeps, maxJobs = 100): Pro
           .where(eq(transactionMilestones.id, due.milestone.id));
         const buyerId = buyerIdOf(due.row);
         if (!buyerId) return { row: due.row, note: null, buyer: undefined };
-        const message = `The payment for milestone ${quotedTitle(due.milestone)} of ${quoted(due.row)} will be released to the seller on ${lagosDate(due.milestone.autoReleaseAt!)}. Accept it if all is well, or raise a dispute if something is wrong.`;
         const note = await createNotification(tx, {
           userId: buyerId,
           transactionId: due.row.id,
           type: 'TRANSACTION_UPDATE',
           priority: 'HIGH',
-          title: `Milestone payment will be released in ${hours} hours`,
-          message,
+          title: msg('Milestone payment will be released in {hours} hours'),
+          message: msg(
+            'The payment for milestone {milestone} of {trade} will be released to the seller on {date}. Accept it if all is well, or raise a dispute if something is wrong.',
+          ),
+          params: {
+            hours,
+            milestone: quotedTitle(due.milestone),
+            trade: quoted(due.row),
+            date: lagosDate(due.milestone.autoReleaseAt!),
+          },
           metadata: {
             milestoneId: due.milestone.id,
             transactionStatus: due.row.status,

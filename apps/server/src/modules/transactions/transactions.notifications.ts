@@ -2,6 +2,8 @@ import { formatMoney, toMajor } from '@escrow/shared/domain/money';
 import { nextActionFor, viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import type { NotificationPriority, NotificationType } from '@escrow/shared/schemas/notifications';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
+import type { MessageParams } from '../../lib/i18n.ts';
 import type { NotificationInput } from '../notifications/index.ts';
 import type { StepContext } from './transactions.steps.ts';
 import { fullName } from './transactions.view.ts';
@@ -9,8 +11,10 @@ import { fullName } from './transactions.view.ts';
 export type Notice = {
   type: NotificationType;
   priority: NotificationPriority;
+  /** Message ids (msg('…'), ICU) sharing `params`: each recipient reads them in their language. */
   title: string;
   message: string;
+  params?: MessageParams;
   /** More for the card (a dispute's id, so it links to the dispute). */
   metadata?: Record<string, unknown>;
 };
@@ -63,10 +67,14 @@ export const quoted = (row: TransactionRow) =>
 /** What the rating invitation says happened: a refunded trade is not 'complete' to the buyer. */
 function endedText(updated: TransactionRow): string {
   if (updated.paymentStatus === 'REFUNDED')
-    return `${quoted(updated)} was refunded to you in full. How did the seller handle it?`;
+    return msg(
+      '{trade} was refunded to you in full. How did the seller handle it? Your rating helps other buyers.',
+    );
   if (updated.paymentStatus === 'PARTIALLY_REFUNDED')
-    return `${quoted(updated)} was settled with a partial refund to you. How did the seller handle it?`;
-  return `${quoted(updated)} is complete. How was the seller?`;
+    return msg(
+      '{trade} was settled with a partial refund to you. How did the seller handle it? Your rating helps other buyers.',
+    );
+  return msg('{trade} is complete. How was the seller? Your rating helps other buyers.');
 }
 
 /**
@@ -77,8 +85,9 @@ export function rateSellerNotice(ctx: StepContext, updated: TransactionRow): Not
   return noticeFor(ctx, updated, ctx.buyerId, {
     type: 'TRANSACTION_UPDATE',
     priority: 'LOW',
-    title: 'Rate your seller',
-    message: `${endedText(updated)} Your rating helps other buyers.`,
-    metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: 'Rate the seller' },
+    title: msg('Rate your seller'),
+    message: endedText(updated),
+    params: { trade: quoted(updated) },
+    metadata: { link: `/app/transactions/${updated.id}#rating`, linkLabel: msg('Rate the seller') },
   });
 }

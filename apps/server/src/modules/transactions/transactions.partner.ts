@@ -8,11 +8,17 @@ import {
 } from '@escrow/shared/schemas/partner';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { composeMail } from '../../lib/mail-compose.ts';
+import { translate } from '../../lib/i18n.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
-import { insertBrokeredTransaction, mailBrokeredInvitations } from './transactions.brokered.ts';
+import {
+  INVITEE_LANGUAGE,
+  insertBrokeredTransaction,
+  mailBrokeredInvitations,
+} from './transactions.brokered.ts';
 import { findTransactionRecord, listInvitations, type TransactionRecord } from './transactions.repository.ts';
 import { createTransaction } from './transactions.service.ts';
 import { transactionNotFound } from './transactions.steps.ts';
@@ -124,6 +130,7 @@ export async function createPartnerTransaction(
   return view;
 }
 
+/** The buyer's invitation; addressed by e-mail (maybe no account yet), so in INVITEE_LANGUAGE. */
 function invitationMail(
   record: TransactionRecord,
   invitation: PartnerTransaction['invitations'][number],
@@ -131,16 +138,36 @@ function invitationMail(
 ) {
   const { row } = record;
   const creator = record.creator!;
-  const amount = formatMoney(toMajor(row.total), row.currency);
+  const language = INVITEE_LANGUAGE;
+  const params = {
+    name: fullName(creator),
+    title: row.partnerTitle ?? row.description,
+    amount: formatMoney(toMajor(row.total), row.currency),
+  };
   return composeMail(
     invitation.email,
-    `${fullName(creator)} invited you to pay for "${row.partnerTitle ?? row.description}" through escrow`,
+    translate(language, msg('{name} invited you to pay for "{title}" through escrow'), params),
     [
-      `Hello${firstName ? ` ${firstName}` : ''},`,
-      `${fullName(creator)} created an escrow transaction for "${row.partnerTitle ?? row.description}" (${amount}). Your payment is held safely until you confirm you received what you paid for.`,
-      `Sign in or create an account with this e-mail address (${invitation.email}) to join: the invitation works only for it.`,
+      firstName
+        ? translate(language, msg('Hello {firstName},'), { firstName })
+        : translate(language, msg('Hello,')),
+      translate(
+        language,
+        msg(
+          '{name} created an escrow transaction for "{title}" ({amount}). Your payment is held safely until you confirm you received what you paid for.',
+        ),
+        params,
+      ),
+      translate(
+        language,
+        msg(
+          'Sign in or create an account with this e-mail address ({email}) to join: the invitation works only for it.',
+        ),
+        { email: invitation.email },
+      ),
     ],
-    { href: invitation.joinUrl, label: 'Open the invitation' },
+    { href: invitation.joinUrl, label: translate(language, msg('Open the invitation')) },
+    language,
   );
 }
 

@@ -5,6 +5,7 @@ import { decide } from '@escrow/shared/domain/transaction-machine';
 import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import type { PaymentIntent } from '@escrow/shared/schemas/transactions';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { holdFromWallet } from '../ledger/index.ts';
 import {
@@ -17,7 +18,7 @@ import { findTransactionRow } from './transactions.repository.ts';
 import { money, noticeFor, quoted } from './transactions.notifications.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 
-const INVALID_REFERENCE = 'Invalid or already used payment reference';
+const INVALID_REFERENCE = msg('Invalid or already used payment reference');
 
 /** Membership (404), then the PAY rule for the current status (403/409), without writing anything. */
 async function payableFor(deps: TransactionsDeps, userId: string, id: string): Promise<TransactionRow> {
@@ -78,8 +79,8 @@ export async function confirmPayment(
       throw new AppError('UNPROCESSABLE', INVALID_REFERENCE);
     if (intent.consumedAt) throw new AppError('UNPROCESSABLE', INVALID_REFERENCE);
     if (status === 'pending')
-      throw new AppError('UNPROCESSABLE', 'The payment has not been confirmed by the provider yet');
-    if (status === 'failed') throw new AppError('UNPROCESSABLE', 'The payment was not successful');
+      throw new AppError('UNPROCESSABLE', msg('The payment has not been confirmed by the provider yet'));
+    if (status === 'failed') throw new AppError('UNPROCESSABLE', msg('The payment was not successful'));
   }
   return runStep(deps, {
     transactionId: id,
@@ -123,7 +124,8 @@ export async function confirmPayment(
     },
     activity: (ctx, updated) => ({
       action: 'payment_made',
-      description: `${ctx.actorName} paid ${money(updated, updated.total)} into escrow`,
+      description: msg('{name} paid {amount} into escrow'),
+      params: { name: ctx.actorName, amount: money(updated, updated.total) },
       metadata: {
         amount: toMajor(updated.total),
         currency: updated.currency,
@@ -135,8 +137,9 @@ export async function confirmPayment(
       noticeFor(ctx, updated, ctx.sellerId, {
         type: 'PAYMENT',
         priority: 'HIGH',
-        title: 'Payment secured in escrow',
-        message: `The buyer paid ${money(updated, updated.total)} for ${quoted(updated)}. Please ship the item.`,
+        title: msg('Payment secured in escrow'),
+        message: msg('The buyer paid {amount} for {trade}. Please ship the item.'),
+        params: { amount: money(updated, updated.total), trade: quoted(updated) },
       }),
   });
 }

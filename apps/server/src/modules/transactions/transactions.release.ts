@@ -1,7 +1,9 @@
 import type { StepDeps } from './transactions.deps.ts';
 import { brokeredTradeAmounts } from '@escrow/shared/domain/commission';
 import { toMajor } from '@escrow/shared/domain/money';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { Tx } from '../../db/client.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 import type { TransactionRow } from '../../db/schema/transactions.ts';
 import { refreshTrustScore } from '../trust/index.ts';
 import { payBrokerCommission, releaseHold } from '../ledger/index.ts';
@@ -39,12 +41,15 @@ export async function payCommission(tx: Tx, row: TransactionRow, amountMinor: nu
   });
 }
 
+/** An activity's text: a message id (msg('…'), ICU), with its values when it has placeholders. */
+export type ActivityText = string | { description: string; params?: MessageParams };
+
 type ReleaseOptions = {
   transactionId: string;
   action: ReleaseAction;
   /** null for the scheduler (SYSTEM). */
   userId: string | null;
-  description: (ctx: StepContext) => string;
+  description: (ctx: StepContext) => ActivityText;
   metadata?: Record<string, unknown>;
   /** Rows of the caller written in the same transaction (e.g. marking a payment condition met). */
   extra?: (tx: Tx, ctx: StepContext) => Promise<void>;
@@ -78,7 +83,7 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
     },
     activity: (ctx, updated) => ({
       action: options.action === 'CONFIRM_RECEIPT' ? 'receipt_confirmed' : 'funds_released',
-      description: options.description(ctx),
+      ...activityText(options.description(ctx)),
       metadata: {
         amount: toMajor(sellerReceivesMinor(updated)),
         currency: updated.currency,
@@ -89,8 +94,9 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
       ...noticeFor(ctx, updated, ctx.sellerId, {
         type: 'PAYMENT',
         priority: 'HIGH',
-        title: 'Funds released',
-        message: `${money(updated, sellerReceivesMinor(updated))} for ${quoted(updated)} has been released to your wallet.`,
+        title: msg('Funds released'),
+        message: msg('{amount} for {trade} has been released to your wallet.'),
+        params: { amount: money(updated, sellerReceivesMinor(updated)), trade: quoted(updated) },
       }),
       ...rateSellerNotice(ctx, updated),
       // The buyer did not act on a time-based release: tell them it happened.
@@ -98,21 +104,27 @@ export function releaseSpec(options: ReleaseOptions): StepSpec<void> {
         ? noticeFor(ctx, updated, ctx.buyerId, {
             type: 'PAYMENT',
             priority: 'MEDIUM',
-            title: 'Payment released automatically',
-            message: `Your scheduled release for ${quoted(updated)} has been carried out.`,
+            title: msg('Payment released automatically'),
+            message: msg('Your scheduled release for {trade} has been carried out.'),
+            params: { trade: quoted(updated) },
           })
         : []),
       ...(options.action === 'AUTO_RELEASE'
         ? noticeFor(ctx, updated, ctx.buyerId, {
             type: 'PAYMENT',
             priority: 'MEDIUM',
-            title: 'Payment released automatically',
-            message: `The inspection period for ${quoted(updated)} ended without a dispute, so the payment was released to the seller.`,
+            title: msg('Payment released automatically'),
+            message: msg(
+              'The inspection period for {trade} ended without a dispute, so the payment was released to the seller.',
+            ),
+            params: { trade: quoted(updated) },
           })
         : []),
     ],
   };
 }
+
+const activityText = (text: ActivityText) => (typeof text === 'string' ? { description: text } : text);
 
 export function releaseEscrow(deps: StepDeps, options: ReleaseOptions) {
   return runStep(deps, releaseSpec(options));

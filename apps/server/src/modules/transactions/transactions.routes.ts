@@ -48,6 +48,7 @@ import {
   joinTransaction,
   listTransactions,
 } from './transactions.service.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 
 // Ids are looked up as text; anything that is not a member's transaction is the same 404.
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -291,7 +292,15 @@ export const transactionsRoutes =
     app.get(
       '/transactions/:id/activities',
       { schema: { tags, security, params: idParams, response: { 200: envelope(activityListSchema) } } },
-      async (request) => ok({ activities: await getActivities(deps, request.user!.id, request.params.id) }),
+      async (request) =>
+        ok({
+          activities: await getActivities(
+            deps,
+            request.user!.id,
+            request.params.id,
+            requestLanguage(request),
+          ),
+        }),
     );
 
     app.get(
@@ -305,7 +314,12 @@ export const transactionsRoutes =
         },
       },
       async (request, reply) => {
-        const { filename, bytes } = await transactionReceiptPdf(deps, request.user!.id, request.params.id);
+        const { filename, bytes } = await transactionReceiptPdf(
+          deps,
+          request.user!.id,
+          request.params.id,
+          requestLanguage(request),
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${filename}"`)

@@ -20,6 +20,7 @@ import {
   transactions,
   type TransactionRow,
 } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { VENDOR_TEXT } from '@escrow/shared/schemas/vendors';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
@@ -39,14 +40,16 @@ import { listTransactionItems } from './transactions.list.ts';
 import { noticeFor, quoted } from './transactions.notifications.ts';
 import { runStep, transactionNotFound } from './transactions.steps.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
+import type { Language } from '../../lib/i18n.ts';
 
 /** Invitations expire after 7 days (docs/product.md "Timers and limits"); codes carry 96 random bits. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
 export const newInvitationCode = () => randomBytes(12).toString('base64url');
 
-const minorOrThrow = (major: number, field: string) => {
+/** `refusal`: the whole sentence naming the field, a message id. */
+const minorOrThrow = (major: number, refusal: string) => {
   const minor = toMinor(major);
-  if (minor === null) throw badRequest(`${field} must have at most 2 decimal places`);
+  if (minor === null) throw badRequest(refusal);
   return minor;
 };
 
@@ -66,7 +69,7 @@ export async function createTransaction(
   input: CreateTransactionPayload,
   partner?: PartnerFields,
 ) {
-  const priceMinor = minorOrThrow(input.price, 'Price');
+  const priceMinor = minorOrThrow(input.price, msg('Price must have at most 2 decimal places'));
   // The buyer pays price + their share of the fee (docs/money.md "Who pays the fee"); total = buyerPays.
   const amounts = tradeAmounts(priceMinor, input.feePayer);
   const totalMinor = amounts.buyerPaysMinor;
@@ -89,7 +92,10 @@ export async function createTransaction(
       .values({
         ...fields,
         estimatedDeliveryDays: input.useCourier ? input.estimatedDeliveryDays : null,
-        maximumBudget: maximumBudget === undefined ? null : minorOrThrow(maximumBudget, 'Maximum budget'),
+        maximumBudget:
+          maximumBudget === undefined
+            ? null
+            : minorOrThrow(maximumBudget, msg('Maximum budget must have at most 2 decimal places')),
         price: priceMinor,
         fee: amounts.feeMinor,
         total: totalMinor,
@@ -118,7 +124,7 @@ export async function createTransaction(
               position,
               title: m.title,
               description: m.description ?? null,
-              amount: minorOrThrow(m.amount, 'Milestone amount'),
+              amount: minorOrThrow(m.amount, msg('Milestone amount must have at most 2 decimal places')),
               dueDate: m.dueDate ?? null,
               createdAt: now,
               updatedAt: now,
@@ -145,11 +151,12 @@ export async function createTransaction(
         role: invitations.role,
       });
     const creator = await userCardOf(tx, userId);
-    if (!creator) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    if (!creator) throw new AppError('UNAUTHORIZED', msg('Authentication required'));
     await recordActivity(tx, {
       transactionId: row!.id,
       action: 'transaction_created',
-      description: `Transaction created by ${fullName(creator)} as ${input.creatorRole.toLowerCase()}`,
+      description: msg('Transaction created by {name} as {role, select, BUYER {buyer} other {seller}}'),
+      params: { name: fullName(creator), role: input.creatorRole },
       userId,
       userName: fullName(creator),
       userRole: input.creatorRole,
@@ -230,11 +237,12 @@ async function inviteUser(
     transactionId: row.id,
     type: 'TRANSACTION_UPDATE',
     priority: 'HIGH',
-    title: 'New transaction invitation',
-    message: `${creatorName} invited you to ${quoted(row)} as ${oppositeRole(row.creatorRole).toLowerCase()}.`,
+    title: msg('New transaction invitation'),
+    message: msg('{name} invited you to {trade} as {role, select, BUYER {buyer} other {seller}}.'),
+    params: { name: creatorName, trade: quoted(row), role: oppositeRole(row.creatorRole) },
     metadata: {
       link: `/app/join-transaction/${code}`,
-      linkLabel: 'Open the invitation',
+      linkLabel: msg('Open the invitation'),
       actionRequired: true,
     },
   });
@@ -257,10 +265,11 @@ export async function joinTransaction(
     actor: { kind: 'user', userId },
     action: 'JOIN',
     authorize: (row, joiner) => {
-      if (row.creatorId === joiner) throw new AppError('CONFLICT', 'You cannot join your own transaction');
+      if (row.creatorId === joiner)
+        throw new AppError('CONFLICT', msg('You cannot join your own transaction'));
       if (!addressed || joiner !== userId) throw new AppError('FORBIDDEN', VENDOR_TEXT.invitationForAnother);
       if (row.counterpartyId !== null)
-        throw new AppError('CONFLICT', 'This transaction already has a counterparty');
+        throw new AppError('CONFLICT', msg('This transaction already has a counterparty'));
       // Cancelled before anyone joined (or expired): the invitation is dead, as if unknown.
       if (row.status !== 'PENDING') throw transactionNotFound();
       return oppositeRole(row.creatorRole);
@@ -272,14 +281,16 @@ export async function joinTransaction(
     patch: () => ({ counterpartyId: userId }),
     activity: (ctx, updated) => ({
       action: 'transaction_joined',
-      description: `${ctx.actorName} joined the transaction as ${oppositeRole(updated.creatorRole).toLowerCase()}`,
+      description: msg('{name} joined the transaction as {role, select, BUYER {buyer} other {seller}}'),
+      params: { name: ctx.actorName, role: oppositeRole(updated.creatorRole) },
     }),
     notifications: (ctx, updated) =>
       noticeFor(ctx, updated, updated.creatorId, {
         type: 'TRANSACTION_UPDATE',
         priority: 'HIGH',
-        title: 'Transaction Activated!',
-        message: `${ctx.actorName} has joined ${quoted(updated)}.`,
+        title: msg('Transaction Activated!'),
+        message: msg('{name} has joined {trade}.'),
+        params: { name: ctx.actorName, trade: quoted(updated) },
       }),
   });
   return toTransactionView(record, userId);
@@ -333,10 +344,10 @@ export async function getParticipants(deps: TransactionsDeps, userId: string, id
   }));
 }
 
-export async function getActivities(deps: TransactionsDeps, userId: string, id: string) {
+export async function getActivities(deps: TransactionsDeps, userId: string, id: string, language: Language) {
   const record = await findTransactionRecord(deps.db, id);
   if (!record || !mayRead(record.row, userId)) throw transactionNotFound();
-  return listActivities(deps.db, id);
+  return listActivities(deps.db, id, language);
 }
 
 /** The stored row for one of its members (other modules check membership through this); else 404. */

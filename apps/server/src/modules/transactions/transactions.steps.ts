@@ -12,6 +12,7 @@ import { webhookEventsFor } from '@escrow/shared/domain/webhook-events';
 import { SERVER_EVENTS } from '@escrow/shared/events';
 import type { Tx } from '../../db/client.ts';
 import type { TransactionRow, transactions } from '../../db/schema/transactions.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { recordActivity, type ActivityInput } from '../activities/index.ts';
 import { userCardOf } from '../auth/index.ts';
@@ -33,11 +34,11 @@ import {
 } from './transactions.repository.ts';
 import { fullName, toTransactionView } from './transactions.view.ts';
 
-export const transactionNotFound = () => new AppError('NOT_FOUND', 'Transaction Not Found');
+export const transactionNotFound = () => new AppError('NOT_FOUND', msg('Transaction Not Found'));
 export const raceLost = () =>
   new AppError(
     'ILLEGAL_TRANSITION',
-    'This transaction was just changed by another request. Please refresh and try again.',
+    msg('This transaction was just changed by another request. Please refresh and try again.'),
   );
 
 export type Actor = { kind: 'user'; userId: string } | { kind: 'system' };
@@ -86,7 +87,7 @@ export type StepSpec<T = void> = {
   activity: (
     ctx: StepContext,
     updated: TransactionRow,
-  ) => Pick<ActivityInput, 'action' | 'description' | 'metadata'>;
+  ) => Pick<ActivityInput, 'action' | 'description' | 'params' | 'metadata'>;
   notifications: (ctx: StepContext, updated: TransactionRow) => NotificationInput[];
 };
 
@@ -182,7 +183,7 @@ export async function executeStep<T = void>(
   // Every step also speaks in the conversation once it is open (both parties); the chat refetches on
   // the transaction:updated event that follows the commit.
   if (changed.counterpartyId && changed.creatorId)
-    await postSystemMessage(tx, row.id, activity.description, ctx.now);
+    await postSystemMessage(tx, row.id, activity.description, ctx.now, activity.params);
   const notes: NotificationView[] = [];
   for (const note of spec.notifications(ctx, changed)) notes.push(await createNotification(tx, note));
   const counterparty = changed.counterpartyId ? (parties.get(changed.counterpartyId) ?? null) : null;

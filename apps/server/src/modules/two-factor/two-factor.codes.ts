@@ -2,6 +2,7 @@ import { TOTP_CODE_PATTERN, twoFactorCodeSchema } from '@escrow/shared/schemas/t
 import type { Tx } from '../../db/client.ts';
 import { createThrottle, throttleKeys } from '../../lib/throttle.ts';
 import { recordAudit } from '../audit/index.ts';
+import { savedLanguageOf } from '../auth/index.ts';
 import type { TwoFactorDeps } from './two-factor.deps.ts';
 import { tooManyFailures, wrongCode } from './two-factor.errors.ts';
 import { recoveryCodeUsedMail, sendSecurityMail } from './two-factor.mails.ts';
@@ -117,6 +118,7 @@ export async function mailRecoveryUse(
       firstName: user.firstName,
       left,
       supportEmail: deps.config.SUPPORT_EMAIL,
+      language: await savedLanguageOf(deps.db, user.id),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { TwoFactorStatus } from '@escrow/shared/schemas/two-factor';
 import type { Tx } from '../../db/client.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { recordAudit, type AuditAction } from '../audit/index.ts';
 import { confirmSignedInPassword, loadUser, type AuthUser } from '../auth/index.ts';
 import { confirmCode, type CodeThrottle } from './two-factor.codes.ts';
@@ -47,10 +48,12 @@ async function issueRecoveryCodes(tx: Tx, userId: string, now: Date): Promise<st
 export function createTwoFactorService(deps: TwoFactorDeps, throttle: CodeThrottle) {
   const { db, clock, config, tokens } = deps;
   const box = twoFactorSecretBox(config.identityKey);
-  const mailTo = (user: { email: string; firstName: string }) => ({
+  // The owner's saved language (docs/languages.md): the row's, or the session's copy of it.
+  const mailTo = (user: { email: string; firstName: string; language: Language | null }) => ({
     to: user.email,
     firstName: user.firstName,
     supportEmail: config.SUPPORT_EMAIL,
+    language: user.language ?? 'en',
   });
 
   async function status(user: AuthUser): Promise<TwoFactorStatus> {

@@ -1,7 +1,7 @@
 import { forbidden } from '../../lib/errors.ts';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
 import { recordAudit } from '../audit/index.ts';
-import type { TokenService, UserRow } from '../auth/index.ts';
+import { savedLanguageOf, type TokenService, type UserRow } from '../auth/index.ts';
 import type { TwoFactorDeps } from './two-factor.deps.ts';
 import { notEnabled } from './two-factor.errors.ts';
 import { sendSecurityMail, twoFactorResetMail } from './two-factor.mails.ts';
@@ -26,7 +26,8 @@ export async function resetTwoFactor(
 ): Promise<void> {
   if (user.id === staff.id) throw forbidden(TWO_FACTOR_TEXT.cannotResetOwn);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  // The mail goes after commit, in the user's saved language (read here, with the change).
+  const language = await deps.db.transaction(async (tx) => {
     if (!(await repo.removeTwoFactor(tx, user.id))) throw notEnabled();
     await deps.tokens.clearTwoFactorVerified(user.id, tx);
     await recordAudit(tx, {
@@ -38,6 +39,7 @@ export async function resetTwoFactor(
       requestId: staff.requestId,
       at: now,
     });
+    return savedLanguageOf(tx, user.id);
   });
   deps.tokens.invalidateUser(user.id);
   sendSecurityMail(
@@ -46,6 +48,7 @@ export async function resetTwoFactor(
       to: user.email,
       firstName: user.firstName,
       supportEmail: deps.config.SUPPORT_EMAIL,
+      language,
     }),
   );
 }

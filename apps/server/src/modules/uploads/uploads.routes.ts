@@ -14,6 +14,7 @@ import {
 } from '@escrow/shared/schemas/uploads';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { safeFilename } from './uploads.sniff.ts';
@@ -31,11 +32,11 @@ import {
 
 const fieldsSchema = z.object({
   purpose: uploadPurposeSchema,
-  transactionId: z.uuid('Transaction Not Found').optional(),
-  disputeId: z.uuid('Dispute not found').optional(),
+  transactionId: z.uuid(msg('Transaction Not Found')).optional(),
+  disputeId: z.uuid(msg('Dispute not found')).optional(),
 });
 const chatFieldsSchema = z
-  .object({ transactionId: z.uuid('Transaction Not Found') })
+  .object({ transactionId: z.uuid(msg('Transaction Not Found')) })
   .transform((fields) => ({ ...fields, purpose: 'chat_attachment' as UploadPurpose }));
 // Only images are shown inline; everything else (PDFs included) is a download, so no document a user
 // uploaded ever runs in the app's origin.
@@ -49,6 +50,21 @@ function contentDisposition(kind: 'inline' | 'attachment', filename: string): st
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+const TEN_MB = msg('File size must be less than 10MB');
+/** A rule's tooLarge of a file not read (so not named): 'The file is too large…'. */
+const THE_FILE_TOO_LARGE = msg('The file is too large. Maximum size is 5MB');
+
+/**
+ * A purpose's refusal of a file over the multipart limit, which never reached the rule's own check: its
+ * tooLarge('The file') as one message (the rules that name the file say 'The file').
+ */
+function unreadTooLarge(purpose: UploadPurpose): string {
+  const rule = UPLOAD_RULES[purpose];
+  const english = rule.tooLarge('The file');
+  if (english === THE_FILE_TOO_LARGE) return THE_FILE_TOO_LARGE;
+  return rule.tooLargeMessage.includes('{file}') ? english : rule.tooLargeMessage;
+}
+
 /**
  * Reads a multipart upload whose text fields come before its one file ("file"): the fields are checked
  * with `schema` when the file starts, and the file streams straight into storage (never whole in memory).
@@ -59,21 +75,21 @@ async function receiveUpload(
   schema: z.ZodType<z.output<typeof fieldsSchema>>,
 ): Promise<Upload> {
   if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('Send the file as multipart/form-data'));
   const fields: Record<string, string> = {};
   let upload: Upload | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest('The file must be sent in the "file" field');
+        if (part.fieldname !== 'file') throw badRequest(msg('The file must be sent in the "file" field'));
         // The file streams straight into storage, so what it is for must be known before it.
         const parsed = schema.safeParse(fields);
         if (!parsed.success) {
           part.file.resume();
           throw badRequest(
             fields.purpose === undefined && fields.transactionId === undefined
-              ? 'Send purpose (and transactionId) before the file'
-              : (parsed.error.issues[0]?.message ?? 'Invalid upload fields'),
+              ? msg('Send purpose (and transactionId) before the file')
+              : (parsed.error.issues[0]?.message ?? msg('Invalid upload fields')),
           );
         }
         try {
@@ -94,15 +110,12 @@ async function receiveUpload(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       const purpose = uploadPurposeSchema.safeParse(fields.purpose ?? 'chat_attachment');
-      const message = purpose.success
-        ? UPLOAD_RULES[purpose.data].tooLarge('The file')
-        : 'File size must be less than 10MB';
-      throw new AppError('PAYLOAD_TOO_LARGE', message);
+      throw new AppError('PAYLOAD_TOO_LARGE', purpose.success ? unreadTooLarge(purpose.data) : TEN_MB);
     }
-    if (code?.startsWith('FST_')) throw badRequest('Malformed upload');
+    if (code?.startsWith('FST_')) throw badRequest(msg('Malformed upload'));
     throw error;
   }
-  if (!upload) throw badRequest('Please choose a file to upload');
+  if (!upload) throw badRequest(msg('Please choose a file to upload'));
   return upload;
 }
 

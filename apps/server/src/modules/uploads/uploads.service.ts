@@ -5,6 +5,7 @@ import { viewerRoleOf } from '@escrow/shared/domain/transaction-labels';
 import { UPLOAD_RULES, type Upload, type UploadPurpose } from '@escrow/shared/schemas/uploads';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { staffTwoFactorMet, twoFactorRequired } from '../../lib/staff-two-factor.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -42,10 +43,10 @@ export type IdentityDocumentViewed = (
 /** A storage failure as the API answers it: a missing object is a 404, an outage a 503 to retry. */
 export function storageFailure(error: unknown): unknown {
   if (!(error instanceof StorageError)) return error;
-  if (error.reason === 'missing') return new AppError('NOT_FOUND', 'File not found');
+  if (error.reason === 'missing') return new AppError('NOT_FOUND', msg('File not found'));
   return new AppError(
     'SERVICE_UNAVAILABLE',
-    'File storage is unavailable at the moment. Please try again shortly.',
+    msg('File storage is unavailable at the moment. Please try again shortly.'),
     undefined,
     { 'retry-after': '5' },
   );
@@ -82,23 +83,27 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
   const rule = UPLOAD_RULES[input.purpose];
   let transactionId: string | null = null;
   if (rule.scope !== 'personal') {
-    if (!input.transactionId) throw badRequest('transactionId is required for this upload');
+    if (!input.transactionId) throw badRequest(msg('transactionId is required for this upload'));
     const row = await memberTransactionRow(deps.db, user.id, input.transactionId);
     if (input.purpose === 'shipment_photo' && viewerRoleOf(row, user.id) !== 'SELLER')
-      throw forbidden('Only the seller can upload shipment photos');
+      throw forbidden(msg('Only the seller can upload shipment photos'));
     if (input.purpose === 'milestone_file' && viewerRoleOf(row, user.id) !== 'SELLER')
-      throw forbidden('Only the seller can upload milestone files');
+      throw forbidden(msg('Only the seller can upload milestone files'));
     transactionId = row.id;
   }
 
   const id = uuidv7();
   const now = deps.clock.now();
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
+  // The refusals name the file: {file} in each message.
+  const file = { file: input.filename };
+  const notAccepted = () =>
+    new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAcceptedMessage, undefined, undefined, file);
   const { stream, facts } = inspectingStream(input.filename, {
     maxBytes: rule.maxBytes,
-    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', rule.tooLarge(input.filename)),
+    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', rule.tooLargeMessage, undefined, undefined, file),
     accepted: rule.accepted,
-    notAccepted: () => new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename)),
+    notAccepted,
   });
   input.body.on('error', (error) => stream.destroy(error));
   // The store reports the check's failure (`errored`); until it listens, nothing may go unhandled.
@@ -110,18 +115,28 @@ export async function saveUpload(deps: UploadsDeps, user: AuthUser, input: NewUp
   }
   try {
     const content = facts.finish();
-    if (content.size === 0) throw badRequest(`${input.filename} is empty`);
-    if (!content.mimeType || !rule.accepted.includes(content.mimeType))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.notAccepted(input.filename));
+    if (content.size === 0)
+      throw new AppError('VALIDATION_ERROR', msg('{file} is empty'), undefined, undefined, file);
+    if (!content.mimeType || !rule.accepted.includes(content.mimeType)) throw notAccepted();
     if (content.activePdf === PDF_UNCHECKABLE)
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
-        `${input.filename} could not be checked for active content (a compressed part is damaged, nested or too large). Print it to a new PDF and upload that.`,
+        msg(
+          '{file} could not be checked for active content (a compressed part is damaged, nested or too large). Print it to a new PDF and upload that.',
+        ),
+        undefined,
+        undefined,
+        file,
       );
     if (content.activePdf)
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
-        `${input.filename} contains active content (${content.activePdf.slice(1)}), which is not allowed in shared files. Print it to a new PDF and upload that.`,
+        msg(
+          '{file} contains active content ({content}), which is not allowed in shared files. Print it to a new PDF and upload that.',
+        ),
+        undefined,
+        undefined,
+        { ...file, content: content.activePdf.slice(1) },
       );
     const [row] = await deps.db
       .insert(uploads)
@@ -181,7 +196,7 @@ export async function findReadableUpload(
   id: string,
 ): Promise<UploadRow> {
   const [row] = await deps.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  const missing = () => new AppError('NOT_FOUND', 'File not found');
+  const missing = () => new AppError('NOT_FOUND', msg('File not found'));
   if (!row) throw missing();
   if (row.ownerId === user.id || row.purpose === 'profile_picture') return row;
   // Staff without the second factor still read what they may read as a party; anything else is the 403.

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { waitlistEntrySchema, waitlistJoinResultSchema } from '@escrow/shared/schemas/waitlist';
 import { envelope, errorEnvelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { createThrottle, throttleKeys } from '../../lib/throttle.ts';
 import type { WaitlistDeps, WaitlistService } from './waitlist.service.ts';
 
@@ -39,7 +41,7 @@ export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
     const wait = (await throttle.retryAfter([{ key, limit }])) ?? 60;
     throw new AppError(
       'RATE_LIMITED',
-      'Too many sign-up attempts. Please try again in a minute.',
+      msg('Too many sign-up attempts. Please try again in a minute.'),
       undefined,
       { 'retry-after': String(wait) },
     );
@@ -58,10 +60,10 @@ export const waitlistPublicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { alreadyJoined, entry } = await service.join(request.body);
-      if (entry) service.afterJoin(entry, responseSent(reply));
+      if (entry) service.afterJoin(entry, responseSent(reply), requestLanguage(request));
       return alreadyJoined
-        ? reply.status(200).send(ok({ alreadyJoined }, 'You are already on the waitlist.'))
-        : reply.status(201).send(ok({ alreadyJoined }, 'You have joined the waitlist.'));
+        ? reply.status(200).send(ok({ alreadyJoined }, msg('You are already on the waitlist.')))
+        : reply.status(201).send(ok({ alreadyJoined }, msg('You have joined the waitlist.')));
     },
   );
 };

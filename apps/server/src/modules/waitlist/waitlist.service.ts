@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { WaitlistEntryRow } from '../../db/schema/waitlist.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Language } from '../../lib/i18n.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { AppMetrics } from '../../lib/metrics.ts';
 import { welcomeEmail } from './waitlist.email.ts';
@@ -41,14 +42,15 @@ export function createWaitlistService(deps: WaitlistDeps, tasks: BackgroundTasks
   }
 
   /**
-   * The welcome e-mail and the webhook, started once `answered` resolves (the response went out).
-   * Both are tracked, so `drain()` covers them; failures are logged only (the visitor is already answered).
+   * The welcome e-mail (in `language`, the visitor's) and the webhook, started once `answered` resolves
+   * (the response went out). Both are tracked, so `drain()` covers them; failures are logged only (the
+   * visitor is already answered).
    */
-  function afterJoin(entry: WaitlistEntryRow, answered: Promise<void>): void {
+  function afterJoin(entry: WaitlistEntryRow, answered: Promise<void>, language: Language = 'en'): void {
     tasks.run('waitlist-welcome-email', async () => {
       await answered;
       await deps.mailer.send(
-        welcomeEmail(entry, { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL }),
+        welcomeEmail(entry, { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL }, language),
       );
       await repository.markWelcomeSent(entry.id);
     });

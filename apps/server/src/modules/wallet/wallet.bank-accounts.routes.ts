@@ -2,6 +2,7 @@ import { WALLET_TEXT, addBankAccountBodySchema, bankAccountSchema } from '@escro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { idempotency } from '../idempotency/index.ts';
 import type { WalletRouteDeps } from './wallet.deps.ts';
 import { secondFactorHeader, secondFactorHeaders } from './wallet.headers.ts';
@@ -43,7 +44,7 @@ export const bankAccountRoutes =
       },
       async (request, reply) => {
         const bankAccount = await addBankAccount(deps, request.user!.id, request.body);
-        return reply.code(201).send(ok({ bankAccount }, 'Bank account added'));
+        return reply.code(201).send(ok({ bankAccount }, msg('Bank account added')));
       },
     );
 

@@ -54,7 +54,9 @@ export async function addBankAccount(
   if (existing) throw new AppError('CONFLICT', WALLET_TEXT.bankAccountExists);
   const [saved] = await deps.db.select({ n: count() }).from(bankAccounts).where(activeFor(userId));
   if ((saved?.n ?? 0) >= MAX_BANK_ACCOUNTS_PER_USER)
-    throw new AppError('LIMIT_EXCEEDED', WALLET_TEXT.tooManyBankAccounts(MAX_BANK_ACCOUNTS_PER_USER));
+    throw new AppError('LIMIT_EXCEEDED', WALLET_TEXT.tooManyBankAccountsMessage, undefined, undefined, {
+      max: MAX_BANK_ACCOUNTS_PER_USER,
+    });
 
   let accountName: string;
   try {

@@ -1,4 +1,5 @@
 import { LIMIT_TEXT, WALLET_CURRENCY, walletLimitsFor } from '@escrow/shared/domain/limits';
+import { formatNumber } from '@escrow/shared/domain/en-ng-format';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import type { DepositResult } from '@escrow/shared/schemas/wallet';
@@ -15,12 +16,16 @@ import {
   settleProviderPayment,
 } from '../payments/index.ts';
 import { walletSummary } from './wallet.summary.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 /** The balance after a deposit may not exceed the level's cap (docs/product.md, limits table). */
 function assertDepositCap(balanceMinor: number, amountMinor: number, level: VerificationLevel) {
   const cap = walletLimitsFor(level).maxBalanceMinor;
   if (cap !== null && balanceMinor + amountMinor > cap)
-    throw new AppError('LIMIT_EXCEEDED', LIMIT_TEXT.depositAboveCap(cap, level));
+    throw new AppError('LIMIT_EXCEEDED', LIMIT_TEXT.depositAboveCapMessage, undefined, undefined, {
+      capMinor: `₦${formatNumber(Math.floor(cap / 100))}`,
+      level,
+    });
 }
 
 /**
@@ -83,7 +88,7 @@ export async function verifyDeposit(
   reference: string,
 ): Promise<DepositResult> {
   const intent = await ownPaymentIntent(deps.db, user.id, reference, 'DEPOSIT');
-  if (!intent) throw notFound('Deposit');
+  if (!intent) throw notFound(msg('Deposit not found'));
   const { status } = await confirmProviderPayment(deps, reference);
   return {
     deposit: {

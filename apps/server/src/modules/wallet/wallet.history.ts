@@ -3,10 +3,24 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/shared/schemas/wallet';
 import type { DbOrTx } from '../../db/client.ts';
 import { userDirectory } from '../../db/schema/published.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 import { providerEscrowPaymentsSource, walletPostingsSource } from '../ledger/index.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 
 /** The memo of a history line for a provider payment into escrow (not a wallet posting). */
 const OUTSIDE_WALLET = 'outside_wallet';
+
+/**
+ * A history line's description is stored in English (the ledger's, a message id where it is a fixed
+ * text) and written in the reader's language when listed. A withdrawal's reads WITHDRAWAL_TO then the
+ * bank and the masked account number (wallet.withdrawals.ts): WITHDRAWAL_TO_MESSAGE with {account}.
+ */
+export const WITHDRAWAL_TO = 'Withdrawal to ';
+const WITHDRAWAL_TO_MESSAGE = msg('Withdrawal to {account}');
+const WITHDRAWAL_FEE = msg('Withdrawal fee');
+const BANK_TRANSFER_INTO_ESCROW = msg('Bank transfer into escrow');
+const CARD_PAYMENT_INTO_ESCROW = msg('Card payment into escrow');
+const WALLET_DEPOSIT = msg('Wallet deposit');
 
 export type HistoryRow = {
   id: string;
@@ -45,14 +59,15 @@ export function historySource(userId: string, currency: string) {
       else null end
     union all
     select x.id, x.amount, '${sql.raw(OUTSIDE_WALLET)}', x.date, x.kind,
-           case when i.method = 'BANK_TRANSFER' then 'Bank transfer into escrow' else 'Card payment into escrow' end,
+           case when i.method = 'BANK_TRANSFER' then '${sql.raw(BANK_TRANSFER_INTO_ESCROW)}'
+                else '${sql.raw(CARD_PAYMENT_INTO_ESCROW)}' end,
            x.transaction_id, x.reference, 'completed',
            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
     from (${providerEscrowPaymentsSource(userId, currency)}) x
     left join payment_intents i on i.reference = x.reference
     left join ${userDirectory} u on u.id = x.hold_seller_id
     union all
-    select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', 'Wallet deposit', null, i.reference,
+    select i.id, i.amount, null, i.created_at, 'DEPOSIT_INTENT', '${sql.raw(WALLET_DEPOSIT)}', null, i.reference,
            case when i.status = 'FAILED' then 'failed' else 'pending' end, null
     ${pendingDepositsFrom(userId, currency)}`;
 }
@@ -81,13 +96,24 @@ function entryType(row: HistoryRow, amount: number): WalletEntryType {
   }
 }
 
-export function toEntry(row: HistoryRow): WalletEntry {
+/** A history line's description in `language` (English as stored). */
+function describe(row: HistoryRow, language: Language): string {
+  if (row.memo === 'withdrawal_fee') return translate(language, WITHDRAWAL_FEE);
+  if (language === 'en') return row.description;
+  if (row.kind === 'WITHDRAWAL' && row.description.startsWith(WITHDRAWAL_TO))
+    return translate(language, WITHDRAWAL_TO_MESSAGE, {
+      account: row.description.slice(WITHDRAWAL_TO.length),
+    });
+  return translate(language, row.description);
+}
+
+export function toEntry(row: HistoryRow, language: Language = 'en'): WalletEntry {
   const amount = Number(row.amount);
   return {
     id: row.id,
     type: entryType(row, amount),
     amount: toMajor(Math.abs(amount)),
-    description: row.memo === 'withdrawal_fee' ? 'Withdrawal fee' : row.description,
+    description: describe(row, language),
     date: new Date(row.date).toISOString(),
     status: row.status as WalletEntryStatus,
     reference: row.reference,
@@ -103,12 +129,16 @@ export async function listWalletHistory(
   currency: string,
   page: number,
   limit: number,
+  language: Language = 'en',
 ): Promise<{ entries: WalletEntry[]; total: number }> {
   const source = historySource(userId, currency);
   const listed = (await db.execute(
     sql`select * from (${source}) h order by h.date desc, h.id desc limit ${limit} offset ${(page - 1) * limit}`,
   )) as { rows: HistoryRow[] };
-  return { entries: listed.rows.map(toEntry), total: await countWalletHistory(db, userId, currency) };
+  return {
+    entries: listed.rows.map((row) => toEntry(row, language)),
+    total: await countWalletHistory(db, userId, currency),
+  };
 }
 
 export async function countWalletHistory(db: DbOrTx, userId: string, currency: string): Promise<number> {

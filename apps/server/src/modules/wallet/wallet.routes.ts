@@ -18,6 +18,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { loadUser } from '../auth/index.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { idempotency, idempotencyHeaders } from '../idempotency/index.ts';
 import type { WalletRouteDeps } from './wallet.deps.ts';
 import { secondFactorHeaders } from './wallet.headers.ts';
@@ -59,14 +61,19 @@ export const walletRoutes =
           querystring: z.object({
             month: z
               .string()
-              .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+              .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, msg('Month must be YYYY-MM'))
               .optional(),
           }),
         },
         preHandler: app.authenticate,
       },
       async (request, reply) => {
-        const { filename, bytes } = await walletStatementPdf(deps, request.user!, request.query.month);
+        const { filename, bytes } = await walletStatementPdf(
+          deps,
+          request.user!,
+          request.query.month,
+          requestLanguage(request),
+        );
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${filename}"`)
@@ -97,7 +104,14 @@ export const walletRoutes =
       },
       async (request) => {
         const { page, limit } = request.query;
-        const history = await listWalletHistory(deps.db, request.user!.id, WALLET_CURRENCY, page, limit);
+        const history = await listWalletHistory(
+          deps.db,
+          request.user!.id,
+          WALLET_CURRENCY,
+          page,
+          limit,
+          requestLanguage(request),
+        );
         return ok({ ...history, page, limit });
       },
     );

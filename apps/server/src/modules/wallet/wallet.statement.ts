@@ -4,6 +4,8 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry } from '@escrow/shared/schemas/wallet';
 import type { UserRow } from '../auth/index.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { translate, type Language, type MessageParams } from '../../lib/i18n.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { PdfWriter, pdfMoney } from '../../lib/pdf.ts';
 import { walletBalanceBefore } from '../ledger/index.ts';
 import type { WalletDeps } from './wallet.deps.ts';
@@ -47,11 +49,13 @@ export async function walletStatementPdf(
   deps: WalletDeps,
   user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
   requestedMonth: string | undefined,
+  language: Language = 'en',
 ): Promise<{ filename: string; bytes: Uint8Array }> {
+  const t = (id: string, params?: MessageParams) => translate(language, id, params);
   const now = deps.clock.now();
   const month = requestedMonth ?? lagosMonth.format(now);
   const { start, end } = monthBounds(month);
-  if (start > now) throw badRequest('A statement can only cover a month that has started');
+  if (start > now) throw badRequest(msg('A statement can only cover a month that has started'));
   const currency = WALLET_CURRENCY;
   const [opening, closing, listed] = await Promise.all([
     walletBalanceBefore(deps.db, user.id, currency, start),
@@ -60,32 +64,47 @@ export async function walletStatementPdf(
       where h.date >= ${start.toISOString()}::timestamptz and h.date < ${end.toISOString()}::timestamptz
       order by h.date asc, h.id asc limit ${MAX_LINES}`) as Promise<{ rows: HistoryRow[] }>,
   ]);
-  const entries = listed.rows.map(toEntry);
+  const entries = listed.rows.map((row) => toEntry(row, language));
   const counted = entries.filter((entry) => entry.status === 'completed' && !entry.outsideWallet);
   const total = (sign: 1 | -1) =>
     counted.filter((entry) => SIGN[entry.type] === sign).reduce((sum, entry) => sum + entry.amount, 0);
 
-  const pdf = await PdfWriter.create(`Amana Escrow wallet statement ${month}`);
-  pdf.heading('Amana Escrow - Wallet statement');
-  pdf.note(`${monthName.format(start)}. Generated ${lagosDay.format(now)}. Amounts in ${currency}.`);
-  pdf.subheading('Account');
-  pdf.field('Account holder', `${user.firstName} ${user.lastName}`);
-  pdf.field('E-mail', user.email);
-  pdf.field('Opening balance', pdfMoney(toMajor(opening), currency));
-  pdf.field('Money in', pdfMoney(total(1), currency));
-  pdf.field('Money out', pdfMoney(-total(-1), currency));
-  pdf.field('Closing balance', pdfMoney(toMajor(closing), currency));
+  const pdf = await PdfWriter.create(t(msg('Amana Escrow wallet statement {month}'), { month }));
+  pdf.heading(t(msg('Amana Escrow - Wallet statement')));
+  pdf.note(
+    t(msg('{month}. Generated {date}. Amounts in {currency}.'), {
+      month: monthName.format(start),
+      date: lagosDay.format(now),
+      currency,
+    }),
+  );
+  pdf.subheading(t(msg('Account')));
+  pdf.field(t(msg('Account holder')), `${user.firstName} ${user.lastName}`);
+  pdf.field(t(msg('E-mail')), user.email);
+  pdf.field(t(msg('Opening balance')), pdfMoney(toMajor(opening), currency));
+  pdf.field(t(msg('Money in')), pdfMoney(total(1), currency));
+  pdf.field(t(msg('Money out')), pdfMoney(-total(-1), currency));
+  pdf.field(t(msg('Closing balance')), pdfMoney(toMajor(closing), currency));
 
-  pdf.subheading('Movements');
-  const widths = [70, 160, 195, 74];
-  pdf.row(['Date', 'Description', 'Reference', 'Amount'], widths, true);
-  if (!entries.length) pdf.note('No money moved in this month.');
+  pdf.subheading(t(msg('Movements')));
+  // A reference ('esc_' and 32 hex digits) fits whole in DejaVu Sans; an amount in millions too.
+  const widths = [66, 140, 206, 87];
+  pdf.row([t(msg('Date')), t(msg('Description')), t(msg('Reference')), t(msg('Amount'))], widths, true);
+  if (!entries.length) pdf.note(t(msg('No money moved in this month.')));
   for (const entry of entries) {
-    const note = entry.outsideWallet ? ' *' : entry.status === 'completed' ? '' : ` (${entry.status})`;
+    // A line paid straight into escrow is marked '*' (the note below); one not completed says its status.
+    const line = entry.outsideWallet
+      ? `${entry.description} *`
+      : entry.status === 'completed'
+        ? entry.description
+        : t(msg('{description} ({status, select, pending {pending} failed {failed} other {{status}}})'), {
+            description: entry.description,
+            status: entry.status,
+          });
     pdf.row(
       [
         lagosDay.format(new Date(entry.date)),
-        `${entry.description}${note}`,
+        line,
         entry.reference ?? entry.transactionId ?? '',
         pdfMoney(SIGN[entry.type] * entry.amount, currency),
       ],
@@ -93,7 +112,11 @@ export async function walletStatementPdf(
     );
   }
   pdf.note(
-    '* Paid by card or bank transfer straight into escrow: listed for your records, not counted in the balance.',
+    t(
+      msg(
+        '* Paid by card or bank transfer straight into escrow: listed for your records, not counted in the balance.',
+      ),
+    ),
   );
   return { filename: `amana-statement-${month}.pdf`, bytes: await pdf.bytes() };
 }

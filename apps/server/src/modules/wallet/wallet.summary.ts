@@ -15,6 +15,7 @@ import { userDirectory } from '../../db/schema/published.ts';
 import type { UserRow } from '../auth/index.ts';
 import { withdrawals } from '../../db/schema/wallet.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { accountCodes, walletLedgerFigures } from '../ledger/index.ts';
 import { pendingDepositsFrom } from './wallet.history.ts';
 
@@ -118,7 +119,7 @@ export async function walletSummary(
   }
   const verificationLevel = row.verificationLevel;
   // As loadUser answers for a user that no longer exists.
-  if (verificationLevel === null) throw unauthorized('Invalid or expired token');
+  if (verificationLevel === null) throw unauthorized(msg('Invalid or expired token'));
   const limits = walletLimitsFor(verificationLevel);
   return {
     balance: toMajor(BigInt(row.balance)),

@@ -12,10 +12,12 @@ import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/index.ts';
 import { bankAccounts, withdrawals, type WithdrawalRow } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { accountCodes, lockWallet, postEntry, refundsCreditedSince } from '../ledger/index.ts';
 import { newReference } from '../payments/index.ts';
 import { ProviderError, type TransferInput } from '../payments/index.ts';
 import { walletSummary, withdrawnTodayMinor } from './wallet.summary.ts';
+import { WITHDRAWAL_TO } from './wallet.history.ts';
 import { createNotification, pushNotification, type NotificationView } from '../notifications/index.ts';
 
 /** After commit: the withdrawal's notification pushed live and e-mailed (a money event). */
@@ -64,9 +66,12 @@ async function recordWithdrawal(deps: WalletDeps, user: UserRow, amountMinor: nu
     if (today + amountMinor > daily)
       throw new AppError(
         'LIMIT_EXCEEDED',
-        `This withdrawal would exceed your daily limit of ${formatMoney(toMajor(daily))} ` +
-          `(${formatMoney(toMajor(Math.max(0, daily - today)))} left today). ` +
-          'Verify your identity on the verification page to raise your limits.',
+        msg(
+          'This withdrawal would exceed your daily limit of {limit} ({left} left today). Verify your identity on the verification page to raise your limits.',
+        ),
+        undefined,
+        undefined,
+        { limit: formatMoney(toMajor(daily)), left: formatMoney(toMajor(Math.max(0, daily - today))) },
       );
     const reference = newReference('wd');
     const [row] = await tx
@@ -85,7 +90,7 @@ async function recordWithdrawal(deps: WalletDeps, user: UserRow, amountMinor: nu
     const { entry } = await postEntry(tx, {
       idempotencyKey: `withdrawal:${row!.id}`,
       kind: 'WITHDRAWAL',
-      description: `Withdrawal to ${account.bankName} ${maskedNumber(account.accountNumber)}`,
+      description: `${WITHDRAWAL_TO}${account.bankName} ${maskedNumber(account.accountNumber)}`,
       currency,
       userId: user.id,
       metadata: { reference, bankAccountId: account.id },
@@ -123,8 +128,9 @@ export async function markWithdrawalCompleted(
     transactionId: null,
     type: 'PAYMENT',
     priority: 'MEDIUM',
-    title: 'Withdrawal paid',
-    message: `${formatMoney(toMajor(row.amount), row.currency)} has been paid out to your bank account (reference ${row.reference}).`,
+    title: msg('Withdrawal paid'),
+    message: msg('{amount} has been paid out to your bank account (reference {reference}).'),
+    params: { amount: formatMoney(toMajor(row.amount), row.currency), reference: row.reference },
     metadata: { reference: row.reference, amount: toMajor(row.amount), currency: row.currency },
   });
 }
@@ -148,7 +154,7 @@ export async function reverseWithdrawal(
   const { entry } = await postEntry(tx, {
     idempotencyKey: `withdrawal-reversal:${row.id}`,
     kind: 'WITHDRAWAL_REVERSAL',
-    description: 'Withdrawal returned to wallet',
+    description: msg('Withdrawal returned to wallet'),
     currency: row.currency,
     userId: row.userId,
     metadata: { reference, reason },
@@ -169,8 +175,11 @@ export async function reverseWithdrawal(
     transactionId: null,
     type: 'PAYMENT',
     priority: 'HIGH',
-    title: 'Withdrawal failed',
-    message: `The bank transfer of ${formatMoney(toMajor(row.amount), row.currency)} did not go through; the amount and its fee are back in your wallet.`,
+    title: msg('Withdrawal failed'),
+    message: msg(
+      'The bank transfer of {amount} did not go through; the amount and its fee are back in your wallet.',
+    ),
+    params: { amount: formatMoney(toMajor(row.amount), row.currency) },
     metadata: { reference: row.reference, amount: toMajor(row.amount), currency: row.currency },
   });
 }

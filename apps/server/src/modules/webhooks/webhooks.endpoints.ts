@@ -10,6 +10,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { strictUrls, type WebhooksDeps } from './webhooks.deps.ts';
 import { newSigningSecret, secretBox } from './webhooks.secrets.ts';
 import { webhookUrlProblem, type Resolver } from './webhooks.url-safety.ts';
@@ -33,14 +34,18 @@ async function checkUrl(deps: WebhooksDeps, url: string, resolve?: Resolver) {
   if (problem) throw badRequest(problem, [{ field: 'url', message: problem }]);
 }
 
-export async function listEndpoints(deps: WebhooksDeps, ownerId: string): Promise<Webhook[]> {
+export async function listEndpoints(
+  deps: WebhooksDeps,
+  ownerId: string,
+  language: Language = 'en',
+): Promise<Webhook[]> {
   const rows = await deps.db
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.ownerId, ownerId))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   const now = deps.clock.now();
-  return rows.map((row) => toWebhookView(row, now));
+  return rows.map((row) => toWebhookView(row, now, language));
 }
 
 /**
@@ -88,6 +93,7 @@ export async function updateEndpoint(
   ownerId: string,
   id: string,
   body: UpdateWebhookBody,
+  language: Language = 'en',
 ): Promise<Webhook> {
   if (body.url !== undefined) await checkUrl(deps, body.url);
   const now = deps.clock.now();
@@ -109,7 +115,7 @@ export async function updateEndpoint(
     if (disabling) await failPendingDeliveries(tx, id, now);
     return updated!;
   });
-  return toWebhookView(row, now);
+  return toWebhookView(row, now, language);
 }
 
 /**

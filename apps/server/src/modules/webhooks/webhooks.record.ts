@@ -2,13 +2,16 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS } from '@escrow/shared/schemas/webhooks';
 import type { Tx } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { translate, type MessageParams } from '../../lib/i18n.ts';
 import { composeMail } from '../../lib/mail-compose.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { loadUser } from '../auth/index.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import { failPendingDeliveries } from './webhooks.endpoints.ts';
 import type { SendResult } from './webhooks.send.ts';
 
-export const DISABLED_REASON = 'Every delivery attempt failed for 3 days';
+/** Stored on the endpoint; shown to its owner in their language (webhooks.view.ts). */
+export const DISABLED_REASON = msg('Every delivery attempt failed for 3 days');
 
 export type DisabledEndpoint = { id: string; ownerId: string; url: string };
 
@@ -110,13 +113,30 @@ async function noteFailure(tx: Tx, endpointId: string, now: Date): Promise<Disab
 export async function mailDisabledEndpoint(deps: WebhooksDeps, endpoint: DisabledEndpoint) {
   try {
     const owner = await loadUser(deps.db, endpoint.ownerId);
+    const language = owner.language ?? 'en';
+    const t = (id: string, params?: MessageParams) => translate(language, id, params);
     await deps.mailer.send(
-      composeMail(owner.email, 'Your webhook endpoint was disabled', [
-        `Hello ${owner.firstName},`,
-        `We stopped sending events to ${endpoint.url}: every delivery attempt to it failed for 3 days (no 2xx answer within 10 seconds).`,
-        'Once the endpoint answers again, enable it (PATCH /api/developer/webhooks/' +
-          `${endpoint.id} with {"enabled": true}) and retry the deliveries it missed from its delivery log.`,
-      ]),
+      composeMail(
+        owner.email,
+        t(msg('Your webhook endpoint was disabled')),
+        [
+          t(msg('Hello {firstName},'), { firstName: owner.firstName }),
+          t(
+            msg(
+              'We stopped sending events to {url}: every delivery attempt to it failed for 3 days (no 2xx answer within 10 seconds).',
+            ),
+            { url: endpoint.url },
+          ),
+          t(
+            msg(
+              'Once the endpoint answers again, enable it (PATCH {path} with {body}) and retry the deliveries it missed from its delivery log.',
+            ),
+            { path: `/api/developer/webhooks/${endpoint.id}`, body: '{"enabled": true}' },
+          ),
+        ],
+        undefined,
+        language,
+      ),
     );
   } catch (error) {
     deps.log.warn({ err: error, endpointId: endpoint.id }, 'webhook disabled e-mail not sent');

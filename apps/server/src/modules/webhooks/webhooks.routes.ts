@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import {
   WEBHOOK_TEXT,
   createWebhookBodySchema,
@@ -12,6 +13,7 @@ import {
   webhookSecretAnswerSchema,
 } from '@escrow/shared/schemas/webhooks';
 import { envelope, ok } from '../../lib/envelope.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { byUser, limitRequests } from '../../lib/rate-limits.ts';
 import type { WebhooksDeps } from './webhooks.deps.ts';
 import {
@@ -24,7 +26,7 @@ import {
 import { listAttempts, retryDelivery, sendPing } from './webhooks.log.ts';
 
 // Ids are UUIDs: anything else is refused before it reaches a query.
-const idParams = z.object({ id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, 'Invalid id') });
+const idParams = z.object({ id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, msg('Invalid id')) });
 const tags = ['webhooks'];
 const security = [{ bearerAuth: [] }];
 
@@ -56,7 +58,8 @@ export const webhooksRoutes =
           response: { 200: envelope(webhookListAnswerSchema) },
         },
       },
-      async (request) => ok({ webhooks: await listEndpoints(deps, request.user!.id) }),
+      async (request) =>
+        ok({ webhooks: await listEndpoints(deps, request.user!.id, requestLanguage(request)) }),
     );
 
     app.post(
@@ -91,7 +94,15 @@ export const webhooksRoutes =
       },
       async (request) =>
         ok(
-          { webhook: await updateEndpoint(deps, request.user!.id, request.params.id, request.body) },
+          {
+            webhook: await updateEndpoint(
+              deps,
+              request.user!.id,
+              request.params.id,
+              request.body,
+              requestLanguage(request),
+            ),
+          },
           WEBHOOK_TEXT.updated,
         ),
     );

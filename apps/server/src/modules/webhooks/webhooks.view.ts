@@ -6,19 +6,23 @@ import type {
   webhookDeliverySchema,
 } from '@escrow/shared/schemas/webhooks';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema/webhooks.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 type EventType = WebhookEventType | 'ping';
 
-/** An endpoint as its owner sees it: never its secret (shown once, when made or rotated). */
-export function toWebhookView(row: WebhookEndpointRow, now: Date): Webhook {
+/**
+ * An endpoint as its owner sees it: never its secret (shown once, when made or rotated); why it was
+ * disabled in the owner's `language`.
+ */
+export function toWebhookView(row: WebhookEndpointRow, now: Date, language: Language = 'en'): Webhook {
   const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
   return {
     id: row.id,
     url: row.url,
     events: row.events as WebhookEventType[],
     enabled: row.enabled,
-    disabledReason: row.disabledReason,
+    disabledReason: row.disabledReason === null ? null : translate(language, row.disabledReason),
     disabledAt: iso(row.disabledAt),
     previousSecretExpiresAt: overlap ? iso(row.previousSecretExpiresAt) : null,
     createdAt: row.createdAt.toISOString(),

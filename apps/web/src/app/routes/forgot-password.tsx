@@ -1,11 +1,14 @@
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { t } from '../../lib/i18n';
 
 export default function ForgotPasswordPage() {
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter the e-mail address of your account and we will send you a link to set a new password."
+      title={t('Forgot your password?')}
+      subtitle={t(
+        'Enter the e-mail address of your account and we will send you a link to set a new password.',
+      )}
     >
       <ForgotPasswordForm />
     </AuthLayout>

@@ -12,8 +12,7 @@ import { TransactionCalculator } from '../../features/landing/components/transac
 import { ValueBanner } from '../../features/landing/components/value-banner';
 import { WalletSection } from '../../features/landing/components/wallet-section';
 import { JoinWaitlistButton, WaitlistLauncher } from '../../features/waitlist/components/waitlist-launcher';
-
-const TITLE = 'Amana Escrow — safe payments for buyers and sellers in Nigeria';
+import { t } from '../../lib/i18n';
 
 /**
  * Each section below the first screen is styled, laid out and painted only when it comes near the
@@ -27,7 +26,7 @@ const offscreenUntilNear = '*:[content-visibility:auto] *:[contain-intrinsic-siz
 export default function LandingPage() {
   const belowTheFold = useBelowTheFold();
   useEffect(() => {
-    document.title = TITLE;
+    document.title = t('Amana Escrow — safe payments for buyers and sellers in Nigeria');
   }, []);
 
   return (
@@ -36,7 +35,7 @@ export default function LandingPage() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-2 focus:outline-brand-700"
       >
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">

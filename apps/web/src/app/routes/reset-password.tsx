@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { t } from '../../lib/i18n';
 
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -8,17 +9,18 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset link missing">
+      <AuthLayout title={t('Reset link missing')}>
         <div className="flex flex-col gap-4 text-sm text-slate-700">
           <p>
-            This page needs the reset link from your e-mail. Open the link exactly as it was sent, or request
-            a new one.
+            {t(
+              'This page needs the reset link from your e-mail. Open the link exactly as it was sent, or request a new one.',
+            )}
           </p>
           <Link
             to="/forgot-password"
             className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            Request a reset link
+            {t('Request a reset link')}
           </Link>
         </div>
       </AuthLayout>
@@ -26,7 +28,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Set a new password" subtitle="Choose a password of at least 8 characters.">
+    <AuthLayout title={t('Set a new password')} subtitle={t('Choose a password of at least 8 characters.')}>
       <ResetPasswordForm token={token} />
     </AuthLayout>
   );

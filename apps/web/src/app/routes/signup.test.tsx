@@ -95,13 +95,15 @@ describe('sign-up screen', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(queryClient.getQueryData(['something-cached'])).toBeUndefined();
     const [call] = calls;
-    // The confirmation stays in the browser; the API gets its four fields and the acceptance.
+    // The confirmation stays in the browser; the API gets its four fields, the acceptance and the
+    // language the screens show.
     expect(call!.body).toEqual({
       firstName: 'Ada',
       lastName: 'Obi',
       email: 'ada@example.com',
       password: 'secret123',
       acceptPrivacyNotice: true,
+      language: 'en',
     });
   });
 

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { useFirstScreenShown } from '../../lib/first-screen';
+import { t } from '../../lib/i18n';
 import { useUnreadMessages } from '../../widgets/chat/chat-api';
 import { BottomNav } from './bottom-nav';
 import { HelpPanel, type HelpPanelState } from './help-panel';
@@ -45,7 +46,7 @@ export function AppLayout({
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <TopBar
         user={user}

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import MoreIcon from 'lucide-react/icons/ellipsis';
 import { cn } from '../../lib/cn';
 import { useFirstScreenShown } from '../../lib/first-screen';
+import { t } from '../../lib/i18n';
 import {
   badgeText,
   BOTTOM_NAV_ITEM_CLASS,
@@ -33,7 +34,7 @@ function More({ items }: { items: NavItem[] }) {
         className={moreButtonClass(items, useLocation().pathname)}
       >
         <MoreIcon className="h-5 w-5" />
-        <span>More</span>
+        <span>{t('More')}</span>
       </button>
       {open || later ? (
         <Suspense fallback={null}>
@@ -50,7 +51,7 @@ type BottomNavProps = { unread: UnreadCounts; moreItems: NavItem[]; className?: 
 export function BottomNav({ unread, moreItems, className }: BottomNavProps) {
   return (
     <nav
-      aria-label="Bottom navigation"
+      aria-label={t('Bottom navigation')}
       className={cn(
         'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]',
         className,
@@ -71,11 +72,11 @@ export function BottomNav({ unread, moreItems, className }: BottomNavProps) {
                 }
               >
                 <Icon className="h-5 w-5" />
-                <span>{label}</span>
+                <span>{t(label)}</span>
                 {count ? (
                   <span className="absolute right-[calc(50%-1.25rem)] top-1.5 rounded-full bg-brand-700 px-1.5 text-[10px] font-semibold leading-4 text-white">
                     {count}
-                    <span className="sr-only"> unread</span>
+                    <span className="sr-only"> {t('unread')}</span>
                   </span>
                 ) : null}
               </NavLink>

@@ -3,6 +3,7 @@ import CloseIcon from 'lucide-react/icons/x';
 import MessageIcon from 'lucide-react/icons/message-circle';
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
+import { t } from '../../lib/i18n';
 import { Spinner } from '../ui/spinner';
 
 export type HelpPanelState = 'closed' | 'open' | 'minimised';
@@ -14,6 +15,9 @@ type HelpPanelProps = {
   /** The conversation (the app layer passes the lazily loaded assistant, so it loads on first open). */
   children: ReactNode;
 };
+
+/** The badge on the floating button: the letters AI, as said in every language. */
+const AI_BADGE = 'AI';
 
 const iconButton =
   'flex h-8 w-8 items-center justify-center rounded-lg text-white/90 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white';
@@ -42,12 +46,12 @@ export function HelpPanel({ id, state, onStateChange, children }: HelpPanelProps
         <button
           type="button"
           onClick={() => onStateChange('open')}
-          aria-label="Open AI Assistant"
+          aria-label={t('Open AI Assistant')}
           className="fixed bottom-20 right-3 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:bottom-4 md:right-4"
         >
           <MessageIcon className="h-6 w-6" />
           <span className="absolute -right-1 -top-1 rounded-full bg-amber-400 px-1.5 py-0.5 text-[10px] font-bold leading-none text-slate-900">
-            AI
+            {AI_BADGE}
           </span>
         </button>
       ) : null}
@@ -65,13 +69,13 @@ export function HelpPanel({ id, state, onStateChange, children }: HelpPanelProps
         >
           <header className="flex items-center justify-between bg-brand-700 px-3 py-2 text-white">
             <h2 id={`${id}-title`} className="text-sm font-semibold">
-              AI Assistant
+              {t('AI Assistant')}
             </h2>
             <div className="flex gap-1">
               <button
                 type="button"
                 className={iconButton}
-                aria-label={minimised ? 'Restore AI Assistant' : 'Minimise AI Assistant'}
+                aria-label={minimised ? t('Restore AI Assistant') : t('Minimise AI Assistant')}
                 aria-expanded={!minimised}
                 onClick={() => onStateChange(minimised ? 'open' : 'minimised')}
               >
@@ -80,7 +84,7 @@ export function HelpPanel({ id, state, onStateChange, children }: HelpPanelProps
               <button
                 type="button"
                 className={iconButton}
-                aria-label="Close AI Assistant"
+                aria-label={t('Close AI Assistant')}
                 onClick={() => onStateChange('closed')}
               >
                 <CloseIcon className="h-4 w-4" />

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
@@ -14,15 +15,17 @@ export default function LogoutConfirm({ open, pending, onOpenChange, onConfirm }
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm Logout"
-      description="Are you sure you want to log out? You'll need to sign in again to access your account."
+      title={t('Confirm Logout')}
+      description={t(
+        "Are you sure you want to log out? You'll need to sign in again to access your account.",
+      )}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
-            Logout
+            {t('Logout')}
           </Button>
         </>
       }

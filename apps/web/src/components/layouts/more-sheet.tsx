@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
+import { t } from '../../lib/i18n';
 import CloseIcon from 'lucide-react/icons/x';
 import type { NavItem } from './nav-items';
 
@@ -33,15 +34,17 @@ export function MoreSheet({ items, open, onOpenChange, button, contentId }: More
           className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between">
-            <RadixDialog.Title className="text-base font-semibold text-slate-900">More</RadixDialog.Title>
+            <RadixDialog.Title className="text-base font-semibold text-slate-900">
+              {t('More')}
+            </RadixDialog.Title>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t('Close')}
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <CloseIcon className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
-          <RadixDialog.Description className="sr-only">More places in the app</RadixDialog.Description>
+          <RadixDialog.Description className="sr-only">{t('More places in the app')}</RadixDialog.Description>
           <ul className="mt-2 grid grid-cols-2 gap-2">
             {items.map(({ label, to, Icon }) => (
               <li key={to}>
@@ -56,7 +59,7 @@ export function MoreSheet({ items, open, onOpenChange, button, contentId }: More
                   }
                 >
                   <Icon className="h-5 w-5" />
-                  {label}
+                  {t(label)}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { msg } from '@escrow/shared/i18n/msg';
 import { cn } from '../../lib/cn';
 import BellIcon from 'lucide-react/icons/bell';
 import ConsoleIcon from 'lucide-react/icons/terminal';
@@ -21,15 +22,15 @@ export type NavItem = {
 
 /** Side navigation on large screens, in this order. */
 export const SIDE_NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
-  { label: 'Create Transaction', to: '/app/create-transaction', Icon: PlusIcon },
-  { label: 'Join Transaction', to: '/app/join-transaction', Icon: LinkIcon },
-  { label: 'My Transactions', to: '/app/transactions', Icon: ListIcon },
-  { label: 'Messages', to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
-  { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
-  { label: 'Wallet', to: '/app/wallet', Icon: WalletIcon },
-  { label: 'Disputes', to: '/app/disputes', Icon: ScaleIcon },
-  { label: 'User Profile', to: '/app/profile', Icon: UserIcon },
+  { label: msg('Dashboard'), to: '/app/dashboard', Icon: HomeIcon },
+  { label: msg('Create Transaction'), to: '/app/create-transaction', Icon: PlusIcon },
+  { label: msg('Join Transaction'), to: '/app/join-transaction', Icon: LinkIcon },
+  { label: msg('My Transactions'), to: '/app/transactions', Icon: ListIcon },
+  { label: msg('Messages'), to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
+  { label: msg('Notifications'), to: '/app/notifications', Icon: BellIcon },
+  { label: msg('Wallet'), to: '/app/wallet', Icon: WalletIcon },
+  { label: msg('Disputes'), to: '/app/disputes', Icon: ScaleIcon },
+  { label: msg('User Profile'), to: '/app/profile', Icon: UserIcon },
 ];
 
 /**
@@ -37,10 +38,10 @@ export const SIDE_NAV_ITEMS: NavItem[] = [
  * row of four plus 'More' keeps them all, the rest one tap away in the More sheet.
  */
 export const BOTTOM_NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', to: '/app/dashboard', Icon: HomeIcon },
-  { label: 'Create', to: '/app/create-transaction', Icon: PlusIcon },
-  { label: 'Transactions', to: '/app/transactions', Icon: ListIcon },
-  { label: 'Messages', to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
+  { label: msg('Dashboard'), to: '/app/dashboard', Icon: HomeIcon },
+  { label: msg('Create'), to: '/app/create-transaction', Icon: PlusIcon },
+  { label: msg('Transactions'), to: '/app/transactions', Icon: ListIcon },
+  { label: msg('Messages'), to: '/app/messages', Icon: MessageIcon, badge: 'messages' },
 ];
 
 /** One cell of the bottom navigation (a link or the More button). */
@@ -58,15 +59,15 @@ export const moreButtonClass = (items: NavItem[], pathname: string) =>
 
 /** The rest of the bottom navigation, in its order, behind 'More'. */
 export const MORE_NAV_ITEMS: NavItem[] = [
-  { label: 'Join', to: '/app/join-transaction', Icon: LinkIcon },
-  { label: 'Notifications', to: '/app/notifications', Icon: BellIcon },
-  { label: 'Wallet', to: '/app/wallet', Icon: WalletIcon },
-  { label: 'Profile', to: '/app/profile', Icon: UserIcon },
+  { label: msg('Join'), to: '/app/join-transaction', Icon: LinkIcon },
+  { label: msg('Notifications'), to: '/app/notifications', Icon: BellIcon },
+  { label: msg('Wallet'), to: '/app/wallet', Icon: WalletIcon },
+  { label: msg('Profile'), to: '/app/profile', Icon: UserIcon },
 ];
 
 /** Staff (ADMIN, SUPPORT) also reach the operator console. */
 export const OPERATOR_CONSOLE_ITEM: NavItem = {
-  label: 'Operator console',
+  label: msg('Operator console'),
   to: '/app/admin',
   Icon: ConsoleIcon,
 };

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
+import { t } from '../../lib/i18n';
 import {
   badgeText,
   OPERATOR_CONSOLE_ITEM,
@@ -14,7 +15,7 @@ type SideNavProps = { showOperatorConsole: boolean; unread: UnreadCounts; classN
 export function SideNav({ showOperatorConsole, unread, className }: SideNavProps) {
   const items: NavItem[] = showOperatorConsole ? [...SIDE_NAV_ITEMS, OPERATOR_CONSOLE_ITEM] : SIDE_NAV_ITEMS;
   return (
-    <nav aria-label="Main navigation" className={cn('border-r border-slate-200 bg-white', className)}>
+    <nav aria-label={t('Main navigation')} className={cn('border-r border-slate-200 bg-white', className)}>
       <ul className="flex flex-col gap-1 p-3">
         {items.map(({ label, to, Icon, badge }) => {
           const count = badge ? badgeText(unread[badge]) : null;
@@ -30,11 +31,11 @@ export function SideNav({ showOperatorConsole, unread, className }: SideNavProps
                 }
               >
                 <Icon className="h-5 w-5 shrink-0" />
-                <span className="flex-1">{label}</span>
+                <span className="flex-1">{t(label)}</span>
                 {count ? (
                   <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
                     {count}
-                    <span className="sr-only"> unread</span>
+                    <span className="sr-only"> {t('unread')}</span>
                   </span>
                 ) : null}
               </NavLink>

@@ -6,6 +6,7 @@ import HelpIcon from 'lucide-react/icons/circle-help';
 import ShieldIcon from 'lucide-react/icons/shield-check';
 import type { HelpPanelState } from './help-panel';
 import { deferredPart } from '../../lib/deferred-part';
+import { t } from '../../lib/i18n';
 import { UserMenuStandIn } from './user-menu-trigger';
 
 // The account menu (Radix's menu) is not what a screen is opened for: its code comes after the first
@@ -54,7 +55,7 @@ export function TopBar({ user, helpPanelId, helpState, onToggleHelp, status, not
         <button
           type="button"
           onClick={onToggleHelp}
-          aria-label="Help"
+          aria-label={t('Help')}
           aria-expanded={helpState !== 'closed'}
           aria-controls={helpState !== 'closed' ? helpPanelId : undefined}
           className="flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"

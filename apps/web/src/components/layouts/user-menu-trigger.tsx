@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { menuTriggerHandlers } from '../../lib/deferred-part';
+import { t } from '../../lib/i18n';
 import { AvatarFrame, initialsOf } from '../ui/avatar-frame';
 
 /** The top bar's account button, as the menu (user-menu.tsx) and its stand-in below both show it. */
@@ -12,7 +13,7 @@ export const USER_MENU_TRIGGER_CLASS =
 export function UserMenuLabel({ user, avatar }: { user: PublicUser; avatar: ReactNode }) {
   return (
     <>
-      <span className="sr-only">Account menu for</span> {avatar}
+      <span className="sr-only">{t('Account menu for')}</span> {avatar}
       <span className="hidden max-w-24 truncate text-sm font-medium text-slate-800 min-[400px]:inline sm:max-w-32">
         {user.firstName}
       </span>

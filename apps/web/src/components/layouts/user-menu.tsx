@@ -18,6 +18,7 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import SettingsIcon from 'lucide-react/icons/settings';
 import UserIcon from 'lucide-react/icons/user';
 import { formatMonthYear } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { useLogoutDialog } from './logout-dialog';
 import { USER_MENU_TRIGGER_CLASS, UserMenuLabel } from './user-menu-trigger';
 import { isStaff, OPERATOR_CONSOLE_ITEM } from './nav-items';
@@ -56,26 +57,28 @@ export function UserMenu({ user, openAtOnce = false }: { user: PublicUser; openA
               {user.firstName} {user.lastName}
             </p>
             <p className="truncate text-slate-600">{user.email}</p>
-            {since ? <p className="mt-1 text-xs text-slate-500">Member since {since}</p> : null}
+            {since ? (
+              <p className="mt-1 text-xs text-slate-500">{t('Member since {since}', { since })}</p>
+            ) : null}
             <VerificationLevelBadge level={user.verificationLevel} className="mt-2" />
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/app/profile')}>
-          <UserIcon className="h-4 w-4" /> Profile
+          <UserIcon className="h-4 w-4" /> {t('Profile')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/app/profile')}>
-          <SettingsIcon className="h-4 w-4" /> Settings
+          <SettingsIcon className="h-4 w-4" /> {t('Settings')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/app/notifications')}>
-          <BellIcon className="h-4 w-4" /> Notifications
+          <BellIcon className="h-4 w-4" /> {t('Notifications')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/app/developers')}>
-          <CodeIcon className="h-4 w-4" /> Developers
+          <CodeIcon className="h-4 w-4" /> {t('Developers')}
         </DropdownMenuItem>
         {isStaff(user.role) ? (
           <DropdownMenuItem onSelect={() => navigate(OPERATOR_CONSOLE_ITEM.to)}>
-            <ConsoleIcon className="h-4 w-4" /> {OPERATOR_CONSOLE_ITEM.label}
+            <ConsoleIcon className="h-4 w-4" /> {t(OPERATOR_CONSOLE_ITEM.label)}
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
@@ -83,7 +86,7 @@ export function UserMenu({ user, openAtOnce = false }: { user: PublicUser; openA
           onSelect={openLogoutDialog}
           className="text-red-700 data-[highlighted]:text-red-800"
         >
-          <LogOutIcon className="h-4 w-4" /> Log out
+          <LogOutIcon className="h-4 w-4" /> {t('Log out')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -37,6 +37,9 @@ type RecoveryCodeInputProps = Omit<
   'type' | 'autoComplete' | 'autoCapitalize' | 'spellCheck'
 > & { ref?: Ref<HTMLInputElement> };
 
+/** The shape of a recovery code, the same in every language (a code, not words). */
+const RECOVERY_CODE_SHAPE = 'xxxxx-xxxxx';
+
 /** A two-factor recovery code field ('k3m9x-2pq7d'): letters as typed, no autocorrection or capitals. */
 export function RecoveryCodeInput({ className, ref, ...props }: RecoveryCodeInputProps) {
   return (
@@ -46,7 +49,7 @@ export function RecoveryCodeInput({ className, ref, ...props }: RecoveryCodeInpu
       autoComplete="off"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder="xxxxx-xxxxx"
+      placeholder={RECOVERY_CODE_SHAPE}
       className={cn('max-w-52 font-mono', className)}
       {...props}
     />

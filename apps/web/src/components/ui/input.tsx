@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '../../lib/cn';
+import { t } from '../../lib/i18n';
 
 export function Input({
   className,
@@ -40,7 +41,7 @@ export function Field({
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { Button } from './button';
 
 /** Previous / 'Page N of M' / Next for a paged list; renders nothing when there is one page. */
@@ -5,7 +6,7 @@ export function Pager({
   page,
   pages,
   onPageChange,
-  label = 'Pages',
+  label = t('Pages'),
 }: {
   page: number;
   pages: number;
@@ -16,13 +17,13 @@ export function Pager({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between text-sm">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        Previous
+        {t('Previous')}
       </Button>
       <span className="text-slate-600">
-        Page {page} of {pages}
+        {t('Page {page} of {pages}', { page: String(page), pages: String(pages) })}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-        Next
+        {t('Next')}
       </Button>
     </nav>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
+import { t } from '../../lib/i18n';
 import { twoFactorRequired } from '../../lib/two-factor-required';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -57,10 +58,10 @@ export function PageNav({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        Previous
+        {t('Previous')}
       </Button>
       <span className="text-slate-600" aria-live="polite">
-        Page {page}
+        {t('Page {page}', { page: String(page) })}
       </span>
       <Button
         variant="secondary"
@@ -68,7 +69,7 @@ export function PageNav({
         disabled={!hasMore || busy}
         onClick={() => onPageChange(page + 1)}
       >
-        Next
+        {t('Next')}
       </Button>
     </nav>
   );
@@ -96,7 +97,7 @@ export function ErrorPanel({ error, onRetry }: { error: Error; onRetry?: () => v
           to={needsTwoFactor.setupUrl}
           className="mt-2 inline-block font-semibold text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {TWO_FACTOR_TEXT.setUpLink}
+          {t(TWO_FACTOR_TEXT.setUpLink)}
         </Link>
       </div>
     );
@@ -105,7 +106,7 @@ export function ErrorPanel({ error, onRetry }: { error: Error; onRetry?: () => v
       <p>{error.message}</p>
       {onRetry ? (
         <Button className="mt-3" variant="secondary" size="sm" onClick={onRetry}>
-          Try again
+          {t('Try again')}
         </Button>
       ) : null}
     </div>

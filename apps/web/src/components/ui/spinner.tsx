@@ -1,4 +1,6 @@
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
+import { t } from '../../lib/i18n';
+
+export function Spinner({ label = t('Loading...') }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-slate-600">
       <span

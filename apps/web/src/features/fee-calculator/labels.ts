@@ -4,31 +4,34 @@ import type {
   FeeTransactionType,
   RiskLevel,
 } from '@escrow/shared/domain/fee-estimate';
+import { msg } from '@escrow/shared/i18n/msg';
 
+// Messages (msg): the screens show them with t().
 export const TRANSACTION_TYPE_LABELS: Record<FeeTransactionType, string> = {
-  GOODS: 'Goods',
-  SERVICES: 'Services',
-  DIGITAL: 'Digital',
-  REAL_ESTATE: 'Real Estate',
+  GOODS: msg('Goods'),
+  SERVICES: msg('Services'),
+  DIGITAL: msg('Digital'),
+  REAL_ESTATE: msg('Real Estate'),
 };
 
 export const DELIVERY_METHOD_LABELS: Record<FeeDeliveryMethod, string> = {
-  PICKUP: 'Pickup',
-  SHIPPING: 'Shipping',
-  DIGITAL_DELIVERY: 'Digital Delivery',
+  PICKUP: msg('Pickup'),
+  SHIPPING: msg('Shipping'),
+  DIGITAL_DELIVERY: msg('Digital Delivery'),
 };
 
 export const PAYMENT_METHOD_LABELS: Record<FeePaymentMethod, string> = {
-  BANK_TRANSFER: 'Bank Transfer',
-  CARD: 'Card',
-  CRYPTO: 'Crypto',
+  BANK_TRANSFER: msg('Bank Transfer'),
+  CARD: msg('Card'),
+  CRYPTO: msg('Crypto'),
 };
 
+/** The risk badge's text for each level. */
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
-  LOW: 'Low',
-  MEDIUM: 'Medium',
-  HIGH: 'High',
-  VERY_HIGH: 'Very High',
+  LOW: msg('Low risk'),
+  MEDIUM: msg('Medium risk'),
+  HIGH: msg('High risk'),
+  VERY_HIGH: msg('Very High risk'),
 };
 
 /** Risk level colours, LOW to VERY_HIGH. */

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import CloseIcon from 'lucide-react/icons/x';
 import { HIGHLIGHT_MS, TOUR_STEPS, type TourStep } from './tour-steps';
 
@@ -21,6 +22,17 @@ export function findTarget(selector: string): HTMLElement | null {
   return (
     matches.find((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') ??
     null
+  );
+}
+
+/**
+ * A selector by aria-label names the English label (the dashboard's 'Statistics'); the page shows that
+ * label in its language, so the selector asks for the translated one.
+ */
+function inScreenLanguage(selector: string): string {
+  return selector.replace(
+    /aria-label="([^"]+)"/,
+    (_, label: string) => `aria-label="${t(label).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
   );
 }
 
@@ -109,7 +121,7 @@ export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
     target.style.outline = '3px solid #2563eb';
     target.style.outlineOffset = '4px';
     target.dataset.tourHighlight = 'true';
-    const anchor = step.cardAnchor ? findTarget(step.cardAnchor) : null;
+    const anchor = step.cardAnchor ? findTarget(inScreenLanguage(step.cardAnchor)) : null;
     const measure = () =>
       setMeasured({
         target: step.target,
@@ -183,33 +195,33 @@ export function OnboardingTour({ onFinish }: { onFinish: () => void }) {
           tabIndex={-1}
           className="font-semibold text-slate-900 focus:outline-none"
         >
-          {step.title}
+          {t(step.title)}
         </h2>
         <button
           type="button"
           onClick={onFinish}
-          aria-label="Close tour"
+          aria-label={t('Close tour')}
           className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           <CloseIcon className="h-4 w-4" />
         </button>
       </div>
       <p id="tour-description" className="mt-1 text-sm text-slate-600">
-        {step.description}
+        {t(step.description)}
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        Step {index + 1} of {TOUR_STEPS.length}
+        {t('Step {step} of {count}', { step: index + 1, count: TOUR_STEPS.length })}
       </p>
       <div className="mt-3 flex items-center justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={onFinish}>
-          Skip
+          {t('Skip')}
         </Button>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => setIndex(index - 1)} disabled={index === 0}>
-            Back
+            {t('Back')}
           </Button>
           <Button size="sm" onClick={() => (last ? onFinish() : setIndex(index + 1))}>
-            {step.action}
+            {t(step.action)}
           </Button>
         </div>
       </div>

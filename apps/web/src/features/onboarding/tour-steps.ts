@@ -1,7 +1,8 @@
-import { content } from '../../config/content';
+import { msg } from '@escrow/shared/i18n/msg';
 
 export type TourPosition = 'top' | 'bottom' | 'left' | 'right';
 
+/** `title`, `description` and `action` are messages (msg): the tour shows them with t(). */
 export type TourStep = {
   id: 'welcome' | 'create-transaction' | 'transactions' | 'messages' | 'wallet' | 'notifications';
   title: string;
@@ -18,54 +19,57 @@ export type TourStep = {
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     id: 'welcome',
-    title: `Welcome to ${content.productName}!`,
-    description:
+    title: msg('Welcome to Amana Escrow!'),
+    description: msg(
       'Buy and sell safely: the buyer’s money is held in escrow until the goods arrive. Here is a quick tour.',
+    ),
     target: '[data-tour="welcome"]',
     // Below the statistics, which the card hid at 1280 px.
     cardAnchor: 'ul[aria-label="Statistics"]',
     position: 'bottom',
-    action: 'Start Tour',
+    action: msg('Start Tour'),
   },
   {
     id: 'create-transaction',
-    title: 'Create a transaction',
-    description: 'Start a deal as buyer or seller, set the price, and share the link with the other party.',
+    title: msg('Create a transaction'),
+    description: msg(
+      'Start a deal as buyer or seller, set the price, and share the link with the other party.',
+    ),
     target: '[data-tour="create-transaction"]',
     position: 'bottom',
-    action: 'Next',
+    action: msg('Next'),
   },
   {
     id: 'transactions',
-    title: 'Follow your transactions',
-    description: 'Your newest transactions appear here with what to do next. Updates arrive live.',
+    title: msg('Follow your transactions'),
+    description: msg('Your newest transactions appear here with what to do next. Updates arrive live.'),
     target: '[data-tour="transactions"]',
     position: 'top',
-    action: 'Next',
+    action: msg('Next'),
   },
   {
     id: 'messages',
-    title: 'Messages',
-    description: 'Talk to the other party of a transaction.',
+    title: msg('Messages'),
+    description: msg('Talk to the other party of a transaction.'),
     target: 'a[href="/app/messages"]',
     position: 'right',
-    action: 'Next',
+    action: msg('Next'),
   },
   {
     id: 'wallet',
-    title: 'Your wallet',
-    description: 'Fund your wallet to pay quickly, and receive the money from your sales.',
+    title: msg('Your wallet'),
+    description: msg('Fund your wallet to pay quickly, and receive the money from your sales.'),
     target: 'a[href="/app/wallet"]',
     position: 'right',
-    action: 'Next',
+    action: msg('Next'),
   },
   {
     id: 'notifications',
-    title: 'Notifications',
-    description: 'We tell you when the other party acts, so you never miss your turn.',
+    title: msg('Notifications'),
+    description: msg('We tell you when the other party acts, so you never miss your turn.'),
     target: 'a[href="/app/notifications"]',
     position: 'right',
-    action: 'Finish',
+    action: msg('Finish'),
   },
 ];
 

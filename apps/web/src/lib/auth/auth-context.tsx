@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import type { LoginInput, PublicUser } from '@escrow/shared/schemas/auth';
 import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { ApiError, clearToken, getToken, SESSION_EXPIRED_EVENT, setToken } from '../api-client';
+import { currentLanguage, setLanguage, t } from '../i18n';
 import { authApi, type SignedIn } from './auth-api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -84,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         // The whole signed-in screen renders now: in a transition, in slices rather than one long
         // task that would keep a slow phone from answering a tap (docs/performance.md, Web).
+        followSavedLanguage(me);
         startTransition(() => {
           setUserState(me);
           setFirstSignIn(previousSignInAt === null);
@@ -120,6 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Nothing cached for a previous account may show to this one.
       queryClient.clear();
       setToken(token);
+      followSavedLanguage(account);
       setUserState(account);
       setFirstSignIn(previousSignInAt === null);
       setStatus('authenticated');
@@ -167,7 +170,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } finally {
         closingRef.current = false;
       }
-      toast.success(PRIVACY_TEXT.closed);
+      toast.success(t(PRIVACY_TEXT.closed));
       signOutLocally(true, true);
     },
     [signOutLocally],
@@ -206,4 +209,14 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
+}
+
+/**
+ * The account's saved language wins over this device's choice (docs/languages.md): the screens switch
+ * to it once its texts have arrived. An account without one (opened before languages came) keeps the
+ * device's.
+ */
+function followSavedLanguage(user: PublicUser) {
+  if (user.language && user.language !== currentLanguage())
+    void setLanguage(user.language).catch(() => undefined);
 }

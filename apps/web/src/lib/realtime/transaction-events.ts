@@ -1,16 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { statusToastText } from '@escrow/shared/domain/transaction-machine';
+import { msg } from '@escrow/shared/i18n/msg';
+import { statusToastTextMessage, statusToWords } from '@escrow/shared/domain/transaction-machine';
 import {
   SERVER_EVENTS,
   type TransactionCreatedPayload,
   type TransactionUpdatedPayload,
 } from '@escrow/shared/events';
 import { TRANSACTIONS_QUERY_ROOT } from '../query-keys/transaction-keys';
+import { t } from '../i18n';
 import { liveChannel } from '../socket';
 
-export const NEW_TRANSACTION_TOAST = 'New transaction created successfully!';
+export const NEW_TRANSACTION_TOAST = msg('New transaction created successfully!');
 
 // Transactions created in this tab already got their own success toast.
 const createdHere = new Set<string>();
@@ -97,14 +99,14 @@ export function useTransactionEvents({ debounceMs, queryKey = TRANSACTIONS_QUERY
       if (!isUpdatedPayload(payload)) return;
       const previous = knownStatus(queryClient, payload.transactionId);
       if (previous !== payload.status && once(`${payload.transactionId}:${payload.status}`))
-        toast(statusToastText(payload.status));
+        toast(t(statusToastTextMessage, { status: statusToWords(payload.status) }));
       onUpdatedRef.current?.(payload);
       refetchSoon();
     });
     const offCreated = channel.on(SERVER_EVENTS.transactionCreated, (payload) => {
       const id = (payload as Partial<TransactionCreatedPayload> | null)?.transactionId;
       if (typeof id !== 'string') return;
-      if (!createdHere.has(id) && once(`created:${id}`)) toast.success(NEW_TRANSACTION_TOAST);
+      if (!createdHere.has(id) && once(`created:${id}`)) toast.success(t(NEW_TRANSACTION_TOAST));
       refetchSoon();
     });
     return () => {

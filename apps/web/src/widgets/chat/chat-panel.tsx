@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { MESSAGE_TEXT, type Conversation } from '@escrow/shared/schemas/messages';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel, LoadingPanel } from '../../components/ui/panels';
+import { t } from '../../lib/i18n';
 import { useConversationOpen } from '../../lib/open-conversations';
 import { liveChannel } from '../../lib/socket';
 import {
@@ -135,7 +136,7 @@ export function ChatPanel({
         if (retrying) setFailed((current) => current.filter((m) => m.id !== retrying.id));
       },
       onError: (error) => {
-        toast.error(MESSAGE_TEXT.sendFailedToast, { description: error.message });
+        toast.error(t(MESSAGE_TEXT.sendFailedToast), { description: error.message });
         if (retrying) return;
         setFailed((current) => [
           ...current,
@@ -160,7 +161,7 @@ export function ChatPanel({
     });
   }
 
-  if (thread.isPending) return <LoadingPanel label="Loading messages..." />;
+  if (thread.isPending) return <LoadingPanel label={t('Loading messages...')} />;
   if (thread.isError) return <ErrorPanel error={thread.error} onRetry={() => void thread.refetch()} />;
 
   const conversation: Conversation = thread.data.pages[0]!.conversation;
@@ -172,16 +173,16 @@ export function ChatPanel({
 
   return (
     <section
-      aria-label={`Chat about ${conversation.transactionDetails.description}`}
+      aria-label={t('Chat about {description}', { description: conversation.transactionDetails.description })}
       className="flex h-full min-h-0 flex-col"
     >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-slate-900">
-            {other?.name ?? 'Waiting for the other party'}
+            {other?.name ?? t('Waiting for the other party')}
           </h2>
           <p className="truncate text-xs text-slate-600">
-            {other ? (isOnline(other.lastSeen) ? 'Online' : 'Offline') + ' · ' : ''}
+            {other ? `${isOnline(other.lastSeen) ? t('Online') : t('Offline')} · ` : ''}
             {conversation.transactionDetails.description}
           </p>
         </div>
@@ -190,7 +191,7 @@ export function ChatPanel({
             to={`/app/transactions/${transactionId}`}
             className="text-sm font-medium text-brand-800 hover:underline"
           >
-            View transaction
+            {t('View transaction')}
           </Link>
         ) : null}
       </header>
@@ -198,7 +199,7 @@ export function ChatPanel({
         ref={scroller}
         className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
         role="log"
-        aria-label="Messages"
+        aria-label={t('Messages')}
         aria-live="polite"
         // Focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
         tabIndex={0}
@@ -213,12 +214,12 @@ export function ChatPanel({
           {thread.hasNextPage ? (
             <div className="mb-3 text-center">
               <Button variant="secondary" size="sm" disabled={thread.isFetchingNextPage} onClick={loadOlder}>
-                {thread.isFetchingNextPage ? 'Loading...' : 'Load older messages'}
+                {thread.isFetchingNextPage ? t('Loading...') : t('Load older messages')}
               </Button>
             </div>
           ) : null}
           {groups.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello.</p>
+            <p className="py-8 text-center text-sm text-slate-600">{t('No messages yet. Say hello.')}</p>
           ) : null}
           {groups.map((group) => (
             <div key={group.label} className="mb-3">
@@ -247,7 +248,7 @@ export function ChatPanel({
           ))}
           {typing ? (
             <p className="text-xs italic text-slate-600" data-testid="typing-indicator">
-              {other?.name ?? 'The other party'} is typing...
+              {other ? t('{name} is typing...', { name: other.name }) : t('The other party is typing...')}
             </p>
           ) : null}
         </div>
@@ -256,7 +257,7 @@ export function ChatPanel({
         <Composer transactionId={transactionId} connected={connected} onSend={(input) => deliver(input)} />
       ) : (
         <p className="border-t border-slate-200 bg-white p-3 text-sm text-slate-600">
-          {MESSAGE_TEXT.noConversationYet}.
+          {t(MESSAGE_TEXT.noConversationYet)}.
         </p>
       )}
     </section>

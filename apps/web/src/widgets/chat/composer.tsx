@@ -5,6 +5,7 @@ import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/domain/uploads
 import { Button } from '../../components/ui/button';
 import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { Textarea } from '../../components/ui/panels';
+import { t } from '../../lib/i18n';
 import { liveChannel } from '../../lib/socket';
 import { uploadFile } from '../../lib/uploads';
 
@@ -114,7 +115,7 @@ export function Composer({
   return (
     <div className="border-t border-slate-200 bg-white p-3">
       {uploads.length ? (
-        <ul className="mb-2 space-y-1" aria-label="File uploads">
+        <ul className="mb-2 space-y-1" aria-label={t('File uploads')}>
           {uploads.map((u) => (
             <li key={u.key} className="flex items-center gap-2 text-xs text-slate-700">
               <span className="min-w-0 flex-1 truncate">{u.filename}</span>
@@ -123,13 +124,15 @@ export function Composer({
                   max={100}
                   value={u.progress}
                   className="h-1.5 w-24"
-                  aria-label={`Uploading ${u.filename}`}
+                  aria-label={t('Uploading {filename}', { filename: u.filename })}
                 />
               ) : u.status === 'COMPLETED' ? (
-                <span className="text-emerald-700">Uploaded</span>
+                <span className="text-emerald-700">{t('Uploaded')}</span>
               ) : (
                 <span role="alert" className="text-red-700">
-                  Upload failed{u.error && u.error !== 'Upload failed' ? `: ${u.error}` : ''}
+                  {u.error && u.error !== 'Upload failed'
+                    ? t('Upload failed: {reason}', { reason: u.error })
+                    : t('Upload failed')}
                 </span>
               )}
               {u.status === 'FAILED' ? (
@@ -138,14 +141,14 @@ export function Composer({
                   className="text-slate-500 underline"
                   onClick={() => setUploads((current) => current.filter((x) => x.key !== u.key))}
                 >
-                  Dismiss
+                  {t('Dismiss')}
                 </button>
               ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      <form onSubmit={submit} className="flex items-end gap-2" aria-label="Send a message">
+      <form onSubmit={submit} className="flex items-end gap-2" aria-label={t('Send a message')}>
         <label
           className={
             'flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600' +
@@ -153,7 +156,7 @@ export function Composer({
           }
         >
           <PaperclipIcon className="h-4 w-4" />
-          <span className="sr-only">Attach a file</span>
+          <span className="sr-only">{t('Attach a file')}</span>
           <input
             type="file"
             className="sr-only"
@@ -167,14 +170,14 @@ export function Composer({
           />
         </label>
         <label htmlFor={`${id}-text`} className="sr-only">
-          Message
+          {t('Message')}
         </label>
         <Textarea
           id={`${id}-text`}
           rows={1}
           value={text}
           maxLength={MESSAGE_MAX}
-          placeholder="Type a message"
+          placeholder={t('Type a message')}
           className="min-h-10 flex-1 resize-none"
           onChange={(event) => {
             setText(event.target.value);
@@ -185,12 +188,12 @@ export function Composer({
           aria-describedby={connected ? undefined : `${id}-offline`}
         />
         <Button type="submit" disabled={!text.trim() || !connected}>
-          Send
+          {t('Send')}
         </Button>
       </form>
       {!connected ? (
         <p id={`${id}-offline`} role="status" className="mt-2 text-xs text-amber-800">
-          Waiting for the live connection: messages can be sent once it is back.
+          {t('Waiting for the live connection: messages can be sent once it is back.')}
         </p>
       ) : null}
     </div>

@@ -4,6 +4,7 @@ import type { Attachment, Message } from '@escrow/shared/schemas/messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { t } from '../../lib/i18n';
 import { downloadUpload } from '../../lib/uploads';
 import { useUploadObjectUrl } from '../../lib/use-upload-object-url';
 import { relativeTime } from './day-groups';
@@ -70,18 +71,18 @@ export function MessageBubble({
         <p className={cn('flex items-center gap-2 text-[11px] text-slate-500', mine && 'justify-end')}>
           <time dateTime={message.timestamp}>{relativeTime(message.timestamp)}</time>
           {mine && !message.deleted && !message.failed ? (
-            <span>{message.isRead ? 'Read' : 'Sent'}</span>
+            <span>{message.isRead ? t('Read') : t('Sent')}</span>
           ) : null}
           {message.failed ? (
             <>
-              <span className="font-medium text-red-700">Failed to send</span>
+              <span className="font-medium text-red-700">{t('Failed to send')}</span>
               {onRetry ? (
                 <button
                   type="button"
                   className="font-medium text-brand-800 underline"
                   onClick={() => onRetry(message)}
                 >
-                  Retry
+                  {t('Retry')}
                 </button>
               ) : null}
             </>
@@ -91,9 +92,9 @@ export function MessageBubble({
               type="button"
               className="text-slate-500 underline hover:text-slate-800"
               onClick={() => onDelete(message.id)}
-              aria-label={`Delete message: ${message.content.slice(0, 40)}`}
+              aria-label={t('Delete message: {text}', { text: message.content.slice(0, 40) })}
             >
-              Delete
+              {t('Delete')}
             </button>
           ) : null}
         </p>
@@ -109,8 +110,9 @@ function AttachmentView({ file, mine }: { file: Attachment; mine: boolean }) {
 
 function ImagePreview({ file }: { file: Attachment }) {
   const { url, error } = useUploadObjectUrl(file.id);
-  if (error) return <p className="mt-1 text-xs">Could not load {file.filename}</p>;
-  if (!url) return <Spinner label={`Loading ${file.filename}...`} />;
+  if (error)
+    return <p className="mt-1 text-xs">{t('Could not load {filename}', { filename: file.filename })}</p>;
+  if (!url) return <Spinner label={t('Loading {filename}...', { filename: file.filename })} />;
   return (
     <img src={url} alt={file.filename} className="mt-2 max-h-60 rounded-lg bg-slate-100 object-contain" />
   );
@@ -124,15 +126,22 @@ function FileLink({ file, mine }: { file: Attachment; mine: boolean }) {
       size="sm"
       className={cn('mt-2', mine && 'bg-white/90')}
       disabled={busy}
-      aria-label={`Download ${file.filename}`}
+      aria-label={t('Download {filename}', { filename: file.filename })}
       onClick={() => {
         setBusy(true);
         downloadUpload(file.id, file.filename)
-          .catch((error: Error) => toast.error(`Failed to download ${file.filename}: ${error.message}`))
+          .catch((error: Error) =>
+            toast.error(
+              t('Failed to download {filename}: {reason}', {
+                filename: file.filename,
+                reason: error.message,
+              }),
+            ),
+          )
           .finally(() => setBusy(false));
       }}
     >
-      {busy ? 'Downloading...' : file.filename}
+      {busy ? t('Downloading...') : file.filename}
     </Button>
   );
 }

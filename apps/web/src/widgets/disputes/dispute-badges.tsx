@@ -1,11 +1,8 @@
-import {
-  DISPUTE_PRIORITY_META,
-  type DisputePriority,
-  type DisputeStatus,
-} from '@escrow/shared/domain/disputes';
+import type { DisputePriority, DisputeStatus } from '@escrow/shared/domain/disputes';
 import { cn } from '../../lib/cn';
+import { t } from '../../lib/i18n';
 import { badgeLook } from '../../components/ui/panels';
-import { DISPUTE_STATUS_LABELS } from './dispute-labels';
+import { disputeStatusLabel } from './dispute-labels';
 
 /** OPEN yellow, IN_REVIEW blue, RESOLVED green, CLOSED gray. */
 const STATUS_COLOURS: Record<DisputeStatus, string> = {
@@ -18,7 +15,7 @@ const STATUS_COLOURS: Record<DisputeStatus, string> = {
 export function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
   return (
     <span data-status={status} className={cn(badgeLook, STATUS_COLOURS[status])}>
-      {DISPUTE_STATUS_LABELS[status]}
+      {disputeStatusLabel(status)}
     </span>
   );
 }
@@ -33,7 +30,12 @@ const PRIORITY_COLOURS: Record<DisputePriority, string> = {
 export function PriorityBadge({ priority }: { priority: DisputePriority }) {
   return (
     <span className={cn(badgeLook, PRIORITY_COLOURS[priority])}>
-      {DISPUTE_PRIORITY_META[priority].label} priority
+      {t(
+        '{priority, select, LOW {Low priority} MEDIUM {Medium priority} HIGH {High priority} other {Urgent priority}}',
+        {
+          priority,
+        },
+      )}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime, formatFileSize } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { downloadUpload } from '../../lib/uploads';
 import { useUploadObjectUrl } from '../../lib/use-upload-object-url';
 import { fullName, partyLabel } from './dispute-labels';
@@ -17,11 +18,11 @@ import { fullName, partyLabel } from './dispute-labels';
 export function DisputeEvidence({ dispute, children }: { dispute: Dispute; children?: ReactNode }) {
   return (
     <Card>
-      <CardTitle>Evidence</CardTitle>
+      <CardTitle>{t('Evidence')}</CardTitle>
       {dispute.evidence.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{DISPUTE_TEXT.noEvidence}</p>
+        <p className="mt-3 text-sm text-slate-600">{t(DISPUTE_TEXT.noEvidence)}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Evidence">
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={t('Evidence')}>
           {dispute.evidence.map((item) => (
             <li key={item.id} className="rounded-lg border border-slate-200 p-3 text-sm">
               {item.fileType.startsWith('image/') ? (
@@ -47,8 +48,8 @@ export function DisputeEvidence({ dispute, children }: { dispute: Dispute; child
 
 function EvidenceImage({ evidence }: { evidence: Evidence }) {
   const { url, error } = useUploadObjectUrl(evidence.uploadId);
-  if (error) return <p className="text-red-700">Could not load {evidence.fileName}</p>;
-  if (!url) return <Spinner label={`Loading ${evidence.fileName}...`} />;
+  if (error) return <p className="text-red-700">{t('Could not load {name}', { name: evidence.fileName })}</p>;
+  if (!url) return <Spinner label={t('Loading {name}...', { name: evidence.fileName })} />;
   return (
     <img
       src={url}
@@ -65,7 +66,9 @@ function EvidenceFile({ evidence }: { evidence: Evidence }) {
     try {
       await downloadUpload(evidence.uploadId, evidence.fileName);
     } catch (error) {
-      toast.error(`Failed to download ${evidence.fileName}: ${(error as Error).message}`);
+      toast.error(
+        t('Failed to download {name}: {error}', { name: evidence.fileName, error: (error as Error).message }),
+      );
     } finally {
       setBusy(false);
     }
@@ -81,9 +84,9 @@ function EvidenceFile({ evidence }: { evidence: Evidence }) {
         size="sm"
         disabled={busy}
         onClick={() => void download()}
-        aria-label={`Download ${evidence.fileName}`}
+        aria-label={t('Download {name}', { name: evidence.fileName })}
       >
-        {busy ? 'Downloading...' : 'Download'}
+        {busy ? t('Downloading...') : t('Download')}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@ import { DISPUTE_TEXT } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeMessage } from '@escrow/shared/schemas/disputes';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Badge } from '../../components/ui/panels';
 import { fullName, partyLabel } from './dispute-labels';
@@ -15,14 +16,14 @@ export function DisputeMessages({ dispute, children }: { dispute: Dispute; child
   const messages = [...dispute.messages].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   return (
     <Card>
-      <CardTitle>Messages</CardTitle>
+      <CardTitle>{t('Messages')}</CardTitle>
       {messages.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{DISPUTE_TEXT.noMessages}</p>
+        <p className="mt-3 text-sm text-slate-600">{t(DISPUTE_TEXT.noMessages)}</p>
       ) : (
         // Focusable, so a keyboard can scroll it when it runs long (axe scrollable-region-focusable).
         <ol
           className="mt-3 max-h-96 space-y-3 overflow-y-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          aria-label="Dispute messages"
+          aria-label={t('Dispute messages')}
           tabIndex={0}
         >
           {messages.map((message) => (
@@ -57,13 +58,13 @@ function MessageItem({
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="font-medium text-slate-900">
-          {message.sender ? fullName(message.sender) : 'Escrow system'}
+          {message.sender ? fullName(message.sender) : t('Escrow system')}
         </span>
-        {message.isSystem ? <Badge tone="slate">System</Badge> : null}
+        {message.isSystem ? <Badge tone="slate">{t('System')}</Badge> : null}
         {message.sender ? (
           <span className="text-xs text-slate-500">{partyLabel(message.sender, transaction)}</span>
         ) : null}
-        {message.isInternal ? <Badge tone="amber">Internal</Badge> : null}
+        {message.isInternal ? <Badge tone="amber">{t('Internal')}</Badge> : null}
         <time dateTime={message.createdAt} className="ml-auto text-xs text-slate-500">
           {formatDateTime(message.createdAt)}
         </time>

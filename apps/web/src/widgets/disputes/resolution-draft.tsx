@@ -7,6 +7,7 @@ import type { Dispute } from '@escrow/shared/schemas/disputes';
 import { useFixAsYouType } from '../../lib/use-fix-as-you-type';
 import { Field, fieldErrorProps, Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/panels';
+import { t } from '../../lib/i18n';
 import {
   emptyResolution,
   RESOLUTION_FIELDS,
@@ -71,7 +72,7 @@ export function useResolutionDraft(dispute: Dispute, resolutionType: ProposingAs
 
   /** 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z', or that nothing moves. */
   const movements =
-    resolution === 'NO_ACTION' ? NO_MONEY_MOVES : split ? splitText(split, transaction.currency) : null;
+    resolution === 'NO_ACTION' ? t(NO_MONEY_MOVES) : split ? splitText(split, transaction.currency) : null;
 
   return {
     form,
@@ -108,7 +109,7 @@ export function ResolutionFields({
   return (
     <>
       <fieldset aria-describedby={error('resolution') ? `${idPrefix}-resolution-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-700">Outcome</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('Outcome')}</legend>
         <div className="space-y-1.5">
           {RESOLUTION_ACTIONS.map((action) => (
             <label key={action} className="flex items-start gap-2 text-sm text-slate-800">
@@ -119,13 +120,13 @@ export function ResolutionFields({
                 aria-invalid={error('resolution') ? true : undefined}
                 {...form.register('resolution')}
               />
-              {RESOLUTION_ACTION_LABELS[action]}
+              {t(RESOLUTION_ACTION_LABELS[action])}
             </label>
           ))}
         </div>
         {error('resolution') ? (
           <p id={`${idPrefix}-resolution-error`} role="alert" className="mt-1 text-sm text-red-600">
-            {error('resolution')}
+            {t(error('resolution') ?? '')}
           </p>
         ) : null}
       </fieldset>
@@ -134,7 +135,7 @@ export function ResolutionFields({
         <div>
           <Field
             id={`${idPrefix}-share`}
-            label={`Buyer's share (${CURRENCY_SYMBOLS[currency] ?? currency})`}
+            label={t("Buyer's share ({symbol})", { symbol: CURRENCY_SYMBOLS[currency] ?? currency })}
             error={error('share')}
           >
             <Input
@@ -146,19 +147,21 @@ export function ResolutionFields({
             />
           </Field>
           <p className="mt-1 text-sm text-slate-700" aria-live="polite" data-testid="seller-remainder">
-            Seller receives{' '}
-            {shareMinor !== null
-              ? formatMinor(priceMinor - shareMinor - sellerFeeMinor - brokerMinor, currency)
-              : '—'}{' '}
-            of the {formatMinor(priceMinor, currency)} {milestoneTrade ? 'not yet released' : 'price'}
-            {sellerFeeMinor > 0
-              ? `, less their ${formatMinor(sellerFeeMinor, currency)} share of the fee`
-              : ''}
-            {draft.commissionMinor > 0
-              ? shareMinor !== null
-                ? ` and the broker’s ${formatMinor(brokerMinor, currency)} share of the commission`
-                : ' and the broker’s share of the commission'
-              : ''}
+            {t(
+              'Seller receives {amount} of the {price} {held, select, remainder {not yet released} other {price}}{withFee, select, yes {, less their {fee} share of the fee} other {}}{broker, select, known { and the broker’s {brokerAmount} share of the commission} unknown { and the broker’s share of the commission} other {}}',
+              {
+                amount:
+                  shareMinor !== null
+                    ? formatMinor(priceMinor - shareMinor - sellerFeeMinor - brokerMinor, currency)
+                    : '—',
+                price: formatMinor(priceMinor, currency),
+                held: milestoneTrade ? 'remainder' : 'whole',
+                withFee: sellerFeeMinor > 0 ? 'yes' : 'no',
+                fee: formatMinor(sellerFeeMinor, currency),
+                broker: draft.commissionMinor > 0 ? (shareMinor !== null ? 'known' : 'unknown') : 'none',
+                brokerAmount: formatMinor(brokerMinor, currency),
+              },
+            )}
           </p>
         </div>
       ) : null}
@@ -173,7 +176,7 @@ export function ResolutionFields({
 
       {draft.resolution ? (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="resolution-movements">
-          {draft.movements ?? 'Enter the buyer’s share.'}
+          {draft.movements ?? t('Enter the buyer’s share.')}
         </p>
       ) : null}
     </>

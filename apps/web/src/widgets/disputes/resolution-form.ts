@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { PROPOSABLE_RESOLUTION_TYPES } from '@escrow/shared/domain/disputes';
 import {
   isValidPartialShare,
-  partialShareRangeText,
+  partialShareRangeMessage,
   type ResolutionAction,
 } from '@escrow/shared/domain/disputes';
 import { toMajor, typedPositiveAmountToMinor } from '@escrow/shared/domain/money';
 import { proposeResolutionFields } from '@escrow/shared/schemas/disputes';
+import { t } from '../../lib/i18n';
 
 /** MEDIATION (a party's proposal) or ADMIN_DECISION (staff). */
 export type ProposingAs = (typeof PROPOSABLE_RESOLUTION_TYPES)[number];
@@ -51,6 +52,27 @@ export function validShareMinor(
 }
 
 /**
+ * The message for a buyer's share out of range (the shared partialShareRangeText, the server's 400
+ * text) in the screens' language: the largest share, and what the seller's part must cover.
+ */
+export function shareRangeText({
+  priceMinor,
+  sellerFeeMinor,
+  currency,
+  remainder,
+  commissionMinor,
+}: ShareBounds): string {
+  const { message, params } = partialShareRangeMessage(
+    priceMinor,
+    sellerFeeMinor,
+    currency,
+    remainder,
+    commissionMinor,
+  );
+  return t(message, params);
+}
+
+/**
  * The form of a resolution (a party's proposal or a staff decision): the shared request schema's outcome
  * and reason, and the buyer's share as typed, checked by the server's own rule (more than 0, and small
  * enough that the seller's part covers their share of the fee, or less than the price when the buyer
@@ -62,13 +84,7 @@ export function resolutionFormSchema(bounds: ShareBounds) {
     .extend({ share: z.string() })
     .refine((v) => v.resolution !== 'REFUND_PARTIAL' || validShareMinor(v.share, bounds) !== null, {
       path: ['share'],
-      message: partialShareRangeText(
-        bounds.priceMinor,
-        bounds.sellerFeeMinor,
-        bounds.currency,
-        bounds.remainder,
-        bounds.commissionMinor,
-      ),
+      message: shareRangeText(bounds),
       // Checked with the other fields, so every message shows at once.
       when: () => true,
     })

@@ -2,7 +2,9 @@ import { toMajor, toMinor } from '@escrow/shared/domain/money';
 import type { EscrowRemainder, SettlementSplit } from '@escrow/shared/domain/disputes';
 import { feeShares } from '@escrow/shared/domain/fees';
 import type { Dispute } from '@escrow/shared/schemas/disputes';
+import { msg } from '@escrow/shared/i18n/msg';
 import { formatMoney } from '../../lib/format';
+import { t } from '../../lib/i18n';
 
 export const minorOf = (major: number) => toMinor(major) ?? 0;
 
@@ -44,12 +46,16 @@ export const formatMinor = (minor: number, currency: string) => formatMoney(toMa
  */
 export function splitText(split: SettlementSplit, currency: string): string {
   return [
-    `Buyer receives ${formatMinor(split.buyer, currency)}`,
-    `Seller receives ${formatMinor(split.seller, currency)}`,
-    ...(split.broker === undefined ? [] : [`Broker receives ${formatMinor(split.broker, currency)}`]),
-    `Platform keeps ${formatMinor(split.platform, currency)}`,
+    t('Buyer receives {amount}', { amount: formatMinor(split.buyer, currency) }),
+    t('Seller receives {amount}', { amount: formatMinor(split.seller, currency) }),
+    ...(split.broker === undefined
+      ? []
+      : [t('Broker receives {amount}', { amount: formatMinor(split.broker, currency) })]),
+    t('Platform keeps {amount}', { amount: formatMinor(split.platform, currency) }),
   ].join(' · ');
 }
 
-export const NO_MONEY_MOVES =
-  'No money moves: the transaction returns to its status before the dispute and the inspection period starts again.';
+/** English id: shown with `t(NO_MONEY_MOVES)`. */
+export const NO_MONEY_MOVES = msg(
+  'No money moves: the transaction returns to its status before the dispute and the inspection period starts again.',
+);

@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AppLayout } from '../../../components/layouts/app-layout';
 import { LogoutDialogProvider } from '../../../components/layouts/logout-dialog';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { deferredPart } from '../../../lib/deferred-part';
 import { allowedRolesOf, decideAccess } from '../../../features/auth/navigation';
 import { shellSlots } from '../../shell-slots';
@@ -29,7 +30,7 @@ export default function AppRoot() {
   if (decision === 'loading') {
     return (
       <div className="grid min-h-dvh place-items-center bg-slate-50">
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       </div>
     );
   }

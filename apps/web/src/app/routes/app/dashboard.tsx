@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { QuickActions } from '../../../features/dashboard/components/quick-actions';
 import { RecentTransactions } from '../../../features/dashboard/components/recent-transactions';
 import { StatTiles } from '../../../features/dashboard/components/stat-tiles';
@@ -52,7 +53,9 @@ export default function DashboardPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div data-tour="welcome">
           <h1 className="text-2xl font-bold text-slate-900">
-            {firstSignIn ? `Welcome, ${user.firstName}!` : `Welcome back, ${user.firstName}!`}
+            {firstSignIn
+              ? t('Welcome, {name}!', { name: user.firstName })
+              : t('Welcome back, {name}!', { name: user.firstName })}
           </h1>
           <ConnectionIndicator state={connection.state} onReconnect={connection.reconnect} />
         </div>
@@ -62,7 +65,7 @@ export default function DashboardPage() {
           className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
         >
           <PlusIcon className="h-4 w-4" />
-          New Transaction
+          {t('New Transaction')}
         </Link>
       </header>
       <StatTiles stats={stats.isError ? undefined : stats.data} loading={stats.isPending && !stats.isError} />

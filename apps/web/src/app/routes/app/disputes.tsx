@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { CreateDisputeForm } from '../../../features/disputes/components/create-dispute-form';
 import { DisputeDetail } from '../../../features/disputes/components/dispute-detail';
 import { DisputesList } from '../../../features/disputes/components/disputes-list';
 
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   useEffect(() => {
-    document.title = `${title} — Amana Escrow`;
+    document.title = t('{title} — Amana Escrow', { title });
   }, [title]);
   return <>{children}</>;
 }
@@ -16,12 +17,12 @@ function CreatePage() {
   const [params] = useSearchParams();
   const transactionId = params.get('transactionId');
   return (
-    <Titled title="Raise a Dispute">
+    <Titled title={t('Raise a Dispute')}>
       <div className="mx-auto max-w-3xl space-y-4">
         <Link to="/app/disputes" className="text-sm font-medium text-brand-800 hover:underline">
-          ← Back to Disputes
+          {t('← Back to Disputes')}
         </Link>
-        <h1 className="text-2xl font-bold text-slate-900">Raise a Dispute</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Raise a Dispute')}</h1>
         <CreateDisputeForm key={transactionId ?? ''} preselectedId={transactionId} />
       </div>
     </Titled>
@@ -33,7 +34,7 @@ function DetailPage({ resolve }: { resolve?: boolean }) {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <Titled title="Dispute">
+    <Titled title={t('Dispute')}>
       {/* Keyed: a half-written proposal never carries over to another dispute. */}
       <DisputeDetail
         key={`${disputeId}:${resolve ? 'resolve' : ''}`}
@@ -52,7 +53,7 @@ export default function DisputesPage() {
       <Route
         index
         element={
-          <Titled title="Disputes">
+          <Titled title={t('Disputes')}>
             <DisputesList />
           </Titled>
         }

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { FeeCalculatorForm } from '../../../features/fee-calculator/components/fee-calculator-form';
 import { FeeHistoryList } from '../../../features/fee-calculator/components/fee-history-list';
 import { FeeQuoteCard } from '../../../features/fee-calculator/components/fee-quote-card';
+import { t } from '../../../lib/i18n';
 
 /** /app/escrow-calculator: form, the quote for the last calculation, and the history. */
 export default function EscrowCalculatorPage() {
@@ -11,10 +12,11 @@ export default function EscrowCalculatorPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">Escrow Fee Calculator</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Escrow Fee Calculator')}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Estimate the fee for a planned transaction from its amount, type, delivery and payment method, and
-          your verification level.
+          {t(
+            'Estimate the fee for a planned transaction from its amount, type, delivery and payment method, and your verification level.',
+          )}
         </p>
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -26,7 +28,7 @@ export default function EscrowCalculatorPage() {
             <FeeQuoteCard quote={quote} />
           ) : (
             <Card className="text-sm text-slate-600">
-              Enter the details and choose Calculate to see your quote.
+              {t('Enter the details and choose Calculate to see your quote.')}
             </Card>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { ProfilePage as Page } from '../../../features/profile/components/profile-page';
 
@@ -9,7 +10,7 @@ export default function ProfilePage() {
   const { user, setUser, closeAccount } = useAuth();
   const [params, setParams] = useSearchParams();
   useEffect(() => {
-    document.title = 'Profile — Amana Escrow';
+    document.title = t('Profile — Amana Escrow');
   }, []);
   // Closing signs the app out and the /app guard then goes to the landing page (lib/auth).
   return (

@@ -6,6 +6,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useTransaction } from '../../../features/transactions/api/get-transaction';
 import { NotFoundCard } from '../../../features/transactions/components/not-found-card';
 import { ShippingWizard } from '../../../features/transactions/components/shipping-wizard';
+import { t } from '../../../lib/i18n';
+import { TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 
 export default function ShippingDetailsPage() {
   const { transactionId = '' } = useParams();
@@ -16,30 +18,32 @@ export default function ShippingDetailsPage() {
     <div className="mx-auto max-w-5xl space-y-4">
       <Button variant="ghost" onClick={() => navigate(`/app/transactions/${transactionId}`)}>
         <ArrowLeftIcon className="h-4 w-4" />
-        Back
+        {t('Back')}
       </Button>
-      <h1 className="text-2xl font-bold text-slate-900">Shipping Details</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('Shipping Details')}</h1>
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (
         <NotFoundCard
           message={
-            query.error.message === 'Transaction Not Found'
-              ? 'Please check the link and try again.'
+            // The server names a missing transaction in the reader's language (English when it has none).
+            query.error.message === TRANSACTION_TEXT.notFound ||
+            query.error.message === t(TRANSACTION_TEXT.notFound)
+              ? t('Please check the link and try again.')
               : query.error.message
           }
         >
           <Link to="/app/transactions" className="text-sm font-medium text-brand-700 hover:underline">
-            Back to My Transactions
+            {t('Back to My Transactions')}
           </Link>
         </NotFoundCard>
       ) : !query.data.useCourier ? (
         <Card className="space-y-3 text-center">
-          <CardTitle>Courier Service Not Required</CardTitle>
+          <CardTitle>{t('Courier Service Not Required')}</CardTitle>
           <p className="text-sm text-slate-600">
-            This transaction uses local pickup or delivery, so no address is needed.
+            {t('This transaction uses local pickup or delivery, so no address is needed.')}
           </p>
-          <Button onClick={() => navigate(`/app/payment/${transactionId}`)}>Proceed to Payment</Button>
+          <Button onClick={() => navigate(`/app/payment/${transactionId}`)}>{t('Proceed to Payment')}</Button>
         </Card>
       ) : (
         <ShippingWizard transaction={query.data} />

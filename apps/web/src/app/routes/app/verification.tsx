@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { VerificationPage } from '../../../features/verification/components/verification-page';
 
 export default function VerificationRoute() {
   const { user, setUser } = useAuth();
   useEffect(() => {
-    document.title = 'Identity Verification — Amana Escrow';
+    document.title = t('Identity Verification — Amana Escrow');
   }, []);
   if (!user) return null;
   return (

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useFirstScreenShown } from '../../../lib/first-screen';
+import { t } from '../../../lib/i18n';
 import { useWallet } from '../../../lib/wallet-query';
 import { TestModeBadge } from '../../../components/test-mode-badge';
 import { WalletHistory } from '../../../features/wallet/components/wallet-history';
@@ -55,22 +56,22 @@ export default function WalletPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">Wallet</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('Wallet')}</h1>
           {wallet.data?.testMode ? <TestModeBadge /> : null}
         </div>
         <div className="flex gap-2">
           <Button onClick={() => setAction('deposit')} disabled={!wallet.data}>
-            Deposit Funds
+            {t('Deposit Funds')}
           </Button>
           <Button variant="secondary" onClick={() => setAction('withdraw')} disabled={!wallet.data}>
-            Withdraw Funds
+            {t('Withdraw Funds')}
           </Button>
         </div>
       </header>
 
       {verifyingDeposit ? (
         <Card>
-          <Spinner label="Confirming your deposit..." />
+          <Spinner label={t('Confirming your deposit...')} />
         </Card>
       ) : null}
 
@@ -80,9 +81,9 @@ export default function WalletPage() {
         </Card>
       ) : wallet.isError ? (
         <Card role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {WALLET_TEXT.loadWalletFailed}
+          {t(WALLET_TEXT.loadWalletFailed)}
           <Button variant="secondary" size="sm" onClick={() => void wallet.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </Card>
       ) : (
@@ -91,9 +92,9 @@ export default function WalletPage() {
           <WalletLimitsCard wallet={wallet.data} />
           <Card className="flex flex-wrap items-center justify-between gap-3">
             <div>
-              <h2 className="text-base font-semibold text-slate-900">Statements</h2>
+              <h2 className="text-base font-semibold text-slate-900">{t('Statements')}</h2>
               <p className="text-sm text-slate-600">
-                Every movement of a month, with opening and closing balance.
+                {t('Every movement of a month, with opening and closing balance.')}
               </p>
             </div>
             <StatementDownload />

@@ -4,15 +4,16 @@ import type { DisputePriority, DisputeStatus } from '@escrow/shared/domain/dispu
 import type { adminDisputeListSchema } from '@escrow/shared/schemas/disputes';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { msg } from '@escrow/shared/i18n/msg';
 
 export type AdminDisputeList = z.infer<typeof adminDisputeListSchema>;
 export type QueueItem = AdminDisputeList['disputes'][number];
 
 export const QUEUE_PAGE_SIZE = 20;
 export const AGE_FILTERS = [
-  { value: '', label: 'Any age' },
-  { value: '24', label: 'Older than 24 h' },
-  { value: '48', label: 'Older than 48 h' },
+  { value: '', label: msg('Any age') },
+  { value: '24', label: msg('Older than 24 h') },
+  { value: '48', label: msg('Older than 48 h') },
 ] as const;
 
 export type QueueFilters = {

@@ -4,11 +4,13 @@ import type { ProviderRefund, providerRefundAnswerSchema } from '@escrow/shared/
 import { PROVIDER_REFUND_STATUSES } from '@escrow/shared/texts/refunds';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { t } from '../../../lib/i18n';
 
 type RefundPage = { refunds: ProviderRefund[]; hasMore: boolean };
 type RefundAnswer = z.infer<typeof providerRefundAnswerSchema>;
 
-export const buyerOf = (refund: ProviderRefund) => refund.buyerName ?? refund.buyerEmail ?? 'the buyer';
+/** The buyer's name, else e-mail, else 'the buyer' in the screens' language (call it while rendering). */
+export const buyerOf = (refund: ProviderRefund) => refund.buyerName ?? refund.buyerEmail ?? t('the buyer');
 
 /** The list opens on the refunds that need an operator; 'ALL' drops the status filter. */
 export const DEFAULT_REFUND_FILTER = 'FAILED';

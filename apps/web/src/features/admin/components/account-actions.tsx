@@ -12,6 +12,7 @@ import { fullName } from '../../../widgets/disputes/dispute-labels';
 import { ADMIN_ONLY_NOTE, isAdmin, type StaffViewer } from '../lib/staff';
 import { Select } from '../../../components/ui/panels';
 import { SuspendDialog } from './suspend-dialog';
+import { t } from '../../../lib/i18n';
 
 type User = AdminUserDetail['user'];
 
@@ -24,8 +25,8 @@ export function AccountActions({ user, viewer }: { user: User; viewer: StaffView
   if (user.closedAt)
     return (
       <Card>
-        <CardTitle>Account actions</CardTitle>
-        <p className="mt-1 text-sm text-slate-700">{ADMIN_TEXT.accountClosed}.</p>
+        <CardTitle>{t('Account actions')}</CardTitle>
+        <p className="mt-1 text-sm text-slate-700">{t(ADMIN_TEXT.accountClosed)}.</p>
       </Card>
     );
   return <OpenAccountActions user={user} viewer={viewer} />;
@@ -47,10 +48,10 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
 
   return (
     <Card>
-      <CardTitle>Account actions</CardTitle>
+      <CardTitle>{t('Account actions')}</CardTitle>
       {!admin ? (
         <p id={`${id}-note`} className="mt-1 text-sm text-amber-800">
-          {ADMIN_ONLY_NOTE}
+          {t(ADMIN_ONLY_NOTE)}
         </p>
       ) : null}
 
@@ -59,8 +60,12 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
           {user.suspendedAt ? (
             <>
               <p className="mb-2 text-sm text-red-800">
-                Suspended {formatDateTime(user.suspendedAt)}
-                {user.suspensionReason ? `: ${user.suspensionReason}` : ''}
+                {user.suspensionReason
+                  ? t('Suspended {date}: {reason}', {
+                      date: formatDateTime(user.suspendedAt),
+                      reason: user.suspensionReason,
+                    })
+                  : t('Suspended {date}', { date: formatDateTime(user.suspendedAt) })}
               </p>
               <Button
                 variant="secondary"
@@ -68,7 +73,7 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
                 aria-describedby={!admin ? `${id}-note` : undefined}
                 onClick={() => setDialog('reinstate')}
               >
-                Reinstate
+                {t('Reinstate')}
               </Button>
             </>
           ) : (
@@ -79,11 +84,11 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
                 aria-describedby={!admin ? `${id}-note` : suspendBlock ? `${id}-suspend-note` : undefined}
                 onClick={() => setDialog('suspend')}
               >
-                Suspend
+                {t('Suspend')}
               </Button>
               {admin && suspendBlock ? (
                 <p id={`${id}-suspend-note`} className="mt-1 text-xs text-slate-600">
-                  {suspendBlock}
+                  {t(suspendBlock)}
                 </p>
               ) : null}
             </>
@@ -92,7 +97,7 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
 
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1 basis-40">
-            <Label htmlFor={`${id}-level`}>Verification level</Label>
+            <Label htmlFor={`${id}-level`}>{t('Verification level')}</Label>
             <Select
               id={`${id}-level`}
               value={level}
@@ -113,7 +118,7 @@ function OpenAccountActions({ user, viewer }: { user: User; viewer: StaffViewer 
             aria-describedby={!admin ? `${id}-note` : undefined}
             onClick={() => setDialog('level')}
           >
-            Change level
+            {t('Change level')}
           </Button>
         </div>
       </div>
@@ -148,26 +153,26 @@ function ReinstateDialog({ user, open, onClose }: { user: User; open: boolean; o
     <Dialog
       open={open}
       onOpenChange={(next) => (!next && !reinstate.isPending ? onClose() : undefined)}
-      title="Reinstate user"
-      description={`${fullName(user)} will be able to sign in again.`}
+      title={t('Reinstate user')}
+      description={t('{name} will be able to sign in again.', { name: fullName(user) })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={reinstate.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             disabled={reinstate.isPending}
             onClick={() =>
               reinstate.mutate(undefined, {
                 onSuccess: () => {
-                  toast.success(ADMIN_TEXT.reinstated);
+                  toast.success(t(ADMIN_TEXT.reinstated));
                   onClose();
                 },
                 onError: (error) => toast.error(error.message),
               })
             }
           >
-            {reinstate.isPending ? 'Reinstating...' : 'Reinstate user'}
+            {reinstate.isPending ? t('Reinstating...') : t('Reinstate user')}
           </Button>
         </>
       }
@@ -197,8 +202,12 @@ function LevelDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (!next && !setVerificationLevel.isPending ? onClose(false) : undefined)}
-      title="Change verification level"
-      description={`${fullName(user)}: ${user.verificationLevel} → ${level}. Deposit and withdrawal limits follow the level.`}
+      title={t('Change verification level')}
+      description={t('{name}: {from} → {to}. Deposit and withdrawal limits follow the level.', {
+        name: fullName(user),
+        from: user.verificationLevel,
+        to: level,
+      })}
       footer={
         <>
           <Button
@@ -206,21 +215,21 @@ function LevelDialog({
             onClick={() => onClose(false)}
             disabled={setVerificationLevel.isPending}
           >
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             disabled={setVerificationLevel.isPending}
             onClick={() =>
               setVerificationLevel.mutate(level, {
                 onSuccess: () => {
-                  toast.success(ADMIN_TEXT.levelChanged);
+                  toast.success(t(ADMIN_TEXT.levelChanged));
                   onClose(true);
                 },
                 onError: (error) => toast.error(error.message),
               })
             }
           >
-            {setVerificationLevel.isPending ? 'Saving...' : 'Change level'}
+            {setVerificationLevel.isPending ? t('Saving...') : t('Change level')}
           </Button>
         </>
       }

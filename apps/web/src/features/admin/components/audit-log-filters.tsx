@@ -11,10 +11,13 @@ import { DATE_FORMAT_HINT, formatDisplayDate, parseDisplayDate } from '../../../
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { EMPTY_AUDIT_FILTERS, type AuditFilters } from '../api/audit-log';
 import { AUDIT_ACTIONS, auditActionLabel } from '../lib/labels';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
+/** The form's own messages (msg() texts): `dateFormat` is shown with `{ format: DATE_FORMAT_HINT }`. */
 export const AUDIT_FILTER_TEXT = {
-  dateFormat: `Enter the date as ${DATE_FORMAT_HINT}`,
-  toBeforeFrom: "'To' cannot be before 'From'",
+  dateFormat: msg('Enter the date as {format}'),
+  toBeforeFrom: msg("'To' cannot be before 'From'"),
 } as const;
 
 /**
@@ -68,9 +71,10 @@ export function AuditLogFilters({
   }
 
   const date = (field: 'from' | 'to', label: string) => {
-    const error = errors[field]?.message;
+    const message = errors[field]?.message;
+    const error = message ? t(message, { format: DATE_FORMAT_HINT }) : undefined;
     return (
-      <Field id={`${id}-${field}`} label={`${label} (${DATE_FORMAT_HINT})`} error={error}>
+      <Field id={`${id}-${field}`} label={label} error={error}>
         <DateInput
           id={`${id}-${field}`}
           {...fieldErrorProps(`${id}-${field}`, error)}
@@ -84,34 +88,34 @@ export function AuditLogFilters({
     <form
       onSubmit={apply}
       noValidate
-      aria-label="Filter the audit log"
+      aria-label={t('Filter the audit log')}
       className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
     >
       <div>
-        <Label htmlFor={`${id}-actor`}>Actor id</Label>
+        <Label htmlFor={`${id}-actor`}>{t('Actor id')}</Label>
         <Input id={`${id}-actor`} maxLength={64} {...form.register('actor')} />
       </div>
       <div>
-        <Label htmlFor={`${id}-action`}>Action</Label>
+        <Label htmlFor={`${id}-action`}>{t('Action')}</Label>
         <Select id={`${id}-action`} {...form.register('action')}>
-          <option value="">All actions</option>
+          <option value="">{t('All actions')}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {auditActionLabel(action)} ({action})
+              {t(auditActionLabel(action))} ({action})
             </option>
           ))}
         </Select>
       </div>
       <div>
-        <Label htmlFor={`${id}-target`}>Target id</Label>
+        <Label htmlFor={`${id}-target`}>{t('Target id')}</Label>
         <Input id={`${id}-target`} maxLength={64} {...form.register('targetId')} />
       </div>
-      <div>{date('from', 'From')}</div>
-      <div>{date('to', 'To')}</div>
+      <div>{date('from', t('From ({format})', { format: DATE_FORMAT_HINT }))}</div>
+      <div>{date('to', t('To ({format})', { format: DATE_FORMAT_HINT }))}</div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{t('Apply filters')}</Button>
         <Button variant="secondary" onClick={clear}>
-          Clear
+          {t('Clear')}
         </Button>
       </div>
     </form>

@@ -6,6 +6,8 @@ import { auditChanges } from '../lib/audit-summary';
 import { auditActionLabel } from '../lib/labels';
 import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 import { AuditLogFilters } from './audit-log-filters';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
 const FIELDS = ['actor', 'action', 'targetId', 'from', 'to'] as const;
 
@@ -44,21 +46,21 @@ export function AuditLog() {
   return (
     <section aria-labelledby="audit-title" className="space-y-4">
       <h2 id="audit-title" className="text-lg font-semibold text-slate-900">
-        Audit log
+        {t('Audit log')}
       </h2>
       <AuditLogFilters key={params.toString()} filters={filters} onApply={show} />
       {query.isPending ? (
-        <LoadingPanel label="Loading the audit log..." />
+        <LoadingPanel label={t('Loading the audit log...')} />
       ) : query.isError ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.entries.length === 0 ? (
-        <EmptyPanel>No audit entries match these filters.</EmptyPanel>
+        <EmptyPanel>{t('No audit entries match these filters.')}</EmptyPanel>
       ) : (
         <AuditTable entries={query.data.entries} />
       )}
       {query.data ? (
         <PageNav
-          label="Audit log pages"
+          label={t('Audit log pages')}
           page={filters.page}
           hasMore={query.data.hasMore}
           busy={query.isPlaceholderData}
@@ -80,11 +82,13 @@ function AuditTable({ entries }: { entries: AuditLogPage['entries'] }) {
       <table className="w-full min-w-[880px] text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            {['Time', 'Actor', 'Action', 'Target', 'Change', 'Request id'].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                {heading}
-              </th>
-            ))}
+            {[msg('Time'), msg('Actor'), msg('Action'), msg('Target'), msg('Change'), msg('Request id')].map(
+              (heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                  {t(heading)}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -101,7 +105,7 @@ function AuditTable({ entries }: { entries: AuditLogPage['entries'] }) {
                   <span className="block break-all font-mono text-xs text-slate-500">{entry.actorId}</span>
                 </td>
                 <td className="px-3 py-2">
-                  <span className="text-slate-900">{auditActionLabel(entry.action)}</span>
+                  <span className="text-slate-900">{t(auditActionLabel(entry.action))}</span>
                   <span className="block font-mono text-xs text-slate-500">{entry.action}</span>
                 </td>
                 <td className="px-3 py-2">

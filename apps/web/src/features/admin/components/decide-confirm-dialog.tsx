@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n';
 
 type Props = {
   open: boolean;
@@ -27,32 +28,32 @@ export function DecideConfirmDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}
-      title="Confirm decision"
-      description="The decision is executed at once and cannot be undone."
+      title={t('Confirm decision')}
+      description={t('The decision is executed at once and cannot be undone.')}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={onConfirm} disabled={pending}>
-            {pending ? 'Executing...' : 'Confirm decision'}
+            {pending ? t('Executing...') : t('Confirm decision')}
           </Button>
         </>
       }
     >
       <dl className="space-y-3 text-sm">
         <div>
-          <dt className="font-medium text-slate-600">Outcome</dt>
+          <dt className="font-medium text-slate-600">{t('Outcome')}</dt>
           <dd className="text-slate-900">{outcome}</dd>
         </div>
         <div>
-          <dt className="font-medium text-slate-600">Money</dt>
+          <dt className="font-medium text-slate-600">{t('Money')}</dt>
           <dd className="font-semibold text-slate-900" data-testid="decision-movements">
             {movements}
           </dd>
         </div>
         <div>
-          <dt className="font-medium text-slate-600">Reason the parties see</dt>
+          <dt className="font-medium text-slate-600">{t('Reason the parties see')}</dt>
           <dd className="whitespace-pre-wrap break-words text-slate-900">{reason}</dd>
         </div>
       </dl>

@@ -16,6 +16,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { newIdempotencyKey } from '../../../lib/money-mutation';
 import { useDecideDispute } from '../api/dispute-detail';
 import { DecideConfirmDialog } from './decide-confirm-dialog';
+import { t } from '../../../lib/i18n';
 
 /**
  * Decide (ADMIN_DECISION, docs/disputes.md): one of the four outcomes, the buyer's share for a partial
@@ -45,7 +46,9 @@ export function DecidePanel({ dispute }: { dispute: Dispute }) {
     const { input } = confirming;
     decide.mutate(confirming, {
       onSuccess: () => {
-        toast.success(`Decision executed: ${RESOLUTION_ACTION_LABELS[input.resolution]}`);
+        toast.success(
+          t('Decision executed: {outcome}', { outcome: t(RESOLUTION_ACTION_LABELS[input.resolution]) }),
+        );
         setConfirming(null);
         draft.reset();
       },
@@ -55,21 +58,24 @@ export function DecidePanel({ dispute }: { dispute: Dispute }) {
 
   return (
     <Card>
-      <CardTitle id={`${id}-title`}>Decide</CardTitle>
+      <CardTitle id={`${id}-title`}>{t('Decide')}</CardTitle>
       {open ? (
         <p className="mt-1 text-sm text-slate-600">
-          An admin decision is executed at once and ends the dispute.
+          {t('An admin decision is executed at once and ends the dispute.')}
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-700">
-          {DISPUTE_TEXT.alreadyDecided}
-          {dispute.resolution ? `: ${RESOLUTION_ACTION_LABELS[dispute.resolution]}` : ''}.
+          {dispute.resolution
+            ? t('This dispute has already been resolved: {outcome}.', {
+                outcome: t(RESOLUTION_ACTION_LABELS[dispute.resolution]),
+              })
+            : `${t(DISPUTE_TEXT.alreadyDecided)}.`}
         </p>
       )}
       <form onSubmit={review} noValidate aria-labelledby={`${id}-title`} className="mt-4">
         <fieldset disabled={!open} className="space-y-4 disabled:opacity-60">
-          <ResolutionFields draft={draft} idPrefix={id} reasonLabel="Reason (the parties see this)" />
-          <Button type="submit">Review decision</Button>
+          <ResolutionFields draft={draft} idPrefix={id} reasonLabel={t('Reason (the parties see this)')} />
+          <Button type="submit">{t('Review decision')}</Button>
         </fieldset>
       </form>
 
@@ -77,7 +83,7 @@ export function DecidePanel({ dispute }: { dispute: Dispute }) {
         <DecideConfirmDialog
           open
           onOpenChange={(next) => (next ? undefined : setConfirming(null))}
-          outcome={RESOLUTION_ACTION_LABELS[confirming.input.resolution]}
+          outcome={t(RESOLUTION_ACTION_LABELS[confirming.input.resolution])}
           movements={draft.movements ?? ''}
           reason={confirming.input.reason}
           pending={decide.isPending}

@@ -12,6 +12,7 @@ import { Textarea } from '../../../components/ui/panels';
 import { showRefusalOnField } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddInternalNote } from '../api/dispute-detail';
+import { t } from '../../../lib/i18n';
 
 /** The conversation as staff see it, internal notes included, with the staff-only note form. */
 export function StaffDisputeMessages({ dispute }: { dispute: Dispute }) {
@@ -37,13 +38,14 @@ function InternalNoteForm({ dispute }: { dispute: Dispute }) {
     defaultValues: { content: '' },
   });
   useFixAsYouType(form);
-  const error = form.formState.errors.content?.message;
+  const contentError = form.formState.errors.content?.message;
+  const error = contentError ? t(contentError) : undefined;
 
   const submit = form.handleSubmit(({ content }) =>
     addNote.mutateAsync(content).then(
       () => {
         form.reset();
-        toast.success('Internal note added');
+        toast.success(t('Internal note added'));
       },
       (failure: unknown) => showRefusalOnField(failure, form.setError, 'content'),
     ),
@@ -51,7 +53,7 @@ function InternalNoteForm({ dispute }: { dispute: Dispute }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-2 border-t border-slate-200 pt-4">
-      <Field id={`${id}-note`} label="Internal note" error={error}>
+      <Field id={`${id}-note`} label={t('Internal note')} error={error}>
         <Textarea
           id={`${id}-note`}
           disabled={closed}
@@ -62,10 +64,12 @@ function InternalNoteForm({ dispute }: { dispute: Dispute }) {
         />
       </Field>
       <p id={`${id}-note-hint`} className="text-xs text-slate-500">
-        {closed ? DISPUTE_TEXT.closedNoMessages : 'Only staff see internal notes; the parties never do.'}
+        {closed
+          ? t(DISPUTE_TEXT.closedNoMessages)
+          : t('Only staff see internal notes; the parties never do.')}
       </p>
       <Button type="submit" size="sm" disabled={closed || addNote.isPending}>
-        {addNote.isPending ? 'Adding...' : 'Add internal note'}
+        {addNote.isPending ? t('Adding...') : t('Add internal note')}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { Label } from '../../../components/ui/input';
 import { AGE_FILTERS, type QueueFilters } from '../api/dispute-queue';
 import { DISPUTE_STATUS_LABELS } from '../../../widgets/disputes/dispute-labels';
 import { Select } from '../../../components/ui/panels';
+import { t } from '../../../lib/i18n';
 
 export type QueueFilterChange = Partial<{ status: string; priority: string; age: string; mine: boolean }>;
 
@@ -18,39 +19,39 @@ export function DisputeQueueFilters({
   const id = useId();
   return (
     <fieldset className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-      <legend className="sr-only">Filter the queue</legend>
+      <legend className="sr-only">{t('Filter the queue')}</legend>
       <div>
-        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Label htmlFor={`${id}-status`}>{t('Status')}</Label>
         <Select
           id={`${id}-status`}
           value={filters.status ?? ''}
           onChange={(event) => onChange({ status: event.target.value })}
         >
-          <option value="">All statuses</option>
+          <option value="">{t('All statuses')}</option>
           {DISPUTE_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {DISPUTE_STATUS_LABELS[status]}
+              {t(DISPUTE_STATUS_LABELS[status])}
             </option>
           ))}
         </Select>
       </div>
       <div>
-        <Label htmlFor={`${id}-priority`}>Priority</Label>
+        <Label htmlFor={`${id}-priority`}>{t('Priority')}</Label>
         <Select
           id={`${id}-priority`}
           value={filters.priority ?? ''}
           onChange={(event) => onChange({ priority: event.target.value })}
         >
-          <option value="">All priorities</option>
+          <option value="">{t('All priorities')}</option>
           {DISPUTE_PRIORITIES.map((priority) => (
             <option key={priority} value={priority}>
-              {DISPUTE_PRIORITY_META[priority].label}
+              {t(DISPUTE_PRIORITY_META[priority].label)}
             </option>
           ))}
         </Select>
       </div>
       <div>
-        <Label htmlFor={`${id}-age`}>Age</Label>
+        <Label htmlFor={`${id}-age`}>{t('Age')}</Label>
         <Select
           id={`${id}-age`}
           value={filters.olderThanHours ? String(filters.olderThanHours) : ''}
@@ -58,7 +59,7 @@ export function DisputeQueueFilters({
         >
           {AGE_FILTERS.map((age) => (
             <option key={age.value} value={age.value}>
-              {age.label}
+              {t(age.label)}
             </option>
           ))}
         </Select>
@@ -71,7 +72,7 @@ export function DisputeQueueFilters({
             checked={filters.assignedToMe}
             onChange={(event) => onChange({ mine: event.target.checked })}
           />
-          Assigned to me
+          {t('Assigned to me')}
         </label>
       </div>
     </fieldset>

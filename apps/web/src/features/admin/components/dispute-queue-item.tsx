@@ -9,6 +9,7 @@ import { ageText, slaState } from '../../../widgets/disputes/sla';
 import { Badge } from '../../../components/ui/panels';
 import { DisputeStatusBadge, PriorityBadge } from '../../../widgets/disputes/dispute-badges';
 import { SlaClock } from '../../../widgets/disputes/sla-clock';
+import { t } from '../../../lib/i18n';
 
 type Props = {
   dispute: QueueItem;
@@ -37,44 +38,44 @@ export function DisputeQueueItem({ dispute, now, onTake, taking }: Props) {
             {dispute.reason}
           </Link>
           <p className="mt-0.5 break-words text-sm text-slate-600">
-            {DISPUTE_TYPE_META[dispute.disputeType].label} · {dispute.transaction.description}
+            {t(DISPUTE_TYPE_META[dispute.disputeType].label)} · {dispute.transaction.description}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
           <DisputeStatusBadge status={dispute.status} />
           <PriorityBadge priority={dispute.priority} />
-          {dispute.partySuspended ? <Badge tone="violet">Suspended party</Badge> : null}
+          {dispute.partySuspended ? <Badge tone="violet">{t('Suspended party')}</Badge> : null}
         </div>
       </div>
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
-          <dt className="text-xs text-slate-500">Amount</dt>
+          <dt className="text-xs text-slate-500">{t('Amount')}</dt>
           <dd className="font-medium text-slate-900">
             {formatMoney(dispute.transaction.price, dispute.transaction.currency)}
           </dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <dt className="text-xs text-slate-500">Parties</dt>
+          <dt className="text-xs text-slate-500">{t('Parties')}</dt>
           <dd className="text-slate-800">
-            {fullName(dispute.raiser)} <span className="text-slate-500">against</span>{' '}
+            {fullName(dispute.raiser)} <span className="text-slate-500">{t('against')}</span>{' '}
             {fullName(dispute.accused)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Age</dt>
+          <dt className="text-xs text-slate-500">{t('Age')}</dt>
           <dd className="text-slate-800">{ageText(dispute.createdAt, now)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">SLA</dt>
+          <dt className="text-xs text-slate-500">{t('SLA')}</dt>
           <dd>
             <SlaClock dispute={dispute} now={now} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Assignee</dt>
+          <dt className="text-xs text-slate-500">{t('Assignee')}</dt>
           <dd className="text-slate-800">
-            {dispute.assignedTo ? fullName(dispute.assignedTo) : 'Unassigned'}
+            {dispute.assignedTo ? fullName(dispute.assignedTo) : t('Unassigned')}
           </dd>
         </div>
       </dl>
@@ -83,18 +84,18 @@ export function DisputeQueueItem({ dispute, now, onTake, taking }: Props) {
         <Link
           to={workspace}
           className="inline-flex h-8 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-          aria-label={`Open dispute: ${dispute.reason}`}
+          aria-label={t('Open dispute: {reason}', { reason: dispute.reason })}
         >
-          Open
+          {t('Open')}
         </Link>
         {takeable ? (
           <Button
             size="sm"
             disabled={taking}
             onClick={() => onTake(dispute)}
-            aria-label={`Take dispute: ${dispute.reason}`}
+            aria-label={t('Take dispute: {reason}', { reason: dispute.reason })}
           >
-            {taking ? 'Taking...' : 'Take'}
+            {taking ? t('Taking...') : t('Take')}
           </Button>
         ) : null}
       </div>

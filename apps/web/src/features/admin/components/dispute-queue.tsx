@@ -14,6 +14,7 @@ import { useNow } from '../../../lib/use-now';
 import { EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
 import { DisputeQueueFilters, type QueueFilterChange } from './dispute-queue-filters';
 import { DisputeQueueItem } from './dispute-queue-item';
+import { t } from '../../../lib/i18n';
 
 const AGES: readonly string[] = AGE_FILTERS.map((age) => age.value).filter(Boolean);
 
@@ -69,7 +70,7 @@ export function DisputeQueue() {
   function takeDispute(id: string) {
     take.mutate(id, {
       onSuccess: () => {
-        toast.success('Dispute taken: it is assigned to you');
+        toast.success(t('Dispute taken: it is assigned to you'));
         void navigate(`/app/admin/disputes/${encodeURIComponent(id)}`);
       },
       onError: (error) => toast.error(error.message),
@@ -81,12 +82,12 @@ export function DisputeQueue() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="queue-title" className="text-lg font-semibold text-slate-900">
-            Dispute queue
+            {t('Dispute queue')}
           </h2>
           <p className="text-sm text-slate-600">
             {live
-              ? 'Live: the queue updates as disputes change.'
-              : 'Live updates are paused; refresh to see changes.'}
+              ? t('Live: the queue updates as disputes change.')
+              : t('Live updates are paused; refresh to see changes.')}
           </p>
         </div>
         <Button
@@ -95,20 +96,22 @@ export function DisputeQueue() {
           onClick={() => void query.refetch()}
           disabled={query.isFetching}
         >
-          {query.isFetching ? 'Refreshing...' : 'Refresh'}
+          {query.isFetching ? t('Refreshing...') : t('Refresh')}
         </Button>
       </div>
 
       <DisputeQueueFilters filters={filters} onChange={update} />
 
       {query.isPending ? (
-        <LoadingPanel label="Loading disputes..." />
+        <LoadingPanel label={t('Loading disputes...')} />
       ) : query.isError ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.disputes.length === 0 ? (
-        <EmptyPanel>{filtered ? 'No disputes match these filters.' : 'No disputes in the queue.'}</EmptyPanel>
+        <EmptyPanel>
+          {filtered ? t('No disputes match these filters.') : t('No disputes in the queue.')}
+        </EmptyPanel>
       ) : (
-        <ul className="space-y-3" aria-label="Disputes">
+        <ul className="space-y-3" aria-label={t('Disputes')}>
           {query.data.disputes.map((dispute) => (
             <DisputeQueueItem
               key={dispute.id}
@@ -123,7 +126,7 @@ export function DisputeQueue() {
 
       {query.data ? (
         <PageNav
-          label="Dispute queue pages"
+          label={t('Dispute queue pages')}
           page={filters.page}
           hasMore={query.data.hasMore}
           busy={query.isPlaceholderData}

@@ -23,6 +23,7 @@ import { DisputeParties } from './dispute-parties';
 import { DisputeResolutions } from '../../../widgets/disputes/dispute-resolutions';
 import { SlaClock } from '../../../widgets/disputes/sla-clock';
 import { TransactionLedger } from './transaction-ledger';
+import { t } from '../../../lib/i18n';
 
 /**
  * One dispute for staff: the conversation (internal notes included), evidence, proposals, the
@@ -35,14 +36,14 @@ export function DisputeWorkspace({ disputeId, viewer }: { disputeId: string; vie
   return (
     <div className="space-y-4">
       <Link to="/app/admin/disputes" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Back to the queue
+        ← {t('Back to the queue')}
       </Link>
       {query.isPending ? (
-        <LoadingPanel label="Loading dispute..." />
+        <LoadingPanel label={t('Loading dispute...')} />
       ) : query.isError ? (
         query.error instanceof ApiError && query.error.status === 404 ? (
           <Card role="alert">
-            <h2 className="text-lg font-semibold text-slate-900">{DISPUTE_TEXT.notFoundTitle}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t(DISPUTE_TEXT.notFoundTitle)}</h2>
             <p className="mt-1 text-sm text-slate-600">{query.error.message}</p>
           </Card>
         ) : (
@@ -88,8 +89,11 @@ function WorkspaceHeader({ dispute, viewer }: { dispute: Dispute; viewer: StaffV
         <div className="min-w-0">
           <h2 className="break-words text-xl font-semibold text-slate-900">{dispute.reason}</h2>
           <p className="mt-1 text-sm text-slate-600">
-            {DISPUTE_TYPE_META[dispute.disputeType].label} · raised {formatDateTime(dispute.createdAt)}
-            {dispute.escalatedAt ? ` · escalated ${formatDateTime(dispute.escalatedAt)}` : ''}
+            {t(DISPUTE_TYPE_META[dispute.disputeType].label)} ·{' '}
+            {t('raised {date}', { date: formatDateTime(dispute.createdAt) })}
+            {dispute.escalatedAt
+              ? ` · ${t('escalated {date}', { date: formatDateTime(dispute.escalatedAt) })}`
+              : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
@@ -101,12 +105,13 @@ function WorkspaceHeader({ dispute, viewer }: { dispute: Dispute; viewer: StaffV
       <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <SlaClock dispute={dispute} now={now} />
         <span className="text-slate-700">
-          Assignee:{' '}
-          {dispute.assignedTo
-            ? dispute.assignedTo.id === viewer.id
-              ? 'You'
-              : fullName(dispute.assignedTo)
-            : 'Unassigned'}
+          {t('Assignee: {name}', {
+            name: dispute.assignedTo
+              ? dispute.assignedTo.id === viewer.id
+                ? t('You')
+                : fullName(dispute.assignedTo)
+              : t('Unassigned'),
+          })}
         </span>
         {takeable ? (
           <Button
@@ -114,18 +119,18 @@ function WorkspaceHeader({ dispute, viewer }: { dispute: Dispute; viewer: StaffV
             disabled={take.isPending}
             onClick={() =>
               take.mutate(dispute.id, {
-                onSuccess: () => toast.success('Dispute taken: it is assigned to you'),
+                onSuccess: () => toast.success(t('Dispute taken: it is assigned to you')),
                 onError: (error) => toast.error(error.message),
               })
             }
           >
-            {take.isPending ? 'Taking...' : 'Take'}
+            {take.isPending ? t('Taking...') : t('Take')}
           </Button>
         ) : null}
       </div>
       {dispute.resolutionNotes ? (
         <p className="mt-3 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-          Decision: {dispute.resolutionNotes}
+          {t('Decision: {notes}', { notes: dispute.resolutionNotes })}
         </p>
       ) : null}
     </Card>

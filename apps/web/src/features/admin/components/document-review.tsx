@@ -11,22 +11,23 @@ import { downloadUpload } from '../../../lib/uploads';
 import { useUploadObjectUrl } from '../../../lib/use-upload-object-url';
 import { documentQueueQuery, useReviewDocument } from '../api/documents';
 import { RejectReasonForm } from './reject-reason-form';
+import { t } from '../../../lib/i18n';
 
 /** The console's Documents page: identity documents waiting for review, oldest first. */
 export function DocumentReview() {
   const [page, setPage] = useState(1);
   const queue = useQuery(documentQueueQuery(page));
-  if (queue.isPending) return <LoadingPanel label="Loading documents" />;
+  if (queue.isPending) return <LoadingPanel label={t('Loading documents')} />;
   if (queue.error) return <ErrorPanel error={queue.error} onRetry={() => void queue.refetch()} />;
   const { documents, hasMore } = queue.data;
   return (
     <section aria-labelledby="documents-heading">
       <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
-        Documents waiting for review
+        {t('Documents waiting for review')}
       </h2>
       {documents.length === 0 ? (
         <div className="mt-3">
-          <EmptyPanel>No documents are waiting for review.</EmptyPanel>
+          <EmptyPanel>{t('No documents are waiting for review.')}</EmptyPanel>
         </div>
       ) : (
         <ul className="mt-3 space-y-4">
@@ -42,7 +43,7 @@ export function DocumentReview() {
         hasMore={hasMore}
         busy={queue.isFetching}
         onPageChange={setPage}
-        label="Document pages"
+        label={t('Document pages')}
       />
     </section>
   );
@@ -52,12 +53,12 @@ function DocumentCard({ document: doc }: { document: AdminDocument }) {
   const review = useReviewDocument();
   const [rejecting, setRejecting] = useState(false);
   const owner = `${doc.user.firstName} ${doc.user.lastName}`;
-  const label = DOCUMENT_TYPE_LABELS[doc.documentType];
+  const label = t(DOCUMENT_TYPE_LABELS[doc.documentType]);
 
   async function approve() {
     try {
       await review.mutateAsync({ id: doc.id });
-      toast.success(VERIFICATION_TEXT.documentApproved);
+      toast.success(t(VERIFICATION_TEXT.documentApproved));
     } catch (error) {
       toast.error((error as Error).message);
     }
@@ -65,17 +66,17 @@ function DocumentCard({ document: doc }: { document: AdminDocument }) {
 
   async function reject(reason: string) {
     await review.mutateAsync({ id: doc.id, reason });
-    toast.success(VERIFICATION_TEXT.documentRejected);
+    toast.success(t(VERIFICATION_TEXT.documentRejected));
   }
 
   return (
     <Card className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-      <DocumentImage document={doc} description={`${label} of ${owner}`} />
+      <DocumentImage document={doc} description={t('{document} of {owner}', { document: label, owner })} />
       <div className="min-w-0 space-y-3 text-sm">
         <div>
           <h3 className="text-base font-semibold text-slate-900">{label}</h3>
-          <p className="font-mono text-slate-700">Number {doc.documentNumber}</p>
-          <p className="text-slate-600">Submitted {formatDateTime(doc.createdAt)}</p>
+          <p className="font-mono text-slate-700">{t('Number {number}', { number: doc.documentNumber })}</p>
+          <p className="text-slate-600">{t('Submitted {date}', { date: formatDateTime(doc.createdAt) })}</p>
         </div>
         <div>
           <p className="font-medium text-slate-900">{owner}</p>
@@ -94,17 +95,17 @@ function DocumentCard({ document: doc }: { document: AdminDocument }) {
             <Button
               disabled={review.isPending}
               onClick={() => void approve()}
-              aria-label={`Approve ${label} of ${owner}`}
+              aria-label={t('Approve {document} of {owner}', { document: label, owner })}
             >
-              Approve
+              {t('Approve')}
             </Button>
             <Button
               variant="secondary"
               disabled={review.isPending}
               onClick={() => setRejecting(true)}
-              aria-label={`Reject ${label} of ${owner}`}
+              aria-label={t('Reject {document} of {owner}', { document: label, owner })}
             >
-              Reject
+              {t('Reject')}
             </Button>
           </div>
         )}
@@ -122,7 +123,7 @@ function DocumentImage({ document: doc, description }: { document: AdminDocument
           variant="secondary"
           onClick={() => void downloadUpload(doc.image.uploadId, doc.image.filename)}
         >
-          Download {doc.image.filename}
+          {t('Download {filename}', { filename: doc.image.filename })}
         </Button>
       </div>
     );
@@ -134,7 +135,7 @@ function InlineImage({ uploadId, description }: { uploadId: string; description:
   if (error)
     return (
       <p role="alert" className="text-sm text-red-700">
-        The image could not be loaded.
+        {t('The image could not be loaded.')}
       </p>
     );
   if (!url) return <div className="h-48 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;

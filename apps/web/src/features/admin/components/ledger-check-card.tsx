@@ -3,6 +3,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLedgerCheck } from '../api/ledger-check';
+import { t } from '../../../lib/i18n';
 
 /** Runs the ledger reconciliation on demand and shows its report, problems first. */
 export function LedgerCheckCard() {
@@ -12,20 +13,21 @@ export function LedgerCheckCard() {
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <CardTitle>Ledger check</CardTitle>
+          <CardTitle>{t('Ledger check')}</CardTitle>
           <p className="text-sm text-slate-600">
-            Every entry balanced, cached balances match the postings, no negative wallets, escrow equals the
-            holds.
+            {t(
+              'Every entry balanced, cached balances match the postings, no negative wallets, escrow equals the holds.',
+            )}
           </p>
         </div>
         <Button onClick={() => check.mutate()} disabled={check.isPending}>
-          {check.isPending ? 'Checking...' : report ? 'Run again' : 'Run ledger check'}
+          {check.isPending ? t('Checking...') : report ? t('Run again') : t('Run ledger check')}
         </Button>
       </div>
 
       {check.isPending ? (
         <div className="mt-4">
-          <Spinner label="Checking the ledger..." />
+          <Spinner label={t('Checking the ledger...')} />
         </div>
       ) : check.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
@@ -42,16 +44,18 @@ export function LedgerCheckCard() {
             }
           >
             {report.ok
-              ? 'The ledger is consistent.'
-              : `${report.problems.length} ${report.problems.length === 1 ? 'problem' : 'problems'} found.`}
+              ? t('The ledger is consistent.')
+              : t('{count, plural, one {# problem found.} other {# problems found.}}', {
+                  count: report.problems.length,
+                })}
           </p>
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             {(
               [
-                ['Journal entries', report.entries],
-                ['Postings', report.postings],
-                ['Accounts', report.accounts],
-                ['Escrows held', report.heldEscrows],
+                [t('Journal entries'), report.entries],
+                [t('Postings'), report.postings],
+                [t('Accounts'), report.accounts],
+                [t('Escrows held'), report.heldEscrows],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-lg border border-slate-200 p-3">
@@ -60,11 +64,13 @@ export function LedgerCheckCard() {
               </div>
             ))}
           </dl>
-          <p className="text-xs text-slate-500">Checked {formatDateTime(report.checkedAt)}</p>
+          <p className="text-xs text-slate-500">
+            {t('Checked {date}', { date: formatDateTime(report.checkedAt) })}
+          </p>
           {report.problems.length > 0 ? (
             <ul
               className="divide-y divide-red-100 rounded-lg border border-red-200 text-sm"
-              aria-label="Problems"
+              aria-label={t('Problems')}
             >
               {report.problems.map((problem, index) => (
                 <li key={`${problem.kind}-${problem.subject}-${index}`} className="p-3">

@@ -9,6 +9,7 @@ import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
 import { showRefusalOnField } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
+import { t } from '../../../lib/i18n';
 
 type ReasonBody = { reason: string };
 
@@ -51,7 +52,8 @@ export function ReasonDialog({
     defaultValues: { reason: '' },
   });
   useFixAsYouType(form);
-  const error = form.formState.errors.reason?.message;
+  const reasonError = form.formState.errors.reason?.message;
+  const error = reasonError ? t(reasonError) : undefined;
 
   function close(next: boolean) {
     if (action.isPending) return;
@@ -82,7 +84,7 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={action.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={`${id}-form`} variant="danger" disabled={action.isPending}>
             {action.isPending ? confirming : confirm}

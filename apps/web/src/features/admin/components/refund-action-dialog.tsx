@@ -4,27 +4,40 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatMoney } from '../../../lib/format';
 import { buyerOf, useRefundAction, type RefundAction } from '../api/refunds';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
-const METHODS: Record<string, string> = { CARD: 'card', BANK_TRANSFER: 'bank account' };
-const methodWord = (method: string) => METHODS[method] ?? method.toLowerCase();
+const METHODS: Record<string, string> = { CARD: msg('card'), BANK_TRANSFER: msg('bank account') };
+const methodWord = (method: string) => (METHODS[method] ? t(METHODS[method]) : method.toLowerCase());
 
+/** The dialog's texts in the screens' language (called while rendering). */
 function wording(action: RefundAction, refund: ProviderRefund) {
-  const amount = formatMoney(refund.amount, refund.currency);
-  const to = `${buyerOf(refund)}'s ${methodWord(refund.method)}`;
+  const values = {
+    amount: formatMoney(refund.amount, refund.currency),
+    buyer: buyerOf(refund),
+    method: methodWord(refund.method),
+    provider: refund.provider,
+  };
   return action === 'retry'
     ? {
-        title: 'Retry refund',
-        description: `The provider (${refund.provider}) is asked again to pay ${amount} back to ${to}.`,
-        confirm: 'Retry refund',
-        busy: 'Retrying...',
-        done: 'Refund sent again',
+        title: t('Retry refund'),
+        description: t(
+          "The provider ({provider}) is asked again to pay {amount} back to {buyer}'s {method}.",
+          values,
+        ),
+        confirm: t('Retry refund'),
+        busy: t('Retrying...'),
+        done: t('Refund sent again'),
       }
     : {
-        title: 'Credit to wallet',
-        description: `${amount} is paid into ${buyerOf(refund)}'s Amana wallet instead of back to their ${methodWord(refund.method)}. This cannot be undone.`,
-        confirm: 'Credit to wallet',
-        busy: 'Crediting...',
-        done: 'Refund credited to the buyer’s wallet',
+        title: t('Credit to wallet'),
+        description: t(
+          "{amount} is paid into {buyer}'s Amana wallet instead of back to their {method}. This cannot be undone.",
+          values,
+        ),
+        confirm: t('Credit to wallet'),
+        busy: t('Crediting...'),
+        done: t('Refund credited to the buyer’s wallet'),
       };
 }
 
@@ -68,7 +81,7 @@ export function RefundActionDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={confirm} disabled={mutation.isPending}>
             {mutation.isPending ? text.busy : text.confirm}

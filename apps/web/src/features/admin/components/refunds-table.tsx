@@ -4,24 +4,36 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { buyerOf, type RefundAction } from '../api/refunds';
 import { AttemptsCell, StatusCell, StatusTable, type StatusLook } from './status-list';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
 const STATUS_LOOK: Record<string, StatusLook> = {
-  FAILED: { label: 'Failed', tone: 'red' },
-  PENDING: { label: 'Pending', tone: 'amber' },
-  SUCCEEDED: { label: 'Paid', tone: 'slate' },
-  CREDITED_TO_WALLET: { label: 'Credited to wallet', tone: 'violet' },
+  FAILED: { label: msg('Failed'), tone: 'red' },
+  PENDING: { label: msg('Pending'), tone: 'amber' },
+  SUCCEEDED: { label: msg('Paid'), tone: 'slate' },
+  CREDITED_TO_WALLET: { label: msg('Credited to wallet'), tone: 'violet' },
 };
 
-/** The latest thing that happened to a refund, or what happens next while it is pending. */
+/** The latest thing that happened to a refund, or what happens next while it is pending (called while rendering). */
 function lastChange(refund: ProviderRefund): string | null {
-  if (refund.failedAt && refund.status === 'FAILED') return `Failed ${formatDateTime(refund.failedAt)}`;
-  if (refund.succeededAt) return `Paid ${formatDateTime(refund.succeededAt)}`;
+  if (refund.failedAt && refund.status === 'FAILED')
+    return t('Failed {date}', { date: formatDateTime(refund.failedAt) });
+  if (refund.succeededAt) return t('Paid {date}', { date: formatDateTime(refund.succeededAt) });
   if (refund.nextAttemptAt && refund.status === 'PENDING')
-    return `Next attempt ${formatDateTime(refund.nextAttemptAt)}`;
+    return t('Next attempt {date}', { date: formatDateTime(refund.nextAttemptAt) });
   return null;
 }
 
-const HEADINGS = ['Created', 'Transaction', 'Buyer', 'Amount', 'Provider', 'Status', 'Attempts', 'Actions'];
+const HEADINGS = [
+  msg('Created'),
+  msg('Transaction'),
+  msg('Buyer'),
+  msg('Amount'),
+  msg('Provider'),
+  msg('Status'),
+  msg('Attempts'),
+  msg('Actions'),
+];
 
 export function RefundsTable({
   refunds,
@@ -60,10 +72,10 @@ export function RefundsTable({
                 {refund.provider} · {refund.method}
               </span>
               <span className="block break-all font-mono text-xs text-slate-500">
-                Ref {refund.providerRefundReference ?? '—'}
+                {t('Ref {reference}', { reference: refund.providerRefundReference ?? '—' })}
               </span>
               <span className="block break-all font-mono text-xs text-slate-500">
-                Payment {refund.paymentReference}
+                {t('Payment {reference}', { reference: refund.paymentReference })}
               </span>
             </td>
             <StatusCell look={look} change={change} />
@@ -75,16 +87,16 @@ export function RefundsTable({
                     size="sm"
                     variant="secondary"
                     onClick={() => onAction('retry', refund)}
-                    aria-label={`Retry: refund to ${buyerOf(refund)}`}
+                    aria-label={t('Retry: refund to {buyer}', { buyer: buyerOf(refund) })}
                   >
-                    Retry
+                    {t('Retry')}
                   </Button>
                   <Button
                     size="sm"
                     onClick={() => onAction('credit-wallet', refund)}
-                    aria-label={`Credit to wallet: refund to ${buyerOf(refund)}`}
+                    aria-label={t('Credit to wallet: refund to {buyer}', { buyer: buyerOf(refund) })}
                   >
-                    Credit to wallet
+                    {t('Credit to wallet')}
                   </Button>
                 </div>
               ) : (

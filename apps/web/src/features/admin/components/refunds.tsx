@@ -12,18 +12,20 @@ import {
 import { RefundActionDialog } from './refund-action-dialog';
 import { RefundsTable } from './refunds-table';
 import { StatusList, useStatusFilter } from './status-list';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
 const FILTER_LABELS: Partial<Record<RefundFilter, string>> = {
-  FAILED: 'Failed (need an operator)',
-  PENDING: 'Pending',
-  SUCCEEDED: 'Paid',
-  CREDITED_TO_WALLET: 'Credited to wallet',
-  ALL: 'All statuses',
+  FAILED: msg('Failed (need an operator)'),
+  PENDING: msg('Pending'),
+  SUCCEEDED: msg('Paid'),
+  CREDITED_TO_WALLET: msg('Credited to wallet'),
+  ALL: msg('All statuses'),
 };
 
 const EMPTY_TEXT: Record<string, string> = {
-  FAILED: 'No failed refunds: nothing is waiting for an operator.',
-  ALL: 'No card or bank refunds yet.',
+  FAILED: msg('No failed refunds: nothing is waiting for an operator.'),
+  ALL: msg('No card or bank refunds yet.'),
 };
 
 type Confirming = { action: RefundAction; refund: ProviderRefund; idempotencyKey: string };
@@ -41,16 +43,18 @@ export function Refunds() {
   return (
     <>
       <StatusList
-        title="Refunds"
-        intro="Dispute refunds paid back to the buyer’s card or bank account through the payment provider."
+        title={t('Refunds')}
+        intro={t(
+          'Dispute refunds paid back to the buyer’s card or bank account through the payment provider.',
+        )}
         filters={REFUND_FILTERS}
         filterLabels={FILTER_LABELS}
         state={state}
         query={query}
         count={(data) => data.refunds.length}
-        loading="Loading refunds..."
-        empty={EMPTY_TEXT[state.filter] ?? 'No refunds with this status.'}
-        pagesLabel="Refund pages"
+        loading={t('Loading refunds...')}
+        empty={t(EMPTY_TEXT[state.filter] ?? msg('No refunds with this status.'))}
+        pagesLabel={t('Refund pages')}
       >
         {(data, labelledBy) => (
           <RefundsTable

@@ -9,6 +9,7 @@ import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
+import { t } from '../../../lib/i18n';
 
 type RejectInput = z.input<typeof rejectDocumentSchema>;
 type RejectBody = z.output<typeof rejectDocumentSchema>;
@@ -37,7 +38,8 @@ export function RejectReasonForm({
   const { setFocus } = form;
   // The Reject button that opened the form is gone: the reason it asks for takes the focus.
   useEffect(() => setFocus('reason'), [setFocus]);
-  const error = form.formState.errors.reason?.message;
+  const reasonError = form.formState.errors.reason?.message;
+  const error = reasonError ? t(reasonError) : undefined;
   const id = `reject-reason-${documentId}`;
 
   const submit = form.handleSubmit(async ({ reason }) => {
@@ -50,7 +52,7 @@ export function RejectReasonForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
-      <Field id={id} label="Reason the user will see" error={error}>
+      <Field id={id} label={t('Reason the user will see')} error={error}>
         <Textarea
           id={id}
           maxLength={500}
@@ -61,10 +63,10 @@ export function RejectReasonForm({
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" disabled={busy}>
-          Reject document
+          {t('Reject document')}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </form>

@@ -7,24 +7,27 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { downloadUpload } from '../../../lib/uploads';
 import { staffChatQuery } from '../api/dispute-detail';
+import { t } from '../../../lib/i18n';
 
 /** The parties' own chat on the disputed transaction, read-only: what they told each other before. */
 export function StaffChat({ disputeId }: { disputeId: string }) {
   const chat = useQuery(staffChatQuery(disputeId));
   return (
     <Card>
-      <CardTitle>Transaction chat</CardTitle>
+      <CardTitle>{t('Transaction chat')}</CardTitle>
       <p className="mt-1 text-xs text-slate-500">
-        What the parties wrote to each other; staff can read it only because the transaction is disputed.
+        {t(
+          'What the parties wrote to each other; staff can read it only because the transaction is disputed.',
+        )}
       </p>
       {chat.isPending ? (
-        <Spinner label="Loading the chat..." />
+        <Spinner label={t('Loading the chat...')} />
       ) : chat.isError ? (
         <ErrorPanel error={chat.error} onRetry={() => void chat.refetch()} />
       ) : chat.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">The parties have not written to each other.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('The parties have not written to each other.')}</p>
       ) : (
-        <ol className="mt-3 max-h-96 space-y-2 overflow-y-auto" aria-label="Transaction chat">
+        <ol className="mt-3 max-h-96 space-y-2 overflow-y-auto" aria-label={t('Transaction chat')}>
           {chat.data.map((message) => (
             <li
               key={message.id}
@@ -36,7 +39,7 @@ export function StaffChat({ disputeId }: { disputeId: string }) {
               )}
             >
               <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
-                <span className="font-medium text-slate-800">{message.senderName ?? 'System'}</span>
+                <span className="font-medium text-slate-800">{message.senderName ?? t('System')}</span>
                 <time dateTime={message.timestamp}>{formatDateTime(message.timestamp)}</time>
               </p>
               <p
@@ -54,11 +57,16 @@ export function StaffChat({ disputeId }: { disputeId: string }) {
                   className="mt-1 text-xs font-medium text-brand-800 underline"
                   onClick={() =>
                     void downloadUpload(file.id, file.filename).catch((error: Error) =>
-                      toast.error(`Failed to download ${file.filename}: ${error.message}`),
+                      toast.error(
+                        t('Failed to download {filename}: {error}', {
+                          filename: file.filename,
+                          error: error.message,
+                        }),
+                      ),
                     )
                   }
                 >
-                  Download {file.filename}
+                  {t('Download {filename}', { filename: file.filename })}
                 </button>
               ))}
             </li>

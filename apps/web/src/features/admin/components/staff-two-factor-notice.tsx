@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
 import { twoFactorRequired } from '../../../lib/two-factor-required';
+import { t } from '../../../lib/i18n';
 
 /**
  * Staff must have two-factor sign-in on, and have used it this session, for every staff action (issue
@@ -33,7 +34,7 @@ export function StaffTwoFactorNotice() {
         to={refusal.setupUrl}
         className="mt-1 inline-block font-semibold text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        {TWO_FACTOR_TEXT.setUpLink}
+        {t(TWO_FACTOR_TEXT.setUpLink)}
       </Link>
     </div>
   );

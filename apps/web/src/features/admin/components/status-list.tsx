@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Label } from '../../../components/ui/input';
 import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav, Select } from '../../../components/ui/panels';
+import { t } from '../../../lib/i18n';
 
 /*
  * The console's lists of work that is retried and can run out of attempts (card and bank refunds, text
@@ -26,7 +27,10 @@ export function useStatusFilter<F extends string>(filters: readonly F[], fallbac
   return { filter, page, show };
 }
 
-/** A titled list with its status filter, loading and error states, empty text and page links. */
+/**
+ * A titled list with its status filter, loading and error states, empty text and page links. The texts
+ * come translated, except `filterLabels` (msg() tables, translated here).
+ */
 export function StatusList<F extends string, D extends { hasMore: boolean }>({
   title,
   intro,
@@ -63,7 +67,7 @@ export function StatusList<F extends string, D extends { hasMore: boolean }>({
         <p className="text-sm text-slate-600">{intro}</p>
       </div>
       <div className="max-w-xs">
-        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Label htmlFor={`${id}-status`}>{t('Status')}</Label>
         <Select
           id={`${id}-status`}
           value={filter}
@@ -71,7 +75,7 @@ export function StatusList<F extends string, D extends { hasMore: boolean }>({
         >
           {filters.map((option) => (
             <option key={option} value={option}>
-              {filterLabels[option] ?? option}
+              {t(filterLabels[option] ?? option)}
             </option>
           ))}
         </Select>
@@ -98,7 +102,7 @@ export function StatusList<F extends string, D extends { hasMore: boolean }>({
   );
 }
 
-/** A wide table that scrolls sideways in its own keyboard-reachable region on a small screen. */
+/** A wide table that scrolls sideways in its own keyboard-reachable region on a small screen (`headings`: msg() texts). */
 export function StatusTable({
   headings,
   minWidth,
@@ -122,7 +126,7 @@ export function StatusTable({
           <tr>
             {headings.map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                {heading}
+                {t(heading)}
               </th>
             ))}
           </tr>
@@ -135,11 +139,11 @@ export function StatusTable({
 
 export type StatusLook = { label: string; tone: 'red' | 'amber' | 'slate' | 'violet' };
 
-/** A row's status badge, with the latest thing that happened to it (or when it is tried next). */
+/** A row's status badge (`look.label`: a msg() text), with the latest thing that happened to it (or when it is tried next). */
 export function StatusCell({ look, change }: { look: StatusLook; change: string | null }) {
   return (
     <td className="px-3 py-2">
-      <Badge tone={look.tone}>{look.label}</Badge>
+      <Badge tone={look.tone}>{t(look.label)}</Badge>
       {change ? <span className="mt-1 block text-xs text-slate-600">{change}</span> : null}
     </td>
   );

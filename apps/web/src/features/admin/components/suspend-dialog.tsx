@@ -1,6 +1,7 @@
 import { ADMIN_TEXT } from '@escrow/shared/schemas/admin';
 import { useSuspendUser } from '../api/users';
 import { ReasonDialog } from './reason-dialog';
+import { t } from '../../../lib/i18n';
 
 /** Suspend: a reason is required; the server signs the user out everywhere and refuses their sign-in. */
 export function SuspendDialog({
@@ -19,12 +20,14 @@ export function SuspendDialog({
       open={open}
       onOpenChange={onOpenChange}
       action={useSuspendUser(userId)}
-      title="Suspend user"
-      description={`${userName} will be signed out everywhere and cannot sign in until reinstated.`}
-      reasonLabel="Reason for the suspension"
-      confirm="Suspend user"
-      confirming="Suspending..."
-      done={ADMIN_TEXT.suspendedDone}
+      title={t('Suspend user')}
+      description={t('{name} will be signed out everywhere and cannot sign in until reinstated.', {
+        name: userName,
+      })}
+      reasonLabel={t('Reason for the suspension')}
+      confirm={t('Suspend user')}
+      confirming={t('Suspending...')}
+      done={t(ADMIN_TEXT.suspendedDone)}
     />
   );
 }

@@ -20,31 +20,33 @@ import {
   useStatusFilter,
   type StatusLook,
 } from './status-list';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
 const FILTER_LABELS: Record<TextMessageFilter, string> = {
-  FAILED: 'Failed (attempts ran out)',
-  PENDING: 'Waiting to be sent',
-  SENT: 'Sent',
-  ALL: 'All statuses',
+  FAILED: msg('Failed (attempts ran out)'),
+  PENDING: msg('Waiting to be sent'),
+  SENT: msg('Sent'),
+  ALL: msg('All statuses'),
 };
 
 const STATUS_LOOK: Record<string, StatusLook> = {
-  FAILED: { label: 'Failed', tone: 'red' },
-  PENDING: { label: 'Pending', tone: 'amber' },
-  SENT: { label: 'Sent', tone: 'slate' },
+  FAILED: { label: msg('Failed'), tone: 'red' },
+  PENDING: { label: msg('Pending'), tone: 'amber' },
+  SENT: { label: msg('Sent'), tone: 'slate' },
 };
 
 const CHANNEL_LABELS: Record<string, string> = { SMS: 'SMS', WHATSAPP: 'WhatsApp' };
 
-/** The latest thing that happened to a message, or when it is tried next. */
+/** The latest thing that happened to a message, or when it is tried next (called while rendering). */
 function lastChange(message: TextMessage): string | null {
-  if (message.sentAt) return `Sent ${formatDateTime(message.sentAt)}`;
+  if (message.sentAt) return t('Sent {date}', { date: formatDateTime(message.sentAt) });
   if (message.nextAttemptAt && message.status === 'PENDING')
-    return `Next attempt ${formatDateTime(message.nextAttemptAt)}`;
+    return t('Next attempt {date}', { date: formatDateTime(message.nextAttemptAt) });
   return null;
 }
 
-const HEADINGS = ['Created', 'To', 'Channel', 'Status', 'Attempts', 'Actions'];
+const HEADINGS = [msg('Created'), msg('To'), msg('Channel'), msg('Status'), msg('Attempts'), msg('Actions')];
 
 /**
  * SMS and WhatsApp messages (docs/security.md "Text messages"): sent through an outbox and
@@ -58,16 +60,16 @@ export function TextMessages() {
 
   return (
     <StatusList
-      title={PHONE_TEXT.messagesTitle}
-      intro={PHONE_TEXT.messagesIntro}
+      title={t(PHONE_TEXT.messagesTitle)}
+      intro={t(PHONE_TEXT.messagesIntro)}
       filters={TEXT_MESSAGE_FILTERS}
       filterLabels={FILTER_LABELS}
       state={state}
       query={query}
       count={(data) => data.messages.length}
-      loading="Loading text messages..."
-      empty={PHONE_TEXT.noMessages}
-      pagesLabel="Text message pages"
+      loading={t('Loading text messages...')}
+      empty={t(PHONE_TEXT.noMessages)}
+      pagesLabel={t('Text message pages')}
     >
       {(data, labelledBy) => (
         <StatusTable headings={HEADINGS} minWidth="min-w-[720px]" labelledBy={labelledBy}>
@@ -84,7 +86,7 @@ export function TextMessages() {
                     to={`/app/admin/users/${encodeURIComponent(message.userId)}`}
                     className="text-xs text-brand-800 hover:underline"
                   >
-                    View user
+                    {t('View user')}
                   </Link>
                 </td>
                 <td className="px-3 py-2 text-slate-800">
@@ -98,15 +100,18 @@ export function TextMessages() {
                       size="sm"
                       variant="secondary"
                       disabled={retry.isPending && retry.variables === message.id}
-                      aria-label={`${PHONE_TEXT.retry}: ${CHANNEL_LABELS[message.channel] ?? message.channel} to ${message.toPhone}`}
+                      aria-label={t('Retry: {channel} to {phone}', {
+                        channel: CHANNEL_LABELS[message.channel] ?? message.channel,
+                        phone: message.toPhone,
+                      })}
                       onClick={() =>
                         retry.mutate(message.id, {
-                          onSuccess: () => toast.success(PHONE_TEXT.retried),
+                          onSuccess: () => toast.success(t(PHONE_TEXT.retried)),
                           onError: (error) => toast.error(error.message),
                         })
                       }
                     >
-                      {PHONE_TEXT.retry}
+                      {t(PHONE_TEXT.retry)}
                     </Button>
                   ) : (
                     <span className="text-slate-500">—</span>

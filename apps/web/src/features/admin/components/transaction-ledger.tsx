@@ -4,35 +4,37 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { transactionLedgerQuery } from '../api/dispute-detail';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
 /** The transaction's journal entries, one row per posting (debits negative; each entry sums to zero). */
 export function TransactionLedger({ transactionId }: { transactionId: string }) {
   const query = useQuery(transactionLedgerQuery(transactionId));
   return (
     <Card>
-      <CardTitle id="ledger-title">Ledger entries</CardTitle>
+      <CardTitle id="ledger-title">{t('Ledger entries')}</CardTitle>
       {query.isPending ? (
         <div className="mt-3">
-          <Spinner label="Loading ledger entries..." />
+          <Spinner label={t('Loading ledger entries...')} />
         </div>
       ) : query.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {query.error.message}
         </p>
       ) : query.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No money has moved on this transaction.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('No money has moved on this transaction.')}</p>
       ) : (
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-title">
           <table className="w-full min-w-[560px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                {['Time', 'Entry', 'Account', 'Amount'].map((heading) => (
+                {[msg('Time'), msg('Entry'), msg('Account'), msg('Amount')].map((heading) => (
                   <th
                     key={heading}
                     scope="col"
                     className={cn('px-3 py-2 font-semibold', heading === 'Amount' && 'text-right')}
                   >
-                    {heading}
+                    {t(heading)}
                   </th>
                 ))}
               </tr>

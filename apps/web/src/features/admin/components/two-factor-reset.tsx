@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/panels';
 import { useResetTwoFactor } from '../api/users';
 import { ADMIN_ONLY_NOTE, isAdmin, type StaffViewer } from '../lib/staff';
 import { ReasonDialog } from './reason-dialog';
+import { t } from '../../../lib/i18n';
 /**
  * Whether the user has two-factor sign-in on, and (ADMIN, for someone who lost their phone and their
  * recovery codes) the audited reset, after checking who they are (docs/security.md "Two-factor sign-in").
@@ -23,13 +24,17 @@ export function TwoFactorStatusCard({
   const id = useId();
   const [open, setOpen] = useState(false);
   const admin = isAdmin(viewer);
-  const block = !admin ? ADMIN_ONLY_NOTE : user.id === viewer.id ? TWO_FACTOR_TEXT.cannotResetOwn : null;
+  const block = !admin
+    ? t(ADMIN_ONLY_NOTE)
+    : user.id === viewer.id
+      ? t(TWO_FACTOR_TEXT.cannotResetOwn)
+      : null;
   return (
     <Card>
-      <CardTitle>{TWO_FACTOR_TEXT.consoleStatus}</CardTitle>
+      <CardTitle>{t(TWO_FACTOR_TEXT.consoleStatus)}</CardTitle>
       <p className="mt-3">
         <Badge tone={enabled ? 'violet' : 'slate'}>
-          {enabled ? TWO_FACTOR_TEXT.statusOn : TWO_FACTOR_TEXT.statusOff}
+          {enabled ? t(TWO_FACTOR_TEXT.statusOn) : t(TWO_FACTOR_TEXT.statusOff)}
         </Badge>
       </p>
       {enabled ? (
@@ -40,7 +45,7 @@ export function TwoFactorStatusCard({
             aria-describedby={block ? `${id}-note` : undefined}
             onClick={() => setOpen(true)}
           >
-            {TWO_FACTOR_TEXT.reset}
+            {t(TWO_FACTOR_TEXT.reset)}
           </Button>
           {block ? (
             <p id={`${id}-note`} className="mt-1 text-xs text-slate-600">
@@ -70,12 +75,12 @@ function ResetTwoFactorDialog({
       open={open}
       onOpenChange={onOpenChange}
       action={useResetTwoFactor(user.id)}
-      title={`${TWO_FACTOR_TEXT.reset}?`}
-      description={TWO_FACTOR_TEXT.resetIntro(user.name)}
-      reasonLabel={TWO_FACTOR_TEXT.resetReasonLabel}
-      confirm={TWO_FACTOR_TEXT.reset}
-      confirming={TWO_FACTOR_TEXT.resetting}
-      done={TWO_FACTOR_TEXT.resetByStaff}
+      title={t('Reset two-factor sign-in?')}
+      description={t(TWO_FACTOR_TEXT.resetIntroMessage, { name: user.name })}
+      reasonLabel={t(TWO_FACTOR_TEXT.resetReasonLabel)}
+      confirm={t(TWO_FACTOR_TEXT.reset)}
+      confirming={t(TWO_FACTOR_TEXT.resetting)}
+      done={t(TWO_FACTOR_TEXT.resetByStaff)}
     />
   );
 }

@@ -13,6 +13,7 @@ import { AccountActions } from './account-actions';
 import { TwoFactorStatusCard } from './two-factor-reset';
 import { UserPrivacyRecord } from './user-privacy-record';
 import { Badge, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
+import { t } from '../../../lib/i18n';
 
 /** Everything support needs to judge an account, and the admin's account actions. */
 export function UserDetail({ userId, viewer }: { userId: string; viewer: StaffViewer }) {
@@ -20,14 +21,14 @@ export function UserDetail({ userId, viewer }: { userId: string; viewer: StaffVi
   return (
     <div className="space-y-4">
       <Link to="/app/admin/users" className="text-sm font-medium text-brand-800 hover:underline">
-        ← Back to users
+        ← {t('Back to users')}
       </Link>
       {query.isPending ? (
-        <LoadingPanel label="Loading user..." />
+        <LoadingPanel label={t('Loading user...')} />
       ) : query.isError ? (
         query.error instanceof ApiError && query.error.status === 404 ? (
           <Card role="alert">
-            <h2 className="text-lg font-semibold text-slate-900">{ADMIN_TEXT.userNotFound}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t(ADMIN_TEXT.userNotFound)}</h2>
           </Card>
         ) : (
           <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
@@ -64,46 +65,50 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
             <p className="break-all font-mono text-xs text-slate-500">{user.id}</p>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            {user.closedAt ? <Badge tone="slate">Closed</Badge> : null}
-            {user.suspendedAt ? <Badge tone="red">Suspended</Badge> : null}
+            {user.closedAt ? <Badge tone="slate">{t('Closed')}</Badge> : null}
+            {user.suspendedAt ? <Badge tone="red">{t('Suspended')}</Badge> : null}
             <Badge tone={user.role === 'USER' ? 'slate' : 'violet'}>{user.role}</Badge>
           </div>
         </div>
-        <p className="mt-2 text-sm text-slate-600">Joined {formatDate(user.createdAt)}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {t('Joined {date}', { date: formatDate(user.createdAt) })}
+        </p>
         {user.closedAt ? (
           <p className="mt-1 text-sm text-slate-700">
-            Closed by its owner {formatDateTime(user.closedAt)}. Their name, e-mail and files were removed;
-            the trades, ledger and audit log remain. A closed account cannot be reopened.
+            {t(
+              'Closed by its owner {date}. Their name, e-mail and files were removed; the trades, ledger and audit log remain. A closed account cannot be reopened.',
+              { date: formatDateTime(user.closedAt) },
+            )}
           </p>
         ) : null}
       </Card>
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Card>
-          <CardTitle>Verification</CardTitle>
+          <CardTitle>{t('Verification')}</CardTitle>
           <Facts
             rows={[
-              ['Verification level', user.verificationLevel],
-              ['Trust score', `${user.trustScore} / 100`],
+              [t('Verification level'), user.verificationLevel],
+              [t('Trust score'), `${user.trustScore} / 100`],
             ]}
           />
         </Card>
         <Card>
-          <CardTitle>Wallet</CardTitle>
+          <CardTitle>{t('Wallet')}</CardTitle>
           <Facts
             rows={[
-              ['Available balance', formatMoney(wallet.balance, wallet.currency)],
-              ['In escrow', formatMoney(wallet.pendingEscrow, wallet.currency)],
+              [t('Available balance'), formatMoney(wallet.balance, wallet.currency)],
+              [t('In escrow'), formatMoney(wallet.pendingEscrow, wallet.currency)],
             ]}
           />
         </Card>
         <Card>
-          <CardTitle>Disputes</CardTitle>
+          <CardTitle>{t('Disputes')}</CardTitle>
           <Facts
             rows={[
-              ['Raised', disputes.raised],
-              ['Raised against them', disputes.against],
-              ['Open now', disputes.open],
+              [t('Raised'), disputes.raised],
+              [t('Raised against them'), disputes.against],
+              [t('Open now'), disputes.open],
             ]}
           />
         </Card>
@@ -115,21 +120,23 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
         <AccountActions user={user} viewer={viewer} />
         <UserPrivacyRecord detail={detail} />
         <Card className="md:col-span-2">
-          <CardTitle>Active sessions</CardTitle>
+          <CardTitle>{t('Active sessions')}</CardTitle>
           {sessions.length === 0 ? (
-            <p className="mt-3 text-sm text-slate-600">No active sessions.</p>
+            <p className="mt-3 text-sm text-slate-600">{t('No active sessions.')}</p>
           ) : (
-            <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label="Active sessions">
+            <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t('Active sessions')}>
               {sessions.map((session) => (
                 <li key={session.id} className="py-2">
                   <p className="font-medium text-slate-900">{session.device}</p>
                   <p className="text-xs text-slate-500">
-                    Signed in {formatDateTime(session.createdAt)} · expires{' '}
-                    {formatDateTime(session.expiresAt)}
+                    {t('Signed in {signedIn} · expires {expires}', {
+                      signedIn: formatDateTime(session.createdAt),
+                      expires: formatDateTime(session.expiresAt),
+                    })}
                   </p>
                   {session.userAgent ? (
                     <details className="mt-1 text-xs text-slate-500">
-                      <summary className="cursor-pointer">Browser details</summary>
+                      <summary className="cursor-pointer">{t('Browser details')}</summary>
                       <p className="break-all font-mono">{session.userAgent}</p>
                     </details>
                   ) : null}
@@ -148,11 +155,11 @@ function UserDetailBody({ detail, viewer }: { detail: AdminUserDetail; viewer: S
 function UserTransactions({ transactions }: { transactions: AdminUserDetail['transactions'] }) {
   return (
     <Card>
-      <CardTitle>Newest transactions</CardTitle>
+      <CardTitle>{t('Newest transactions')}</CardTitle>
       {transactions.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No transactions yet.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('No transactions yet.')}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label="Newest transactions">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t('Newest transactions')}>
           {transactions.map((tx) => (
             <li
               key={tx.id}
@@ -163,18 +170,20 @@ function UserTransactions({ transactions }: { transactions: AdminUserDetail['tra
                 <div className="min-w-0">
                   <p className="break-words font-medium text-slate-900">{tx.description}</p>
                   <p className="text-xs text-slate-600">
-                    {tx.role === 'BUYER' ? 'Buyer' : 'Seller'}
-                    {tx.counterpartyName ? ` · with ${tx.counterpartyName}` : ''} · {formatDate(tx.createdAt)}
+                    {tx.role === 'BUYER' ? t('Buyer') : t('Seller')}
+                    {tx.counterpartyName
+                      ? ` · ${t('with {name}', { name: tx.counterpartyName })}`
+                      : ''} · {formatDate(tx.createdAt)}
                   </p>
                   <p className="break-all font-mono text-xs text-slate-500">{tx.id}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-1.5">
                   {tx.flagged ? (
-                    <span title="Money still open while the user is suspended">
-                      <Badge tone="red">Flagged</Badge>
+                    <span title={t('Money still open while the user is suspended')}>
+                      <Badge tone="red">{t('Flagged')}</Badge>
                     </span>
                   ) : null}
-                  <Badge tone="slate">{STATUS_LABELS[tx.status]}</Badge>
+                  <Badge tone="slate">{t(STATUS_LABELS[tx.status])}</Badge>
                   <span className="font-medium text-slate-900">{formatMoney(tx.price, tx.currency)}</span>
                 </div>
               </div>

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { userSearchQuery } from '../api/users';
 import { fullName } from '../../../widgets/disputes/dispute-labels';
 import { Badge, EmptyPanel, ErrorPanel, LoadingPanel, PageNav } from '../../../components/ui/panels';
+import { t } from '../../../lib/i18n';
 
 /** The search box: the server's own rule for `q` (trimmed, at most 200 characters). */
 const searchSchema = adminUserQuerySchema.pick({ q: true });
@@ -32,7 +33,8 @@ export function UserSearch() {
     resolver: zodResolver(searchSchema),
     values: { q },
   });
-  const error = form.formState.errors.q?.message;
+  const searchError = form.formState.errors.q?.message;
+  const error = searchError ? t(searchError) : undefined;
   const search = form.handleSubmit((values) => setParams(values.q ? { q: values.q } : {}));
 
   function goTo(next: number) {
@@ -47,7 +49,7 @@ export function UserSearch() {
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        Users
+        {t('Users')}
       </h2>
       <form
         role="search"
@@ -55,30 +57,30 @@ export function UserSearch() {
         className="flex flex-wrap items-end gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <div className="min-w-0 flex-1 basis-56">
-          <Field id={`${id}-q`} label="Search users" error={error}>
+          <Field id={`${id}-q`} label={t('Search users')} error={error}>
             <Input
               id={`${id}-q`}
               type="search"
-              placeholder="E-mail, name or user id"
+              placeholder={t('E-mail, name or user id')}
               maxLength={200}
               {...fieldErrorProps(`${id}-q`, error)}
               {...form.register('q')}
             />
           </Field>
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('Search')}</Button>
       </form>
 
       {query.isPending ? (
-        <LoadingPanel label="Searching users..." />
+        <LoadingPanel label={t('Searching users...')} />
       ) : query.isError ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.users.length === 0 ? (
-        <EmptyPanel>{q ? `No users match “${q}”.` : 'No users yet.'}</EmptyPanel>
+        <EmptyPanel>{q ? t('No users match “{q}”.', { q }) : t('No users yet.')}</EmptyPanel>
       ) : (
         <ul
           className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
-          aria-label="Users found"
+          aria-label={t('Users found')}
         >
           {query.data.users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
@@ -92,12 +94,12 @@ export function UserSearch() {
                 <p className="break-all text-sm text-slate-600">{user.email}</p>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-                {user.closedAt ? <Badge tone="slate">Closed</Badge> : null}
-                {user.suspendedAt ? <Badge tone="red">Suspended</Badge> : null}
+                {user.closedAt ? <Badge tone="slate">{t('Closed')}</Badge> : null}
+                {user.suspendedAt ? <Badge tone="red">{t('Suspended')}</Badge> : null}
                 {user.role !== 'USER' ? <Badge tone="violet">{user.role}</Badge> : null}
                 <Badge tone="slate">{user.verificationLevel}</Badge>
-                <span>Trust {user.trustScore}</span>
-                <span>· joined {formatDate(user.createdAt)}</span>
+                <span>{t('Trust {score}', { score: user.trustScore })}</span>
+                <span>· {t('joined {date}', { date: formatDate(user.createdAt) })}</span>
               </div>
             </li>
           ))}
@@ -106,7 +108,7 @@ export function UserSearch() {
 
       {query.data ? (
         <PageNav
-          label="User search pages"
+          label={t('User search pages')}
           page={page}
           hasMore={query.data.hasMore}
           busy={query.isPlaceholderData}

@@ -1,8 +1,9 @@
 type Summary = { before?: Record<string, unknown>; after?: Record<string, unknown>; note?: string };
+import { t } from '../../../lib/i18n';
 
 const show = (value: unknown): string => {
   if (value === undefined) return '—';
-  if (value === null) return 'none';
+  if (value === null) return t('none');
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 

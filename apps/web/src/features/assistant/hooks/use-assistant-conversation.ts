@@ -7,6 +7,7 @@ import {
   type AssistantAction,
 } from '@escrow/shared/schemas/assistant';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useAskAssistant } from '../api/ask-assistant';
 
 /** One message of the assistant conversation. */
@@ -15,6 +16,7 @@ export type ChatMessage = {
   type: 'user' | 'bot';
   content: string;
   timestamp: Date;
+  /** As written (sent as the question when pressed); the bubble shows them in the screens' language. */
   suggestions: string[];
   action?: AssistantAction;
 };
@@ -23,7 +25,7 @@ export type ChatMessage = {
 function failureMessage(error: unknown): Pick<ChatMessage, 'content' | 'suggestions'> {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500)
     return { content: error.message, suggestions: [] };
-  return { content: ASSISTANT_TEXT.connectionTrouble, suggestions: [...OFFLINE_SUGGESTIONS] };
+  return { content: t(ASSISTANT_TEXT.connectionTrouble), suggestions: [...OFFLINE_SUGGESTIONS] };
 }
 
 /**
@@ -37,22 +39,25 @@ export function useAssistantConversation() {
     {
       id: 'welcome',
       type: 'bot',
-      content: ASSISTANT_TEXT.welcome,
+      content: t(ASSISTANT_TEXT.welcome),
       timestamp: new Date(),
       suggestions: [...WELCOME_SUGGESTIONS],
     },
   ]);
-  const lastQuestion = useRef<string | null>(null);
+  const lastQuestion = useRef<{ question: string; shown: string } | null>(null);
   const ask = useAskAssistant();
 
-  const send = (text: string) => {
+  /** `shown`: how the question reads in the conversation when it differs (a suggestion, translated). */
+  const send = (text: string, shown?: string) => {
     // 'Try asking again' repeats the question that failed.
-    const question = (text === ASSISTANT_TEXT.tryAgain && lastQuestion.current) || text.trim();
+    const repeated = text === ASSISTANT_TEXT.tryAgain ? lastQuestion.current : null;
+    const question = repeated?.question || text.trim();
     if (!question || ask.isPending) return false;
-    lastQuestion.current = question;
+    const said = repeated?.shown ?? shown ?? question;
+    lastQuestion.current = { question, shown: said };
     setMessages((list) => [
       ...list,
-      { id: nextId(), type: 'user', content: question, timestamp: new Date(), suggestions: [] },
+      { id: nextId(), type: 'user', content: said, timestamp: new Date(), suggestions: [] },
     ]);
     ask.mutate(question, {
       onSuccess: (answer) =>
@@ -68,7 +73,7 @@ export function useAssistantConversation() {
           },
         ]),
       onError: (error) => {
-        toast.error(ASSISTANT_TEXT.failedToast);
+        toast.error(t(ASSISTANT_TEXT.failedToast));
         setMessages((list) => [
           ...list,
           { id: nextId(), type: 'bot', timestamp: new Date(), ...failureMessage(error) },

@@ -1,4 +1,12 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import { content } from '../../../config/content';
+import { t } from '../../../lib/i18n';
+
+/**
+ * The claim labels config/content.ts has today, marked here for translation (that file holds the values
+ * an operator changes); a label an operator adds shows in English until it is translated.
+ */
+export const CLAIM_LABELS = [msg('Users'), msg('Protected')];
 
 /** Claims and compliance badges from the content file, so an operator can change or hide them. */
 export function AuthClaims() {
@@ -10,14 +18,14 @@ export function AuthClaims() {
         <dl className="flex gap-8">
           {authClaims.items.map((claim) => (
             <div key={claim.label} className="flex flex-col-reverse">
-              <dt className="text-sm text-brand-100">{claim.label}</dt>
+              <dt className="text-sm text-brand-100">{t(claim.label)}</dt>
               <dd className="text-2xl font-bold">{claim.value}</dd>
             </div>
           ))}
         </dl>
       ) : null}
       {complianceBadges.show ? (
-        <ul aria-label="Compliance" className="flex flex-wrap gap-2">
+        <ul aria-label={t('Compliance')} className="flex flex-wrap gap-2">
           {complianceBadges.items.map((badge) => (
             <li
               key={badge}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import PauseIcon from 'lucide-react/icons/pause';
 import PlayIcon from 'lucide-react/icons/play';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
@@ -25,7 +26,7 @@ export function FeatureCarousel({ slides, intervalMs, label }: FeatureCarouselPr
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel')}
       aria-label={label}
       className="flex flex-col gap-6"
       onMouseEnter={() => setHovered(true)}
@@ -37,12 +38,16 @@ export function FeatureCarousel({ slides, intervalMs, label }: FeatureCarouselPr
     >
       {/* Announce slide changes only when the user causes them, not on every automatic turn. */}
       <div id={slideId} aria-live={rotating ? 'off' : 'polite'} className="min-h-40">
-        <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`}>
+        <div
+          role="group"
+          aria-roledescription={t('slide')}
+          aria-label={t('{position} of {count}', { position: index + 1, count: slides.length })}
+        >
           <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-white/15">
             <slide.Icon className="h-6 w-6" />
           </span>
-          <h2 className="mt-4 text-2xl font-semibold">{slide.title}</h2>
-          <p className="mt-2 max-w-md text-base text-brand-50">{slide.text}</p>
+          <h2 className="mt-4 text-2xl font-semibold">{t(slide.title)}</h2>
+          <p className="mt-2 max-w-md text-base text-brand-50">{t(slide.text, slide.params)}</p>
         </div>
       </div>
       <div className="flex items-center gap-3">
@@ -50,7 +55,7 @@ export function FeatureCarousel({ slides, intervalMs, label }: FeatureCarouselPr
           <button
             type="button"
             onClick={() => setPausedByUser((value) => !value)}
-            aria-label={pausedByUser ? 'Play slides' : 'Pause slides'}
+            aria-label={pausedByUser ? t('Play slides') : t('Pause slides')}
             className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {pausedByUser ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
@@ -63,7 +68,10 @@ export function FeatureCarousel({ slides, intervalMs, label }: FeatureCarouselPr
               type="button"
               onClick={() => setIndex(position)}
               aria-controls={slideId}
-              aria-label={`Show slide ${position + 1}: ${item.title}`}
+              aria-label={t('Show slide {position}: {title}', {
+                position: position + 1,
+                title: t(item.title),
+              })}
               aria-current={position === index ? 'true' : undefined}
               className="flex h-8 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
             >

@@ -1,4 +1,5 @@
 import { TRANSACTION_FEE_PERCENT } from '@escrow/shared/domain/fees';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { ComponentType } from 'react';
 import BadgeCheckIcon from 'lucide-react/icons/badge-check';
 import LinkIcon from 'lucide-react/icons/link';
@@ -8,42 +9,57 @@ import ShieldIcon from 'lucide-react/icons/shield-check';
 import TruckIcon from 'lucide-react/icons/truck';
 import WalletIcon from 'lucide-react/icons/wallet';
 
-export type FeatureSlide = { title: string; text: string; Icon: ComponentType<{ className?: string }> };
+/** `title` and `text` are English message ids (shown through t()); `params` fills the text's placeholders. */
+export type FeatureSlide = {
+  title: string;
+  text: string;
+  params?: Record<string, string>;
+  Icon: ComponentType<{ className?: string }>;
+};
 
 // Each slide states something the product really does (docs/product.md), not a marketing promise.
 const escrow: FeatureSlide = {
-  title: 'Escrow protection',
-  text: 'Your payment is held in escrow until you confirm the item arrived as described. Only then is it released to the seller.',
+  title: msg('Escrow protection'),
+  text: msg(
+    'Your payment is held in escrow until you confirm the item arrived as described. Only then is it released to the seller.',
+  ),
   Icon: ShieldIcon,
 };
 const verified: FeatureSlide = {
-  title: 'Verified trading partners',
-  text: 'Identity checks with NIN and BVN raise a trader’s verification level and trust score, so you know who is on the other side.',
+  title: msg('Verified trading partners'),
+  text: msg(
+    'Identity checks with NIN and BVN raise a trader’s verification level and trust score, so you know who is on the other side.',
+  ),
   Icon: BadgeCheckIcon,
 };
 const wallet: FeatureSlide = {
-  title: 'A wallet for your trades',
-  text: 'Top up your wallet, pay for transactions from it and withdraw to your Nigerian bank account.',
+  title: msg('A wallet for your trades'),
+  text: msg('Top up your wallet, pay for transactions from it and withdraw to your Nigerian bank account.'),
   Icon: WalletIcon,
 };
 const disputes: FeatureSlide = {
-  title: 'Fair dispute resolution',
-  text: 'If something goes wrong, raise a dispute: the funds stay frozen until our support team has reviewed the case.',
+  title: msg('Fair dispute resolution'),
+  text: msg(
+    'If something goes wrong, raise a dispute: the funds stay frozen until our support team has reviewed the case.',
+  ),
   Icon: ScaleIcon,
 };
 const tracking: FeatureSlide = {
-  title: 'Live tracking',
-  text: 'Every step, from payment to shipment to delivery, updates live for both buyer and seller.',
+  title: msg('Live tracking'),
+  text: msg('Every step, from payment to shipment to delivery, updates live for both buyer and seller.'),
   Icon: TruckIcon,
 };
 const invite: FeatureSlide = {
-  title: 'Start a trade in minutes',
-  text: 'Create a transaction as buyer or seller and invite the other party with a link or code.',
+  title: msg('Start a trade in minutes'),
+  text: msg('Create a transaction as buyer or seller and invite the other party with a link or code.'),
   Icon: LinkIcon,
 };
 const fee: FeatureSlide = {
-  title: 'One clear fee',
-  text: `A flat ${TRANSACTION_FEE_PERCENT}% on top of the price, shown before anyone pays. The seller receives the full price.`,
+  title: msg('One clear fee'),
+  text: msg(
+    'A flat {percent}% on top of the price, shown before anyone pays. The seller receives the full price.',
+  ),
+  params: { percent: String(TRANSACTION_FEE_PERCENT) },
   Icon: PercentIcon,
 };
 

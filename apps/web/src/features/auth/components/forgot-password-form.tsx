@@ -7,6 +7,10 @@ import { AUTH_TEXT, resetPasswordSchema } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { authApi } from '../../../lib/auth/auth-api';
+import { t } from '../../../lib/i18n';
+
+/** An example address: the same in every language. */
+const EMAIL_EXAMPLE = 'you@example.com';
 
 const linkClass =
   'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -27,9 +31,9 @@ export function ForgotPasswordForm() {
     try {
       await authApi.resetPassword(email);
       setSent(true);
-      toast.success(AUTH_TEXT.resetGeneric);
+      toast.success(t(AUTH_TEXT.resetGeneric));
     } catch {
-      toast.error('Failed to send reset link. Please try again.');
+      toast.error(t('Failed to send reset link. Please try again.'));
     }
   });
 
@@ -37,17 +41,17 @@ export function ForgotPasswordForm() {
     return (
       <div className="flex flex-col gap-5">
         <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
-          {AUTH_TEXT.resetGeneric}
+          {t(AUTH_TEXT.resetGeneric)}
         </p>
         <p className="text-sm text-slate-600">
-          The link in the e-mail is valid for a limited time. Didn’t get it? Check your spam folder, or{' '}
+          {t('The link in the e-mail is valid for a limited time. Didn’t get it? Check your spam folder, or')}{' '}
           <button type="button" onClick={() => setSent(false)} className={linkClass}>
-            send another link
+            {t('send another link')}
           </button>
           .
         </p>
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('Back to sign in')}
         </Link>
       </div>
     );
@@ -55,24 +59,24 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+      <Field id="forgot-email" label={t('Email')} error={errors.email?.message}>
         <Input
           id="forgot-email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={EMAIL_EXAMPLE}
           {...fieldErrorProps('forgot-email', errors.email?.message)}
           {...register('email')}
         />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send reset link'}
+        {isSubmitting ? t('Sending...') : t('Send reset link')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Remembered it?{' '}
+        {t('Remembered it?')}{' '}
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('Back to sign in')}
         </Link>
       </p>
     </form>

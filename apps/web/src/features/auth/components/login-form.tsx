@@ -9,10 +9,14 @@ import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, type TwoFactorChallenge } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { DEFAULT_SIGNED_IN_PATH, errorText, rememberedPath } from '../navigation';
 import { markSignedInHere } from '../session-mark';
 import { SessionEndedNotice, SuspendedNotice } from './sign-in-notices';
 import { TwoFactorStep } from './two-factor-step';
+
+/** An example address: the same in every language. */
+const EMAIL_EXAMPLE = 'you@example.com';
 
 /**
  * Sign-in: lands on the page the guard remembered, else the dashboard. Says on the
@@ -42,7 +46,7 @@ export function LoginForm() {
 
   function signedIn() {
     markSignedInHere();
-    toast.success('Successfully signed in!');
+    toast.success(t('Successfully signed in!'));
     navigate(rememberedPath(location.state) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
   }
 
@@ -55,7 +59,7 @@ export function LoginForm() {
       else signedIn();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') setSuspended(error.message);
-      else toast.error(errorText(error, 'Failed to sign in'));
+      else toast.error(errorText(error, t('Failed to sign in')));
     }
   });
 
@@ -84,18 +88,18 @@ export function LoginForm() {
       ) : (
         <SessionEndedNotice />
       )}
-      <Field id="login-email" label="Email" error={errors.email?.message}>
+      <Field id="login-email" label={t('Email')} error={errors.email?.message}>
         <Input
           id="login-email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={EMAIL_EXAMPLE}
           {...fieldErrorProps('login-email', errors.email?.message)}
           {...register('email')}
         />
       </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
+      <Field id="login-password" label={t('Password')} error={errors.password?.message}>
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
@@ -108,21 +112,21 @@ export function LoginForm() {
           to="/forgot-password"
           className="text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          Forgot your password?
+          {t('Forgot your password?')}
         </Link>
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in...' : 'Sign in'}
+        {isSubmitting ? t('Signing in...') : t('Sign in')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Don’t have an account?{' '}
+        {t('Don’t have an account?')}{' '}
         {/* The remembered page travels along, so an invitee who signs up first still lands on it. */}
         <Link
           to="/signup"
           state={location.state}
           className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          Sign up now
+          {t('Sign up now')}
         </Link>
       </p>
     </form>

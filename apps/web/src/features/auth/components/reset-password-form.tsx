@@ -10,6 +10,7 @@ import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { authApi } from '../../../lib/auth/auth-api';
+import { t } from '../../../lib/i18n';
 import { errorText } from '../navigation';
 
 // The API's own rule for the new password (≥ 8, with its text), plus the confirmation field.
@@ -41,13 +42,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setLinkError(null);
     try {
       await authApi.setNewPassword(token, newPassword);
-      toast.success('Password changed successfully!');
+      toast.success(t(AUTH_TEXT.passwordChanged));
       navigate('/login', { replace: true });
     } catch (error) {
       // An invalid, used or expired link (400) is final: say so by the form and offer a new link.
       // Anything else (network, rate limit) may pass on a retry, so it is only a toast.
       if (error instanceof ApiError && error.status === 400) setLinkError(error.message);
-      else toast.error(errorText(error, 'Failed to change password. Please try again.'));
+      else toast.error(errorText(error, t('Failed to change password. Please try again.')));
     }
   });
 
@@ -57,34 +58,38 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p>{linkError}</p>
           <Link to="/forgot-password" className={`mt-2 inline-block ${linkClass}`}>
-            Request a new reset link
+            {t('Request a new reset link')}
           </Link>
         </div>
       ) : null}
-      <Field id="reset-new-password" label="New password" error={errors.newPassword?.message}>
+      <Field id="reset-new-password" label={t('New password')} error={errors.newPassword?.message}>
         <PasswordInput
           id="reset-new-password"
           autoComplete="new-password"
-          revealLabel="new password"
+          revealLabel={t('new password')}
           {...fieldErrorProps('reset-new-password', errors.newPassword?.message)}
           {...register('newPassword')}
         />
       </Field>
-      <Field id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
+      <Field
+        id="reset-confirm-password"
+        label={t('Confirm new password')}
+        error={errors.confirmPassword?.message}
+      >
         <PasswordInput
           id="reset-confirm-password"
           autoComplete="new-password"
-          revealLabel="confirm new password"
+          revealLabel={t('confirm new password')}
           {...fieldErrorProps('reset-confirm-password', errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Set new password'}
+        {isSubmitting ? t('Saving...') : t('Set new password')}
       </Button>
       <p className="text-center text-sm text-slate-600">
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('Back to sign in')}
         </Link>
       </p>
     </form>

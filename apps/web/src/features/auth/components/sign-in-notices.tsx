@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { content } from '../../../config/content';
+import { t } from '../../../lib/i18n';
 import { forgetSignedInHere, signedInHere } from '../session-mark';
 import type { FromState } from '../navigation';
 
@@ -33,14 +34,15 @@ export function SessionEndedNotice() {
   if (!ended) return null;
   return (
     <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-semibold">You were signed out</p>
+      <p className="font-semibold">{t('You were signed out')}</p>
       <p className="mt-1">
-        Your session on this device ended: it was signed out from another device, your password was changed,
-        or your account was suspended. Sign in again to carry on where you were.
+        {t(
+          'Your session on this device ended: it was signed out from another device, your password was changed, or your account was suspended. Sign in again to carry on where you were.',
+        )}
       </p>
       <p className="mt-1">
-        If you did not do this, reset your password with “Forgot your password?” and tell us at{' '}
-        <SupportLink subject="I was signed out" />.
+        {t('If you did not do this, reset your password with “Forgot your password?” and tell us at')}{' '}
+        <SupportLink subject={t('I was signed out')} />.
       </p>
     </div>
   );
@@ -52,9 +54,10 @@ export function SuspendedNotice({ message }: { message: string }) {
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
       <p className="font-semibold">{message}</p>
       <p className="mt-1">
-        Our team has suspended this account, so you cannot sign in or trade for now. To find out why, or to
-        ask for it to be reinstated, write to <SupportLink subject="My account is suspended" /> from the
-        e-mail address of the account.
+        {t(
+          'Our team has suspended this account, so you cannot sign in or trade for now. To find out why, or to ask for it to be reinstated, write to',
+        )}{' '}
+        <SupportLink subject={t('My account is suspended')} /> {t('from the e-mail address of the account.')}
       </p>
     </div>
   );

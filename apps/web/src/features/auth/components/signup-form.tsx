@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { signupFormSchema } from '@escrow/shared/schemas/auth';
+import { AUTH_TEXT, signupFormSchema } from '@escrow/shared/schemas/auth';
 import { CONSENT_TEXT, PRIVACY_NOTICE_PATH } from '@escrow/shared/texts/privacy-notice';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
@@ -11,7 +11,11 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { authApi } from '../../../lib/auth/auth-api';
+import { currentLanguage, t } from '../../../lib/i18n';
 import { errorText } from '../navigation';
+
+/** An example address: the same in every language. */
+const EMAIL_EXAMPLE = 'you@example.com';
 
 /**
  * Sign-up: creates the account WITHOUT signing in, clears cached data and
@@ -40,9 +44,17 @@ export function SignupForm() {
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
     try {
-      // The form refuses to submit unticked; the server records the notice version and the time.
-      await authApi.signup({ firstName, lastName, email, password, acceptPrivacyNotice: true });
-      toast.success('Account created successfully! Please login to continue.');
+      // The form refuses to submit unticked; the server records the notice version and the time. The
+      // language the screens show (the switcher's) becomes the account's.
+      await authApi.signup({
+        firstName,
+        lastName,
+        email,
+        password,
+        acceptPrivacyNotice: true,
+        language: currentLanguage(),
+      });
+      toast.success(t(AUTH_TEXT.signupDone));
       queryClient.clear();
       navigate('/login', { state: location.state });
     } catch (error) {
@@ -52,14 +64,14 @@ export function SignupForm() {
         return;
       }
       if (showServerFieldErrors(error, setError).length) return;
-      toast.error(errorText(error, 'Failed to create account. Please try again.'));
+      toast.error(errorText(error, t('Failed to create account. Please try again.')));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field id="signup-first-name" label="First name" error={errors.firstName?.message}>
+        <Field id="signup-first-name" label={t('First name')} error={errors.firstName?.message}>
           <Input
             id="signup-first-name"
             autoComplete="given-name"
@@ -67,7 +79,7 @@ export function SignupForm() {
             {...register('firstName')}
           />
         </Field>
-        <Field id="signup-last-name" label="Last name" error={errors.lastName?.message}>
+        <Field id="signup-last-name" label={t('Last name')} error={errors.lastName?.message}>
           <Input
             id="signup-last-name"
             autoComplete="family-name"
@@ -76,18 +88,18 @@ export function SignupForm() {
           />
         </Field>
       </div>
-      <Field id="signup-email" label="Email" error={errors.email?.message}>
+      <Field id="signup-email" label={t('Email')} error={errors.email?.message}>
         <Input
           id="signup-email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={EMAIL_EXAMPLE}
           {...fieldErrorProps('signup-email', errors.email?.message)}
           {...register('email')}
         />
       </Field>
-      <Field id="signup-password" label="Password" error={errors.password?.message}>
+      <Field id="signup-password" label={t('Password')} error={errors.password?.message}>
         <PasswordInput
           id="signup-password"
           autoComplete="new-password"
@@ -95,11 +107,15 @@ export function SignupForm() {
           {...register('password')}
         />
       </Field>
-      <Field id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
+      <Field
+        id="signup-confirm-password"
+        label={t('Confirm password')}
+        error={errors.confirmPassword?.message}
+      >
         <PasswordInput
           id="signup-confirm-password"
           autoComplete="new-password"
-          revealLabel="confirm password"
+          revealLabel={t('confirm password')}
           {...fieldErrorProps('signup-confirm-password', errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
@@ -115,7 +131,7 @@ export function SignupForm() {
             {...register('acceptPrivacyNotice')}
           />
           <label htmlFor="signup-accept-privacy" className="text-sm text-slate-700">
-            {CONSENT_TEXT.checkboxBefore}
+            {t(CONSENT_TEXT.checkboxBefore)}
             {/* A new tab, so what was typed here stays while the notice is read. */}
             <a
               href={PRIVACY_NOTICE_PATH}
@@ -123,27 +139,27 @@ export function SignupForm() {
               rel="noopener"
               className="font-medium text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              {CONSENT_TEXT.linkLabel}
+              {t(CONSENT_TEXT.linkLabel)}
             </a>
           </label>
         </div>
         {errors.acceptPrivacyNotice?.message ? (
           <p id="signup-accept-privacy-error" role="alert" className="mt-1 text-sm text-red-600">
-            {errors.acceptPrivacyNotice.message}
+            {t(errors.acceptPrivacyNotice.message)}
           </p>
         ) : null}
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating account...' : 'Create account'}
+        {isSubmitting ? t('Creating account...') : t('Create account')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link
           to="/login"
           state={location.state}
           className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          Sign in
+          {t('Sign in')}
         </Link>
       </p>
     </form>

@@ -6,6 +6,7 @@ import { CodeInput, RecoveryCodeInput } from '../../../components/ui/code-input'
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, type TwoFactorChallenge } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { errorText } from '../navigation';
 
 const linkButton =
@@ -47,7 +48,7 @@ export function TwoFactorStep({
     event.preventDefault();
     const parsed = twoFactorCodeSchema.safeParse(code);
     if (!parsed.success)
-      return refuse(recovery ? TWO_FACTOR_TEXT.recoveryCodeInvalid : TWO_FACTOR_TEXT.totpInvalid);
+      return refuse(t(recovery ? TWO_FACTOR_TEXT.recoveryCodeInvalid : TWO_FACTOR_TEXT.totpInvalid));
     setBusy(true);
     setError(undefined);
     try {
@@ -56,8 +57,8 @@ export function TwoFactorStep({
     } catch (failure) {
       setBusy(false);
       if (failure instanceof ApiError && failure.code === 'TWO_FACTOR_CHALLENGE_EXPIRED')
-        return onExpired(failure.message || TWO_FACTOR_TEXT.challengeExpired);
-      refuse(errorText(failure, 'Failed to sign in'));
+        return onExpired(failure.message || t(TWO_FACTOR_TEXT.challengeExpired));
+      refuse(errorText(failure, t('Failed to sign in')));
     }
   }
 
@@ -65,11 +66,11 @@ export function TwoFactorStep({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       <h2 className="text-lg font-semibold text-slate-900">
-        {recovery ? TWO_FACTOR_TEXT.signInRecoveryTitle : TWO_FACTOR_TEXT.signInTitle}
+        {t(recovery ? TWO_FACTOR_TEXT.signInRecoveryTitle : TWO_FACTOR_TEXT.signInTitle)}
       </h2>
       <Field
         id={fieldId}
-        label={recovery ? TWO_FACTOR_TEXT.recoveryCodeLabel : TWO_FACTOR_TEXT.codeLabel}
+        label={t(recovery ? TWO_FACTOR_TEXT.recoveryCodeLabel : TWO_FACTOR_TEXT.codeLabel)}
         error={error}
       >
         {recovery ? (
@@ -93,7 +94,7 @@ export function TwoFactorStep({
         )}
       </Field>
       <Button type="submit" size="lg" disabled={busy}>
-        {busy ? TWO_FACTOR_TEXT.verifying : TWO_FACTOR_TEXT.verify}
+        {t(busy ? TWO_FACTOR_TEXT.verifying : TWO_FACTOR_TEXT.verify)}
       </Button>
       <div className="flex flex-wrap justify-between gap-3">
         <button
@@ -105,10 +106,10 @@ export function TwoFactorStep({
             setError(undefined);
           }}
         >
-          {recovery ? TWO_FACTOR_TEXT.useAuthenticator : TWO_FACTOR_TEXT.useRecoveryCode}
+          {t(recovery ? TWO_FACTOR_TEXT.useAuthenticator : TWO_FACTOR_TEXT.useRecoveryCode)}
         </button>
         <button type="button" className={linkButton} onClick={onBack}>
-          {TWO_FACTOR_TEXT.backToSignIn}
+          {t(TWO_FACTOR_TEXT.backToSignIn)}
         </button>
       </div>
     </form>

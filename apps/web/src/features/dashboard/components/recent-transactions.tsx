@@ -5,6 +5,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatWholeAmount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 type Props = {
   transactions: TransactionListItem[];
@@ -26,37 +27,37 @@ export function RecentTransactions(props: Props) {
   return (
     <Card className="space-y-3" data-tour="transactions">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Recent Transactions</CardTitle>
+        <CardTitle>{t('Recent Transactions')}</CardTitle>
         <Link to="/app/transactions" className="text-sm font-medium text-brand-700 hover:underline">
-          View All
+          {t('View All')}
         </Link>
       </div>
       {props.noneAtAll ? (
         <div className="py-8 text-center">
-          <p className="font-semibold text-slate-900">No transactions yet</p>
-          <p className="mt-1 text-sm text-slate-600">Start trading to see your transactions here</p>
+          <p className="font-semibold text-slate-900">{t('No transactions yet')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('Start trading to see your transactions here')}</p>
           <Link
             to="/app/create-transaction"
             className="mt-4 inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
           >
-            Create Your First Transaction
+            {t('Create Your First Transaction')}
           </Link>
         </div>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_auto]">
             <label htmlFor="recent-search" className="sr-only">
-              Search recent transactions
+              {t('Search recent transactions')}
             </label>
             <Input
               id="recent-search"
               type="search"
-              placeholder="Search by ID, description or name"
+              placeholder={t('Search by ID, description or name')}
               value={props.search}
               onChange={(event) => props.onSearch(event.target.value)}
             />
             <label htmlFor="recent-status" className="sr-only">
-              Status
+              {t('Status')}
             </label>
             <select
               id="recent-status"
@@ -66,7 +67,7 @@ export function RecentTransactions(props: Props) {
             >
               {DASHBOARD_STATUS_FILTERS.map((filter) => (
                 <option key={filter.value} value={filter.value}>
-                  {filter.label}
+                  {t(filter.label)}
                 </option>
               ))}
             </select>
@@ -74,9 +75,9 @@ export function RecentTransactions(props: Props) {
           {props.loading ? (
             <Spinner />
           ) : props.transactions.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-600">No transactions found</p>
+            <p className="py-6 text-center text-sm text-slate-600">{t('No transactions found')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Recent transactions">
+            <ul className="divide-y divide-slate-100" aria-label={t('Recent transactions')}>
               {props.transactions.map((tx) => (
                 <li key={tx.id}>
                   <Link
@@ -86,8 +87,10 @@ export function RecentTransactions(props: Props) {
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900">{tx.description}</span>
                       <span className="block text-xs text-slate-500">
-                        {tx.creatorId === props.userId ? 'Created' : 'Joined'} · #{referenceOf(tx.id)} ·{' '}
-                        {formatDate(tx.createdAt)}
+                        {t('{part, select, creator {Created} other {Joined}}', {
+                          part: tx.creatorId === props.userId ? 'creator' : 'joined',
+                        })}{' '}
+                        · #{referenceOf(tx.id)} · {formatDate(tx.createdAt)}
                       </span>
                     </span>
                     <span className="shrink-0 text-right">
@@ -95,7 +98,7 @@ export function RecentTransactions(props: Props) {
                         {formatWholeAmount(tx.price, tx.currency)}
                       </span>
                       <span className="block text-xs text-slate-500" data-row-status={tx.status}>
-                        {DASHBOARD_STATUS_FILTERS.find((f) => f.value === tx.status)?.label ?? tx.status}
+                        {t(DASHBOARD_STATUS_FILTERS.find((f) => f.value === tx.status)?.label ?? tx.status)}
                       </span>
                     </span>
                   </Link>

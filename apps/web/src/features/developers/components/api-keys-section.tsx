@@ -9,6 +9,8 @@ import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { ConfirmDialog, errorText } from './confirm-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { SecretDialog } from './secret-reveal';
+import { t } from '../../../lib/i18n';
+import { CodeText, codeMarks } from './code-text';
 
 /**
  * The user's partner API keys (docs/partner-api.md): create one with its scopes (the key is shown this
@@ -26,7 +28,7 @@ export function ApiKeysSection() {
     revoke.mutate(revoking.id, {
       onSuccess: () => {
         setRevoking(null);
-        toast.success(PARTNER_TEXT.keyRevoked);
+        toast.success(t(PARTNER_TEXT.keyRevoked));
       },
     });
   }
@@ -35,23 +37,30 @@ export function ApiKeysSection() {
     <Card role="region" aria-labelledby="api-keys-title" className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="api-keys-title">API keys</CardTitle>
+          <CardTitle id="api-keys-title">{t('API keys')}</CardTitle>
           <p className="text-sm text-slate-600">
-            Your systems send a key as <code className="font-mono text-xs">Authorization: Bearer</code> on the
-            partner API. It opens nothing else in your account.
+            <CodeText
+              text={t(
+                'Your systems send a key as {header} on the partner API. It opens nothing else in your account.',
+                codeMarks('header'),
+              )}
+              codes={{ header: 'Authorization: Bearer' }}
+            />
           </p>
         </div>
-        <Button onClick={() => setCreating(true)}>Create API key</Button>
+        <Button onClick={() => setCreating(true)}>{t('Create API key')}</Button>
       </div>
 
       {keys.isPending ? (
-        <LoadingPanel label="Loading API keys..." />
+        <LoadingPanel label={t('Loading API keys...')} />
       ) : keys.isError ? (
         <ErrorPanel error={keys.error} onRetry={() => void keys.refetch()} />
       ) : keys.data.length === 0 ? (
-        <EmptyPanel>No API keys yet. Create one to call the partner API from your shop or app.</EmptyPanel>
+        <EmptyPanel>
+          {t('No API keys yet. Create one to call the partner API from your shop or app.')}
+        </EmptyPanel>
       ) : (
-        <ul aria-label="API keys" className="divide-y divide-slate-100">
+        <ul aria-label={t('API keys')} className="divide-y divide-slate-100">
           {keys.data.map((key) => (
             <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
           ))}
@@ -64,26 +73,29 @@ export function ApiKeysSection() {
         onCreated={(created) => {
           setCreating(false);
           setNewKey(created.key);
-          toast.success(PARTNER_TEXT.keyCreated);
+          toast.success(t(PARTNER_TEXT.keyCreated));
         }}
       />
       <SecretDialog
-        title="Your new API key"
-        label="API key"
+        title={t('Your new API key')}
+        label={t('API key')}
         secret={newKey}
-        note="Only a fingerprint of the key is stored. If you lose it, revoke it and create another."
+        note={t('Only a fingerprint of the key is stored. If you lose it, revoke it and create another.')}
         onClose={() => setNewKey(null)}
       />
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke API key?"
+        title={t('Revoke API key?')}
         description={
           revoking
-            ? `Requests with “${revoking.name}” (${revoking.prefix}…) are refused from now on. This cannot be undone.`
+            ? t('Requests with “{name}” ({prefix}…) are refused from now on. This cannot be undone.', {
+                name: revoking.name,
+                prefix: revoking.prefix,
+              })
             : ''
         }
-        confirmLabel="Revoke key"
-        pendingLabel="Revoking..."
+        confirmLabel={t('Revoke key')}
+        pendingLabel={t('Revoking...')}
         pending={revoke.isPending}
         error={revoke.isError ? errorText(revoke.error) : null}
         onConfirm={confirmRevoke}
@@ -109,17 +121,24 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void 
                 : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
             }
           >
-            {apiKey.mode === 'live' ? 'Live' : 'Test'}
+            {apiKey.mode === 'live' ? t('Live') : t('Test')}
           </span>
         </p>
         <p className="font-mono text-xs text-slate-700">{apiKey.prefix}…</p>
         <p className="text-xs text-slate-600">
-          {apiKey.scopes.join(', ')} · Created {formatDateTime(apiKey.createdAt)} ·{' '}
-          {apiKey.lastUsedAt ? `Last used ${formatDateTime(apiKey.lastUsedAt)}` : 'Never used'}
+          {apiKey.scopes.join(', ')} · {t('Created {date}', { date: formatDateTime(apiKey.createdAt) })} ·{' '}
+          {apiKey.lastUsedAt
+            ? t('Last used {date}', { date: formatDateTime(apiKey.lastUsedAt) })
+            : t('Never used')}
         </p>
       </div>
-      <Button variant="secondary" size="sm" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
-        Revoke
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onRevoke}
+        aria-label={t('Revoke {name}', { name: apiKey.name })}
+      >
+        {t('Revoke')}
       </Button>
     </li>
   );

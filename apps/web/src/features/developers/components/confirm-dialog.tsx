@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n';
 
 /** Asks before an action that cannot be taken back (revoke, delete, rotate). */
 export function ConfirmDialog({
@@ -34,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
@@ -51,6 +52,6 @@ export function ConfirmDialog({
   );
 }
 
-/** The server's words for a failure, else a generic text. */
-export const errorText = (error: unknown, fallback = 'Something went wrong. Please try again.') =>
+/** The server's words for a failure (already in the user's language), else a generic text. */
+export const errorText = (error: unknown, fallback = t('Something went wrong. Please try again.')) =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -9,6 +9,7 @@ import { useRetryDelivery, useWebhookAttempts } from '../api/deliveries';
 import type { WebhookDelivery } from '../api/webhooks';
 import { shouldPoll, stillAwaited, type AwaitedDelivery } from '../lib/awaited-deliveries';
 import { errorText } from './confirm-dialog';
+import { t } from '../../../lib/i18n';
 
 const attemptTime = (iso: string) => `${formatDate(iso)}, ${formatTime(iso, { seconds: true })}`;
 
@@ -41,7 +42,7 @@ export function DeliveryLog({
     setRetrying(deliveryId);
     retry.mutate(deliveryId, {
       onSuccess: ({ delivery }) => {
-        toast.success(WEBHOOK_TEXT.retryQueued);
+        toast.success(t(WEBHOOK_TEXT.retryQueued));
         onQueued(delivery);
       },
       onError: (failure) => toast.error(errorText(failure)),
@@ -59,19 +60,20 @@ export function DeliveryLog({
   }
 
   return (
-    <section aria-label={`Delivery log for ${endpointUrl}`} className="space-y-2">
-      <h4 className="text-sm font-semibold text-slate-900">Delivery log</h4>
+    <section aria-label={t('Delivery log for {url}', { url: endpointUrl })} className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-900">{t('Delivery log')}</h4>
       <p role="status" className="text-sm text-slate-600">
-        {onTheirWay.length > 0 ? 'Sending… this log refreshes until the attempt arrives.' : null}
+        {onTheirWay.length > 0 ? t('Sending… this log refreshes until the attempt arrives.') : null}
       </p>
       {attempts.isPending ? (
-        <LoadingPanel label="Loading deliveries..." />
+        <LoadingPanel label={t('Loading deliveries...')} />
       ) : attempts.isError ? (
         <ErrorPanel error={attempts.error} onRetry={() => void attempts.refetch()} />
       ) : attempts.data.attempts.length === 0 ? (
         <EmptyPanel>
-          No deliveries yet. Press “Send test” to send a ping event here; events you subscribed to appear as
-          your transactions change.
+          {t(
+            'No deliveries yet. Press “Send test” to send a ping event here; events you subscribed to appear as your transactions change.',
+          )}
         </EmptyPanel>
       ) : (
         <>
@@ -91,7 +93,7 @@ export function DeliveryLog({
             hasMore={attempts.data.hasMore}
             busy={attempts.isFetching}
             onPageChange={onPageChange}
-            label={`Delivery log pages for ${endpointUrl}`}
+            label={t('Delivery log pages for {url}', { url: endpointUrl })}
           />
         </>
       )}
@@ -99,10 +101,11 @@ export function DeliveryLog({
   );
 }
 
+/** Called while rendering. */
 function deliveryState(attempt: WebhookAttempt): string | null {
-  if (attempt.deliveryStatus === 'FAILED') return 'Failed: no more automatic retries';
+  if (attempt.deliveryStatus === 'FAILED') return t('Failed: no more automatic retries');
   if (attempt.deliveryStatus === 'PENDING' && attempt.nextAttemptAt)
-    return `Next attempt ${formatDateTime(attempt.nextAttemptAt)}`;
+    return t('Next attempt {date}', { date: formatDateTime(attempt.nextAttemptAt) });
   return null;
 }
 
@@ -128,14 +131,16 @@ function AttemptRow({
             attempt.succeeded ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900',
           )}
         >
-          <span className="sr-only">Status </span>
-          {attempt.statusCode ?? 'No answer'}
+          <span className="sr-only">{t('Status')} </span>
+          {attempt.statusCode ?? t('No answer')}
         </span>
-        <span className="text-slate-600">{formatCount(attempt.durationMs)} ms</span>
+        <span className="text-slate-600">
+          {t('{duration} ms', { duration: formatCount(attempt.durationMs) })}
+        </span>
         <span className="text-slate-600">
           <time dateTime={attempt.createdAt}>{attemptTime(attempt.createdAt)}</time>
         </span>
-        <span className="text-slate-600">Attempt {attempt.attempt}</span>
+        <span className="text-slate-600">{t('Attempt {number}', { number: attempt.attempt })}</span>
         {newest ? (
           <Button
             variant="secondary"
@@ -143,9 +148,9 @@ function AttemptRow({
             className="ml-auto"
             disabled={retrying}
             onClick={onRetry}
-            aria-label={`Retry ${attempt.eventType} delivery`}
+            aria-label={t('Retry {event} delivery', { event: attempt.eventType })}
           >
-            {retrying ? 'Retrying...' : 'Retry'}
+            {retrying ? t('Retrying...') : t('Retry')}
           </Button>
         ) : null}
       </div>
@@ -153,7 +158,7 @@ function AttemptRow({
       {attempt.error ? <p className="text-xs text-red-700">{attempt.error}</p> : null}
       {attempt.response ? (
         <details className="text-xs">
-          <summary className="cursor-pointer text-slate-700">Response body</summary>
+          <summary className="cursor-pointer text-slate-700">{t('Response body')}</summary>
           <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-slate-800">
             {attempt.response}
           </pre>

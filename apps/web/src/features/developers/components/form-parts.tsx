@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n';
 
-/** A labelled group of checkboxes, each a value with a line saying what it means, and the group's error. */
+/**
+ * A labelled group of checkboxes, each a value with a line saying what it means (`descriptions`: msg()
+ * texts, translated here), and the group's error (translated here too: a schema's message).
+ */
 export function CheckboxList<Value extends string>({
   id,
   legend,
@@ -33,14 +37,14 @@ export function CheckboxList<Value extends string>({
             <input type="checkbox" className="mt-1" value={value} {...field} />
             <span>
               <code className="font-mono text-xs">{value}</code>
-              <span className="block text-slate-600">{descriptions[value]}</span>
+              <span className="block text-slate-600">{t(descriptions[value])}</span>
             </span>
           </label>
         ))}
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>
@@ -70,7 +74,7 @@ export function DialogFormFooter({
       ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? pendingLabel : submitLabel}

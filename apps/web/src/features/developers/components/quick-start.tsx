@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { curlSnippet, RECEIVER_SNIPPET, VERIFY_SNIPPET } from '../lib/quick-start-snippets';
 import { CopyButton } from '../../../components/copy-button';
+import { t } from '../../../lib/i18n';
+import { CodeText, codeMarks } from './code-text';
 
 function CodeBlock({ code, what }: { code: string; what: string }) {
   return (
@@ -40,38 +42,45 @@ function Step({ number, title, children }: { number: number; title: string; chil
 export function QuickStart({ origin }: { origin: string }) {
   return (
     <Card role="region" aria-labelledby="quick-start-title" className="space-y-4">
-      <CardTitle id="quick-start-title">Quick start</CardTitle>
+      <CardTitle id="quick-start-title">{t('Quick start')}</CardTitle>
       <ol className="space-y-6">
-        <Step number={1} title="Create a transaction for an order">
+        <Step number={1} title={t('Create a transaction for an order')}>
           <p className="text-sm text-slate-600">
-            Put a key with the <code className="font-mono text-xs">transactions:write</code> scope in{' '}
-            <code className="font-mono text-xs">AMANA_API_KEY</code>. You are the seller; the buyer is
-            e-mailed an invitation to pay into escrow. Repeating the call with the same{' '}
-            <code className="font-mono text-xs">Idempotency-Key</code> answers the first result instead of
-            creating a second transaction.
+            <CodeText
+              text={t(
+                'Put a key with the {scope} scope in {variable}. You are the seller; the buyer is e-mailed an invitation to pay into escrow. Repeating the call with the same {header} answers the first result instead of creating a second transaction.',
+                codeMarks('scope', 'variable', 'header'),
+              )}
+              codes={{ scope: 'transactions:write', variable: 'AMANA_API_KEY', header: 'Idempotency-Key' }}
+            />
           </p>
-          <CodeBlock code={curlSnippet(origin)} what="curl command" />
+          <CodeBlock code={curlSnippet(origin)} what={t('curl command')} />
         </Step>
-        <Step number={2} title="Verify each webhook">
+        <Step number={2} title={t('Verify each webhook')}>
           <p className="text-sm text-slate-600">
-            Events follow the Standard Webhooks specification. Check the signature against the raw body,
-            before parsing it, with the endpoint’s signing secret (
-            <code className="font-mono text-xs">whsec_…</code>).
+            <CodeText
+              text={t(
+                'Events follow the Standard Webhooks specification. Check the signature against the raw body, before parsing it, with the endpoint’s signing secret ({secret}).',
+                codeMarks('secret'),
+              )}
+              codes={{ secret: 'whsec_…' }}
+            />
           </p>
-          <CodeBlock code={VERIFY_SNIPPET} what="Node verification code" />
+          <CodeBlock code={VERIFY_SNIPPET} what={t('Node verification code')} />
         </Step>
-        <Step number={3} title="Answer 2xx quickly">
+        <Step number={3} title={t('Answer 2xx quickly')}>
           <p className="text-sm text-slate-600">
-            Anything else, or no answer within 10 seconds, is retried: after 5 seconds, 5 minutes, 30 minutes,
-            then over about a day. Use “Send test” above to try your receiver.
+            {t(
+              'Anything else, or no answer within 10 seconds, is retried: after 5 seconds, 5 minutes, 30 minutes, then over about a day. Use “Send test” above to try your receiver.',
+            )}
           </p>
-          <CodeBlock code={RECEIVER_SNIPPET} what="Node receiver code" />
+          <CodeBlock code={RECEIVER_SNIPPET} what={t('Node receiver code')} />
         </Step>
       </ol>
       <p className="text-sm text-slate-600">
-        Every route and field is in the{' '}
+        {t('Every route and field is in the')}{' '}
         <a href="/api/docs" className="font-medium text-brand-800 underline">
-          API reference
+          {t('API reference')}
         </a>
         .
       </p>

@@ -3,8 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { CopyButton } from '../../../components/copy-button';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
-export const ONCE_NOTICE = 'Copy it now and keep it somewhere safe: you will not see it again.';
+export const ONCE_NOTICE = msg('Copy it now and keep it somewhere safe: you will not see it again.');
 
 /**
  * A secret the server answers once (an API key, a signing secret): in a read-only field, selected on
@@ -19,7 +21,7 @@ export function SecretReveal({ label, secret, note }: { label: string; secret: s
         role="status"
         className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
       >
-        {ONCE_NOTICE}
+        {t(ONCE_NOTICE)}
         {note ? <span className="mt-1 block font-normal">{note}</span> : null}
       </p>
       <Label htmlFor={id}>{label}</Label>
@@ -59,7 +61,7 @@ export function SecretDialog({
       open={secret !== null}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      footer={<Button onClick={onClose}>Done</Button>}
+      footer={<Button onClick={onClose}>{t('Done')}</Button>}
     >
       {secret !== null ? <SecretReveal label={label} secret={secret} note={note} /> : null}
     </Dialog>

@@ -13,6 +13,7 @@ import {
 import { AWAIT_DELIVERY_MS, type AwaitedDelivery } from '../lib/awaited-deliveries';
 import { ConfirmDialog, errorText } from './confirm-dialog';
 import { DeliveryLog } from './delivery-log';
+import { t } from '../../../lib/i18n';
 
 type Confirming = 'rotate' | 'delete' | null;
 
@@ -55,7 +56,7 @@ export function WebhookEndpoint({
   function test() {
     sendTest.mutate(webhook.id, {
       onSuccess: ({ delivery }) => {
-        toast.success(WEBHOOK_TEXT.pingQueued);
+        toast.success(t(WEBHOOK_TEXT.pingQueued));
         watch(delivery);
       },
       onError: (failure) => toast.error(errorText(failure)),
@@ -66,7 +67,7 @@ export function WebhookEndpoint({
     setEnabled.mutate(
       { id: webhook.id, enabled: !webhook.enabled },
       {
-        onSuccess: () => toast.success(webhook.enabled ? 'Endpoint disabled' : 'Endpoint enabled'),
+        onSuccess: () => toast.success(webhook.enabled ? t('Endpoint disabled') : t('Endpoint enabled')),
         onError: (failure) => toast.error(errorText(failure)),
       },
     );
@@ -77,7 +78,7 @@ export function WebhookEndpoint({
       rotate.mutate(webhook.id, {
         onSuccess: ({ secret }) => {
           setConfirming(null);
-          toast.success(WEBHOOK_TEXT.rotated);
+          toast.success(t(WEBHOOK_TEXT.rotated));
           onSecret(secret);
         },
       });
@@ -85,7 +86,7 @@ export function WebhookEndpoint({
       remove.mutate(webhook.id, {
         onSuccess: () => {
           setConfirming(null);
-          toast.success(WEBHOOK_TEXT.deleted);
+          toast.success(t(WEBHOOK_TEXT.deleted));
         },
       });
   }
@@ -100,15 +101,18 @@ export function WebhookEndpoint({
             {webhook.url}
           </h3>
           <p className="text-xs text-slate-600">
-            {webhook.enabled ? 'Enabled' : 'Disabled'} · Added {formatDateTime(webhook.createdAt)}
+            {webhook.enabled ? t('Enabled') : t('Disabled')} ·{' '}
+            {t('Added {date}', { date: formatDateTime(webhook.createdAt) })}
           </p>
           {webhook.disabledReason ? <p className="text-xs text-red-700">{webhook.disabledReason}</p> : null}
           {webhook.previousSecretExpiresAt ? (
             <p className="text-xs text-slate-600">
-              The previous secret also signs until {formatDateTime(webhook.previousSecretExpiresAt)}.
+              {t('The previous secret also signs until {date}.', {
+                date: formatDateTime(webhook.previousSecretExpiresAt),
+              })}
             </p>
           ) : null}
-          <ul aria-label="Events" className="flex flex-wrap gap-1">
+          <ul aria-label={t('Events')} className="flex flex-wrap gap-1">
             {webhook.events.map((event) => (
               <li key={event} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
                 {event}
@@ -118,16 +122,16 @@ export function WebhookEndpoint({
         </div>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={test} disabled={!webhook.enabled || sendTest.isPending}>
-            {sendTest.isPending ? 'Sending...' : 'Send test'}
+            {sendTest.isPending ? t('Sending...') : t('Send test')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setConfirming('rotate')}>
-            Rotate secret
+            {t('Rotate secret')}
           </Button>
           <Button variant="secondary" size="sm" onClick={toggleEnabled} disabled={setEnabled.isPending}>
-            {webhook.enabled ? 'Disable' : 'Enable'}
+            {webhook.enabled ? t('Disable') : t('Enable')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setConfirming('delete')}>
-            Delete
+            {t('Delete')}
           </Button>
         </div>
       </div>
@@ -143,14 +147,19 @@ export function WebhookEndpoint({
 
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === 'rotate' ? 'Rotate signing secret?' : 'Delete endpoint?'}
+        title={confirming === 'rotate' ? t('Rotate signing secret?') : t('Delete endpoint?')}
         description={
           confirming === 'rotate'
-            ? `A new secret signs every event to ${webhook.url}. The current one keeps signing alongside it for 24 hours: deploy the new one within that day.`
-            : `Nothing more is sent to ${webhook.url}, and its delivery log is deleted. This cannot be undone.`
+            ? t(
+                'A new secret signs every event to {url}. The current one keeps signing alongside it for 24 hours: deploy the new one within that day.',
+                { url: webhook.url },
+              )
+            : t('Nothing more is sent to {url}, and its delivery log is deleted. This cannot be undone.', {
+                url: webhook.url,
+              })
         }
-        confirmLabel={confirming === 'rotate' ? 'Rotate secret' : 'Delete endpoint'}
-        pendingLabel={confirming === 'rotate' ? 'Rotating...' : 'Deleting...'}
+        confirmLabel={confirming === 'rotate' ? t('Rotate secret') : t('Delete endpoint')}
+        pendingLabel={confirming === 'rotate' ? t('Rotating...') : t('Deleting...')}
         pending={confirmation.isPending}
         error={confirmation.isError ? errorText(confirmation.error) : null}
         onConfirm={confirm}

@@ -8,9 +8,12 @@ import { useWebhooks } from '../api/webhooks';
 import { AddWebhookDialog } from './add-webhook-dialog';
 import { SecretDialog } from './secret-reveal';
 import { WebhookEndpoint } from './webhook-endpoint';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 
-const SECRET_NOTE =
-  'Your server checks each event’s webhook-signature header with it (see the quick start below).';
+const SECRET_NOTE = msg(
+  'Your server checks each event’s webhook-signature header with it (see the quick start below).',
+);
 
 /**
  * The user's webhook endpoints (docs/webhooks.md): add one with its events (the signing secret is shown
@@ -27,26 +30,28 @@ export function WebhooksSection() {
     <Card role="region" aria-labelledby="webhooks-title" className="space-y-2">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="webhooks-title">Webhooks</CardTitle>
+          <CardTitle id="webhooks-title">{t('Webhooks')}</CardTitle>
           <p className="text-sm text-slate-600">
-            Signed events about your transactions, sent to your server as they happen and retried for about a
-            day until it answers 2xx.
+            {t(
+              'Signed events about your transactions, sent to your server as they happen and retried for about a day until it answers 2xx.',
+            )}
           </p>
         </div>
         <Button onClick={() => setAdding(true)} disabled={!webhooks.data || full}>
-          Add endpoint
+          {t('Add endpoint')}
         </Button>
       </div>
-      {full ? <p className="text-sm text-slate-600">{WEBHOOK_TEXT.tooMany}.</p> : null}
+      {full ? <p className="text-sm text-slate-600">{t(WEBHOOK_TEXT.tooMany)}.</p> : null}
 
       {webhooks.isPending ? (
-        <LoadingPanel label="Loading endpoints..." />
+        <LoadingPanel label={t('Loading endpoints...')} />
       ) : webhooks.isError ? (
         <ErrorPanel error={webhooks.error} onRetry={() => void webhooks.refetch()} />
       ) : webhooks.data.length === 0 ? (
         <EmptyPanel>
-          No endpoints yet. Add your server’s URL to be told when your transactions are paid, shipped or
-          completed.
+          {t(
+            'No endpoints yet. Add your server’s URL to be told when your transactions are paid, shipped or completed.',
+          )}
         </EmptyPanel>
       ) : (
         <div className="divide-y divide-slate-100">
@@ -62,14 +67,14 @@ export function WebhooksSection() {
         onCreated={(created) => {
           setAdding(false);
           setSecret(created.secret);
-          toast.success(WEBHOOK_TEXT.created);
+          toast.success(t(WEBHOOK_TEXT.created));
         }}
       />
       <SecretDialog
-        title="Signing secret"
-        label="Signing secret"
+        title={t('Signing secret')}
+        label={t('Signing secret')}
         secret={secret}
-        note={SECRET_NOTE}
+        note={t(SECRET_NOTE)}
         onClose={() => setSecret(null)}
       />
     </Card>

@@ -21,6 +21,7 @@ import { Card } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
 import { formatWholeAmount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { choiceValue, showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddEvidence, useCreateDispute, useDisputableTransactions } from '../api/disputes';
@@ -60,11 +61,11 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
   const create = useCreateDispute();
   const attach = useAddEvidence();
 
-  if (eligible.isPending) return <LoadingPanel label="Loading your transactions..." />;
+  if (eligible.isPending) return <LoadingPanel label={t('Loading your transactions...')} />;
   if (eligible.isError) return <ErrorPanel error={eligible.error} onRetry={() => void eligible.refetch()} />;
 
   const transactions = eligible.data;
-  if (preselectedId && !transactions.some((t) => t.id === preselectedId))
+  if (preselectedId && !transactions.some((item) => item.id === preselectedId))
     return <NotDisputableNotice transactionId={preselectedId} />;
   if (transactions.length === 0) return <NotDisputableNotice transactionId={null} />;
 
@@ -74,16 +75,18 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      setBusy('Uploading evidence...');
+      setBusy(t('Uploading evidence...'));
       const uploadIds = await evidence.uploadAll(input.transactionId);
-      setBusy('Raising the dispute...');
+      setBusy(t('Raising the dispute...'));
       const { dispute } = await create.mutateAsync(input);
       for (const uploadId of uploadIds)
         await attach
           .mutateAsync({ disputeId: dispute.id, uploadId })
-          .catch((failure: Error) => toast.error(`Evidence not attached: ${failure.message}`));
+          .catch((failure: Error) =>
+            toast.error(t('Evidence not attached: {error}', { error: failure.message })),
+          );
       // The screen's text; the API answers with its own, DISPUTE_TEXT.created.
-      toast.success(DISPUTE_TEXT.submitted);
+      toast.success(t(DISPUTE_TEXT.submitted));
       navigate(`/app/disputes/${dispute.id}`);
     } catch (failure) {
       // The fieldset opens again before a field is focused (a disabled field cannot take focus).
@@ -91,9 +94,9 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
       // A 400 names its field: the message goes beside it; anything else is said under the form.
       if (!showServerFieldErrors(failure, form.setError).length)
         form.setError('root.server', {
-          message: (failure as Error).message || DISPUTE_TEXT.createFailed,
+          message: (failure as Error).message || t(DISPUTE_TEXT.createFailed),
         });
-      toast.error(DISPUTE_TEXT.createFailed);
+      toast.error(t(DISPUTE_TEXT.createFailed));
     }
   });
 
@@ -103,45 +106,50 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
         onSubmit={(event) => void submit(event)}
         noValidate
         className="space-y-4"
-        aria-label="Raise a dispute"
+        aria-label={t('Raise a dispute')}
       >
         <fieldset disabled={busy !== null} className="space-y-4">
-          <Field id={`${id}-transaction`} label="Transaction" error={errorOf('transactionId')}>
+          <Field id={`${id}-transaction`} label={t('Transaction')} error={errorOf('transactionId')}>
             <Select
               id={`${id}-transaction`}
               {...register('transactionId')}
               {...fieldErrorProps(`${id}-transaction`, errorOf('transactionId'))}
             >
-              <option value="">Choose a transaction</option>
-              {transactions.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.description} · {formatWholeAmount(t.price, t.currency)}
-                  {t.counterpartyName ? ` · with ${t.counterpartyName}` : ''}
+              <option value="">{t('Choose a transaction')}</option>
+              {transactions.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.counterpartyName
+                    ? t('{description} · {amount} · with {name}', {
+                        description: item.description,
+                        amount: formatWholeAmount(item.price, item.currency),
+                        name: item.counterpartyName,
+                      })
+                    : `${item.description} · ${formatWholeAmount(item.price, item.currency)}`}
                 </option>
               ))}
             </Select>
           </Field>
 
-          <Field id={`${id}-type`} label="What is the problem?" error={errorOf('disputeType')}>
+          <Field id={`${id}-type`} label={t('What is the problem?')} error={errorOf('disputeType')}>
             <Select
               id={`${id}-type`}
               {...register('disputeType', { setValueAs: choiceValue })}
               {...fieldErrorProps(`${id}-type`, errorOf('disputeType'))}
             >
-              <option value="">Choose a type</option>
+              <option value="">{t('Choose a type')}</option>
               {DISPUTE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {DISPUTE_TYPE_META[type].label}: {DISPUTE_TYPE_META[type].description}
+                  {t(DISPUTE_TYPE_META[type].label)}: {t(DISPUTE_TYPE_META[type].description)}
                 </option>
               ))}
             </Select>
           </Field>
 
-          <Field id={`${id}-reason`} label="Reason" error={errorOf('reason')}>
+          <Field id={`${id}-reason`} label={t('Reason')} error={errorOf('reason')}>
             <Input
               id={`${id}-reason`}
               maxLength={DISPUTE_REASON_MAX}
-              placeholder="In a few words, e.g. Item arrived damaged"
+              placeholder={t('In a few words, e.g. Item arrived damaged')}
               {...register('reason')}
               {...fieldErrorProps(`${id}-reason`, errorOf('reason'))}
             />
@@ -150,12 +158,12 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             {reason.length}/{DISPUTE_REASON_MAX}
           </p>
 
-          <Field id={`${id}-description`} label="Description" error={errorOf('description')}>
+          <Field id={`${id}-description`} label={t('Description')} error={errorOf('description')}>
             <Textarea
               id={`${id}-description`}
               rows={5}
               maxLength={DISPUTE_DESCRIPTION_MAX}
-              placeholder="What happened, and what would put it right?"
+              placeholder={t('What happened, and what would put it right?')}
               {...register('description')}
               {...fieldErrorProps(`${id}-description`, errorOf('description'))}
             />
@@ -164,7 +172,7 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             {description.length}/{DISPUTE_DESCRIPTION_MAX}
           </p>
 
-          <Field id={`${id}-priority`} label="Priority" error={errorOf('priority')}>
+          <Field id={`${id}-priority`} label={t('Priority')} error={errorOf('priority')}>
             <Select
               id={`${id}-priority`}
               {...register('priority')}
@@ -172,7 +180,7 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
             >
               {DISPUTE_PRIORITIES.map((value) => (
                 <option key={value} value={value}>
-                  {DISPUTE_PRIORITY_META[value].label}: {DISPUTE_PRIORITY_META[value].description}
+                  {t(DISPUTE_PRIORITY_META[value].label)}: {t(DISPUTE_PRIORITY_META[value].description)}
                 </option>
               ))}
             </Select>
@@ -181,8 +189,9 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
           <EvidencePicker evidence={evidence} disabled={busy !== null} />
 
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            Raising a dispute freezes the payment in escrow until it is settled. The other party is told at
-            once; disputes usually take 1-3 business days.
+            {t(
+              'Raising a dispute freezes the payment in escrow until it is settled. The other party is told at once; disputes usually take 1-3 business days.',
+            )}
           </p>
 
           {errors.root?.server ? (
@@ -196,9 +205,9 @@ export function CreateDisputeForm({ preselectedId }: { preselectedId: string | n
               to="/app/disputes"
               className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              Cancel
+              {t('Cancel')}
             </Link>
-            <Button type="submit">{busy ?? 'Submit Dispute'}</Button>
+            <Button type="submit">{busy ?? t('Submit Dispute')}</Button>
           </div>
         </fieldset>
       </form>

@@ -15,6 +15,7 @@ import { ErrorPanel } from '../../../components/ui/panels';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime, formatDeadline, formatWholeAmount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useDisputeUpdates } from '../../../lib/use-dispute-updates';
 import { useNow } from '../../../lib/use-now';
 import { disputeKeys, disputeQuery } from '../api/disputes';
@@ -27,11 +28,13 @@ import { ProposeDialog } from './propose-dialog';
 
 type Action = 'evidence' | 'propose' | 'escalate' | null;
 
-const backLink = (
-  <Link to="/app/disputes" className="text-sm font-medium text-brand-800 hover:underline">
-    ← Back to Disputes
-  </Link>
-);
+function BackLink() {
+  return (
+    <Link to="/app/disputes" className="text-sm font-medium text-brand-800 hover:underline">
+      {t('← Back to Disputes')}
+    </Link>
+  );
+}
 
 /** /app/disputes/{id} (and /resolve, which opens Propose Resolution): one dispute, live. */
 export function DisputeDetail({
@@ -46,22 +49,22 @@ export function DisputeDetail({
   const query = useQuery(disputeQuery(disputeId));
   useDisputeUpdates(disputeKeys.detail(disputeId));
 
-  if (query.isPending) return <Spinner label="Loading dispute..." />;
+  if (query.isPending) return <Spinner label={t('Loading dispute...')} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404)
       return (
         <div className="mx-auto max-w-4xl space-y-4">
-          {backLink}
+          <BackLink />
           <Card role="alert">
-            <h1 className="text-lg font-semibold text-slate-900">{DISPUTE_TEXT.notFoundTitle}</h1>
-            <p className="mt-1 text-sm text-slate-600">{DISPUTE_TEXT.notFoundBody}</p>
+            <h1 className="text-lg font-semibold text-slate-900">{t(DISPUTE_TEXT.notFoundTitle)}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t(DISPUTE_TEXT.notFoundBody)}</p>
           </Card>
         </div>
       );
     return (
       <div className="mx-auto max-w-4xl space-y-4">
-        {backLink}
-        <ErrorPanel error={new Error(DISPUTE_TEXT.detailFailed)} onRetry={() => void query.refetch()} />
+        <BackLink />
+        <ErrorPanel error={new Error(t(DISPUTE_TEXT.detailFailed))} onRetry={() => void query.refetch()} />
       </div>
     );
   }
@@ -85,11 +88,11 @@ function DisputeBody({
 
   return (
     <div className="mx-auto max-w-6xl space-y-4">
-      {backLink}
+      <BackLink />
       <header className="flex flex-wrap items-start gap-3">
         <span
           className="mt-1 rounded-lg bg-slate-100 p-2 text-slate-700"
-          title={DISPUTE_TYPE_META[dispute.disputeType].label}
+          title={t(DISPUTE_TYPE_META[dispute.disputeType].label)}
         >
           <DisputeTypeIcon type={dispute.disputeType} />
         </span>
@@ -97,8 +100,11 @@ function DisputeBody({
         <div className="min-w-0 grow basis-60">
           <h1 className="break-words text-2xl font-bold text-slate-900">{dispute.reason}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Dispute #{dispute.id} · {DISPUTE_TYPE_META[dispute.disputeType].label} · created{' '}
-            {formatDate(dispute.createdAt)}
+            {t('Dispute #{id} · {type} · created {date}', {
+              id: dispute.id,
+              type: t(DISPUTE_TYPE_META[dispute.disputeType].label),
+              date: formatDate(dispute.createdAt),
+            })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -113,7 +119,7 @@ function DisputeBody({
           <DisputeMessages dispute={dispute}>
             {party && dispute.status !== 'CLOSED' ? <MessageForm dispute={dispute} /> : null}
             {dispute.status === 'CLOSED' ? (
-              <p className="mt-4 text-sm text-slate-600">{DISPUTE_TEXT.closedNoMessages}</p>
+              <p className="mt-4 text-sm text-slate-600">{t(DISPUTE_TEXT.closedNoMessages)}</p>
             ) : null}
           </DisputeMessages>
           <DisputeEvidence dispute={dispute} />
@@ -130,26 +136,26 @@ function DisputeBody({
         <div className="min-w-0 space-y-4">
           {party && open ? (
             <Card className="space-y-2">
-              <CardTitle>Quick Actions</CardTitle>
+              <CardTitle>{t('Quick Actions')}</CardTitle>
               <Button variant="secondary" className="w-full" onClick={() => setAction('evidence')}>
-                Upload Evidence
+                {t('Upload Evidence')}
               </Button>
               <Button variant="secondary" className="w-full" onClick={() => setAction('propose')}>
-                Propose Resolution
+                {t('Propose Resolution')}
               </Button>
               {dispute.escalatedAt ? (
                 <p className="text-sm text-slate-600">
-                  Escalated to support {formatDateTime(dispute.escalatedAt)}.
+                  {t('Escalated to support {date}.', { date: formatDateTime(dispute.escalatedAt) })}
                 </p>
               ) : (
                 <Button variant="secondary" className="w-full" onClick={() => setAction('escalate')}>
-                  Escalate to Support
+                  {t('Escalate to Support')}
                 </Button>
               )}
             </Card>
           ) : null}
           <Card>
-            <CardTitle>Related Transaction</CardTitle>
+            <CardTitle>{t('Related Transaction')}</CardTitle>
             <p className="mt-2 break-words text-sm text-slate-800">{dispute.transaction.description}</p>
             <p className="text-sm text-slate-600">
               {formatWholeAmount(dispute.transaction.price, dispute.transaction.currency)}
@@ -158,7 +164,7 @@ function DisputeBody({
               to={`/app/transactions/${dispute.transactionId}`}
               className="mt-3 inline-block text-sm font-medium text-brand-800 hover:underline"
             >
-              View transaction
+              {t('View transaction')}
             </Link>
           </Card>
         </div>
@@ -175,23 +181,25 @@ function Overview({ dispute, now }: { dispute: Dispute; now: Date }) {
   const { transaction } = dispute;
   return (
     <Card>
-      <CardTitle>Overview</CardTitle>
+      <CardTitle>{t('Overview')}</CardTitle>
       <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-800">{dispute.description}</p>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-        <Item label="Transaction">{transaction.description}</Item>
-        <Item label="Amount">{formatWholeAmount(transaction.price, transaction.currency)}</Item>
-        <Item label="Raised by">{fullName(dispute.raiser)}</Item>
-        <Item label="Against">{fullName(dispute.accused)}</Item>
-        <Item label="Support answers">
+        <Item label={t('Transaction')}>{transaction.description}</Item>
+        <Item label={t('Amount')}>{formatWholeAmount(transaction.price, transaction.currency)}</Item>
+        <Item label={t('Raised by')}>{fullName(dispute.raiser)}</Item>
+        <Item label={t('Against')}>{fullName(dispute.accused)}</Item>
+        <Item label={t('Support answers')}>
           <SlaClock dispute={dispute} now={now} />
         </Item>
         {dispute.closesAt && dispute.status === 'RESOLVED' ? (
-          <Item label="Closes">{formatDeadline(dispute.closesAt)}</Item>
+          <Item label={t('Closes')}>{formatDeadline(dispute.closesAt)}</Item>
         ) : null}
         {dispute.resolution ? (
-          <Item label="Resolution">{RESOLUTION_ACTION_LABELS[dispute.resolution]}</Item>
+          <Item label={t('Resolution')}>{t(RESOLUTION_ACTION_LABELS[dispute.resolution])}</Item>
         ) : null}
-        {dispute.resolutionNotes ? <Item label="Resolution notes">{dispute.resolutionNotes}</Item> : null}
+        {dispute.resolutionNotes ? (
+          <Item label={t('Resolution notes')}>{dispute.resolutionNotes}</Item>
+        ) : null}
       </dl>
     </Card>
   );

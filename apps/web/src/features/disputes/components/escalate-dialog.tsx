@@ -1,5 +1,6 @@
 import { DISPUTE_SLA_HOURS } from '@escrow/shared/domain/disputes';
 import { escalateDisputeSchema, type Dispute } from '@escrow/shared/schemas/disputes';
+import { t } from '../../../lib/i18n';
 import { useEscalateDispute } from '../api/disputes';
 import { ReasonDialog } from './reason-dialog';
 
@@ -9,14 +10,17 @@ export function EscalateDialog({ dispute, onClose }: { dispute: Dispute; onClose
   return (
     <ReasonDialog
       schema={escalateDisputeSchema}
-      title="Escalate to support?"
-      description={`Support staff review the evidence and messages and decide what happens to the money. They aim to answer within ${DISPUTE_SLA_HOURS} hours of the dispute being raised.`}
-      label="Anything support should know (optional)"
-      submitLabel="Escalate"
-      pendingLabel="Escalating..."
+      title={t('Escalate to support?')}
+      description={t(
+        'Support staff review the evidence and messages and decide what happens to the money. They aim to answer within {hours} hours of the dispute being raised.',
+        { hours: String(DISPUTE_SLA_HOURS) },
+      )}
+      label={t('Anything support should know (optional)')}
+      submitLabel={t('Escalate')}
+      pendingLabel={t('Escalating...')}
       pending={escalate.isPending}
       send={(reason) => escalate.mutateAsync(reason)}
-      successText="Dispute escalated to support"
+      successText={t('Dispute escalated to support')}
       onClose={onClose}
     />
   );

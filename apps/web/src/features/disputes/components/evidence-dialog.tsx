@@ -4,18 +4,20 @@ import { flushSync } from 'react-dom';
 import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
 import { addEvidenceSchema, type Dispute } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddEvidence } from '../api/disputes';
 import { useEvidenceFiles } from '../lib/use-evidence-files';
 import { EvidencePicker } from './evidence-picker';
 
-export const EVIDENCE_FORM_TEXT = { filesRequired: 'Choose at least one file' } as const;
+export const EVIDENCE_FORM_TEXT = { filesRequired: msg('Choose at least one file') } as const;
 
 /**
  * The dialog's form: the server's description rule (addEvidenceSchema), and the files chosen, at least
@@ -62,7 +64,11 @@ export function EvidenceDialog({ dispute, onClose }: { dispute: Dispute; onClose
           uploadId,
           ...(description ? { description } : {}),
         });
-      toast.success(ids.length === 1 ? 'Evidence added' : `${ids.length} files of evidence added`);
+      toast.success(
+        ids.length === 1
+          ? t('Evidence added')
+          : t('{count} files of evidence added', { count: String(ids.length) }),
+      );
       onClose();
     } catch (failure) {
       // The fields open again before one is focused (a disabled field cannot take focus).
@@ -78,28 +84,34 @@ export function EvidenceDialog({ dispute, onClose }: { dispute: Dispute; onClose
     <Dialog
       open
       onOpenChange={(next) => (!next && !busy ? onClose() : undefined)}
-      title="Upload Evidence"
-      description="Both parties and support staff can open what you upload; nobody else can."
+      title={t('Upload Evidence')}
+      description={t('Both parties and support staff can open what you upload; nobody else can.')}
     >
       {room === 0 ? (
         <p className="text-sm text-slate-700">
-          This dispute already has {EVIDENCE_MAX_FILES} pieces of evidence, the most it can hold.
+          {t('This dispute already has {count} pieces of evidence, the most it can hold.', {
+            count: String(EVIDENCE_MAX_FILES),
+          })}
         </p>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           <EvidencePicker
             evidence={evidence}
             disabled={busy}
-            label="Files"
+            label={t('Files')}
             error={errors.files?.message}
             inputRef={filesField.ref}
           />
-          <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message}>
+          <Field
+            id={`${id}-description`}
+            label={t('Description (optional)')}
+            error={errors.description?.message}
+          >
             <Input
               id={`${id}-description`}
               maxLength={500}
               disabled={busy}
-              placeholder="e.g. The screen was cracked when I opened the box"
+              placeholder={t('e.g. The screen was cracked when I opened the box')}
               {...form.register('description')}
               {...fieldErrorProps(`${id}-description`, errors.description?.message)}
             />
@@ -111,10 +123,10 @@ export function EvidenceDialog({ dispute, onClose }: { dispute: Dispute; onClose
           ) : null}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? 'Uploading...' : 'Upload'}
+              {busy ? t('Uploading...') : t('Upload')}
             </Button>
           </div>
         </form>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FilePicker } from '../../../components/ui/file-picker';
 import PaperclipIcon from 'lucide-react/icons/paperclip';
 import { formatFileSize } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import type { EvidenceFiles } from '../lib/use-evidence-files';
 
 /**
@@ -15,7 +16,7 @@ import type { EvidenceFiles } from '../lib/use-evidence-files';
 export function EvidencePicker({
   evidence,
   disabled,
-  label = 'Evidence (optional)',
+  label = t('Evidence (optional)'),
   error,
   inputRef,
 }: {
@@ -32,7 +33,9 @@ export function EvidencePicker({
         {label}
       </p>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        Photos, PDFs or documents; up to {EVIDENCE_MAX_FILES} files of 10 MB each.
+        {t('Photos, PDFs or documents; up to {count} files of 10 MB each.', {
+          count: String(EVIDENCE_MAX_FILES),
+        })}
       </p>
       <FilePicker
         ref={inputRef}
@@ -44,7 +47,7 @@ export function EvidencePicker({
           .filter(Boolean)
           .join(' ')}
         aria-invalid={error ? true : undefined}
-        buttonText="Add files"
+        buttonText={t('Add files')}
         onChange={(event) => {
           if (event.target.files) evidence.add(event.target.files);
           event.target.value = '';
@@ -52,7 +55,7 @@ export function EvidencePicker({
       />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       {evidence.error ? (
@@ -61,7 +64,7 @@ export function EvidencePicker({
         </p>
       ) : null}
       {evidence.files.length ? (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Chosen evidence">
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label={t('Chosen evidence')}>
           {evidence.files.map((item) => (
             <li
               key={item.key}
@@ -82,7 +85,7 @@ export function EvidencePicker({
                     className="mt-1 h-1.5 w-full"
                     max={100}
                     value={item.progress}
-                    aria-label={`Uploading ${item.file.name}`}
+                    aria-label={t('Uploading {name}', { name: item.file.name })}
                   />
                 ) : null}
               </div>
@@ -92,9 +95,9 @@ export function EvidencePicker({
                 size="sm"
                 disabled={disabled || item.progress !== null}
                 onClick={() => evidence.remove(item.key)}
-                aria-label={`Remove ${item.file.name}`}
+                aria-label={t('Remove {name}', { name: item.file.name })}
               >
-                Remove
+                {t('Remove')}
               </Button>
             </li>
           ))}

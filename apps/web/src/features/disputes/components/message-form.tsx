@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useSendDisputeMessage } from '../api/disputes';
 
@@ -35,10 +36,10 @@ export function MessageForm({ dispute }: { dispute: Dispute }) {
     try {
       await send.mutateAsync(input.content);
       form.reset();
-      toast.success(DISPUTE_TEXT.messageSent);
+      toast.success(t(DISPUTE_TEXT.messageSent));
     } catch (failure) {
       showServerFieldErrors(failure, form.setError);
-      toast.error(DISPUTE_TEXT.sendFailed);
+      toast.error(t(DISPUTE_TEXT.sendFailed));
     }
   });
 
@@ -50,23 +51,23 @@ export function MessageForm({ dispute }: { dispute: Dispute }) {
     >
       <div className="flex flex-1 flex-col">
         <label htmlFor={`${id}-message`} className="sr-only">
-          Message
+          {t('Message')}
         </label>
         <Textarea
           id={`${id}-message`}
-          placeholder="Write a message to the other party and support"
+          placeholder={t('Write a message to the other party and support')}
           className="min-h-10"
           {...form.register('content')}
           {...fieldErrorProps(`${id}-message`, error)}
         />
         {error ? (
           <p id={`${id}-message-error`} role="alert" className="mt-1 text-sm text-red-600">
-            {error}
+            {t(error)}
           </p>
         ) : null}
       </div>
       <Button type="submit" disabled={!content.trim() || send.isPending} className="sm:self-end">
-        {send.isPending ? 'Sending...' : 'Send'}
+        {send.isPending ? t('Sending...') : t('Send')}
       </Button>
     </form>
   );

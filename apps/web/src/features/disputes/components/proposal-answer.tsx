@@ -8,6 +8,7 @@ import {
 } from '@escrow/shared/schemas/disputes';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { t } from '../../../lib/i18n';
 import { useAnswerProposal } from '../api/disputes';
 import { proposalMovements } from '../lib/proposal-money';
 import { ReasonDialog } from './reason-dialog';
@@ -29,14 +30,14 @@ export function ProposalAnswer({
   const party = dispute.viewerRole === 'RAISER' || dispute.viewerRole === 'ACCUSED';
   if (resolution.status !== 'PENDING' || resolution.resolutionType !== 'MEDIATION' || !party) return null;
   if (resolution.proposedBy.id === viewerId)
-    return <p className="mt-2 text-sm text-slate-600">Waiting for the other party to answer.</p>;
+    return <p className="mt-2 text-sm text-slate-600">{t('Waiting for the other party to answer.')}</p>;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       <Button size="sm" onClick={() => setOpen('accept')}>
-        Accept
+        {t('Accept')}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => setOpen('reject')}>
-        Reject
+        {t('Reject')}
       </Button>
       {open === 'accept' ? (
         <AcceptDialog dispute={dispute} resolution={resolution} onClose={() => setOpen(null)} />
@@ -61,7 +62,7 @@ function AcceptDialog({
       { resolutionId: resolution.id, accept: true },
       {
         onSuccess: () => {
-          toast.success('Proposal accepted: the dispute is resolved');
+          toast.success(t('Proposal accepted: the dispute is resolved'));
           onClose();
         },
       },
@@ -71,26 +72,26 @@ function AcceptDialog({
     <Dialog
       open
       onOpenChange={(next) => (!next && !answer.isPending ? onClose() : undefined)}
-      title="Accept this proposal?"
-      description="Accepting settles the dispute at once and cannot be undone."
+      title={t('Accept this proposal?')}
+      description={t('Accepting settles the dispute at once and cannot be undone.')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={answer.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={accept} disabled={answer.isPending}>
-            {answer.isPending ? 'Accepting...' : 'Accept and settle'}
+            {answer.isPending ? t('Accepting...') : t('Accept and settle')}
           </Button>
         </>
       }
     >
       <dl className="space-y-3 text-sm">
         <div>
-          <dt className="font-medium text-slate-600">Outcome</dt>
-          <dd className="text-slate-900">{RESOLUTION_ACTION_LABELS[resolution.resolution]}</dd>
+          <dt className="font-medium text-slate-600">{t('Outcome')}</dt>
+          <dd className="text-slate-900">{t(RESOLUTION_ACTION_LABELS[resolution.resolution])}</dd>
         </div>
         <div>
-          <dt className="font-medium text-slate-600">Money</dt>
+          <dt className="font-medium text-slate-600">{t('Money')}</dt>
           <dd className="font-semibold text-slate-900" data-testid="accept-movements">
             {proposalMovements(dispute, resolution)}
           </dd>
@@ -110,16 +111,18 @@ function RejectDialog({ resolution, onClose }: { resolution: DisputeResolution; 
   return (
     <ReasonDialog
       schema={rejectResolutionSchema}
-      title="Reject this proposal?"
-      description="No money moves. You can keep talking, propose something else, or ask support to decide."
-      label="Why (optional; the other party sees this)"
-      submitLabel="Reject proposal"
-      pendingLabel="Rejecting..."
+      title={t('Reject this proposal?')}
+      description={t(
+        'No money moves. You can keep talking, propose something else, or ask support to decide.',
+      )}
+      label={t('Why (optional; the other party sees this)')}
+      submitLabel={t('Reject proposal')}
+      pendingLabel={t('Rejecting...')}
       pending={answer.isPending}
       send={(reason) =>
         answer.mutateAsync({ resolutionId: resolution.id, accept: false, reason: reason || undefined })
       }
-      successText="Proposal rejected"
+      successText={t('Proposal rejected')}
       onClose={onClose}
     />
   );

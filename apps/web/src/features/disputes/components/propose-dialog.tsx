@@ -7,6 +7,7 @@ import { resolutionFieldOf } from '../../../widgets/disputes/resolution-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useProposeResolution } from '../api/disputes';
 
 /**
@@ -22,7 +23,7 @@ export function ProposeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
   const submit = draft.form.handleSubmit(async (input) => {
     try {
       await propose.mutateAsync(input);
-      toast.success('Proposal sent');
+      toast.success(t('Proposal sent'));
       onClose();
     } catch (failure) {
       if (!showServerFieldErrors(failure, draft.form.setError, resolutionFieldOf).length)
@@ -35,11 +36,14 @@ export function ProposeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
     <Dialog
       open
       onOpenChange={(next) => (!next && !propose.isPending ? onClose() : undefined)}
-      title="Propose Resolution"
-      description={`The other party can accept or reject it within ${PROPOSAL_TTL_HOURS} hours; money moves only if they accept.`}
+      title={t('Propose Resolution')}
+      description={t(
+        'The other party can accept or reject it within {hours} hours; money moves only if they accept.',
+        { hours: String(PROPOSAL_TTL_HOURS) },
+      )}
     >
       <form id={`${id}-form`} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <ResolutionFields draft={draft} idPrefix={id} reasonLabel="Reason (the other party sees this)" />
+        <ResolutionFields draft={draft} idPrefix={id} reasonLabel={t('Reason (the other party sees this)')} />
         {formError ? (
           <p role="alert" className="text-sm text-red-600">
             {formError}
@@ -47,10 +51,10 @@ export function ProposeDialog({ dispute, onClose }: { dispute: Dispute; onClose:
         ) : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose} disabled={propose.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={propose.isPending}>
-            {propose.isPending ? 'Sending...' : 'Send proposal'}
+            {propose.isPending ? t('Sending...') : t('Send proposal')}
           </Button>
         </div>
       </form>

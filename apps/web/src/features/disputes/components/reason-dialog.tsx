@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
 import { showRefusalOnField } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 
 /** The shared schemas' shape for an optional reason (escalating, rejecting a proposal). */
@@ -69,7 +70,7 @@ export function ReasonDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={`${id}-form`} disabled={pending}>
             {pending ? pendingLabel : submitLabel}

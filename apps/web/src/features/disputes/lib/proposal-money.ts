@@ -1,5 +1,6 @@
 import { remainderSplit } from '@escrow/shared/domain/disputes';
 import type { Dispute, DisputeResolution } from '@escrow/shared/schemas/disputes';
+import { t } from '../../../lib/i18n';
 import { heldEscrow, minorOf, NO_MONEY_MOVES, splitText } from '../../../widgets/disputes/settlement';
 
 /**
@@ -14,5 +15,5 @@ export function proposalMovements(dispute: Dispute, resolution: DisputeResolutio
     heldEscrow(transaction),
     resolution.amount === null ? null : minorOf(resolution.amount),
   );
-  return split ? splitText(split, transaction.currency) : NO_MONEY_MOVES;
+  return split ? splitText(split, transaction.currency) : t(NO_MONEY_MOVES);
 }

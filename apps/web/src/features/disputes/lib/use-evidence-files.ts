@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EVIDENCE_MAX_FILES } from '@escrow/shared/domain/disputes';
 import { UPLOAD_RULES, type UploadMimeType } from '@escrow/shared/domain/uploads';
+import { t } from '../../../lib/i18n';
 import { uploadFile } from '../../../lib/uploads';
 
 const RULE = UPLOAD_RULES.dispute_evidence;
@@ -17,8 +18,9 @@ export type EvidenceFile = {
 
 /** Why a file cannot be evidence (type, size), in the upload rule's own words; null when it can. */
 export function evidenceFileProblem(file: File): string | null {
-  if (!RULE.accepted.includes(file.type as UploadMimeType)) return RULE.notAccepted(file.name);
-  if (file.size > RULE.maxBytes) return RULE.tooLarge(file.name);
+  if (!RULE.accepted.includes(file.type as UploadMimeType))
+    return t(RULE.notAcceptedMessage, { file: file.name });
+  if (file.size > RULE.maxBytes) return t(RULE.tooLargeMessage, { file: file.name });
   return null;
 }
 
@@ -50,7 +52,12 @@ export function useEvidenceFiles(room = EVIDENCE_MAX_FILES) {
       const problem = evidenceFileProblem(file);
       if (problem) problems.push(problem);
       else if (files.length + accepted.length >= room)
-        problems.push(`You can add at most ${room} file${room === 1 ? '' : 's'} of evidence`);
+        problems.push(
+          t(
+            '{room, plural, one {You can add at most # file of evidence} other {You can add at most # files of evidence}}',
+            { room },
+          ),
+        );
       else
         accepted.push({
           key: `evidence-${(counter += 1)}`,

@@ -18,6 +18,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { amountValue, choiceValue, showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCalculateFee } from '../api/calculate-fee';
@@ -37,9 +38,11 @@ const DEFAULTS = {
 /** The toast of a refused submit: the 'required' text when anything is missing, else the first message. */
 function refusalText(errors: FieldErrors<FeeCalculateRequest>): string {
   const messages = Object.values(errors).map((error) => error?.message);
-  return messages.includes(FEE_TEXT.requiredFields)
-    ? FEE_TEXT.requiredFields
-    : (messages.find((m): m is string => typeof m === 'string') ?? FEE_TEXT.invalidAmount);
+  return t(
+    messages.includes(FEE_TEXT.requiredFields)
+      ? FEE_TEXT.requiredFields
+      : (messages.find((m): m is string => typeof m === 'string') ?? FEE_TEXT.invalidAmount),
+  );
 }
 
 /**
@@ -70,29 +73,31 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
         onError: (error) => {
           if (showServerFieldErrors(error, setError).length) return;
           toast.error(
-            error instanceof ApiError && error.status === 400 ? error.message : FEE_TEXT.calculateFailed,
+            error instanceof ApiError && error.status === 400 ? error.message : t(FEE_TEXT.calculateFailed),
           );
         },
       }),
     (refused) => toast.error(refusalText(refused)),
   );
 
-  const amountError = errors.transactionAmount?.message;
-  const categoryError = errors.categoryName?.message;
+  // The schema's messages are English ids (shown with t()); a server's message arrives translated and
+  // t() leaves it as it is.
+  const amountError = errors.transactionAmount?.message && t(errors.transactionAmount.message);
+  const categoryError = errors.categoryName?.message && t(errors.categoryName.message);
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <Field id={`${id}-amount`} label="Transaction Amount" error={amountError}>
+      <Field id={`${id}-amount`} label={t('Transaction Amount')} error={amountError}>
         <Input
           id={`${id}-amount`}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="e.g. 150000"
+          placeholder={t('e.g. {example}', { example: '150000' })}
           aria-required
           {...fieldErrorProps(`${id}-amount`, amountError)}
           {...register('transactionAmount', { setValueAs: amountValue })}
         />
       </Field>
-      <Field id={`${id}-currency`} label="Currency">
+      <Field id={`${id}-currency`} label={t('Currency')}>
         <select id={`${id}-currency`} className={selectClass} {...register('currency')}>
           {TRANSACTION_CURRENCIES.map((code) => (
             <option key={code} value={code}>
@@ -101,16 +106,16 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
           ))}
         </select>
       </Field>
-      <Field id={`${id}-type`} label="Transaction Type">
+      <Field id={`${id}-type`} label={t('Transaction Type')}>
         <select id={`${id}-type`} className={selectClass} {...register('transactionType')}>
           {FEE_TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
-              {TRANSACTION_TYPE_LABELS[type]}
+              {t(TRANSACTION_TYPE_LABELS[type])}
             </option>
           ))}
         </select>
       </Field>
-      <Field id={`${id}-category`} label="Category" error={categoryError}>
+      <Field id={`${id}-category`} label={t('Category')} error={categoryError}>
         <select
           id={`${id}-category`}
           className={selectClass}
@@ -118,35 +123,35 @@ export function FeeCalculatorForm({ onResult }: { onResult: (quote: FeeCalculati
           {...fieldErrorProps(`${id}-category`, categoryError)}
           {...register('categoryName', { setValueAs: choiceValue })}
         >
-          <option value="">Select a category</option>
+          <option value="">{t('Select a category')}</option>
           {ITEM_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {category}
+              {t(category)}
             </option>
           ))}
         </select>
       </Field>
-      <Field id={`${id}-delivery`} label="Delivery Method">
+      <Field id={`${id}-delivery`} label={t('Delivery Method')}>
         <select id={`${id}-delivery`} className={selectClass} {...register('deliveryMethod')}>
           {FEE_DELIVERY_METHODS.map((method) => (
             <option key={method} value={method}>
-              {DELIVERY_METHOD_LABELS[method]}
+              {t(DELIVERY_METHOD_LABELS[method])}
             </option>
           ))}
         </select>
       </Field>
-      <Field id={`${id}-payment`} label="Payment Method">
+      <Field id={`${id}-payment`} label={t('Payment Method')}>
         <select id={`${id}-payment`} className={selectClass} {...register('paymentMethod')}>
           {FEE_PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
+              {t(PAYMENT_METHOD_LABELS[method])}
             </option>
           ))}
         </select>
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={calculate.isPending} className="w-full sm:w-auto">
-          {calculate.isPending ? 'Calculating...' : 'Calculate'}
+          {calculate.isPending ? t('Calculating...') : t('Calculate')}
         </Button>
       </div>
     </form>

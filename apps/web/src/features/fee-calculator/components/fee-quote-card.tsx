@@ -5,6 +5,7 @@ import type { FeeQuoteResponse } from '@escrow/shared/schemas/fee-calculator';
 import { FeePayerSwitch } from '../../../components/fee-payer-switch';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney, formatPercent, formatSignedPercent } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { RiskLevelBadge } from './risk-level-badge';
 
 /** What each side pays or gets with the quoted fee, for the chosen payer (the server's split rule). */
@@ -26,21 +27,27 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
   const [payer, setPayer] = useState<FeePayer>(DEFAULT_FEE_PAYER);
   const split = payerSplit(quote, payer);
   const lines: Array<[string, number]> = [
-    ['Risk adjustment', quote.riskAdjustment],
-    ['Amount risk', breakdown.amountRisk],
-    ['Category risk', breakdown.categoryRisk],
-    ['Delivery risk', breakdown.deliveryRisk],
-    ['Payment risk', breakdown.paymentRisk],
+    [t('Risk adjustment'), quote.riskAdjustment],
+    [t('Amount risk'), breakdown.amountRisk],
+    [t('Category risk'), breakdown.categoryRisk],
+    [t('Delivery risk'), breakdown.deliveryRisk],
+    [t('Payment risk'), breakdown.paymentRisk],
     [
       factors.verificationLevel
-        ? `Verification (${factors.verificationLevel}, ×${factors.verificationMultiplier})`
-        : 'Verification',
+        ? t('Verification ({level}, ×{multiplier})', {
+            level: factors.verificationLevel,
+            multiplier: factors.verificationMultiplier,
+          })
+        : t('Verification'),
       breakdown.verificationRisk,
     ],
     [
       factors.trustScore !== null
-        ? `Trust score (${factors.trustScore}, ×${factors.trustMultiplier})`
-        : 'Trust score',
+        ? t('Trust score ({score}, ×{multiplier})', {
+            score: factors.trustScore,
+            multiplier: factors.trustMultiplier,
+          })
+        : t('Trust score'),
       breakdown.historyRisk,
     ],
   ];
@@ -48,7 +55,7 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
     <Card role="region" aria-labelledby="fee-quote-title" className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle id="fee-quote-title">Fee Estimate</CardTitle>
+          <CardTitle id="fee-quote-title">{t('Fee Estimate')}</CardTitle>
           <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="fee-percentage">
             {formatPercent(quote.feePercentage)}
           </p>
@@ -57,17 +64,25 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
       </div>
 
       <dl className="divide-y divide-slate-200 rounded-lg bg-slate-50 px-3">
-        <Figure label="Transaction amount" value={formatMoney(quote.transactionAmount, currency)} />
-        <Figure label="Estimated fee" value={formatMoney(quote.feeAmount, currency)} testId="fee-amount" />
-        <Figure label="Total" value={formatMoney(quote.totalAmount, currency)} testId="fee-total" />
+        <Figure label={t('Transaction amount')} value={formatMoney(quote.transactionAmount, currency)} />
+        <Figure
+          label={t('Estimated fee')}
+          value={formatMoney(quote.feeAmount, currency)}
+          testId="fee-amount"
+        />
+        <Figure label={t('Total')} value={formatMoney(quote.totalAmount, currency)} testId="fee-total" />
       </dl>
 
       <div className="space-y-2">
         <FeePayerSwitch value={payer} onChange={setPayer} />
         <dl className="divide-y divide-slate-200 rounded-lg bg-slate-50 px-3" aria-live="polite">
-          <Figure label="Buyer pays" value={formatMoney(split.buyerPays, currency)} testId="fee-buyer-pays" />
           <Figure
-            label="Seller receives"
+            label={t('Buyer pays')}
+            value={formatMoney(split.buyerPays, currency)}
+            testId="fee-buyer-pays"
+          />
+          <Figure
+            label={t('Seller receives')}
             value={formatMoney(split.sellerReceives, currency)}
             testId="fee-seller-receives"
           />
@@ -76,17 +91,17 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
 
       <section aria-labelledby="fee-breakdown-title">
         <h3 id="fee-breakdown-title" className="text-sm font-semibold text-slate-900">
-          Breakdown
+          {t('Breakdown')}
         </h3>
         <dl className="mt-2 divide-y divide-slate-100 text-sm">
-          <Line label="Base fee" value={formatPercent(breakdown.baseFee)} />
+          <Line label={t('Base fee')} value={formatPercent(breakdown.baseFee)} />
           {lines.map(([label, points]) => (
             <Line key={label} label={label} value={formatSignedPercent(points)} />
           ))}
-          <Line label="Model total" value={formatPercent(quote.totalFee)} strong />
+          <Line label={t('Model total')} value={formatPercent(quote.totalFee)} strong />
           {factors.clamped ? (
             <Line
-              label={factors.clamped === 'MAX' ? 'Capped at the maximum' : 'Raised to the minimum'}
+              label={factors.clamped === 'MAX' ? t('Capped at the maximum') : t('Raised to the minimum')}
               value={formatPercent(quote.feePercentage)}
               strong
             />
@@ -97,7 +112,7 @@ export function FeeQuoteCard({ quote }: { quote: FeeQuoteResponse }) {
       {quote.recommendations.length > 0 ? (
         <section aria-labelledby="fee-recommendations-title">
           <h3 id="fee-recommendations-title" className="text-sm font-semibold text-slate-900">
-            Recommendations
+            {t('Recommendations')}
           </h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
             {quote.recommendations.map((tip) => (

@@ -1,5 +1,6 @@
 import type { RiskLevel } from '@escrow/shared/domain/fee-estimate';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { RISK_LEVEL_CLASSES, RISK_LEVEL_LABELS } from '../labels';
 
 export function RiskLevelBadge({ level, className }: { level: RiskLevel; className?: string }) {
@@ -11,7 +12,7 @@ export function RiskLevelBadge({ level, className }: { level: RiskLevel; classNa
         className,
       )}
     >
-      {RISK_LEVEL_LABELS[level]} risk
+      {t(RISK_LEVEL_LABELS[level])}
     </span>
   );
 }

@@ -1,15 +1,17 @@
 import { formatMoney } from '@escrow/shared/domain/money';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 import { useCycle } from '../hooks/use-cycle';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
 import { SectionHeading, sectionClass } from './section-heading';
 
 /** The landing page's live dashboard demo flow. */
 export const DEMO_FLOW = [
-  'Payment secured',
-  'Order confirmed',
-  'Transit',
-  'Delivery',
-  'Release funds',
+  msg('Payment secured'),
+  msg('Order confirmed'),
+  msg('Transit'),
+  msg('Delivery'),
+  msg('Release funds'),
 ] as const;
 const STEP_MS = 1800;
 // With reduced motion the demo stands still midway, which still shows both done and pending steps.
@@ -28,18 +30,24 @@ export function DashboardDemo() {
 
   return (
     <section aria-labelledby="demo-title" className={`${sectionClass} bg-slate-50`}>
-      <SectionHeading id="demo-title" eyebrow="See it in action" title="Every step, visible to both sides">
-        Buyer and seller follow the same order from payment to release, so nobody is left guessing.
+      <SectionHeading
+        id="demo-title"
+        eyebrow={t('See it in action')}
+        title={t('Every step, visible to both sides')}
+      >
+        {t('Buyer and seller follow the same order from payment to release, so nobody is left guessing.')}
       </SectionHeading>
       <figure className="mx-auto mt-12 max-w-3xl">
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-7">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <p className="text-sm text-slate-600">Sample order</p>
-              <p className="text-lg font-semibold text-slate-900">Laptop · {formatMoney(450_000)}</p>
+              <p className="text-sm text-slate-600">{t('Sample order')}</p>
+              <p className="text-lg font-semibold text-slate-900">
+                {t('Laptop')} · {formatMoney(450_000)}
+              </p>
             </div>
             <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
-              Demo illustration
+              {t('Demo illustration')}
             </span>
           </div>
           <div className="mt-6 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
@@ -69,14 +77,14 @@ export function DashboardDemo() {
                   >
                     {done ? '✓' : index + 1}
                   </span>
-                  <span className="text-sm font-medium text-slate-900">{label}</span>
+                  <span className="text-sm font-medium text-slate-900">{t(label)}</span>
                 </li>
               );
             })}
           </ol>
         </div>
         <figcaption className="mt-3 text-center text-sm text-slate-600">
-          Illustration with sample values, not a real transaction.
+          {t('Illustration with sample values, not a real transaction.')}
         </figcaption>
       </figure>
     </section>

@@ -1,4 +1,6 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import { content } from '../../../config/content';
+import { t } from '../../../lib/i18n';
 import ArrowRightIcon from 'lucide-react/icons/arrow-right';
 import HandshakeIcon from 'lucide-react/icons/handshake';
 import LockIcon from 'lucide-react/icons/lock';
@@ -8,12 +10,12 @@ import WalletIcon from 'lucide-react/icons/wallet';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const PARTIES = [
-  { name: 'Buyer', role: 'Pays the price plus the 2.5% fee into escrow, then confirms receipt.' },
-  { name: content.productName, role: 'Holds the money safely and releases it only on confirmation.' },
-  { name: 'Seller', role: 'Ships once the payment is secured and receives the full price.' },
+  { name: msg('Buyer'), role: msg('Pays the price plus the 2.5% fee into escrow, then confirms receipt.') },
+  { name: content.productName, role: msg('Holds the money safely and releases it only on confirmation.') },
+  { name: msg('Seller'), role: msg('Ships once the payment is secured and receives the full price.') },
 ] as const;
 
-const FLOWS = ['Payment held in escrow', 'Funds released on delivery'] as const;
+const FLOWS = [msg('Payment held in escrow'), msg('Funds released on delivery')] as const;
 
 /** The how-it-works diagram: who holds the money at each moment. */
 function Diagram() {
@@ -30,21 +32,22 @@ function Diagram() {
               <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white">
                 {index === 1 ? <ShieldCheckIcon /> : index === 0 ? <WalletIcon /> : <TruckIcon />}
               </span>
-              <p className="mt-3 font-semibold text-slate-900">{party.name}</p>
-              <p className="mt-1 text-sm text-slate-700">{party.role}</p>
+              <p className="mt-3 font-semibold text-slate-900">{t(party.name)}</p>
+              <p className="mt-1 text-sm text-slate-700">{t(party.role)}</p>
             </div>
             {index < FLOWS.length ? (
               <div className="flex items-center justify-center gap-2 text-sm font-medium text-brand-800 md:w-36 md:flex-col">
                 <ArrowRightIcon className="h-6 w-6 rotate-90 md:rotate-0" />
-                <span className="text-center">{FLOWS[index]}</span>
+                <span className="text-center">{t(FLOWS[index]!)}</span>
               </div>
             ) : null}
           </div>
         ))}
       </div>
       <figcaption className="mt-4 text-center text-sm text-slate-600">
-        The buyer&apos;s money goes to escrow, not to the seller, and moves on only when the buyer confirms
-        delivery or a dispute is decided.
+        {t(
+          "The buyer's money goes to escrow, not to the seller, and moves on only when the buyer confirms delivery or a dispute is decided.",
+        )}
       </figcaption>
     </figure>
   );
@@ -53,32 +56,38 @@ function Diagram() {
 /** The four-step explainer. */
 export const STEPS = [
   {
-    title: 'Agree',
+    title: msg('Agree'),
     icon: HandshakeIcon,
-    text: 'Buyer and seller agree on the item, the price and the delivery. One of you creates the transaction and shares the invitation link.',
+    text: msg(
+      'Buyer and seller agree on the item, the price and the delivery. One of you creates the transaction and shares the invitation link.',
+    ),
   },
   {
-    title: 'Secure',
+    title: msg('Secure'),
     icon: LockIcon,
-    text: 'The buyer pays the price plus the 2.5% fee into escrow. The seller can see the money is secured before sending anything.',
+    text: msg(
+      'The buyer pays the price plus the 2.5% fee into escrow. The seller can see the money is secured before sending anything.',
+    ),
   },
   {
-    title: 'Deliver',
+    title: msg('Deliver'),
     icon: TruckIcon,
-    text: 'The seller ships with a tracking number and photos of the item, or hands it over in person.',
+    text: msg('The seller ships with a tracking number and photos of the item, or hands it over in person.'),
   },
   {
-    title: 'Pay',
+    title: msg('Pay'),
     icon: WalletIcon,
-    text: 'The buyer checks the item and confirms receipt. The full price is released to the seller at once.',
+    text: msg(
+      'The buyer checks the item and confirms receipt. The full price is released to the seller at once.',
+    ),
   },
 ] as const;
 
 export function HowItWorks() {
   return (
     <section id="how-it-works" aria-labelledby="how-title" className={`${sectionClass} bg-white`}>
-      <SectionHeading id="how-title" eyebrow="How it works" title="Escrow in four simple steps">
-        Nobody has to trust a stranger: both of you trust the process.
+      <SectionHeading id="how-title" eyebrow={t('How it works')} title={t('Escrow in four simple steps')}>
+        {t('Nobody has to trust a stranger: both of you trust the process.')}
       </SectionHeading>
       <Diagram />
       <ol className="mx-auto mt-16 grid max-w-6xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -88,10 +97,12 @@ export function HowItWorks() {
               <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-white">
                 <step.icon className="h-5 w-5" />
               </span>
-              <span className="text-sm font-semibold text-brand-800">Step {index + 1}</span>
+              <span className="text-sm font-semibold text-brand-800">
+                {t('Step {number}', { number: index + 1 })}
+              </span>
             </div>
-            <h3 className="mt-4 text-xl font-bold text-slate-900">{step.title}</h3>
-            <p className="mt-2 text-slate-700">{step.text}</p>
+            <h3 className="mt-4 text-xl font-bold text-slate-900">{t(step.title)}</h3>
+            <p className="mt-2 text-slate-700">{t(step.text)}</p>
           </li>
         ))}
       </ol>

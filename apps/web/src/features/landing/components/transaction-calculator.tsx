@@ -2,14 +2,20 @@ import { useId, useState } from 'react';
 import { formatMoney } from '@escrow/shared/domain/money';
 import { DEFAULT_FEE_PAYER, TRANSACTION_FEE_PERCENT, type FeePayer } from '@escrow/shared/domain/fees';
 import { FeePayerSwitch } from '../../../components/fee-payer-switch';
+import { t } from '../../../lib/i18n';
 import { CALCULATOR_HINT, needsAmountHint, quote } from '../lib/calculator';
+import { fillSlots, slot } from '../lib/slots';
 
-/** What the seller gets, said for the payer chosen (the full price when the buyer pays the fee). */
+/**
+ * What the seller gets, said for the payer chosen (the full price when the buyer pays the fee), with
+ * `slot(0)` where the amount goes.
+ */
 function sellerLine(payer: FeePayer) {
-  if (payer === 'BUYER') return 'The seller receives the full price:';
+  const amount = slot(0);
+  if (payer === 'BUYER') return t('The seller receives the full price: {amount}.', { amount });
   return payer === 'SELLER'
-    ? 'The seller receives the price less the fee:'
-    : 'The seller receives the price less half the fee:';
+    ? t('The seller receives the price less the fee: {amount}.', { amount })
+    : t('The seller receives the price less half the fee: {amount}.', { amount });
 }
 
 /**
@@ -26,9 +32,13 @@ export function TransactionCalculator() {
   const showHint = needsAmountHint(amount);
   const { price, fee, total, sellerReceives } = quote(amount, payer);
   const rows = [
-    { label: 'Item price', value: formatMoney(price), testId: 'calc-price' },
-    { label: `Platform fee (${TRANSACTION_FEE_PERCENT}%)`, value: formatMoney(fee), testId: 'calc-fee' },
-    { label: 'Total the buyer pays', value: formatMoney(total), testId: 'calc-total', strong: true },
+    { label: t('Item price'), value: formatMoney(price), testId: 'calc-price' },
+    {
+      label: t('Platform fee ({percent}%)', { percent: TRANSACTION_FEE_PERCENT }),
+      value: formatMoney(fee),
+      testId: 'calc-fee',
+    },
+    { label: t('Total the buyer pays'), value: formatMoney(total), testId: 'calc-total', strong: true },
   ];
 
   return (
@@ -38,11 +48,11 @@ export function TransactionCalculator() {
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-7"
     >
       <h2 id="calculator-title" className="text-xl font-bold text-slate-900">
-        Transaction calculator
+        {t('Transaction calculator')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">See what a purchase costs with escrow protection.</p>
+      <p className="mt-1 text-sm text-slate-600">{t('See what a purchase costs with escrow protection.')}</p>
       <label htmlFor={inputId} className="mt-5 block text-sm font-medium text-slate-800">
-        Item price in naira
+        {t('Item price in naira')}
       </label>
       <div className="relative mt-1">
         <span
@@ -56,7 +66,7 @@ export function TransactionCalculator() {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="e.g. 150000"
+          placeholder={t('e.g. {example}', { example: '150000' })}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           maxLength={24}
@@ -67,7 +77,7 @@ export function TransactionCalculator() {
       </div>
       {showHint ? (
         <p id={hintId} className="mt-1 text-sm text-amber-800">
-          {CALCULATOR_HINT}
+          {t(CALCULATOR_HINT)}
         </p>
       ) : null}
       <div className="mt-4">
@@ -87,14 +97,19 @@ export function TransactionCalculator() {
         ))}
       </dl>
       <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-        {sellerLine(payer)}{' '}
-        <span className="font-semibold" data-testid="calc-seller">
-          {formatMoney(sellerReceives)}
-        </span>
-        .
+        {fillSlots(
+          sellerLine(payer),
+          <span className="font-semibold" data-testid="calc-seller">
+            {formatMoney(sellerReceives)}
+          </span>,
+        )}
       </p>
       <p className="sr-only" aria-live="polite">
-        {`Fee ${formatMoney(fee)}. The buyer pays ${formatMoney(total)}. The seller receives ${formatMoney(sellerReceives)}.`}
+        {t('Fee {fee}. The buyer pays {total}. The seller receives {seller}.', {
+          fee: formatMoney(fee),
+          total: formatMoney(total),
+          seller: formatMoney(sellerReceives),
+        })}
       </p>
     </section>
   );

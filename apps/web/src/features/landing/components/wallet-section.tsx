@@ -1,11 +1,13 @@
 import CheckIcon from 'lucide-react/icons/check';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 import { SectionHeading, sectionClass } from './section-heading';
 
 const FEATURES = [
-  'A virtual Nigerian bank account number in your name once your identity is verified',
-  'Top up by bank transfer from any Nigerian bank and pay for transactions from your balance',
-  'Withdraw to your own bank account whenever you like, for a flat ₦50 per withdrawal',
-  'See what is available and what is held in escrow at a glance',
+  msg('A virtual Nigerian bank account number in your name once your identity is verified'),
+  msg('Top up by bank transfer from any Nigerian bank and pay for transactions from your balance'),
+  msg('Withdraw to your own bank account whenever you like, for a flat ₦50 per withdrawal'),
+  msg('See what is available and what is held in escrow at a glance'),
 ];
 
 /** The promise: virtual Nigerian bank accounts after verification, with top-up and withdrawal. */
@@ -16,36 +18,36 @@ export function WalletSection() {
         <div>
           <SectionHeading
             id="wallet-title"
-            eyebrow="Virtual wallet"
-            title="Your own account for safe trading"
+            eyebrow={t('Virtual wallet')}
+            title={t('Your own account for safe trading')}
             align="left"
           />
           <ul className="mt-8 space-y-4">
             {FEATURES.map((feature) => (
               <li key={feature} className="flex gap-3 text-slate-800">
                 <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-                {feature}
+                {t(feature)}
               </li>
             ))}
           </ul>
         </div>
-        <figure aria-label="Illustration of a wallet card" className="mx-auto w-full max-w-sm">
+        <figure aria-label={t('Illustration of a wallet card')} className="mx-auto w-full max-w-sm">
           <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-6 text-white shadow-xl">
-            <p className="text-sm text-brand-100">Virtual account</p>
+            <p className="text-sm text-brand-100">{t('Virtual account')}</p>
             <p className="mt-1 font-mono text-2xl tracking-widest">••• ••• 4821</p>
             <div className="mt-8 flex justify-between text-sm">
               <div>
-                <p className="text-brand-100">Available</p>
+                <p className="text-brand-100">{t('Available')}</p>
                 <p className="text-lg font-semibold">₦85,000.00</p>
               </div>
               <div className="text-right">
-                <p className="text-brand-100">In escrow</p>
+                <p className="text-brand-100">{t('In escrow')}</p>
                 <p className="text-lg font-semibold">₦153,750.00</p>
               </div>
             </div>
           </div>
           <figcaption className="mt-3 text-center text-sm text-slate-600">
-            Illustration with sample values.
+            {t('Illustration with sample values.')}
           </figcaption>
         </figure>
       </div>

@@ -1,3 +1,4 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import { toMajor, typedAmountToMinor } from '@escrow/shared/domain/money';
 import { DEFAULT_FEE_PAYER, tradeAmounts, type FeePayer } from '@escrow/shared/domain/fees';
 
@@ -5,7 +6,7 @@ import { DEFAULT_FEE_PAYER, tradeAmounts, type FeePayer } from '@escrow/shared/d
 export type CalculatorQuote = { price: number; fee: number; total: number; sellerReceives: number };
 
 /** A non-numeric value counts as 0; the screen says so with this hint. */
-export const CALCULATOR_HINT = 'Enter an amount in naira';
+export const CALCULATOR_HINT = msg('Enter an amount in naira');
 
 /**
  * The landing calculator's reading of what the visitor typed, with the app's one amount reader: anything

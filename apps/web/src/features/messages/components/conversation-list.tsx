@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Conversation } from '@escrow/shared/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { relativeTime } from '../../../widgets/chat/day-groups';
 import { isOnline } from '../../../widgets/chat/presence';
 
@@ -24,7 +25,7 @@ export function ConversationList({
   const shown = all ? conversations : conversations.slice(0, FIRST);
   return (
     <div>
-      <ul aria-label="Conversations" className="divide-y divide-slate-100">
+      <ul aria-label={t('Conversations')} className="divide-y divide-slate-100">
         {shown.map((c) => {
           const other = c.participantDetails.find((p) => p.userId !== viewerId);
           const last = c.lastMessage?.content ?? '';
@@ -44,13 +45,13 @@ export function ConversationList({
                   {other && isOnline(other.lastSeen) ? (
                     <span
                       className="absolute bottom-0 right-0 h-2.5 w-2.5 rounded-full bg-emerald-500 ring-2 ring-white"
-                      title="Online"
+                      title={t('Online')}
                     />
                   ) : null}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className="truncate font-medium text-slate-900">{other?.name ?? 'Unknown'}</span>
+                    <span className="truncate font-medium text-slate-900">{other?.name ?? t('Unknown')}</span>
                     {c.lastMessage ? (
                       <span className="shrink-0 text-[11px] text-slate-500">
                         {relativeTime(c.lastMessage.timestamp)}
@@ -67,7 +68,7 @@ export function ConversationList({
                     {c.unreadCount > 0 ? (
                       <span
                         className="shrink-0 rounded-full bg-red-600 px-1.5 text-[10px] font-semibold leading-4 text-white"
-                        aria-label={`${c.unreadCount} unread`}
+                        aria-label={t('{count} unread', { count: c.unreadCount })}
                       >
                         {c.unreadCount > 9 ? '9+' : c.unreadCount}
                       </span>
@@ -82,7 +83,7 @@ export function ConversationList({
       {!all && conversations.length > FIRST ? (
         <div className="p-3">
           <Button variant="secondary" size="sm" className="w-full" onClick={() => setAll(true)}>
-            Show More
+            {t('Show More')}
           </Button>
         </div>
       ) : null}

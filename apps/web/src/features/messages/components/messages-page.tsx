@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { useConversations } from '../../../widgets/chat/chat-api';
 import { ChatPanel } from '../../../widgets/chat/chat-panel';
 import { ConversationList } from './conversation-list';
@@ -21,9 +22,9 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Messages')}</h1>
         <Button variant="secondary" onClick={() => setSearching(true)}>
-          Search messages
+          {t('Search messages')}
         </Button>
       </div>
       {searching ? (
@@ -38,12 +39,14 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
         />
       ) : null}
       {conversations.isPending ? (
-        <LoadingPanel label="Loading conversations..." />
+        <LoadingPanel label={t('Loading conversations...')} />
       ) : conversations.isError ? (
         <ErrorPanel error={conversations.error} onRetry={() => void conversations.refetch()} />
       ) : conversations.data.length === 0 && !selected ? (
         <EmptyPanel>
-          No conversations yet. A conversation opens when the other party joins one of your transactions.
+          {t(
+            'No conversations yet. A conversation opens when the other party joins one of your transactions.',
+          )}
         </EmptyPanel>
       ) : (
         <div className="grid h-[calc(100dvh-16rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white md:grid-cols-[18rem_1fr] md:h-[calc(100dvh-15rem)]">
@@ -65,7 +68,7 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
                   className="px-4 pt-2 text-left text-sm font-medium text-brand-800 md:hidden"
                   onClick={() => setParams({})}
                 >
-                  ← All conversations
+                  ← {t('All conversations')}
                 </button>
                 <div className="min-h-0 flex-1">
                   <ChatPanel
@@ -77,7 +80,7 @@ export function MessagesPage({ viewerId }: { viewerId: string }) {
                 </div>
               </div>
             ) : (
-              <p className="p-8 text-center text-sm text-slate-600">Choose a conversation.</p>
+              <p className="p-8 text-center text-sm text-slate-600">{t('Choose a conversation.')}</p>
             )}
           </div>
         </div>

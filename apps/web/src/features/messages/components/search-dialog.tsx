@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGE_TYPES, type Message } from '@escrow/shared/schemas/messages';
+import { msg } from '@escrow/shared/i18n/msg';
+import { MESSAGE_TYPES, type Message, type MessageType } from '@escrow/shared/schemas/messages';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/panels';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { relativeTime } from '../../../widgets/chat/day-groups';
 import { recentSearches, rememberSearch } from '../lib/recent-searches';
 
@@ -16,6 +18,12 @@ const LAGOS_OFFSET = 3_600_000;
 const SINCE = { all: null, today: 1, week: 7, month: 30 } as const;
 type Since = keyof typeof SINCE;
 type Result = Message & { transactionDescription: string };
+/** The type filter's options, named as the API names the types (shown with t()). */
+const TYPE_NAMES: Record<MessageType, string> = {
+  TEXT: msg('TEXT'),
+  FILE: msg('FILE'),
+  SYSTEM: msg('SYSTEM'),
+};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -73,46 +81,46 @@ export function SearchDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Search messages">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('Search messages')}>
       <div className="space-y-3">
         <label htmlFor={`${id}-q`} className="sr-only">
-          Search your messages
+          {t('Search your messages')}
         </label>
         <Input
           id={`${id}-q`}
           type="search"
           autoFocus
           value={text}
-          placeholder="Search your messages"
+          placeholder={t('Search your messages')}
           onChange={(event) => setText(event.target.value)}
         />
         <div className="grid gap-2 sm:grid-cols-3">
           <label className="text-xs font-medium text-slate-700">
-            Type
+            {t('Type')}
             <Select
               value={type}
               onChange={(event) => setType(event.target.value as typeof type)}
               className="mt-1"
             >
-              <option value="">All</option>
-              {MESSAGE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              <option value="">{t('All')}</option>
+              {MESSAGE_TYPES.map((messageType) => (
+                <option key={messageType} value={messageType}>
+                  {t(TYPE_NAMES[messageType])}
                 </option>
               ))}
             </Select>
           </label>
           <label className="text-xs font-medium text-slate-700">
-            Date
+            {t('Date')}
             <Select
               value={since}
               onChange={(event) => setSince(event.target.value as Since)}
               className="mt-1"
             >
-              <option value="all">Any time</option>
-              <option value="today">Today</option>
-              <option value="week">Last 7 days</option>
-              <option value="month">Last month</option>
+              <option value="all">{t('Any time')}</option>
+              <option value="today">{t('Today')}</option>
+              <option value="week">{t('Last 7 days')}</option>
+              <option value="month">{t('Last month')}</option>
             </Select>
           </label>
           <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
@@ -121,14 +129,14 @@ export function SearchDialog({
               checked={hasFiles}
               onChange={(event) => setHasFiles(event.target.checked)}
             />
-            Has files
+            {t('Has files')}
           </label>
         </div>
         {q.length < MIN_LENGTH ? (
           recent.length ? (
             <div>
-              <p className="text-xs font-medium text-slate-600">Recent searches</p>
-              <ul className="mt-1 flex flex-wrap gap-2" aria-label="Recent searches">
+              <p className="text-xs font-medium text-slate-600">{t('Recent searches')}</p>
+              <ul className="mt-1 flex flex-wrap gap-2" aria-label={t('Recent searches')}>
                 {recent.map((r) => (
                   <li key={r}>
                     <button
@@ -143,18 +151,18 @@ export function SearchDialog({
               </ul>
             </div>
           ) : (
-            <p className="text-sm text-slate-600">Type at least 2 characters.</p>
+            <p className="text-sm text-slate-600">{t('Type at least 2 characters.')}</p>
           )
         ) : search.isPending ? (
-          <Spinner label="Searching..." />
+          <Spinner label={t('Searching...')} />
         ) : search.isError ? (
           <p role="alert" className="text-sm text-red-700">
             {search.error.message}
           </p>
         ) : search.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No messages found.</p>
+          <p className="text-sm text-slate-600">{t('No messages found.')}</p>
         ) : (
-          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto" aria-label="Search results">
+          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto" aria-label={t('Search results')}>
             {search.data.map((result) => (
               <li key={result.id}>
                 <button

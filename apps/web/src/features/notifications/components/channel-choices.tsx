@@ -1,6 +1,7 @@
 import type { ChannelChoice, NotificationChannel } from '@escrow/shared/domain/notifications';
 import { NOTIFICATION_CHANNELS } from '@escrow/shared/domain/notifications';
 import { NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_CHANNEL_TEXT } from '@escrow/shared/texts/notifications';
+import { t } from '../../../lib/i18n';
 
 const TEXT_CHANNELS: ReadonlySet<NotificationChannel> = new Set(['sms', 'whatsapp']);
 
@@ -31,11 +32,13 @@ export function ChannelChoices({
 }) {
   return (
     <fieldset className="mt-2">
-      <legend className="sr-only">{NOTIFICATION_CHANNEL_TEXT.channelsOf(categoryLabel)}</legend>
+      <legend className="sr-only">
+        {t(NOTIFICATION_CHANNEL_TEXT.channelsOfMessage, { category: categoryLabel })}
+      </legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-slate-700">
         <label className="inline-flex items-center gap-1.5 text-slate-500">
           <input type="checkbox" className={box} checked disabled />
-          {NOTIFICATION_CHANNEL_TEXT.inApp}
+          {t(NOTIFICATION_CHANNEL_TEXT.inApp)}
         </label>
         {NOTIFICATION_CHANNELS.map((channel) => {
           const needsPhone = TEXT_CHANNELS.has(channel) && !phoneVerified;
@@ -56,7 +59,7 @@ export function ChannelChoices({
                 aria-describedby={needsPhone ? phoneNoteId : undefined}
                 onChange={(event) => onToggle(channel, event.target.checked)}
               />
-              {NOTIFICATION_CHANNEL_LABELS[channel]}
+              {t(NOTIFICATION_CHANNEL_LABELS[channel])}
             </label>
           );
         })}

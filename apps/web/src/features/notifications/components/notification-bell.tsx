@@ -1,4 +1,5 @@
 import BellIcon from 'lucide-react/icons/bell';
+import { t } from '../../../lib/i18n';
 
 export const BELL_CLASS =
   'relative flex h-9 w-9 items-center justify-center rounded-full sm:h-10 sm:w-10 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -11,7 +12,7 @@ export function NotificationBellStandIn({ activate }: { activate: () => void }) 
   return (
     <button
       type="button"
-      aria-label="Notifications"
+      aria-label={t('Notifications')}
       aria-haspopup="dialog"
       aria-expanded="false"
       onClick={activate}

@@ -3,6 +3,7 @@ import type { Notification } from '@escrow/shared/schemas/notifications';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatActivityTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { notificationLink } from '../lib/notification-link';
 
 const PRIORITY_LOOK: Record<Notification['priority'], string> = {
@@ -44,7 +45,7 @@ export function NotificationCard({
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <Heading className="font-semibold text-slate-900">
-          {!note.isRead ? <span className="sr-only">Unread: </span> : null}
+          {!note.isRead ? <span className="sr-only">{t('Unread:')} </span> : null}
           {note.title}
         </Heading>
         <time dateTime={note.createdAt} className="text-xs text-slate-500">
@@ -59,15 +60,15 @@ export function NotificationCard({
               {typeof note.metadata?.linkLabel === 'string' && typeof note.metadata.link === 'string'
                 ? note.metadata.linkLabel
                 : note.metadata?.disputeId
-                  ? 'Open the dispute'
+                  ? t('Open the dispute')
                   : note.type === 'MESSAGE'
-                    ? 'Open the chat'
-                    : 'Open the transaction'}
+                    ? t('Open the chat')
+                    : t('Open the transaction')}
             </Link>
           ) : null}
           {!compact && !note.isRead && onMarkRead ? (
             <Button variant="secondary" size="sm" onClick={() => onMarkRead(note.id)}>
-              Mark as read
+              {t('Mark as read')}
             </Button>
           ) : null}
           {!compact && onDelete ? (
@@ -75,9 +76,9 @@ export function NotificationCard({
               variant="secondary"
               size="sm"
               onClick={() => onDelete(note.id)}
-              aria-label={`Delete notification: ${note.title}`}
+              aria-label={t('Delete notification: {title}', { title: note.title })}
             >
-              Delete
+              {t('Delete')}
             </Button>
           ) : null}
         </div>

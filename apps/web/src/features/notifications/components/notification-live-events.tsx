@@ -11,6 +11,7 @@ import {
   type NotificationPreferences,
 } from '@escrow/shared/domain/notifications';
 import { playMessageSound } from '../../../lib/chat-sound';
+import { t } from '../../../lib/i18n';
 import { isConversationOpen } from '../../../lib/open-conversations';
 import { liveChannel } from '../../../lib/socket';
 import { markNotificationRead, notificationKeys, useNotificationPreferences } from '../api/notifications';
@@ -54,13 +55,13 @@ export function NotificationLiveEvents() {
         // Only while that conversation is not open (on the Messages page or in a Chat
         // dialog), 'New message from counterparty' and a chime.
         if (!isConversationOpen(payload.transactionId)) {
-          toast('New message from counterparty', {
+          toast(t('New message from counterparty'), {
             id: `notification-${payload.id}`,
             description: payload.message,
             duration: toastDurationMs(payload.priority),
             position: 'top-right',
             testId: 'notification-toast',
-            ...(link ? { action: { label: 'Open', onClick: () => navigate(link) } } : {}),
+            ...(link ? { action: { label: t('Open'), onClick: () => navigate(link) } } : {}),
           });
           playMessageSound();
         }
@@ -72,7 +73,7 @@ export function NotificationLiveEvents() {
           // Notification toasts top-right, the others bottom-right.
           position: 'top-right',
           testId: 'notification-toast',
-          ...(link ? { action: { label: 'View', onClick: () => navigate(link) } } : {}),
+          ...(link ? { action: { label: t('View'), onClick: () => navigate(link) } } : {}),
         });
       if (document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         const shown = new Notification(payload.title, { body: payload.message, tag: payload.id });

@@ -13,6 +13,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { usePhoneStatus } from '../../../lib/account-security-query';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { failureText } from '../../../lib/money-mutation';
 import { useNotificationPreferences, useUpdateChannel, useUpdatePreference } from '../api/notifications';
 import { ChannelChoices } from './channel-choices';
@@ -33,11 +34,11 @@ export function NotificationSettings() {
   const phoneNote = !phone.isPending && !phoneVerified ? phoneNoteId : undefined;
   const [channelError, setChannelError] = useState<string | null>(null);
 
-  if (preferences.isPending) return <LoadingPanel label="Loading settings..." />;
+  if (preferences.isPending) return <LoadingPanel label={t('Loading settings...')} />;
   if (preferences.isError)
     return (
       <ErrorPanel
-        error={new Error(NOTIFICATION_TEXT.unavailable)}
+        error={new Error(t(NOTIFICATION_TEXT.unavailable))}
         onRetry={() => void preferences.refetch()}
       />
     );
@@ -45,16 +46,17 @@ export function NotificationSettings() {
   return (
     <div className="space-y-4">
       <Card>
-        <CardTitle>What interrupts you</CardTitle>
+        <CardTitle>{t('What interrupts you')}</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
-          A category turned off raises no pop-up or e-mail; its notifications still appear in the list.
-          Disputes and deadlines (such as the automatic release of a payment) are always sent.
+          {t(
+            'A category turned off raises no pop-up or e-mail; its notifications still appear in the list. Disputes and deadlines (such as the automatic release of a payment) are always sent.',
+          )}
         </p>
         {phoneNote ? (
           <p id={phoneNote} className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-            {PHONE_TEXT.channelsNeedPhone}{' '}
+            {t(PHONE_TEXT.channelsNeedPhone)}{' '}
             <Link to={PHONE_SETUP_URL} className="font-medium text-brand-800 underline">
-              {PHONE_TEXT.verifyYourPhone}
+              {t(PHONE_TEXT.verifyYourPhone)}
             </Link>
           </p>
         ) : null}
@@ -72,10 +74,10 @@ export function NotificationSettings() {
                 <div className="flex items-center justify-between gap-4">
                   <div>
                     <p id={`pref-${id}`} className="text-sm font-medium text-slate-900">
-                      {meta.label}
+                      {t(meta.label)}
                     </p>
                     <p id={`pref-${id}-hint`} className="text-xs text-slate-600">
-                      {meta.description}
+                      {t(meta.description)}
                     </p>
                   </div>
                   <button
@@ -89,7 +91,7 @@ export function NotificationSettings() {
                       update.mutate(
                         { id, on: !on },
                         {
-                          onSuccess: () => toast.success(NOTIFICATION_TEXT.settingUpdated),
+                          onSuccess: () => toast.success(t(NOTIFICATION_TEXT.settingUpdated)),
                           onError: (error) => toast.error(error.message),
                         },
                       )
@@ -110,7 +112,7 @@ export function NotificationSettings() {
                 </div>
                 <ChannelChoices
                   categoryId={id}
-                  categoryLabel={meta.label}
+                  categoryLabel={t(meta.label)}
                   choice={preferences.data.channels[id]}
                   phoneVerified={phoneVerified}
                   phoneNoteId={phoneNote}
@@ -120,9 +122,9 @@ export function NotificationSettings() {
                     updateChannel.mutate(
                       { id, channel, on: next },
                       {
-                        onSuccess: () => toast.success(NOTIFICATION_CHANNEL_TEXT.channelUpdated),
+                        onSuccess: () => toast.success(t(NOTIFICATION_CHANNEL_TEXT.channelUpdated)),
                         onError: (error) =>
-                          setChannelError(failureText(error, NOTIFICATION_TEXT.unavailable)),
+                          setChannelError(failureText(error, t(NOTIFICATION_TEXT.unavailable))),
                       },
                     );
                   }}
@@ -142,15 +144,17 @@ function BrowserPermission() {
   const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
   return (
     <Card>
-      <CardTitle>Browser notifications</CardTitle>
+      <CardTitle>{t('Browser notifications')}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         {!supported
-          ? 'This browser does not show notifications.'
+          ? t('This browser does not show notifications.')
           : permission === 'granted'
-            ? 'On: while this tab is in the background, new notifications also appear on your screen.'
+            ? t('On: while this tab is in the background, new notifications also appear on your screen.')
             : permission === 'denied'
-              ? 'Blocked in this browser. Allow notifications for this site in the browser’s settings to turn them on.'
-              : 'Show notifications on your screen while this tab is in the background.'}
+              ? t(
+                  'Blocked in this browser. Allow notifications for this site in the browser’s settings to turn them on.',
+                )
+              : t('Show notifications on your screen while this tab is in the background.')}
       </p>
       {supported && permission === 'default' ? (
         <Button
@@ -158,7 +162,7 @@ function BrowserPermission() {
           variant="secondary"
           onClick={() => void Notification.requestPermission().then(setPermission)}
         >
-          Allow browser notifications
+          {t('Allow browser notifications')}
         </Button>
       ) : null}
     </Card>

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { NOTIFICATION_FILTERS, type NotificationFilter } from '@escrow/shared/domain/notifications';
+import { msg } from '@escrow/shared/i18n/msg';
 import { NOTIFICATION_TEXT } from '@escrow/shared/texts/notifications';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import {
   useClearNotifications,
   useDeleteNotification,
@@ -16,7 +18,11 @@ import {
 import { NotificationCard } from './notification-card';
 
 const PAGE = 20;
-const FILTER_LABELS: Record<NotificationFilter, string> = { all: 'All', unread: 'Unread', read: 'Read' };
+const FILTER_LABELS: Record<NotificationFilter, string> = {
+  all: msg('All'),
+  unread: msg('Unread'),
+  read: msg('Read'),
+};
 
 /**
  * The Notifications tab: filters All / Unread / Read, Refresh, Mark all read, Clear all, and the cards
@@ -42,7 +48,7 @@ export function NotificationsList() {
 
   async function refresh() {
     const result = await query.refetch();
-    if (!result.isError) toast.success(NOTIFICATION_TEXT.refreshed);
+    if (!result.isError) toast.success(t(NOTIFICATION_TEXT.refreshed));
   }
 
   const notes = query.data?.notifications ?? [];
@@ -51,7 +57,7 @@ export function NotificationsList() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Show" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        <div role="group" aria-label={t('Show')} className="flex gap-1 rounded-lg bg-slate-100 p-1">
           {NOTIFICATION_FILTERS.map((value) => (
             <button
               key={value}
@@ -66,13 +72,13 @@ export function NotificationsList() {
                 filter === value && 'bg-white text-slate-900 shadow-sm',
               )}
             >
-              {FILTER_LABELS[value]}
+              {t(FILTER_LABELS[value])}
             </button>
           ))}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={query.isFetching}>
-            {query.isFetching ? 'Refreshing...' : 'Refresh'}
+            {query.isFetching ? t('Refreshing...') : t('Refresh')}
           </Button>
           <Button
             variant="secondary"
@@ -80,7 +86,7 @@ export function NotificationsList() {
             onClick={() => markAll.mutate()}
             disabled={unread === 0 || markAll.isPending}
           >
-            Mark all read
+            {t('Mark all read')}
           </Button>
           <Button
             variant="secondary"
@@ -88,26 +94,29 @@ export function NotificationsList() {
             onClick={() => setConfirmClear(true)}
             disabled={notes.length === 0}
           >
-            Clear all
+            {t('Clear all')}
           </Button>
         </div>
       </div>
 
       {query.isPending ? (
-        <LoadingPanel label="Loading notifications..." />
+        <LoadingPanel label={t('Loading notifications...')} />
       ) : query.isError ? (
-        <ErrorPanel error={new Error(NOTIFICATION_TEXT.unavailable)} onRetry={() => void query.refetch()} />
+        <ErrorPanel
+          error={new Error(t(NOTIFICATION_TEXT.unavailable))}
+          onRetry={() => void query.refetch()}
+        />
       ) : notes.length === 0 ? (
         <EmptyPanel>
           {filter === 'unread'
-            ? 'No unread notifications.'
+            ? t('No unread notifications.')
             : filter === 'read'
-              ? 'No read notifications.'
-              : 'No notifications yet. Updates on your transactions, payments and disputes appear here.'}
+              ? t('No read notifications.')
+              : t('No notifications yet. Updates on your transactions, payments and disputes appear here.')}
         </EmptyPanel>
       ) : (
         <>
-          <ul className="space-y-2" aria-label="Notifications">
+          <ul className="space-y-2" aria-label={t('Notifications')}>
             {notes.map((note) => (
               <li key={note.id}>
                 <NotificationCard
@@ -115,7 +124,7 @@ export function NotificationsList() {
                   heading="h2"
                   onMarkRead={(id) => markRead.mutate(id)}
                   onDelete={(id) =>
-                    remove.mutate(id, { onSuccess: () => toast.success('Notification deleted') })
+                    remove.mutate(id, { onSuccess: () => toast.success(t('Notification deleted')) })
                   }
                 />
               </li>
@@ -123,7 +132,7 @@ export function NotificationsList() {
           </ul>
           {query.data.hasMore ? (
             <Button variant="secondary" className="w-full" onClick={() => setLimit((n) => n + PAGE)}>
-              Show more
+              {t('Show more')}
             </Button>
           ) : null}
         </>
@@ -132,12 +141,14 @@ export function NotificationsList() {
       <Dialog
         open={confirmClear}
         onOpenChange={setConfirmClear}
-        title="Clear all notifications?"
-        description="Every notification is deleted for good. Your transactions and wallet history are not affected."
+        title={t('Clear all notifications?')}
+        description={t(
+          'Every notification is deleted for good. Your transactions and wallet history are not affected.',
+        )}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmClear(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button
               disabled={clear.isPending}
@@ -145,12 +156,12 @@ export function NotificationsList() {
                 clear.mutate(undefined, {
                   onSuccess: () => {
                     setConfirmClear(false);
-                    toast.success('Notifications cleared');
+                    toast.success(t('Notifications cleared'));
                   },
                 })
               }
             >
-              Clear all
+              {t('Clear all')}
             </Button>
           </>
         }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { msg } from '@escrow/shared/i18n/msg';
 import { closeAccountSchema, type ClosureBlocker } from '@escrow/shared/schemas/privacy';
 import { isTwoFactorRefusal, useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
@@ -7,15 +8,22 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { blockersOf, useCloseAccount, useClosureCheck, type RunAccountClosing } from '../api/privacy';
 
-/** What closing does and keeps (docs/privacy.md), said before the user confirms. */
+/** What closing does and keeps (docs/privacy.md), said before the user confirms (English ids, shown through t()). */
 export const CLOSING_CONSEQUENCES = [
-  'You are signed out on every device at once, and nobody can sign in to this account again.',
-  "Your name, e-mail address and profile picture are removed. People you traded with see 'Closed account'.",
-  'Your identity documents, NIN and BVN records and the chat files you sent are deleted. Your vendor profile is taken down.',
-  'We keep what the law requires of your financial records (the amounts and dates of your trades, wallet and ledger entries), without your name.',
-  'You can sign up again later with the same e-mail address, as a new account.',
+  msg('You are signed out on every device at once, and nobody can sign in to this account again.'),
+  msg(
+    "Your name, e-mail address and profile picture are removed. People you traded with see 'Closed account'.",
+  ),
+  msg(
+    'Your identity documents, NIN and BVN records and the chat files you sent are deleted. Your vendor profile is taken down.',
+  ),
+  msg(
+    'We keep what the law requires of your financial records (the amounts and dates of your trades, wallet and ledger entries), without your name.',
+  ),
+  msg('You can sign up again later with the same e-mail address, as a new account.'),
 ];
 
 const FIELD_ID = 'close-account-password';
@@ -82,12 +90,14 @@ export function CloseAccountDialog({
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title="Close your account?"
-      description="Closing your account is final: it cannot be undone or reopened, by you or by our staff."
+      title={t('Close your account?')}
+      description={t(
+        'Closing your account is final: it cannot be undone or reopened, by you or by our staff.',
+      )}
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)} disabled={close.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             variant="danger"
@@ -95,18 +105,18 @@ export function CloseAccountDialog({
             form="close-account-form"
             disabled={close.isPending || secondFactor.busy || check.isPending || blockers.length > 0}
           >
-            {close.isPending ? 'Closing...' : 'Close my account'}
+            {close.isPending ? t('Closing...') : t('Close my account')}
           </Button>
         </>
       }
     >
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         {CLOSING_CONSEQUENCES.map((text) => (
-          <li key={text}>{text}</li>
+          <li key={text}>{t(text)}</li>
         ))}
       </ul>
       {check.isPending ? (
-        <p className="mt-4 text-sm text-slate-600">Checking whether your account can be closed...</p>
+        <p className="mt-4 text-sm text-slate-600">{t('Checking whether your account can be closed...')}</p>
       ) : check.isError && !refused.length ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
           {check.error.message}
@@ -117,8 +127,8 @@ export function CloseAccountDialog({
           role="alert"
           className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          <p className="font-medium">Before you can close your account:</p>
-          <ul className="mt-1 list-disc space-y-1 pl-5" aria-label="What keeps your account open">
+          <p className="font-medium">{t('Before you can close your account:')}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5" aria-label={t('What keeps your account open')}>
             {blockers.map((blocker) => (
               <li key={`${blocker.code}:${blocker.message}`}>{blocker.message}</li>
             ))}
@@ -126,7 +136,7 @@ export function CloseAccountDialog({
         </div>
       ) : null}
       <form id="close-account-form" onSubmit={onSubmit} noValidate className="mt-4">
-        <Field id={FIELD_ID} label="Enter your password to confirm" error={errors.password?.message}>
+        <Field id={FIELD_ID} label={t('Enter your password to confirm')} error={errors.password?.message}>
           <PasswordInput
             id={FIELD_ID}
             autoComplete="current-password"

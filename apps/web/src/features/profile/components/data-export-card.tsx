@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { rateLimitOf } from '../../../lib/api-client';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { downloadExport, useDataExports, useRequestExport } from '../api/privacy';
 
 /**
@@ -20,7 +21,7 @@ export function DataExportCard() {
 
   const ask = () =>
     request.mutate(undefined, {
-      onSuccess: () => toast.success(PRIVACY_TEXT.exportRequested),
+      onSuccess: () => toast.success(t(PRIVACY_TEXT.exportRequested)),
       onError: (error) => toast.error(rateLimitOf(error)?.serverMessage ?? error.message),
     });
   const download = async (item: DataExport) => {
@@ -28,7 +29,7 @@ export function DataExportCard() {
     try {
       await downloadExport(item);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Download failed');
+      toast.error(error instanceof Error ? error.message : t('Download failed'));
       void exports.refetch();
     } finally {
       setDownloading(false);
@@ -39,15 +40,14 @@ export function DataExportCard() {
   const next = exports.data?.nextRequestAt ?? null;
   return (
     <Card>
-      <CardTitle>Download my data</CardTitle>
+      <CardTitle>{t('Download my data')}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
-        A ZIP of everything we hold about you: profile, sign-ins, transactions with their activity, messages,
-        disputes, notifications, ratings, verification history and bank accounts (numbers masked), your wallet
-        statement and the files you uploaded. We prepare it within minutes and tell you by notification and
-        e-mail; you can download it for 7 days. One copy a day.
+        {t(
+          'A ZIP of everything we hold about you: profile, sign-ins, transactions with their activity, messages, disputes, notifications, ratings, verification history and bank accounts (numbers masked), your wallet statement and the files you uploaded. We prepare it within minutes and tell you by notification and e-mail; you can download it for 7 days. One copy a day.',
+        )}
       </p>
       {exports.isPending ? (
-        <LoadingPanel label="Loading your data exports..." />
+        <LoadingPanel label={t('Loading your data exports...')} />
       ) : exports.isError ? (
         <ErrorPanel error={exports.error} onRetry={() => void exports.refetch()} />
       ) : (
@@ -55,11 +55,11 @@ export function DataExportCard() {
           {latest ? <ExportState item={latest} downloading={downloading} onDownload={download} /> : null}
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <Button variant="secondary" onClick={ask} disabled={request.isPending || next !== null}>
-              {request.isPending ? 'Requesting...' : 'Request my data'}
+              {request.isPending ? t('Requesting...') : t('Request my data')}
             </Button>
             {next ? (
               <p className="text-sm text-slate-600">
-                You can ask for another copy after {formatDateTime(next)}.
+                {t('You can ask for another copy after {date}.', { date: formatDateTime(next) })}
               </p>
             ) : null}
           </div>
@@ -83,31 +83,37 @@ function ExportState({
     case 'PENDING':
       return (
         <p role="status" className={`${box} bg-brand-50 text-brand-900`}>
-          Preparing your data (asked {formatDateTime(item.requestedAt)}). We will tell you when it is ready.
+          {t('Preparing your data (asked {date}). We will tell you when it is ready.', {
+            date: formatDateTime(item.requestedAt),
+          })}
         </p>
       );
     case 'READY':
       return (
         <div role="status" className={`${box} bg-emerald-50 text-emerald-900`}>
           <p>
-            Your data is ready ({formatFileSize(item.size ?? 0)}). You can download it until{' '}
-            {formatDateTime(item.expiresAt!)}; then it is deleted.
+            {t('Your data is ready ({size}). You can download it until {date}; then it is deleted.', {
+              size: formatFileSize(item.size ?? 0),
+              date: formatDateTime(item.expiresAt!),
+            })}
           </p>
           <Button className="mt-2" size="sm" onClick={() => void onDownload(item)} disabled={downloading}>
-            {downloading ? 'Downloading...' : 'Download ZIP'}
+            {downloading ? t('Downloading...') : t('Download ZIP')}
           </Button>
         </div>
       );
     case 'EXPIRED':
       return (
         <p role="status" className={`${box} bg-slate-50 text-slate-700`}>
-          Your last copy (asked {formatDateTime(item.requestedAt)}) has expired and was deleted.
+          {t('Your last copy (asked {date}) has expired and was deleted.', {
+            date: formatDateTime(item.requestedAt),
+          })}
         </p>
       );
     case 'FAILED':
       return (
         <p role="alert" className={`${box} bg-red-50 text-red-800`}>
-          {PRIVACY_TEXT.exportFailedMessage}
+          {t(PRIVACY_TEXT.exportFailedMessage)}
         </p>
       );
   }

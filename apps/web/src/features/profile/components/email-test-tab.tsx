@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/panels';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { sendEmail, sendTestEmail } from '../api/profile';
 
 type Outcome = { ok: true; result: EmailResult } | { ok: false; error: string } | null;
@@ -24,11 +25,14 @@ function OutcomePanel({ outcome }: { outcome: Outcome }) {
   return (
     <div role="status" className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
       <p>
-        Sent to {result.to}{' '}
-        {result.transport === 'smtp' ? 'through the SMTP server' : 'into the outbox (no SMTP server is set)'}.
+        {result.transport === 'smtp'
+          ? t('Sent to {to} through the SMTP server.', { to: result.to })
+          : t('Sent to {to} into the outbox (no SMTP server is set).', { to: result.to })}
       </p>
-      <p className="break-all text-xs">Message id: {result.messageId}</p>
-      {result.outboxFile ? <p className="break-all text-xs">Outbox file: {result.outboxFile}</p> : null}
+      <p className="break-all text-xs">{t('Message id: {id}', { id: result.messageId })}</p>
+      {result.outboxFile ? (
+        <p className="break-all text-xs">{t('Outbox file: {file}', { file: result.outboxFile })}</p>
+      ) : null}
     </div>
   );
 }
@@ -56,8 +60,8 @@ export function EmailTestTab({ email }: { email: string }) {
     try {
       setTestOutcome({ ok: true, result: await sendTestEmail() });
     } catch (error) {
-      toast.error(EMAIL_TEXT.testFailed);
-      setTestOutcome({ ok: false, error: errorText(error, EMAIL_TEXT.testFailed) });
+      toast.error(t(EMAIL_TEXT.testFailed));
+      setTestOutcome({ ok: false, error: errorText(error, t(EMAIL_TEXT.testFailed)) });
     } finally {
       setTesting(false);
     }
@@ -65,29 +69,31 @@ export function EmailTestTab({ email }: { email: string }) {
   const send = handleSubmit(async (input) => {
     try {
       setSendOutcome({ ok: true, result: await sendEmail(input) });
-      toast.success(EMAIL_TEXT.sent);
+      toast.success(t(EMAIL_TEXT.sent));
     } catch (error) {
-      toast.error(EMAIL_TEXT.sendFailed);
+      toast.error(t(EMAIL_TEXT.sendFailed));
       // A 400 naming a field says why beside it; anything else is the outcome under the form.
       if (showServerFieldErrors(error, setError).length) return setSendOutcome(null);
-      setSendOutcome({ ok: false, error: errorText(error, EMAIL_TEXT.sendFailed) });
+      setSendOutcome({ ok: false, error: errorText(error, t(EMAIL_TEXT.sendFailed)) });
     }
   });
 
   return (
     <div className="space-y-4">
       <Card>
-        <CardTitle>Test the e-mail configuration</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">Sends a short test message to {email}.</p>
+        <CardTitle>{t('Test the e-mail configuration')}</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          {t('Sends a short test message to {email}.', { email })}
+        </p>
         <Button className="mt-3" onClick={() => void test()} disabled={testing}>
-          {testing ? 'Sending...' : 'Send test e-mail'}
+          {testing ? t('Sending...') : t('Send test e-mail')}
         </Button>
         <OutcomePanel outcome={testOutcome} />
       </Card>
       <Card>
-        <CardTitle>Send an e-mail</CardTitle>
+        <CardTitle>{t('Send an e-mail')}</CardTitle>
         <form onSubmit={send} noValidate className="mt-4 grid gap-4">
-          <Field id="email-to" label="To" error={errors.to?.message}>
+          <Field id="email-to" label={t('To')} error={errors.to?.message}>
             <Input
               id="email-to"
               type="email"
@@ -95,14 +101,14 @@ export function EmailTestTab({ email }: { email: string }) {
               {...register('to')}
             />
           </Field>
-          <Field id="email-subject" label="Subject" error={errors.subject?.message}>
+          <Field id="email-subject" label={t('Subject')} error={errors.subject?.message}>
             <Input
               id="email-subject"
               {...fieldErrorProps('email-subject', errors.subject?.message)}
               {...register('subject')}
             />
           </Field>
-          <Field id="email-message" label="Message" error={errors.message?.message}>
+          <Field id="email-message" label={t('Message')} error={errors.message?.message}>
             <Textarea
               id="email-message"
               rows={5}
@@ -112,7 +118,7 @@ export function EmailTestTab({ email }: { email: string }) {
           </Field>
           <div>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Send e-mail'}
+              {isSubmitting ? t('Sending...') : t('Send e-mail')}
             </Button>
           </div>
         </form>

@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { usePhoneStatus } from '../../../lib/account-security-query';
+import { t } from '../../../lib/i18n';
 import { failureText } from '../../../lib/money-mutation';
 import { useRemovePhone } from '../api/phone';
 import { PhoneCodeForm, PhoneNumberForm } from './phone-forms';
@@ -23,7 +24,7 @@ export function PhoneCard() {
   const [changing, setChanging] = useState(false);
 
   let body;
-  if (status.isPending) body = <LoadingPanel label="Loading phone number..." />;
+  if (status.isPending) body = <LoadingPanel label={t('Loading phone number...')} />;
   else if (status.isError) body = <ErrorPanel error={status.error} onRetry={() => void status.refetch()} />;
   else if (status.data.pending && !changing)
     body = (
@@ -50,8 +51,8 @@ export function PhoneCard() {
 
   return (
     <Card id="phone">
-      <CardTitle>{PHONE_TEXT.title}</CardTitle>
-      <p className="mt-1 text-sm text-slate-600">{PHONE_TEXT.intro}</p>
+      <CardTitle>{t(PHONE_TEXT.title)}</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">{t(PHONE_TEXT.intro)}</p>
       {body}
     </Card>
   );
@@ -67,26 +68,26 @@ function VerifiedPhone({ status, onChange }: { status: PhoneStatus; onChange: ()
           {status.phone}
         </span>
         <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-          {PHONE_TEXT.verifiedBadge}
+          {t(PHONE_TEXT.verifiedBadge)}
         </span>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onChange}>
-          {PHONE_TEXT.changeNumber}
+          {t(PHONE_TEXT.changeNumber)}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-          {PHONE_TEXT.remove}
+          {t(PHONE_TEXT.remove)}
         </Button>
       </div>
       <Dialog
         open={confirming}
         onOpenChange={(open) => !remove.isPending && setConfirming(open)}
-        title={PHONE_TEXT.removeTitle}
-        description={PHONE_TEXT.removeIntro}
+        title={t(PHONE_TEXT.removeTitle)}
+        description={t(PHONE_TEXT.removeIntro)}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button
               variant="danger"
@@ -95,13 +96,13 @@ function VerifiedPhone({ status, onChange }: { status: PhoneStatus; onChange: ()
                 remove.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    toast.success(PHONE_TEXT.removed);
+                    toast.success(t(PHONE_TEXT.removed));
                   },
-                  onError: (error) => toast.error(failureText(error, 'Failed to remove the phone number')),
+                  onError: (error) => toast.error(failureText(error, t('Failed to remove the phone number'))),
                 })
               }
             >
-              {remove.isPending ? PHONE_TEXT.removing : PHONE_TEXT.remove}
+              {t(remove.isPending ? PHONE_TEXT.removing : PHONE_TEXT.remove)}
             </Button>
           </>
         }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { CodeInput } from '../../../components/ui/code-input';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { formatTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { showRefusalOnField } from '../../../lib/form-values';
 import { failureText } from '../../../lib/money-mutation';
 import { useNow } from '../../../lib/use-now';
@@ -34,7 +35,7 @@ export function PhoneNumberForm({
   const submit = form.handleSubmit(({ phone }) =>
     start.mutateAsync(phone).then(
       () => {
-        toast.success(PHONE_TEXT.codeSent);
+        toast.success(t(PHONE_TEXT.codeSent));
         onSent(phone);
       },
       (failure: unknown) => showRefusalOnField(failure, form.setError, 'phone'),
@@ -43,7 +44,7 @@ export function PhoneNumberForm({
 
   return (
     <form onSubmit={submit} noValidate className="mt-3 space-y-3">
-      <Field id={`${id}-phone`} label={PHONE_TEXT.phoneLabel} error={error}>
+      <Field id={`${id}-phone`} label={t(PHONE_TEXT.phoneLabel)} error={error}>
         <Input
           id={`${id}-phone`}
           type="tel"
@@ -58,11 +59,11 @@ export function PhoneNumberForm({
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? PHONE_TEXT.sending : PHONE_TEXT.sendCode}
+          {t(start.isPending ? PHONE_TEXT.sending : PHONE_TEXT.sendCode)}
         </Button>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={start.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
         ) : null}
       </div>
@@ -104,7 +105,7 @@ export function PhoneCodeForm({
   const submit = form.handleSubmit(({ code }) =>
     verify.mutateAsync(code).then(
       () => {
-        toast.success(PHONE_TEXT.verified);
+        toast.success(t(PHONE_TEXT.verified));
         onVerified();
       },
       (failure: unknown) => {
@@ -120,24 +121,24 @@ export function PhoneCodeForm({
     resend.mutate(typedPhone, {
       onSuccess: () => {
         form.reset();
-        toast.success(PHONE_TEXT.codeSent);
+        toast.success(t(PHONE_TEXT.codeSent));
       },
-      onError: (failure) => setResendError(failureText(failure, PHONE_TEXT.smsUnavailable)),
+      onError: (failure) => setResendError(failureText(failure, t(PHONE_TEXT.smsUnavailable))),
     });
   }
 
   return (
     <div className="mt-3 space-y-3">
       <p id={`${id}-sent`} className="text-sm text-slate-700">
-        {PHONE_TEXT.codeSentTo(pending.phone)}{' '}
+        {t(PHONE_TEXT.codeSentToMessage, { phone: pending.phone })}{' '}
         {expired ? (
-          <span className="font-medium text-red-700">{PHONE_TEXT.codeExpired}</span>
+          <span className="font-medium text-red-700">{t(PHONE_TEXT.codeExpired)}</span>
         ) : (
-          PHONE_TEXT.expiresAt(formatTime(pending.expiresAt))
+          t(PHONE_TEXT.expiresAtMessage, { time: formatTime(pending.expiresAt) })
         )}
       </p>
       <form onSubmit={submit} noValidate className="space-y-3">
-        <Field id={`${id}-code`} label={PHONE_TEXT.codeLabel} error={error}>
+        <Field id={`${id}-code`} label={t(PHONE_TEXT.codeLabel)} error={error}>
           <CodeInput
             id={`${id}-code`}
             aria-required
@@ -147,19 +148,19 @@ export function PhoneCodeForm({
           />
         </Field>
         <Button type="submit" disabled={verify.isPending}>
-          {verify.isPending ? PHONE_TEXT.verifying : PHONE_TEXT.verify}
+          {t(verify.isPending ? PHONE_TEXT.verifying : PHONE_TEXT.verify)}
         </Button>
       </form>
       <div className="space-y-1 border-t border-slate-100 pt-3">
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={sendAgain} disabled={resend.isPending}>
-            {resend.isPending ? PHONE_TEXT.sending : PHONE_TEXT.resend}
+            {t(resend.isPending ? PHONE_TEXT.sending : PHONE_TEXT.resend)}
           </Button>
           <Button variant="ghost" size="sm" onClick={onChangeNumber}>
-            {PHONE_TEXT.changeNumber}
+            {t(PHONE_TEXT.changeNumber)}
           </Button>
         </div>
-        <p className="text-xs text-slate-600">{PHONE_TEXT.sendLimit}</p>
+        <p className="text-xs text-slate-600">{t(PHONE_TEXT.sendLimit)}</p>
         {resendError ? (
           <p role="alert" className="text-sm text-red-600">
             {resendError}

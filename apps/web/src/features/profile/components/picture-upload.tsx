@@ -1,20 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { AUTH_TEXT, type PublicUser } from '@escrow/shared/schemas/auth';
 import { UPLOAD_RULES } from '@escrow/shared/schemas/uploads';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { FilePicker } from '../../../components/ui/file-picker';
+import { t } from '../../../lib/i18n';
 import { uploadFile } from '../../../lib/uploads';
 import { useUpdateProfile } from '../api/profile';
 
 const RULE = UPLOAD_RULES.profile_picture;
-const FAILED = 'Failed to upload profile picture';
+const FAILED = msg('Failed to upload profile picture');
 
-/** The checks before anything is sent (the server checks the content again). */
+/** The checks before anything is sent (the server checks the content again), said in the screens' language. */
 export function pictureProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return RULE.notAccepted(file.name);
-  if (file.size > RULE.maxBytes) return RULE.tooLarge(file.name);
+  if (!file.type.startsWith('image/')) return t(RULE.notAcceptedMessage, { file: file.name });
+  if (file.size > RULE.maxBytes) return t(RULE.tooLargeMessage, { file: file.name });
   return null;
 }
 
@@ -59,12 +61,12 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
     try {
       const upload = await uploadFile(file, { purpose: 'profile_picture' }, setProgress);
       await update.mutateAsync({ profilePictureId: upload.id });
-      toast.success(AUTH_TEXT.profileUpdated);
+      toast.success(t(AUTH_TEXT.profileUpdated));
       setFile(null);
     } catch (error) {
-      const text = error instanceof Error && error.message ? error.message : FAILED;
+      const text = error instanceof Error && error.message ? error.message : t(FAILED);
       setProblem(text);
-      toast.error(FAILED);
+      toast.error(t(FAILED));
     } finally {
       setProgress(null);
     }
@@ -73,9 +75,9 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
   const remove = async () => {
     try {
       await update.mutateAsync({ profilePictureId: null });
-      toast.success(AUTH_TEXT.profileUpdated);
+      toast.success(t(AUTH_TEXT.profileUpdated));
     } catch {
-      toast.error('Failed to update profile. Please try again.');
+      toast.error(t('Failed to update profile. Please try again.'));
     }
   };
 
@@ -85,11 +87,15 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
       {preview ? (
         <img
           src={preview}
-          alt="Preview of your new profile picture"
+          alt={t('Preview of your new profile picture')}
           className="h-20 w-20 shrink-0 rounded-full object-cover ring-2 ring-brand-600"
         />
       ) : (
-        <Avatar person={user} size="lg" label={`Profile picture of ${user.firstName} ${user.lastName}`} />
+        <Avatar
+          person={user}
+          size="lg"
+          label={t('Profile picture of {name}', { name: `${user.firstName} ${user.lastName}` })}
+        />
       )}
       <div className="flex flex-col items-center gap-2 sm:items-start">
         <div className="flex flex-wrap items-center justify-center gap-2">
@@ -97,32 +103,36 @@ export function PictureUpload({ user, onSaved }: { user: PublicUser; onSaved: (u
             ref={input}
             id={inputId}
             accept="image/*"
-            aria-label="Choose a profile picture"
+            aria-label={t('Choose a profile picture')}
             aria-describedby={problem ? `${inputId}-hint ${inputId}-problem` : `${inputId}-hint`}
             aria-invalid={problem ? true : undefined}
             disabled={busy}
             buttonText={
-              file ? 'Choose another picture' : user.profilePicture ? 'Change picture' : 'Upload picture'
+              file
+                ? t('Choose another picture')
+                : user.profilePicture
+                  ? t('Change picture')
+                  : t('Upload picture')
             }
             onChange={(event) => choose(event.target.files?.[0])}
           />
           {file ? (
             <>
               <Button size="sm" onClick={() => void save()} disabled={busy}>
-                {progress !== null ? `Uploading... ${progress}%` : 'Save picture'}
+                {progress !== null ? t('Uploading... {progress}%', { progress }) : t('Save picture')}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setFile(null)} disabled={busy}>
-                Cancel
+                {t('Cancel')}
               </Button>
             </>
           ) : user.profilePicture ? (
             <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={busy}>
-              Remove picture
+              {t('Remove picture')}
             </Button>
           ) : null}
         </div>
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-          An image file, less than 5MB.
+          {t('An image file, less than 5MB.')}
         </p>
         {problem ? (
           <p id={`${inputId}-problem`} role="alert" className="text-sm text-red-600">

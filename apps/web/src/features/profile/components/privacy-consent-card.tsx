@@ -2,6 +2,7 @@ import type { PrivacyConsent } from '@escrow/shared/schemas/auth';
 import { CONSENT_TEXT, PRIVACY_NOTICE_PATH } from '@escrow/shared/texts/privacy-notice';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /**
  * Profile → Privacy: the Privacy Policy version the user accepted at sign-up and the day (docs/privacy.md
@@ -10,11 +11,11 @@ import { formatDate } from '../../../lib/format';
 export function PrivacyConsentCard({ consent }: { consent: PrivacyConsent }) {
   return (
     <Card>
-      <CardTitle>Privacy Policy</CardTitle>
+      <CardTitle>{t('Privacy Policy')}</CardTitle>
       <p className="mt-1 text-sm text-slate-700" data-testid="privacy-consent">
         {consent
-          ? `${CONSENT_TEXT.accepted(consent.version, formatDate(consent.acceptedAt))}.`
-          : `Your acceptance of the Privacy Policy: ${CONSENT_TEXT.notRecorded}.`}
+          ? `${t(CONSENT_TEXT.acceptedMessage, { version: consent.version, date: formatDate(consent.acceptedAt) })}.`
+          : t('Your acceptance of the Privacy Policy: {status}.', { status: t(CONSENT_TEXT.notRecorded) })}
       </p>
       <a
         href={PRIVACY_NOTICE_PATH}
@@ -22,7 +23,7 @@ export function PrivacyConsentCard({ consent }: { consent: PrivacyConsent }) {
         rel="noopener"
         className="mt-2 inline-block text-sm font-medium text-brand-800 underline focus-visible:outline-2 focus-visible:outline-brand-700"
       >
-        Read the Privacy Policy
+        {t('Read the Privacy Policy')}
       </a>
     </Card>
   );

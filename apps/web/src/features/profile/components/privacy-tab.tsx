@@ -3,6 +3,7 @@ import type { PrivacyConsent } from '@escrow/shared/schemas/auth';
 import { PRIVACY_TEXT } from '@escrow/shared/texts/privacy';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n';
 import type { RunAccountClosing } from '../api/privacy';
 import { CloseAccountDialog } from './close-account-dialog';
 import { DataExportCard } from './data-export-card';
@@ -25,16 +26,17 @@ export function PrivacyTab({
       <PrivacyConsentCard consent={consent} />
       <DataExportCard />
       <Card>
-        <CardTitle>Close your account</CardTitle>
+        <CardTitle>{t('Close your account')}</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
-          Closing removes your name, contact details, documents and chat files and signs you out everywhere.
-          It needs an empty wallet and no open trades or disputes. It cannot be undone.
+          {t(
+            'Closing removes your name, contact details, documents and chat files and signs you out everywhere. It needs an empty wallet and no open trades or disputes. It cannot be undone.',
+          )}
         </p>
         {staff ? (
-          <p className="mt-3 text-sm text-amber-800">{PRIVACY_TEXT.staffCannotClose}</p>
+          <p className="mt-3 text-sm text-amber-800">{t(PRIVACY_TEXT.staffCannotClose)}</p>
         ) : (
           <Button variant="danger" className="mt-3" onClick={() => setClosing(true)}>
-            Close account
+            {t('Close account')}
           </Button>
         )}
       </Card>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@escrow/shared/schemas/auth';
 import { Tabs } from '../../../components/ui/tabs';
+import { t } from '../../../lib/i18n';
 import { EmailTestTab } from './email-test-tab';
 import { PreferencesTab } from './preferences-tab';
 import { PrivacyTab } from './privacy-tab';
@@ -32,31 +33,32 @@ export function ProfilePage({
   tab: string | null;
   onTabChange: (tab: string) => void;
 }) {
-  if (!user) return <p className="p-6 text-center text-slate-700">Please log in to view your profile</p>;
+  if (!user)
+    return <p className="p-6 text-center text-slate-700">{t('Please log in to view your profile')}</p>;
   const tabs = [
-    { value: 'profile', label: 'Profile', content: <ProfileTab user={user} onSaved={onUserChange} /> },
-    { value: 'security', label: 'Security', content: <SecurityTab user={user} /> },
+    { value: 'profile', label: t('Profile'), content: <ProfileTab user={user} onSaved={onUserChange} /> },
+    { value: 'security', label: t('Security'), content: <SecurityTab user={user} /> },
     {
       value: 'preferences',
-      label: 'Preferences',
+      label: t('Preferences'),
       content: (
         <PreferencesTab user={user} onSaved={onUserChange} notificationSettings={notificationSettings} />
       ),
     },
     {
       value: 'privacy',
-      label: 'Privacy',
+      label: t('Privacy'),
       content: <PrivacyTab staff={isStaff(user)} consent={user.privacyConsent} closeAccount={closeAccount} />,
     },
     ...(isStaff(user)
-      ? [{ value: 'email', label: 'Email Test', content: <EmailTestTab email={user.email} /> }]
+      ? [{ value: 'email', label: t('Email Test'), content: <EmailTestTab email={user.email} /> }]
       : []),
   ];
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('Profile')}</h1>
       <Tabs
-        label="Profile sections"
+        label={t('Profile sections')}
         tabs={tabs}
         value={tabs.find((item) => item.value === tab)?.value ?? 'profile'}
         onValueChange={onTabChange}

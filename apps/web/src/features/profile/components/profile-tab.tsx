@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { msg } from '@escrow/shared/i18n/msg';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { walletLimitsFor } from '@escrow/shared/domain/limits';
+import { formatMoney } from '@escrow/shared/domain/money';
 import { sameLegalName, type PersonName } from '@escrow/shared/domain/names';
 import {
   AUTH_TEXT,
@@ -19,10 +22,11 @@ import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { formatMonthYear } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useNameChangeImpact, useProfileSummary, useUpdateProfile } from '../api/profile';
 import { PictureUpload } from './picture-upload';
 
-const UPDATE_FAILED = 'Failed to update profile. Please try again.';
+const UPDATE_FAILED = msg('Failed to update profile. Please try again.');
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
@@ -51,23 +55,23 @@ export function ProfileTab({ user, onSaved }: { user: PublicUser; onSaved: (user
           </span>
         </div>
         {summary.isPending ? (
-          <LoadingPanel label="Loading profile..." />
+          <LoadingPanel label={t('Loading profile...')} />
         ) : summary.isError ? (
           <ErrorPanel error={summary.error} onRetry={() => void summary.refetch()} />
         ) : (
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Figure
-              label="Completed transactions"
+              label={t('Completed transactions')}
               value={summary.data.stats.completedTransactions}
               testId="completed-count"
             />
             <Figure
-              label="Active transactions"
+              label={t('Active transactions')}
               value={summary.data.stats.activeTransactions}
               testId="active-count"
             />
-            <Figure label="Role" value={summary.data.role} />
-            <Figure label="Member since" value={formatMonthYear(summary.data.memberSince)} />
+            <Figure label={t('Role')} value={summary.data.role} />
+            <Figure label={t('Member since')} value={formatMonthYear(summary.data.memberSince)} />
           </dl>
         )}
       </Card>
@@ -111,13 +115,13 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
       const saved = await update.mutateAsync(patch);
       resetField('currentPassword');
       names.reset();
-      toast.success(saved.verificationWithdrawn ? NAME_CHANGE_TEXT.saved : AUTH_TEXT.profileUpdated);
+      toast.success(t(saved.verificationWithdrawn ? NAME_CHANGE_TEXT.saved : AUTH_TEXT.profileUpdated));
     } catch (error) {
       // The checks changed since the form read them (a check passed in another tab): the server's
       // impact is shown, and the user confirms it.
       if (error instanceof ApiError && error.code === 'NAME_CHANGE_NEEDS_CONFIRMATION')
         return names.refusedBy(error);
-      toast.error(UPDATE_FAILED);
+      toast.error(t(UPDATE_FAILED));
       if (!(error instanceof ApiError)) return;
       if (error.code === 'EMAIL_TAKEN') setError('email', { message: error.message });
       else if (error.code === 'INVALID_CURRENT_PASSWORD' || error.status === 429)
@@ -128,9 +132,9 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
 
   return (
     <Card>
-      <CardTitle>Personal details</CardTitle>
+      <CardTitle>{t('Personal details')}</CardTitle>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field id="profile-first-name" label="First name" error={errors.firstName?.message}>
+        <Field id="profile-first-name" label={t('First name')} error={errors.firstName?.message}>
           <Input
             id="profile-first-name"
             autoComplete="given-name"
@@ -138,7 +142,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
             {...register('firstName')}
           />
         </Field>
-        <Field id="profile-last-name" label="Last name" error={errors.lastName?.message}>
+        <Field id="profile-last-name" label={t('Last name')} error={errors.lastName?.message}>
           <Input
             id="profile-last-name"
             autoComplete="family-name"
@@ -148,7 +152,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
         </Field>
         <NameChangeWarning state={names} />
         <div className="sm:col-span-2">
-          <Field id="profile-email" label="Email" error={errors.email?.message}>
+          <Field id="profile-email" label={t('Email')} error={errors.email?.message}>
             <Input
               id="profile-email"
               type="email"
@@ -162,13 +166,13 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
           <div className="sm:col-span-2">
             <Field
               id="profile-current-password"
-              label="Current password (needed to change your email)"
+              label={t('Current password (needed to change your email)')}
               error={errors.currentPassword?.message}
             >
               <PasswordInput
                 id="profile-current-password"
                 autoComplete="current-password"
-                revealLabel="current password"
+                revealLabel={t('current password')}
                 {...fieldErrorProps('profile-current-password', errors.currentPassword?.message)}
                 {...register('currentPassword')}
               />
@@ -182,7 +186,7 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
         ) : null}
         <div className="sm:col-span-2">
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save changes'}
+            {isSubmitting ? t('Saving...') : t('Save changes')}
           </Button>
         </div>
       </form>
@@ -191,6 +195,32 @@ function DetailsForm({ user, onSaved }: { user: PublicUser; onSaved: (user: Publ
 }
 
 const CONFIRM_ID = 'profile-confirm-verification-loss';
+
+/**
+ * NAME_CHANGE_TEXT.warning in the screens' language: the same sentences, from its ICU message. The
+ * checks' labels come from the server, already in the account's language.
+ */
+function nameChangeWarning(impact: NameChangeImpact): string {
+  const labels = impact.checks.map((check) => check.label);
+  const checks =
+    labels.length <= 1
+      ? labels.join('')
+      : t(NAME_CHANGE_TEXT.checksInWordsMessage, {
+          items: labels.slice(0, -1).join(', '),
+          last: labels.at(-1)!,
+        });
+  return t(NAME_CHANGE_TEXT.warningMessage, {
+    checks,
+    count: labels.length,
+    levelChanged: impact.levelAfter !== impact.verificationLevel ? 'yes' : 'no',
+    levelBefore: impact.verificationLevel,
+    levelAfter: impact.levelAfter,
+    dailyWithdrawal: formatMoney(walletLimitsFor(impact.levelAfter).dailyWithdrawalMinor / 100, 'NGN', 2),
+    scoreChanged: impact.trustScoreAfter !== impact.trustScore ? 'yes' : 'no',
+    trustScoreBefore: impact.trustScore,
+    trustScoreAfter: impact.trustScoreAfter,
+  });
+}
 
 /**
  * Whether the typed names withdraw verified identity checks (docs/privacy.md "Correct my data"): a
@@ -219,7 +249,7 @@ function useNameChangeWarning(user: PublicUser, typed: PersonName) {
       if (value) setConfirmError(null);
     },
     askToConfirm: () => {
-      setConfirmError(NAME_CHANGE_TEXT.confirmRequired);
+      setConfirmError(t(NAME_CHANGE_TEXT.confirmRequired));
       document.getElementById(CONFIRM_ID)?.focus();
     },
     refusedBy: (error: ApiError) => {
@@ -239,7 +269,7 @@ function useNameChangeWarning(user: PublicUser, typed: PersonName) {
 function NameChangeWarning({ state }: { state: ReturnType<typeof useNameChangeWarning> }) {
   const { impact } = state;
   if (state.keeps)
-    return <p className="text-sm text-slate-600 sm:col-span-2">{NAME_CHANGE_TEXT.sameNameNote}</p>;
+    return <p className="text-sm text-slate-600 sm:col-span-2">{t(NAME_CHANGE_TEXT.sameNameNote)}</p>;
   if (!state.withdraws || !impact) return null;
   return (
     <div
@@ -248,18 +278,12 @@ function NameChangeWarning({ state }: { state: ReturnType<typeof useNameChangeWa
       className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:col-span-2"
     >
       <p id="name-change-warning-title" className="font-semibold">
-        {NAME_CHANGE_TEXT.warningTitle}
+        {t(NAME_CHANGE_TEXT.warningTitle)}
       </p>
       <p>
-        {NAME_CHANGE_TEXT.warning({
-          checks: impact.checks.map((check) => check.label),
-          levelBefore: impact.verificationLevel,
-          levelAfter: impact.levelAfter,
-          trustScoreBefore: impact.trustScore,
-          trustScoreAfter: impact.trustScoreAfter,
-        })}{' '}
+        {nameChangeWarning(impact)}{' '}
         <Link to="/app/verification" className="font-medium text-brand-700 hover:underline">
-          Verification
+          {t('Verification')}
         </Link>
       </p>
       <label htmlFor={CONFIRM_ID} className="flex items-start gap-2">
@@ -272,7 +296,7 @@ function NameChangeWarning({ state }: { state: ReturnType<typeof useNameChangeWa
           aria-describedby={state.confirmError ? `${CONFIRM_ID}-error` : undefined}
           onChange={(event) => state.setConfirmed(event.target.checked)}
         />
-        <span>{NAME_CHANGE_TEXT.confirmLabel}</span>
+        <span>{t(NAME_CHANGE_TEXT.confirmLabel)}</span>
       </label>
       {state.confirmError ? (
         <p id={`${CONFIRM_ID}-error`} role="alert" className="text-red-700">

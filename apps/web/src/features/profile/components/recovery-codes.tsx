@@ -4,6 +4,7 @@ import { TWO_FACTOR_TEXT } from '@escrow/shared/texts/two-factor';
 import { CopyButton } from '../../../components/copy-button';
 import { Button } from '../../../components/ui/button';
 import { saveTextFile } from '../../../lib/download';
+import { t } from '../../../lib/i18n';
 
 /**
  * The 10 recovery codes, shown once (the server keeps only their hashes): copy, download as a text file,
@@ -21,7 +22,7 @@ export function RecoveryCodes({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const fileText = `${TWO_FACTOR_TEXT.codesFileHeading(email)}\n\n${codes.join('\n')}\n`;
+  const fileText = `${t(TWO_FACTOR_TEXT.codesFileHeadingMessage, { email })}\n\n${codes.join('\n')}\n`;
   return (
     <section aria-labelledby="recovery-codes-title" className="mt-4 space-y-3">
       <h3
@@ -30,13 +31,13 @@ export function RecoveryCodes({
         tabIndex={-1}
         className="text-base font-semibold text-slate-900 focus:outline-none"
       >
-        {TWO_FACTOR_TEXT.recoveryTitle}
+        {t(TWO_FACTOR_TEXT.recoveryTitle)}
       </h3>
       <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        {TWO_FACTOR_TEXT.recoveryIntro}
+        {t(TWO_FACTOR_TEXT.recoveryIntro)}
       </p>
       <ul
-        aria-label={TWO_FACTOR_TEXT.recoveryListLabel}
+        aria-label={t(TWO_FACTOR_TEXT.recoveryListLabel)}
         className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900"
       >
         {codes.map((code) => (
@@ -46,17 +47,17 @@ export function RecoveryCodes({
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <CopyButton text={codes.join('\n')} what={TWO_FACTOR_TEXT.recoveryListLabel.toLowerCase()} />
+        <CopyButton text={codes.join('\n')} what={t(TWO_FACTOR_TEXT.recoveryListLabel).toLowerCase()} />
         <Button
           variant="secondary"
           size="sm"
           onClick={() => saveTextFile(TWO_FACTOR_TEXT.codesFileName, fileText)}
         >
           <DownloadIcon className="h-4 w-4" aria-hidden />
-          {TWO_FACTOR_TEXT.downloadCodes}
+          {t(TWO_FACTOR_TEXT.downloadCodes)}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {TWO_FACTOR_TEXT.savedThem}
+          {t(TWO_FACTOR_TEXT.savedThem)}
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { msg } from '@escrow/shared/i18n/msg';
 import { toast } from 'sonner';
 import { AUTH_TEXT, changePasswordFormSchema, type PublicUser } from '@escrow/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
@@ -8,13 +9,14 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { changePassword, requestResetLink } from '../api/profile';
 import { PhoneCard } from './phone-card';
 import { SessionsList } from './sessions-list';
 import { TwoFactorCard } from './two-factor-card';
 
-const CHANGE_FAILED = 'Failed to change password. Please check your current password.';
-const RESET_FAILED = 'Failed to send reset link. Please try again.';
+const CHANGE_FAILED = msg('Failed to change password. Please check your current password.');
+const RESET_FAILED = msg('Failed to send reset link. Please try again.');
 
 /**
  * The Security tab: change password, reset link, two-factor sign-in and the phone number
@@ -47,30 +49,31 @@ function ChangePasswordCard() {
     try {
       await changePassword({ currentPassword, newPassword });
       reset();
-      toast.success(AUTH_TEXT.passwordChanged);
+      toast.success(t(AUTH_TEXT.passwordChanged));
     } catch (error) {
-      toast.error(CHANGE_FAILED);
+      toast.error(t(CHANGE_FAILED));
       if (error instanceof ApiError) setError('currentPassword', { message: error.message });
     }
   });
+  // Each field's label, and what its show/hide toggle names (read by screen readers).
   const fields = [
-    ['currentPassword', 'Current password', 'current-password'],
-    ['newPassword', 'New password', 'new-password'],
-    ['confirmPassword', 'Confirm new password', 'new-password'],
+    ['currentPassword', t('Current password'), 'current-password', t('current password')],
+    ['newPassword', t('New password'), 'new-password', t('new password')],
+    ['confirmPassword', t('Confirm new password'), 'new-password', t('confirm new password')],
   ] as const;
   return (
     <Card>
-      <CardTitle>Change password</CardTitle>
+      <CardTitle>{t('Change password')}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
-        At least 8 characters. Your other devices are signed out when it changes.
+        {t('At least 8 characters. Your other devices are signed out when it changes.')}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4">
-        {fields.map(([name, label, autoComplete]) => (
+        {fields.map(([name, label, autoComplete, revealLabel]) => (
           <Field key={name} id={`security-${name}`} label={label} error={errors[name]?.message}>
             <PasswordInput
               id={`security-${name}`}
               autoComplete={autoComplete}
-              revealLabel={label.toLowerCase()}
+              revealLabel={revealLabel}
               {...fieldErrorProps(`security-${name}`, errors[name]?.message)}
               {...register(name)}
             />
@@ -78,7 +81,7 @@ function ChangePasswordCard() {
         ))}
         <div>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Changing...' : 'Change password'}
+            {isSubmitting ? t('Changing...') : t('Change password')}
           </Button>
         </div>
       </form>
@@ -93,23 +96,25 @@ function ResetLinkCard({ email }: { email: string }) {
     try {
       await requestResetLink(email);
       setState('sent');
-      toast.success(AUTH_TEXT.resetGeneric);
+      toast.success(t(AUTH_TEXT.resetGeneric));
     } catch {
       setState('idle');
-      toast.error(RESET_FAILED);
+      toast.error(t(RESET_FAILED));
     }
   };
   return (
     <Card>
-      <CardTitle>Forgot your password?</CardTitle>
-      <p className="mt-1 text-sm text-slate-600">We can e-mail a link to set a new one to {email}.</p>
+      <CardTitle>{t('Forgot your password?')}</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('We can e-mail a link to set a new one to {email}.', { email })}
+      </p>
       {state === 'sent' ? (
         <p role="status" className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-          {AUTH_TEXT.resetGeneric}
+          {t(AUTH_TEXT.resetGeneric)}
         </p>
       ) : null}
       <Button variant="secondary" className="mt-3" onClick={() => void send()} disabled={state === 'sending'}>
-        {state === 'sending' ? 'Sending...' : 'Send reset link'}
+        {state === 'sending' ? t('Sending...') : t('Send reset link')}
       </Button>
     </Card>
   );

@@ -6,13 +6,20 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { formatActivityTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/profile';
 
 const failed = (error: unknown) =>
-  toast.error(error instanceof Error && error.message ? error.message : 'Failed to sign out');
+  toast.error(error instanceof Error && error.message ? error.message : t('Failed to sign out'));
 
 const signedOutText = (count: number) =>
-  `${SESSION_TEXT.othersSignedOut}: ${count} ${count === 1 ? 'device was' : 'devices were'} signed out and must sign in again.`;
+  t(
+    '{signedOut}: {count, plural, one {# device was} other {# devices were}} signed out and must sign in again.',
+    {
+      signedOut: t(SESSION_TEXT.othersSignedOut),
+      count,
+    },
+  );
 
 /**
  * The devices signed in to this account, with sign-out of one or of every other (docs/security.md).
@@ -31,7 +38,7 @@ export function SessionsList() {
       onSuccess: ({ signedOut }) => {
         setConfirming(false);
         setDone(signedOutText(signedOut));
-        toast.success(SESSION_TEXT.othersSignedOut);
+        toast.success(t(SESSION_TEXT.othersSignedOut));
       },
       onError: failed,
     });
@@ -40,7 +47,7 @@ export function SessionsList() {
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Active sessions</CardTitle>
+        <CardTitle>{t('Active sessions')}</CardTitle>
         {others > 0 ? (
           <Button
             size="sm"
@@ -51,7 +58,7 @@ export function SessionsList() {
               setConfirming(true);
             }}
           >
-            Sign out all other sessions
+            {t('Sign out all other sessions')}
           </Button>
         ) : null}
       </div>
@@ -63,8 +70,11 @@ export function SessionsList() {
       <Dialog
         open={confirming}
         onOpenChange={(open) => !revokeOthers.isPending && setConfirming(open)}
-        title="Sign out all other sessions?"
-        description={`${others} other ${others === 1 ? 'device' : 'devices'} will be signed out at once and must sign in again. This device stays signed in.`}
+        title={t('Sign out all other sessions?')}
+        description={t(
+          '{others, plural, one {# other device} other {# other devices}} will be signed out at once and must sign in again. This device stays signed in.',
+          { others },
+        )}
         footer={
           <>
             <Button
@@ -72,20 +82,20 @@ export function SessionsList() {
               onClick={() => setConfirming(false)}
               disabled={revokeOthers.isPending}
             >
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button variant="danger" onClick={signOutOthers} disabled={revokeOthers.isPending}>
-              {revokeOthers.isPending ? 'Signing out...' : 'Sign out other sessions'}
+              {revokeOthers.isPending ? t('Signing out...') : t('Sign out other sessions')}
             </Button>
           </>
         }
       />
       {sessions.isPending ? (
-        <LoadingPanel label="Loading sessions..." />
+        <LoadingPanel label={t('Loading sessions...')} />
       ) : sessions.isError ? (
         <ErrorPanel error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
-        <ul className="mt-3 divide-y divide-slate-100" aria-label="Active sessions">
+        <ul className="mt-3 divide-y divide-slate-100" aria-label={t('Active sessions')}>
           {sessions.data.map((session) => (
             <SessionRow
               key={session.id}
@@ -93,7 +103,7 @@ export function SessionsList() {
               busy={revoke.isPending && revoke.variables === session.id}
               onSignOut={() =>
                 revoke.mutate(session.id, {
-                  onSuccess: () => toast.success(SESSION_TEXT.signedOut),
+                  onSuccess: () => toast.success(t(SESSION_TEXT.signedOut)),
                   onError: failed,
                 })
               }
@@ -121,12 +131,15 @@ function SessionRow({
           {session.device}
           {session.current ? (
             <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
-              This device
+              {t('This device')}
             </span>
           ) : null}
         </p>
         <p className="text-xs text-slate-600">
-          {session.ipAddress ?? 'Unknown address'} · Last active {formatActivityTime(session.lastActiveAt)}
+          {t('{address} · Last active {time}', {
+            address: session.ipAddress ?? t('Unknown address'),
+            time: formatActivityTime(session.lastActiveAt),
+          })}
         </p>
       </div>
       {session.current ? null : (
@@ -135,9 +148,12 @@ function SessionRow({
           variant="ghost"
           disabled={busy}
           onClick={onSignOut}
-          aria-label={`Sign out ${session.device} (${session.ipAddress ?? 'unknown address'})`}
+          aria-label={t('Sign out {device} ({address})', {
+            device: session.device,
+            address: session.ipAddress ?? t('unknown address'),
+          })}
         >
-          Sign out
+          {t('Sign out')}
         </Button>
       )}
     </li>

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useTwoFactorStatus } from '../../../lib/account-security-query';
 import { failureText } from '../../../lib/money-mutation';
 import { formatDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { startTwoFactorSetup, type TwoFactorSetup } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { NewRecoveryCodesDialog, TurnOffTwoFactorDialog } from './two-factor-dialogs';
@@ -36,7 +37,7 @@ export function TwoFactorCard({ email }: { email: string }) {
     try {
       setSetup(await startTwoFactorSetup());
     } catch (error) {
-      setStartError(failureText(error, TWO_FACTOR_TEXT.setupFailed));
+      setStartError(failureText(error, t(TWO_FACTOR_TEXT.setupFailed)));
     } finally {
       setStarting(false);
     }
@@ -47,7 +48,7 @@ export function TwoFactorCard({ email }: { email: string }) {
     // Shown whatever the status says meanwhile: they are never shown again.
     body = <RecoveryCodes codes={codes} email={email} onDone={() => setCodes(null)} />;
   } else if (status.isPending) {
-    body = <LoadingPanel label="Loading two-factor sign-in..." />;
+    body = <LoadingPanel label={t('Loading two-factor sign-in...')} />;
   } else if (status.isError) {
     body = <ErrorPanel error={status.error} onRetry={() => void status.refetch()} />;
   } else if (status.data.enabled) {
@@ -57,27 +58,27 @@ export function TwoFactorCard({ email }: { email: string }) {
         <p className="text-sm text-slate-700">
           <span className="font-semibold text-emerald-800">
             {status.data.enabledAt
-              ? TWO_FACTOR_TEXT.onSince(formatDate(status.data.enabledAt))
-              : TWO_FACTOR_TEXT.statusOn}
+              ? t(TWO_FACTOR_TEXT.onSinceMessage, { date: formatDate(status.data.enabledAt) })
+              : t(TWO_FACTOR_TEXT.statusOn)}
           </span>{' '}
-          · {TWO_FACTOR_TEXT.recoveryCodesLeft(left)}
+          · {t(TWO_FACTOR_TEXT.recoveryCodesLeftMessage, { count: left })}
         </p>
         {left < FEW_CODES_LEFT ? (
-          <p className="text-sm text-amber-800">{TWO_FACTOR_TEXT.fewCodesLeft}</p>
+          <p className="text-sm text-amber-800">{t(TWO_FACTOR_TEXT.fewCodesLeft)}</p>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setDialog('codes')}>
-            {TWO_FACTOR_TEXT.newRecoveryCodes}
+            {t(TWO_FACTOR_TEXT.newRecoveryCodes)}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setDialog('off')}>
-            {TWO_FACTOR_TEXT.turnOff}
+            {t(TWO_FACTOR_TEXT.turnOff)}
           </Button>
         </div>
       </div>
     );
   } else if (setup) {
     body = (
-      <Suspense fallback={<Spinner label="Loading..." />}>
+      <Suspense fallback={<Spinner label={t('Loading...')} />}>
         <TwoFactorSetupPanel
           setup={setup}
           onCancel={() => setSetup(null)}
@@ -92,7 +93,7 @@ export function TwoFactorCard({ email }: { email: string }) {
     body = (
       <div className="mt-3 space-y-3">
         <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900">{TWO_FACTOR_TEXT.statusOff}</span>
+          <span className="font-semibold text-slate-900">{t(TWO_FACTOR_TEXT.statusOff)}</span>
         </p>
         {startError ? (
           <p role="alert" className="text-sm text-red-600">
@@ -100,7 +101,7 @@ export function TwoFactorCard({ email }: { email: string }) {
           </p>
         ) : null}
         <Button onClick={() => void start()} disabled={starting}>
-          {starting ? TWO_FACTOR_TEXT.starting : TWO_FACTOR_TEXT.setUp}
+          {t(starting ? TWO_FACTOR_TEXT.starting : TWO_FACTOR_TEXT.setUp)}
         </Button>
       </div>
     );
@@ -108,8 +109,8 @@ export function TwoFactorCard({ email }: { email: string }) {
 
   return (
     <Card id="two-factor">
-      <CardTitle>{TWO_FACTOR_TEXT.title}</CardTitle>
-      <p className="mt-1 text-sm text-slate-600">{TWO_FACTOR_TEXT.intro}</p>
+      <CardTitle>{t(TWO_FACTOR_TEXT.title)}</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">{t(TWO_FACTOR_TEXT.intro)}</p>
       {body}
       <NewRecoveryCodesDialog
         open={dialog === 'codes'}

@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { showRefusalOnField } from '../../../lib/form-values';
 import { useDisableTwoFactor, useNewRecoveryCodes } from '../api/two-factor';
 
@@ -40,7 +41,7 @@ export function NewRecoveryCodesDialog({
   const submit = form.handleSubmit(({ code }) =>
     make.mutateAsync(code).then(
       ({ recoveryCodes }) => {
-        toast.success(TWO_FACTOR_TEXT.recoveryCodesRenewed);
+        toast.success(t(TWO_FACTOR_TEXT.recoveryCodesRenewed));
         form.reset();
         onOpenChange(false);
         onMade(recoveryCodes);
@@ -56,21 +57,21 @@ export function NewRecoveryCodesDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={TWO_FACTOR_TEXT.newRecoveryCodes}
-      description={TWO_FACTOR_TEXT.newRecoveryCodesIntro}
+      title={t(TWO_FACTOR_TEXT.newRecoveryCodes)}
+      description={t(TWO_FACTOR_TEXT.newRecoveryCodesIntro)}
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={make.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={`${id}-form`} disabled={make.isPending}>
-            {make.isPending ? TWO_FACTOR_TEXT.confirming : TWO_FACTOR_TEXT.makeCodes}
+            {t(make.isPending ? TWO_FACTOR_TEXT.confirming : TWO_FACTOR_TEXT.makeCodes)}
           </Button>
         </>
       }
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate>
-        <Field id={`${id}-code`} label={TWO_FACTOR_TEXT.codeLabel} error={error}>
+        <Field id={`${id}-code`} label={t(TWO_FACTOR_TEXT.codeLabel)} error={error}>
           <CodeInput
             id={`${id}-code`}
             aria-required
@@ -110,7 +111,7 @@ export function TurnOffTwoFactorDialog({
   const submit = form.handleSubmit((body) =>
     disable.mutateAsync(body).then(
       () => {
-        toast.success(TWO_FACTOR_TEXT.disabled);
+        toast.success(t(TWO_FACTOR_TEXT.disabled));
         form.reset();
         onOpenChange(false);
       },
@@ -127,21 +128,21 @@ export function TurnOffTwoFactorDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={TWO_FACTOR_TEXT.turnOffTitle}
-      description={TWO_FACTOR_TEXT.turnOffIntro}
+      title={t(TWO_FACTOR_TEXT.turnOffTitle)}
+      description={t(TWO_FACTOR_TEXT.turnOffIntro)}
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={disable.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={`${id}-form`} variant="danger" disabled={disable.isPending}>
-            {disable.isPending ? TWO_FACTOR_TEXT.turningOff : TWO_FACTOR_TEXT.turnOff}
+            {t(disable.isPending ? TWO_FACTOR_TEXT.turningOff : TWO_FACTOR_TEXT.turnOff)}
           </Button>
         </>
       }
     >
       <form id={`${id}-form`} onSubmit={submit} noValidate className="space-y-3">
-        <Field id={`${id}-password`} label="Password" error={errors.password?.message}>
+        <Field id={`${id}-password`} label={t('Password')} error={errors.password?.message}>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="current-password"
@@ -150,7 +151,7 @@ export function TurnOffTwoFactorDialog({
             {...form.register('password')}
           />
         </Field>
-        <Field id={`${id}-code`} label={TWO_FACTOR_TEXT.codeLabel} error={errors.code?.message}>
+        <Field id={`${id}-code`} label={t(TWO_FACTOR_TEXT.codeLabel)} error={errors.code?.message}>
           <CodeInput
             id={`${id}-code`}
             aria-required

@@ -8,6 +8,7 @@ import { CodeInput } from '../../../components/ui/code-input';
 import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { QrCode } from '../../../components/ui/qr-code';
 import { showRefusalOnField } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useEnableTwoFactor, type TwoFactorSetup } from '../api/two-factor';
 
 /** The base32 key in groups of four, as authenticator apps show and people type it. */
@@ -52,13 +53,13 @@ export default function TwoFactorSetupPanel({
         tabIndex={-1}
         className="text-base font-semibold text-slate-900 focus:outline-none"
       >
-        {TWO_FACTOR_TEXT.setUpTitle}
+        {t(TWO_FACTOR_TEXT.setUpTitle)}
       </h3>
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
         <li className="space-y-2">
-          <p>{TWO_FACTOR_TEXT.scanQr}</p>
-          <QrCode value={setup.otpauthUrl} label={TWO_FACTOR_TEXT.qrLabel} />
-          <p className="text-slate-600">{TWO_FACTOR_TEXT.typeKey}</p>
+          <p>{t(TWO_FACTOR_TEXT.scanQr)}</p>
+          <QrCode value={setup.otpauthUrl} label={t(TWO_FACTOR_TEXT.qrLabel)} />
+          <p className="text-slate-600">{t(TWO_FACTOR_TEXT.typeKey)}</p>
           <code
             data-testid="two-factor-secret"
             className="block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900"
@@ -67,9 +68,9 @@ export default function TwoFactorSetupPanel({
           </code>
         </li>
         <li>
-          <p>{TWO_FACTOR_TEXT.enterCode}</p>
+          <p>{t(TWO_FACTOR_TEXT.enterCode)}</p>
           <form onSubmit={submit} noValidate className="mt-2 space-y-3">
-            <Field id={`${id}-code`} label={TWO_FACTOR_TEXT.codeLabel} error={error}>
+            <Field id={`${id}-code`} label={t(TWO_FACTOR_TEXT.codeLabel)} error={error}>
               <CodeInput
                 id={`${id}-code`}
                 aria-required
@@ -79,10 +80,10 @@ export default function TwoFactorSetupPanel({
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={enable.isPending}>
-                {enable.isPending ? TWO_FACTOR_TEXT.turningOn : TWO_FACTOR_TEXT.turnOn}
+                {t(enable.isPending ? TWO_FACTOR_TEXT.turningOn : TWO_FACTOR_TEXT.turnOn)}
               </Button>
               <Button variant="secondary" onClick={onCancel} disabled={enable.isPending}>
-                Cancel
+                {t('Cancel')}
               </Button>
             </div>
           </form>

@@ -1,4 +1,5 @@
 import CheckIcon from 'lucide-react/icons/check';
+import { t } from '../../../lib/i18n';
 import { useInstallState } from '../hooks/use-install-state';
 import { useOnlineStatus } from '../hooks/use-online-status';
 
@@ -16,18 +17,18 @@ export function ConnectivityIndicators() {
       <span
         role="status"
         className={`${pill} ${online ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
-        title={online ? 'Connected to the internet' : 'No internet connection: changes cannot be saved'}
+        title={online ? t('Connected to the internet') : t('No internet connection: changes cannot be saved')}
       >
         <span
           aria-hidden="true"
           className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-600' : 'bg-amber-600'}`}
         />
-        {online ? 'Online' : 'Offline'}
+        {online ? t('Online') : t('Offline')}
       </span>
       {installed ? (
-        <span className={`${pill} bg-slate-100 text-slate-800`} title="Running as an installed app">
+        <span className={`${pill} bg-slate-100 text-slate-800`} title={t('Running as an installed app')}>
           <CheckIcon className="h-3.5 w-3.5" strokeWidth={2.5} />
-          App installed
+          {t('App installed')}
         </span>
       ) : null}
     </div>

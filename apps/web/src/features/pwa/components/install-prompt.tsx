@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n';
 import { installEvents } from '../install-events';
 import { useInstallState } from '../hooks/use-install-state';
 import { isIosSafari } from '../lib/ios';
@@ -14,6 +15,19 @@ const wasDismissed = () => {
     return false;
   }
 };
+
+/** Where the bold button name goes in a translated step: `{button}`, one message per step. */
+const BUTTON = '\uE000';
+function withButton(step: string, name: string) {
+  const [before = '', after = ''] = step.split(BUTTON);
+  return (
+    <>
+      {before}
+      <strong>{name}</strong>
+      {after}
+    </>
+  );
+}
 
 const button =
   'inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -58,28 +72,22 @@ export function InstallPrompt() {
       className="fixed inset-x-3 bottom-20 z-40 rounded-2xl border border-slate-200 bg-white p-4 shadow-xl md:inset-x-auto md:bottom-4 md:left-4 md:w-96"
     >
       <h2 id="install-prompt-title" className="font-semibold text-slate-900">
-        Install Amana Escrow
+        {t('Install Amana Escrow')}
       </h2>
       {promptEvent ? (
         <p className="mt-1 text-sm text-slate-700">
-          Add the app to your device for one-tap access. It opens even when your connection drops.
+          {t('Add the app to your device for one-tap access. It opens even when your connection drops.')}
         </p>
       ) : (
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>
-            Tap the <strong>Share</strong> button in Safari.
-          </li>
-          <li>
-            Choose <strong>Add to Home Screen</strong>.
-          </li>
-          <li>
-            Tap <strong>Add</strong>.
-          </li>
+          <li>{withButton(t('Tap the {button} button in Safari.', { button: BUTTON }), t('Share'))}</li>
+          <li>{withButton(t('Choose {button}.', { button: BUTTON }), t('Add to Home Screen'))}</li>
+          <li>{withButton(t('Tap {button}.', { button: BUTTON }), t('Add'))}</li>
         </ol>
       )}
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" onClick={dismiss} className={`${button} text-slate-700 hover:bg-slate-100`}>
-          Not now
+          {t('Not now')}
         </button>
         {promptEvent ? (
           <button
@@ -87,7 +95,7 @@ export function InstallPrompt() {
             onClick={() => void install()}
             className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
           >
-            Install App
+            {t('Install App')}
           </button>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import type { CreateTransactionAnswer } from '../api/create-transaction';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatDeadline, formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { joinLinkFor } from '../lib/share';
 import { STATUS_POLL_MS, useLiveTransaction } from '../hooks/use-live-transaction';
 import { JoinedNote } from './joined-note';
@@ -33,14 +34,16 @@ export function CreateSuccess({
       <div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
-            Transaction created
+            {t('Transaction created')}
           </CardTitle>
           <StatusBadge status={transaction.status} />
         </div>
         {pending ? (
           <p className="mt-1 text-sm text-slate-600">
-            Send this link to the {transaction.counterpartyRole === 'BUYER' ? 'buyer' : 'seller'}. When they
-            join, the transaction becomes active. The link expires on {formatDeadline(invitation.expiresAt)}.
+            {t(
+              'Send this link to the {role, select, BUYER {buyer} other {seller}}. When they join, the transaction becomes active. The link expires on {date}.',
+              { role: transaction.counterpartyRole, date: formatDeadline(invitation.expiresAt) },
+            )}
           </p>
         ) : (
           <div className="mt-1">
@@ -49,27 +52,30 @@ export function CreateSuccess({
         )}
       </div>
       {pending ? (
-        <ShareLinkBox link={link} title={`Join my escrow transaction: ${transaction.description}`} />
+        <ShareLinkBox
+          link={link}
+          title={t('Join my escrow transaction: {description}', { description: transaction.description })}
+        />
       ) : null}
       <dl className="rounded-lg bg-slate-50 p-4 text-sm">
         <div className="flex justify-between py-1">
-          <dt className="text-slate-600">Item price</dt>
+          <dt className="text-slate-600">{t('Item price')}</dt>
           <dd className="font-medium">{formatMoney(transaction.price, transaction.currency)}</dd>
         </div>
         <div className="flex justify-between py-1">
-          <dt className="text-slate-600">Escrow fee (2.5%)</dt>
+          <dt className="text-slate-600">{t('Escrow fee (2.5%)')}</dt>
           <dd className="font-medium">{formatMoney(transaction.fee, transaction.currency)}</dd>
         </div>
         <div className="flex justify-between py-1">
-          <dt className="text-slate-600">Who pays the fee</dt>
-          <dd className="font-medium">{FEE_PAYER_LABELS[transaction.feePayer]}</dd>
+          <dt className="text-slate-600">{t('Who pays the fee')}</dt>
+          <dd className="font-medium">{t(FEE_PAYER_LABELS[transaction.feePayer])}</dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 py-1 pt-2">
-          <dt className="font-semibold">Total</dt>
+          <dt className="font-semibold">{t('Total')}</dt>
           <dd className="font-semibold">{formatMoney(transaction.total, transaction.currency)}</dd>
         </div>
         <div className="flex justify-between py-1">
-          <dt className="font-semibold">Seller receives</dt>
+          <dt className="font-semibold">{t('Seller receives')}</dt>
           <dd className="font-semibold">{formatMoney(transaction.sellerReceives, transaction.currency)}</dd>
         </div>
       </dl>
@@ -79,17 +85,17 @@ export function CreateSuccess({
             navigate('/app/transaction-status', { state: { transaction, invitationCode: invitation.code } })
           }
         >
-          View Status
+          {t('View Status')}
         </Button>
         <Link
           to={`/app/transactions/${transaction.id}`}
           state={{ invitationCode: invitation.code }}
           className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50"
         >
-          View Transaction
+          {t('View Transaction')}
         </Link>
         <Button variant="ghost" onClick={onCreateAnother}>
-          Create Another
+          {t('Create Another')}
         </Button>
       </div>
     </Card>

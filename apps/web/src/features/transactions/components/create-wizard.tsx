@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { createTransactionSchemaFor } from '@escrow/shared/schemas/transactions';
 import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +20,7 @@ import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import PercentIcon from 'lucide-react/icons/percent';
 import { ApiError } from '../../../lib/api-client';
 import { deviceClock } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { serverFieldIssues } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useCreateTransaction, type CreateTransactionAnswer } from '../api/create-transaction';
@@ -33,12 +35,13 @@ import {
   WIZARD_STEPS,
   type CreateFormValues,
 } from '../lib/create-form';
+import { aroundValue } from '../lib/markup-slot';
 import { CreateSuccess } from './create-success';
 import { CourierStep, PricingStep, RoleStep } from './wizard-steps-basic';
 import { AdditionalInfoStep, ItemDetailsStep, PreferencesStep, TermsStep } from './wizard-steps-details';
 import { WizardReview } from './wizard-review';
 
-export const CREATE_FAILED = 'Failed to create transaction. Please try again.';
+export const CREATE_FAILED = msg('Failed to create transaction. Please try again.');
 
 /** Only the milestone list as a whole is refused (no field holds a message, so none took focus). */
 function onlyListRefused(errors: FieldErrors<CreateFormValues>): boolean {
@@ -51,16 +54,18 @@ function onlyListRefused(errors: FieldErrors<CreateFormValues>): boolean {
 }
 
 function stepTitle(step: number, seller: boolean): string {
-  return (
-    ['Choose Your Role', 'Courier Service', 'Transaction Details'][step - 1] ??
-    (step === 4
-      ? seller
-        ? 'Item Details'
-        : 'Transaction Preferences'
-      : seller
-        ? 'Additional Information'
-        : 'Transaction Terms')
-  );
+  switch (step) {
+    case 1:
+      return t('Choose Your Role');
+    case 2:
+      return t('Courier Service');
+    case 3:
+      return t('Transaction Details');
+    case 4:
+      return seller ? t('Item Details') : t('Transaction Preferences');
+    default:
+      return seller ? t('Additional Information') : t('Transaction Terms');
+  }
 }
 
 /** Contact Vendor: the vendor the invitation is addressed to (the creator is the buyer). */
@@ -140,7 +145,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
     moved.current = true;
     if (!pendingIssues.current.length) clearErrors();
     setStep(next);
-    setAnnouncement(`Step ${next} of ${WIZARD_STEPS}`);
+    setAnnouncement(t('Step {step} of {total}', { step: next, total: WIZARD_STEPS }));
   }
 
   async function next() {
@@ -177,15 +182,16 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
         field: formFieldOf(i.path.map(String).join('.')) as Path<CreateFormValues>,
         message: i.message,
       }));
-      if (!showIssues(issues)) toast.error(CREATE_FAILED, { description: issues[0]?.message });
+      if (!showIssues(issues))
+        toast.error(t(CREATE_FAILED), { description: issues[0] ? t(issues[0].message) : undefined });
       return;
     }
     try {
       const answer = await create.mutateAsync(payload);
-      toast.success(TRANSACTION_SUCCESS.created);
+      toast.success(t(TRANSACTION_SUCCESS.created));
       moved.current = true;
       setCreated(answer);
-      setAnnouncement('Transaction created');
+      setAnnouncement(t('Transaction created'));
     } catch (error) {
       const issues = serverFieldIssues(error).map((d) => ({
         field: formFieldOf(d.field) as Path<CreateFormValues>,
@@ -194,7 +200,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
       if (issues.length && showIssues(issues)) return;
       const reason =
         error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : undefined;
-      toast.error(CREATE_FAILED, reason ? { description: reason } : undefined);
+      toast.error(t(CREATE_FAILED), reason ? { description: reason } : undefined);
     }
   };
 
@@ -234,36 +240,45 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
     ),
   };
 
+  // The vendor's name in bold, where the reader's language puts it in the sentence.
+  const [beforeName, afterName] = aroundValue((vendor) =>
+    t(
+      'You are buying from {vendor}. The invitation is addressed to them alone, and they are notified as soon as you create the transaction.',
+      { vendor },
+    ),
+  );
+
   return (
     <div className="space-y-4">
       {status}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" onClick={() => (step === 1 ? navigate('/app/dashboard') : goTo(step - 1))}>
           <ArrowLeftIcon className="h-4 w-4" />
-          Back
+          {t('Back')}
         </Button>
         <Link
           to="/app/escrow-calculator"
           className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-medium text-brand-700 hover:bg-brand-50"
         >
           <PercentIcon className="h-4 w-4" />
-          Fee Calculator
+          {t('Fee Calculator')}
         </Link>
       </div>
       {invited ? (
         <p className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
-          You are buying from <strong>{invited.name}</strong>. The invitation is addressed to them alone, and
-          they are notified as soon as you create the transaction.
+          {beforeName}
+          <strong>{invited.name}</strong>
+          {afterName}
         </p>
       ) : null}
-      <ol aria-label="Progress" className="flex items-center gap-2">
+      <ol aria-label={t('Progress')} className="flex items-center gap-2">
         {Array.from({ length: WIZARD_STEPS }, (_, index) => index + 1).map((n) => (
           <li
             key={n}
             aria-current={n === step ? 'step' : undefined}
             className={`h-2 flex-1 rounded-full ${n <= step ? 'bg-brand-600' : 'bg-slate-200'}`}
           >
-            <span className="sr-only">Step {n}</span>
+            <span className="sr-only">{t('Step {n}', { n })}</span>
           </li>
         ))}
       </ol>
@@ -278,7 +293,7 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
           <Card className="space-y-5">
             <div>
               <p className="text-sm font-medium text-brand-700">
-                Step {step} of {WIZARD_STEPS}
+                {t('Step {step} of {total}', { step, total: WIZARD_STEPS })}
               </p>
               <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
                 {stepTitle(step, seller)}
@@ -287,10 +302,10 @@ export function CreateWizard({ invited }: { invited?: InvitedVendor | undefined 
             {steps[step]}
             <div className="flex justify-end border-t border-slate-100 pt-4">
               {step < WIZARD_STEPS ? (
-                <Button type="submit">Continue</Button>
+                <Button type="submit">{t('Continue')}</Button>
               ) : (
                 <Button type="submit" disabled={create.isPending}>
-                  {create.isPending ? 'Creating...' : 'Create Transaction'}
+                  {create.isPending ? t('Creating...') : t('Create Transaction')}
                 </Button>
               )}
             </div>

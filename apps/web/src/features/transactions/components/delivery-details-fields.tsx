@@ -8,7 +8,9 @@ import {
   type Transaction,
 } from '@escrow/shared/schemas/transactions';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
+import { msg } from '@escrow/shared/i18n/msg';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { Select, Textarea } from './form-controls';
 
 /**
@@ -47,17 +49,17 @@ export function useDeliveryDetailsForm(existing: Transaction['deliveryDetails'] 
 }
 
 const TEXT_FIELDS = {
-  fullName: { label: 'Full name *', autoComplete: 'name', wide: true },
+  fullName: { label: msg('Full name *'), autoComplete: 'name', wide: true },
   phoneNumber: {
-    label: 'Phone number *',
+    label: msg('Phone number *'),
     autoComplete: 'tel',
     wide: true,
     type: 'tel',
     placeholder: '0803 123 4567',
   },
-  address: { label: 'Address *', autoComplete: 'street-address', wide: true },
-  city: { label: 'City *', autoComplete: 'address-level2' },
-  zipCode: { label: 'ZIP code *', autoComplete: 'postal-code' },
+  address: { label: msg('Address *'), autoComplete: 'street-address', wide: true },
+  city: { label: msg('City *'), autoComplete: 'address-level2' },
+  zipCode: { label: msg('ZIP code *'), autoComplete: 'postal-code' },
 } as const;
 
 /** The chosen delivery fields (all by default), laid out in two columns, each with its message. */
@@ -85,17 +87,21 @@ export function DeliveryDetailsFields({
     };
   };
   const id = (name: DeliveryField) => `${idPrefix}-${name}`;
-  const error = (name: DeliveryField) => errors[name]?.message;
+  // The shared schema's English id (or the server's words, already translated), in the reader's language.
+  const error = (name: DeliveryField) => {
+    const message = errors[name]?.message;
+    return message ? t(message) : undefined;
+  };
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       {fields.map((name) => {
         if (name === 'state')
           return (
-            <Field key={name} id={id(name)} label="State *" error={error(name)}>
+            <Field key={name} id={id(name)} label={t('State *')} error={error(name)}>
               <Select
                 id={id(name)}
-                placeholder="Select state"
+                placeholder={t('Select state')}
                 options={NIGERIAN_STATES}
                 {...fieldErrorProps(id(name), error(name))}
                 {...field(name)}
@@ -104,7 +110,7 @@ export function DeliveryDetailsFields({
           );
         if (name === 'country')
           return (
-            <Field key={name} id={id(name)} label="Country">
+            <Field key={name} id={id(name)} label={t('Country')}>
               <Input
                 id={id(name)}
                 value={DELIVERY_COUNTRY}
@@ -117,7 +123,7 @@ export function DeliveryDetailsFields({
         if (name === 'specialInstructions')
           return (
             <div key={name} className="sm:col-span-2">
-              <Field id={id(name)} label="Special instructions (optional)">
+              <Field id={id(name)} label={t('Special instructions (optional)')}>
                 <Textarea id={id(name)} {...field(name)} />
               </Field>
             </div>
@@ -125,7 +131,7 @@ export function DeliveryDetailsFields({
         const spec = TEXT_FIELDS[name];
         return (
           <div key={name} className={cn('wide' in spec && spec.wide && 'sm:col-span-2')}>
-            <Field id={id(name)} label={spec.label} error={error(name)}>
+            <Field id={id(name)} label={t(spec.label)} error={error(name)}>
               <Input
                 id={id(name)}
                 autoComplete={spec.autoComplete}

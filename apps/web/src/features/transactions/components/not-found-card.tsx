@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
+import { t } from '../../../lib/i18n';
 
-/** The 'Transaction Not Found' screen in its several wordings (details, join link, payment page). */
+/**
+ * The 'Transaction Not Found' screen in its several wordings (details, join link, payment page). `title` and
+ * `message` come in the reader's language.
+ */
 export function NotFoundCard({
-  title = 'Transaction Not Found',
+  title = t('Transaction Not Found'),
   message,
   children,
 }: {

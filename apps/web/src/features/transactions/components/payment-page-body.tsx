@@ -8,6 +8,7 @@ import { TRANSACTION_SUCCESS } from '@escrow/shared/texts/transactions';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useConfirmPayment } from '../api/payment';
 import { failureText } from '../../../lib/money-mutation';
 import { transitionFacts } from '../lib/trade-terms';
@@ -20,16 +21,22 @@ const LINK =
 function PaymentDone({ transaction: tx }: { transaction: Transaction }) {
   return (
     <Card className="space-y-3 text-center" role="status">
-      <CardTitle>Payment Successful</CardTitle>
+      <CardTitle>{t('Payment Successful')}</CardTitle>
       <p className="text-sm text-slate-600">
         {tx.shippingType === 'IN_PERSON'
-          ? 'Your payment is held in escrow. Your release code is on the transaction page: give it to the seller only when you have checked the item.'
+          ? t(
+              'Your payment is held in escrow. Your release code is on the transaction page: give it to the seller only when you have checked the item.',
+            )
           : tx.milestones.length
-            ? 'Your payment is held in escrow. The seller delivers each milestone, and its amount is released only when you accept it.'
-            : 'Your payment is held in escrow. The seller has been told to ship, and the money is released only after you confirm receipt.'}
+            ? t(
+                'Your payment is held in escrow. The seller delivers each milestone, and its amount is released only when you accept it.',
+              )
+            : t(
+                'Your payment is held in escrow. The seller has been told to ship, and the money is released only after you confirm receipt.',
+              )}
       </p>
       <Link to="/app/transactions" className={LINK}>
-        Go to My Transactions
+        {t('Go to My Transactions')}
       </Link>
     </Card>
   );
@@ -54,18 +61,18 @@ function ReturnedPayment({
     confirm
       .mutateAsync({ paymentMethod: 'CARD', paymentReference: reference })
       .then(() => {
-        toast.success(TRANSACTION_SUCCESS.paymentConfirmed);
+        toast.success(t(TRANSACTION_SUCCESS.paymentConfirmed));
         onDone();
       })
-      .catch((error) => toast.error(PAYMENT_FAILED, { description: failureText(error, '') || undefined }));
+      .catch((error) => toast.error(t(PAYMENT_FAILED), { description: failureText(error, '') || undefined }));
   }, [confirm, reference, onDone]);
   if (confirm.isError)
     return (
       <p role="alert" className="text-sm text-red-700">
-        {PAYMENT_FAILED}. {failureText(confirm.error, '')}
+        {t(PAYMENT_FAILED)}. {failureText(confirm.error, '')}
       </p>
     );
-  return <Spinner label="Confirming your payment..." />;
+  return <Spinner label={t('Confirming your payment...')} />;
 }
 
 export function PaymentPageBody({
@@ -82,33 +89,33 @@ export function PaymentPageBody({
   return (
     <div className="space-y-4">
       <Card>
-        <CardTitle>Summary</CardTitle>
+        <CardTitle>{t('Summary')}</CardTitle>
         <dl className="mt-3 divide-y divide-slate-100">
-          <Detail label="Item">{tx.description}</Detail>
-          <Detail label="Price">{formatMoney(tx.price, tx.currency)}</Detail>
-          <Detail label="Transaction Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
-          <Detail label="Who pays the fee">{FEE_PAYER_LABELS[tx.feePayer]}</Detail>
+          <Detail label={t('Item')}>{tx.description}</Detail>
+          <Detail label={t('Price')}>{formatMoney(tx.price, tx.currency)}</Detail>
+          <Detail label={t('Transaction Fee (2.5%)')}>{formatMoney(tx.fee, tx.currency)}</Detail>
+          <Detail label={t('Who pays the fee')}>{t(FEE_PAYER_LABELS[tx.feePayer])}</Detail>
           {/* The total is what the buyer pays into escrow (buyerPays), whoever pays the fee. */}
-          <Detail label="Total">
+          <Detail label={t('Total')}>
             <span data-testid="payment-page-total">{formatMoney(tx.total, tx.currency)}</span>
           </Detail>
-          <Detail label="Seller receives">{formatMoney(tx.sellerReceives, tx.currency)}</Detail>
+          <Detail label={t('Seller receives')}>{formatMoney(tx.sellerReceives, tx.currency)}</Detail>
         </dl>
       </Card>
       <Card>
         {!payable.ok ? (
           <div role="status" className="space-y-2 text-sm text-slate-700">
-            <p>{payable.reason}.</p>
+            <p>{t(payable.reason)}.</p>
             {tx.useCourier && tx.status === 'ACTIVE' && tx.viewerRole === 'BUYER' ? (
               <Link
                 to={`/app/shipping-details/${tx.id}`}
                 className="font-medium text-brand-700 hover:underline"
               >
-                Provide delivery details
+                {t('Provide delivery details')}
               </Link>
             ) : (
               <Link to={`/app/transactions/${tx.id}`} className="font-medium text-brand-700 hover:underline">
-                Back to the transaction
+                {t('Back to the transaction')}
               </Link>
             )}
           </div>

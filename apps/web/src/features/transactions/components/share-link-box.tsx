@@ -1,11 +1,15 @@
 import { Button } from '../../../components/ui/button';
+import { t } from '../../../lib/i18n';
 import { copyToClipboard, shareLink } from '../lib/share';
 
-/** A read-only share link with Copy and Share (the system sheet where the browser has one). */
+/**
+ * A read-only share link with Copy and Share (the system sheet where the browser has one). `title` and
+ * `copyLabel` come in the reader's language.
+ */
 export function ShareLinkBox({
   link,
   title,
-  copyLabel = 'Copy',
+  copyLabel = t('Copy'),
 }: {
   link: string;
   title: string;
@@ -14,7 +18,7 @@ export function ShareLinkBox({
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <label htmlFor="share-link" className="sr-only">
-        Share link
+        {t('Share link')}
       </label>
       <input
         id="share-link"
@@ -28,7 +32,7 @@ export function ShareLinkBox({
           {copyLabel}
         </Button>
         <Button variant="secondary" onClick={() => void shareLink(link, title)}>
-          Share
+          {t('Share')}
         </Button>
       </div>
     </div>

@@ -6,7 +6,9 @@ import { decide } from '@escrow/shared/domain/transaction-machine';
 import type { DeliveryDetails, Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
+import { msg } from '@escrow/shared/i18n/msg';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useSaveDeliveryDetails } from '../api/lifecycle';
 import { failureText } from '../../../lib/money-mutation';
 import { showServerFieldErrors } from '../../../lib/form-values';
@@ -14,7 +16,7 @@ import { DeliveryDetailsFields, useDeliveryDetailsForm, type DeliveryField } fro
 import { Detail } from './form-controls';
 import { transitionFacts } from '../lib/trade-terms';
 
-const TITLES = ['Personal Information', 'Address', 'Location'];
+const TITLES = [msg('Personal Information'), msg('Address'), msg('Location')];
 
 /** The shipping wizard: each step's fields, the same ones the delivery dialog asks for. */
 const STEP_FIELDS: Record<number, readonly DeliveryField[]> = {
@@ -23,10 +25,11 @@ const STEP_FIELDS: Record<number, readonly DeliveryField[]> = {
   3: ['zipCode', 'country', 'specialInstructions'],
 };
 
+/** English ids: the toasts show them with t(). */
 export const SHIPPING_TEXT = {
-  required: 'Please fill in all required fields',
-  saved: 'Shipping details saved successfully!',
-  saveFailed: 'Failed to save shipping details',
+  required: msg('Please fill in all required fields'),
+  saved: msg('Shipping details saved successfully!'),
+  saveFailed: msg('Failed to save shipping details'),
 } as const;
 
 /** /app/shipping-details/{id}: the buyer's delivery address in three steps, then on to payment. */
@@ -55,7 +58,7 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
   const saveDetails = async (details: DeliveryDetails) => {
     try {
       const { transaction } = await save.mutateAsync(details);
-      toast.success(SHIPPING_TEXT.saved);
+      toast.success(t(SHIPPING_TEXT.saved));
       // A correction after payment goes back to the trade; before it, on to payment.
       navigate(
         transaction.status === 'WAITING_FOR_PAYMENT' ? `/app/payment/${tx.id}` : `/app/transactions/${tx.id}`,
@@ -64,14 +67,14 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
       const fields = showServerFieldErrors(error, form.setError, (path) => path as DeliveryField);
       const back = [1, 2, 3].find((n) => STEP_FIELDS[n]!.some((f) => fields.includes(f)));
       if (back && back !== step) goTo(back);
-      if (!fields.length) toast.error(failureText(error, SHIPPING_TEXT.saveFailed));
+      if (!fields.length) toast.error(failureText(error, t(SHIPPING_TEXT.saveFailed)));
     }
   };
 
   /** Next checks the step's fields: what is missing is focused and says so beside the field. */
   async function next() {
     const valid = await form.trigger([...STEP_FIELDS[step]!], { shouldFocus: true });
-    if (!valid) return void toast.error(SHIPPING_TEXT.required);
+    if (!valid) return void toast.error(t(SHIPPING_TEXT.required));
     if (step < 3) return goTo(step + 1);
     await form.handleSubmit(saveDetails)();
   }
@@ -82,9 +85,11 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
         {allowed.ok ? (
           <>
             <div>
-              <p className="text-sm font-medium text-brand-700">Step {step} of 3</p>
+              <p className="text-sm font-medium text-brand-700">
+                {t('Step {step} of {total}', { step, total: 3 })}
+              </p>
               <CardTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
-                {TITLES[step - 1]}
+                {t(TITLES[step - 1]!)}
               </CardTitle>
             </div>
             <FormProvider {...form}>
@@ -99,10 +104,10 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
                 <DeliveryDetailsFields key={step} idPrefix="ship" fields={STEP_FIELDS[step]} />
                 <div className="flex justify-between border-t border-slate-100 pt-4">
                   <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 1}>
-                    Previous
+                    {t('Previous')}
                   </Button>
                   <Button type="submit" disabled={save.isPending}>
-                    {step < 3 ? 'Next' : save.isPending ? 'Saving...' : 'Save & Continue'}
+                    {step < 3 ? t('Next') : save.isPending ? t('Saving...') : t('Save & Continue')}
                   </Button>
                 </div>
               </form>
@@ -110,26 +115,26 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
           </>
         ) : (
           <div role="status" className="space-y-3">
-            <CardTitle>Delivery details</CardTitle>
-            <p className="text-sm text-slate-700">{allowed.reason}.</p>
+            <CardTitle>{t('Delivery details')}</CardTitle>
+            <p className="text-sm text-slate-700">{t(allowed.reason)}.</p>
             <Link
               to={`/app/transactions/${tx.id}`}
               className="text-sm font-medium text-brand-700 hover:underline"
             >
-              Back to the transaction
+              {t('Back to the transaction')}
             </Link>
           </div>
         )}
       </Card>
       <Card>
-        <CardTitle>Summary</CardTitle>
+        <CardTitle>{t('Summary')}</CardTitle>
         <dl className="mt-3 divide-y divide-slate-100">
-          <Detail label="Item">{tx.description}</Detail>
-          <Detail label="Courier">Yes</Detail>
-          <Detail label="Currency">{tx.currency}</Detail>
-          <Detail label="Price">{formatMoney(tx.price, tx.currency)}</Detail>
-          <Detail label="Fee (2.5%)">{formatMoney(tx.fee, tx.currency)}</Detail>
-          <Detail label="Total">{formatMoney(tx.total, tx.currency)}</Detail>
+          <Detail label={t('Item')}>{tx.description}</Detail>
+          <Detail label={t('Courier')}>{t('Yes')}</Detail>
+          <Detail label={t('Currency')}>{tx.currency}</Detail>
+          <Detail label={t('Price')}>{formatMoney(tx.price, tx.currency)}</Detail>
+          <Detail label={t('Fee (2.5%)')}>{formatMoney(tx.fee, tx.currency)}</Detail>
+          <Detail label={t('Total')}>{formatMoney(tx.total, tx.currency)}</Detail>
         </dl>
       </Card>
     </div>

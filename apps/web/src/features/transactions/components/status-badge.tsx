@@ -1,6 +1,7 @@
 import { STATUS_LABELS } from '@escrow/shared/domain/transaction-labels';
 import type { TransactionStatus } from '@escrow/shared/domain/transaction-machine';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 
 const COLOURS: Record<TransactionStatus, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -25,7 +26,7 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
         className,
       )}
     >
-      {STATUS_LABELS[status]}
+      {t(STATUS_LABELS[status])}
     </span>
   );
 }
@@ -42,7 +43,7 @@ export function RoleBadge({ role }: { role: 'BUYER' | 'SELLER' | 'BROKER' }) {
             : 'bg-violet-100 text-violet-900',
       )}
     >
-      {role === 'BUYER' ? 'Buyer' : role === 'SELLER' ? 'Seller' : 'Broker'}
+      {role === 'BUYER' ? t('Buyer') : role === 'SELLER' ? t('Seller') : t('Broker')}
     </span>
   );
 }

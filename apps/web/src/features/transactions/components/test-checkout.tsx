@@ -14,12 +14,18 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { usePayTestCheckout, useTestCheckout } from '../api/test-checkout';
 import { failureText } from '../../../lib/money-mutation';
 import { TestModeBadge } from '../../../components/test-mode-badge';
+import { aroundValue } from '../lib/markup-slot';
 import { NotFoundCard } from './not-found-card';
 
 type CardForm = z.input<typeof testCardPaymentSchema>;
+
+/** Printed on cards as they are: the same in every language. */
+const EXPIRY_FORMAT = 'MM/YY';
+const CVV = 'CVV';
 
 /**
  * /app/test-checkout/{reference}: in test mode, the page a buyer pays on instead of Paystack's. The card
@@ -28,12 +34,12 @@ type CardForm = z.input<typeof testCardPaymentSchema>;
  */
 export function TestCheckoutPage({ reference }: { reference: string }) {
   const checkout = useTestCheckout(reference);
-  if (checkout.isPending) return <Spinner label="Loading checkout..." />;
+  if (checkout.isPending) return <Spinner label={t('Loading checkout...')} />;
   if (checkout.isError)
     return (
-      <NotFoundCard message="This payment does not exist or is not yours.">
+      <NotFoundCard message={t('This payment does not exist or is not yours.')}>
         <Link to="/app/transactions" className="text-sm font-medium text-brand-700 hover:underline">
-          Back to My Transactions
+          {t('Back to My Transactions')}
         </Link>
       </NotFoundCard>
     );
@@ -45,6 +51,10 @@ function CheckoutBody({ checkout }: { checkout: TestCheckout }) {
   const pay = usePayTestCheckout(checkout.reference);
   const [outcome, setOutcome] = useState<string | null>(checkout.failureReason);
   const amount = formatMoney(checkout.amount, checkout.currency);
+  const [beforeEmail, afterEmail] = aroundValue((email) => t('Paying {email}', { email }));
+  const [beforeReference, afterReference] = aroundValue((reference) =>
+    t('Reference {reference}', { reference }),
+  );
 
   async function attempt(body: Parameters<typeof pay.mutateAsync>[0]) {
     try {
@@ -52,7 +62,7 @@ function CheckoutBody({ checkout }: { checkout: TestCheckout }) {
       if (result.status === 'success') void navigate(result.returnPath);
       else setOutcome(result.message);
     } catch (error) {
-      setOutcome(failureText(error, 'Payment failed'));
+      setOutcome(failureText(error, t('Payment failed')));
     }
   }
 
@@ -60,16 +70,20 @@ function CheckoutBody({ checkout }: { checkout: TestCheckout }) {
     <div className="space-y-4">
       <Card className="space-y-1">
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <TestModeBadge /> <span>No real money moves on this page.</span>
+          <TestModeBadge /> <span>{t('No real money moves on this page.')}</span>
         </p>
         <p className="text-sm text-slate-600">
-          Paying <span className="font-medium text-slate-900">{checkout.email}</span>
+          {beforeEmail}
+          <span className="font-medium text-slate-900">{checkout.email}</span>
+          {afterEmail}
         </p>
         <p className="text-2xl font-bold text-slate-900" data-testid="checkout-amount">
           {amount}
         </p>
         <p className="text-xs text-slate-500">
-          Reference <span className="break-all font-mono">{checkout.reference}</span>
+          {beforeReference}
+          <span className="break-all font-mono">{checkout.reference}</span>
+          {afterReference}
         </p>
       </Card>
       {outcome ? (
@@ -79,19 +93,19 @@ function CheckoutBody({ checkout }: { checkout: TestCheckout }) {
       ) : null}
       {checkout.status === 'SUCCEEDED' ? (
         <Card role="status" className="space-y-2 text-sm">
-          <p>{TEST_CHECKOUT_TEXT.alreadyPaid}</p>
+          <p>{t(TEST_CHECKOUT_TEXT.alreadyPaid)}</p>
           <Link to={checkout.returnPath} className="font-medium text-brand-700 hover:underline">
-            Back to the transaction
+            {t('Back to the transaction')}
           </Link>
         </Card>
       ) : checkout.status === 'FAILED' ? (
         <Card role="status" className="space-y-2 text-sm">
-          <p>{TEST_CHECKOUT_TEXT.closed}</p>
+          <p>{t(TEST_CHECKOUT_TEXT.closed)}</p>
           <Link
             to={checkout.returnPath.split('?')[0]!}
             className="font-medium text-brand-700 hover:underline"
           >
-            Start the payment again
+            {t('Start the payment again')}
           </Link>
         </Card>
       ) : checkout.method === 'CARD' ? (
@@ -124,61 +138,65 @@ function CardPayment({
     resolver: zodResolver(testCardPaymentSchema),
     defaultValues: { method: 'CARD', cardNumber: '', expiry: '', cvv: '' },
   });
+  // The shared schema's English ids, in the reader's language.
+  const cardNumberError = errors.cardNumber?.message ? t(errors.cardNumber.message) : undefined;
+  const expiryError = errors.expiry?.message ? t(errors.expiry.message) : undefined;
+  const cvvError = errors.cvv?.message ? t(errors.cvv.message) : undefined;
   return (
     <Card>
-      <CardTitle>Pay with card</CardTitle>
+      <CardTitle>{t('Pay with card')}</CardTitle>
       <form
         onSubmit={handleSubmit((card) => onPay(card))}
         noValidate
         className="mt-3 grid gap-3 sm:grid-cols-2"
       >
         <div className="sm:col-span-2">
-          <Field id="card-number" label="Card number" error={errors.cardNumber?.message}>
+          <Field id="card-number" label={t('Card number')} error={cardNumberError}>
             <Input
               id="card-number"
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="0000 0000 0000 0000"
               {...register('cardNumber')}
-              {...fieldErrorProps('card-number', errors.cardNumber?.message)}
+              {...fieldErrorProps('card-number', cardNumberError)}
             />
           </Field>
         </div>
-        <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry?.message}>
+        <Field id="card-expiry" label={t('Expiry (MM/YY)')} error={expiryError}>
           <Input
             id="card-expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={EXPIRY_FORMAT}
             {...register('expiry')}
-            {...fieldErrorProps('card-expiry', errors.expiry?.message)}
+            {...fieldErrorProps('card-expiry', expiryError)}
           />
         </Field>
-        <Field id="card-cvv" label="CVV" error={errors.cvv?.message}>
+        <Field id="card-cvv" label={CVV} error={cvvError}>
           <Input
             id="card-cvv"
             inputMode="numeric"
             autoComplete="cc-csc"
             {...register('cvv')}
-            {...fieldErrorProps('card-cvv', errors.cvv?.message)}
+            {...fieldErrorProps('card-cvv', cvvError)}
           />
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy} className="w-full">
-            {busy ? 'Processing...' : `Pay ${amount}`}
+            {busy ? t('Processing...') : t('Pay {amount}', { amount })}
           </Button>
         </div>
       </form>
       <section aria-labelledby="test-cards-title" className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
         <h2 id="test-cards-title" className="font-medium text-slate-900">
-          Test cards
+          {t('Test cards')}
         </h2>
-        <p className="text-slate-600">Any future expiry date and any 3-digit CVV.</p>
+        <p className="text-slate-600">{t('Any future expiry date and any 3-digit CVV.')}</p>
         <ul className="mt-2 space-y-1">
           {TEST_CARDS.map((card) => (
             <li key={card.number}>
               <span className="font-mono">{card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</span>{' '}
-              <span className="text-slate-600">— {card.label}</span>
+              <span className="text-slate-600">— {t(card.label)}</span>
             </li>
           ))}
         </ul>
@@ -199,27 +217,28 @@ function TransferPayment({
   const { transfer } = checkout;
   return (
     <Card className="space-y-3 text-sm">
-      <CardTitle>Pay by bank transfer</CardTitle>
+      <CardTitle>{t('Pay by bank transfer')}</CardTitle>
       <p className="text-slate-600">
-        Transfer exactly {formatMoney(checkout.amount, checkout.currency)} to this account. It is for this
-        payment only.
+        {t('Transfer exactly {amount} to this account. It is for this payment only.', {
+          amount: formatMoney(checkout.amount, checkout.currency),
+        })}
       </p>
       <dl className="grid gap-2 sm:grid-cols-3">
         <div>
-          <dt className="text-slate-500">Bank</dt>
+          <dt className="text-slate-500">{t('Bank')}</dt>
           <dd className="font-medium text-slate-900">{transfer.bankName}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Account number</dt>
+          <dt className="text-slate-500">{t('Account number')}</dt>
           <dd className="font-mono font-medium text-slate-900">{transfer.accountNumber}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Account name</dt>
+          <dt className="text-slate-500">{t('Account name')}</dt>
           <dd className="font-medium text-slate-900">{transfer.accountName}</dd>
         </div>
       </dl>
       <Button onClick={onSent} disabled={busy}>
-        {busy ? 'Checking...' : 'I have sent the money'}
+        {busy ? t('Checking...') : t('I have sent the money')}
       </Button>
     </Card>
   );

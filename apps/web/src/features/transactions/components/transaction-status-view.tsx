@@ -4,7 +4,9 @@ import { content } from '../../../config/content';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { STATUS_POLL_MS, useLiveTransaction } from '../hooks/use-live-transaction';
+import { aroundValue } from '../lib/markup-slot';
 import { copyToClipboard, joinLinkFor } from '../lib/share';
 import { JoinedNote } from './joined-note';
 import { ShareLinkBox } from './share-link-box';
@@ -21,6 +23,7 @@ export function TransactionStatusView({
   const query = useLiveTransaction(initial.id, { pollWhilePendingMs: STATUS_POLL_MS });
   const tx = query.data ?? initial;
   const code = tx.invitation?.code ?? invitationCode;
+  const [beforeTotal, afterTotal] = aroundValue((total) => t('Total: {total}', { total }));
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <Card className="space-y-4 lg:col-span-2">
@@ -29,14 +32,19 @@ export function TransactionStatusView({
           <StatusBadge status={tx.status} />
         </div>
         <p className="text-sm text-slate-600">
-          Total: <span className="font-semibold text-slate-900">{formatMoney(tx.total, tx.currency)}</span>
+          {beforeTotal}
+          <span className="font-semibold text-slate-900">{formatMoney(tx.total, tx.currency)}</span>
+          {afterTotal}
         </p>
         {tx.status === 'PENDING' && code ? (
           <div className="space-y-2">
-            <p className="text-sm font-medium text-slate-700">Share this link with the other party</p>
-            <ShareLinkBox link={joinLinkFor(code)} title={`Join my escrow transaction: ${tx.description}`} />
+            <p className="text-sm font-medium text-slate-700">{t('Share this link with the other party')}</p>
+            <ShareLinkBox
+              link={joinLinkFor(code)}
+              title={t('Join my escrow transaction: {description}', { description: tx.description })}
+            />
             <Button variant="ghost" size="sm" onClick={() => void copyToClipboard(code)}>
-              Copy Code
+              {t('Copy Code')}
             </Button>
           </div>
         ) : tx.status === 'PENDING' ? null : (
@@ -47,32 +55,32 @@ export function TransactionStatusView({
           state={code ? { invitationCode: code } : undefined}
           className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
         >
-          Open Transaction
+          {t('Open Transaction')}
         </Link>
       </Card>
       <Card className="space-y-2">
-        <CardTitle>How it works</CardTitle>
+        <CardTitle>{t('How it works')}</CardTitle>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>The other party opens the link and joins.</li>
-          <li>The buyer pays into escrow; the money is held safely.</li>
+          <li>{t('The other party opens the link and joins.')}</li>
+          <li>{t('The buyer pays into escrow; the money is held safely.')}</li>
           <li>
             {tx.shippingType === 'IN_PERSON'
-              ? 'You meet; once satisfied, the buyer gives the seller a release code.'
+              ? t('You meet; once satisfied, the buyer gives the seller a release code.')
               : tx.milestones.length
-                ? 'The seller delivers each milestone; the buyer accepts it.'
-                : 'The seller ships; the buyer confirms receipt.'}
+                ? t('The seller delivers each milestone; the buyer accepts it.')
+                : t('The seller ships; the buyer confirms receipt.')}
           </li>
           <li>
             {tx.milestones.length
-              ? 'Each milestone’s payment is released to the seller as it is accepted.'
-              : 'The payment is released to the seller.'}
+              ? t('Each milestone’s payment is released to the seller as it is accepted.')
+              : t('The payment is released to the seller.')}
           </li>
         </ol>
         <a
           href={`mailto:${content.supportEmail}`}
           className="block pt-2 text-sm font-medium text-brand-700 hover:underline"
         >
-          Contact Support
+          {t('Contact Support')}
         </a>
       </Card>
     </div>

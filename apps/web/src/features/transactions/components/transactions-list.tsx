@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount as count } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { ConnectionIndicator } from '../../../components/connection-indicator';
 import { useLiveConnection } from '../../../lib/realtime/use-live-connection';
 import { useTransactionEvents } from '../../../lib/realtime/transaction-events';
@@ -35,8 +36,15 @@ export function TransactionsList() {
   const shownPage = data?.page ?? page;
   const first = (shownPage - 1) * PAGE_SIZE + 1;
   const range = data
-    ? `Showing ${count(first)}–${count(first + transactions.length - 1)} of ${formatListTotal(data)}`
+    ? t('Showing {first}–{last} of {total}', {
+        first: count(first),
+        last: count(first + transactions.length - 1),
+        total: formatListTotal(data),
+      })
     : '';
+  // The filters' values are sent as they are; their labels are shown in the reader's language.
+  const statusOptions = TRANSACTIONS_STATUS_FILTERS.map(({ value, label }) => ({ value, label: t(label) }));
+  const roleOptions = ROLE_FILTERS.map(({ value, label }) => ({ value, label: t(label) }));
   const changing = list.isPlaceholderData;
   const onFilter = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -47,48 +55,48 @@ export function TransactionsList() {
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Transactions</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('My Transactions')}</h1>
           <ConnectionIndicator state={connection.state} onReconnect={connection.reconnect} />
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching && !changing ? 'Refreshing...' : 'Refresh'}
+            {list.isFetching && !changing ? t('Refreshing...') : t('Refresh')}
           </Button>
           <Link
             to="/app/create-transaction"
             className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
           >
-            New Transaction
+            {t('New Transaction')}
           </Link>
         </div>
       </header>
       <Card className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto]">
         <label className="sr-only" htmlFor="tx-search">
-          Search transactions
+          {t('Search transactions')}
         </label>
         <Input
           id="tx-search"
           type="search"
-          placeholder="Search by description, ID or name"
+          placeholder={t('Search by description, ID or name')}
           value={q}
           onChange={(event) => onFilter(setQ)(event.target.value)}
         />
         <label className="sr-only" htmlFor="tx-status-filter">
-          Status
+          {t('Status')}
         </label>
         <Select
           id="tx-status-filter"
           value={status}
-          options={TRANSACTIONS_STATUS_FILTERS}
+          options={statusOptions}
           onChange={(event) => onFilter(setStatus)(event.target.value)}
         />
         <label className="sr-only" htmlFor="tx-role-filter">
-          Role
+          {t('Role')}
         </label>
         <Select
           id="tx-role-filter"
           value={role}
-          options={ROLE_FILTERS}
+          options={roleOptions}
           onChange={(event) => onFilter(setRole)(event.target.value)}
         />
       </Card>
@@ -98,16 +106,16 @@ export function TransactionsList() {
         <Card role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
           {list.error.message}
           <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </Card>
       ) : (
         <>
           {transactions.length === 0 ? (
-            <Card className="py-10 text-center text-slate-600">No transactions found</Card>
+            <Card className="py-10 text-center text-slate-600">{t('No transactions found')}</Card>
           ) : (
             <>
-              <ul className="space-y-3" aria-label="Transactions" aria-busy={changing}>
+              <ul className="space-y-3" aria-label={t('Transactions')} aria-busy={changing}>
                 {transactions.map((tx) => (
                   <li key={tx.id}>
                     <TransactionCard transaction={tx} />
@@ -120,17 +128,17 @@ export function TransactionsList() {
             </>
           )}
           {shownPage > 1 || data?.hasMore ? (
-            <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
+            <nav aria-label={t('Pagination')} className="flex items-center justify-center gap-3">
               <Button
                 variant="secondary"
                 size="sm"
                 onClick={() => setPage(Math.max(1, shownPage - 1))}
                 disabled={shownPage <= 1 || changing}
               >
-                Previous
+                {t('Previous')}
               </Button>
               <span className="text-sm font-medium text-slate-700" aria-current="page">
-                Page {count(shownPage)}
+                {t('Page {page}', { page: count(shownPage) })}
               </span>
               <Button
                 variant="secondary"
@@ -138,7 +146,7 @@ export function TransactionsList() {
                 onClick={() => setPage(shownPage + 1)}
                 disabled={!data?.hasMore || changing}
               >
-                {changing && page > shownPage ? 'Loading...' : 'Next'}
+                {changing && page > shownPage ? t('Loading...') : t('Next')}
               </Button>
             </nav>
           ) : null}

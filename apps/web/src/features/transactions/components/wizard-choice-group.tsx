@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import type { CreateFormValues } from '../lib/create-form';
 import { ChoiceCard } from './form-controls';
 
@@ -49,7 +50,7 @@ export function ChoiceGroup<N extends ChoiceName>({
           role="alert"
           className={cn('text-sm text-red-600', columns === 3 ? 'sm:col-span-3' : 'sm:col-span-2')}
         >
-          {message}
+          {t(message)}
         </p>
       ) : null}
     </fieldset>

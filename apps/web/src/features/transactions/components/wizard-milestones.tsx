@@ -8,6 +8,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { amountValue } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import type { CreateFormValues } from '../lib/create-form';
 import { EMPTY_MILESTONE, firstMilestones, type MilestoneDraft } from '../lib/milestone-drafts';
 import { Textarea } from './form-controls';
@@ -31,9 +32,20 @@ export function allocationText(
   const allocated = allocatedMinor(milestones);
   const money = (minor: number) => formatMoney(minor / 100, currency);
   const priceMinor = typeof price === 'number' ? toMinor(price) : null;
-  if (priceMinor === null || priceMinor <= 0) return `${money(allocated)} allocated · enter the price above`;
+  if (priceMinor === null || priceMinor <= 0)
+    return t('{allocated} allocated · enter the price above', { allocated: money(allocated) });
   const left = priceMinor - allocated;
-  return `${money(allocated)} of ${money(priceMinor)} allocated · ${left >= 0 ? `${money(left)} left` : `${money(-left)} over`}`;
+  return left >= 0
+    ? t('{allocated} of {price} allocated · {left} left', {
+        allocated: money(allocated),
+        price: money(priceMinor),
+        left: money(left),
+      })
+    : t('{allocated} of {price} allocated · {over} over', {
+        allocated: money(allocated),
+        price: money(priceMinor),
+        over: money(-left),
+      });
 }
 
 /**
@@ -70,7 +82,7 @@ export function MilestonesPart() {
       className="space-y-3 rounded-lg border border-slate-200 p-4"
     >
       <h3 id="tx-milestones-title" className="text-sm font-semibold text-slate-900">
-        Milestones
+        {t('Milestones')}
       </h3>
       <label className="flex items-start gap-3 text-sm text-slate-800">
         <input
@@ -83,16 +95,17 @@ export function MilestonesPart() {
           })}
         />
         <span>
-          <span className="block font-medium">Pay in milestones</span>
+          <span className="block font-medium">{t('Pay in milestones')}</span>
           <span className="block text-slate-600">
-            The buyer pays the whole amount into escrow once; each milestone’s part is released when the buyer
-            accepts it.
+            {t(
+              'The buyer pays the whole amount into escrow once; each milestone’s part is released when the buyer accepts it.',
+            )}
           </span>
         </span>
       </label>
       {on ? (
         <>
-          <ol className="space-y-3" aria-label="Milestones">
+          <ol className="space-y-3" aria-label={t('Milestones')}>
             {fields.map((field, index) => (
               <MilestoneFields
                 key={field.id}
@@ -110,10 +123,10 @@ export function MilestonesPart() {
               onClick={() => append({ ...EMPTY_MILESTONE })}
               disabled={fields.length >= MAX_MILESTONES}
             >
-              Add milestone
+              {t('Add milestone')}
             </Button>
             <span className="text-xs text-slate-600">
-              {MIN_MILESTONES} to {MAX_MILESTONES} milestones
+              {t('{min} to {max} milestones', { min: MIN_MILESTONES, max: MAX_MILESTONES })}
             </span>
           </div>
           <p
@@ -125,7 +138,7 @@ export function MilestonesPart() {
           </p>
           {listError ? (
             <p id={LIST_ERROR_ID} role="alert" className="text-sm text-red-600">
-              {listError}
+              {t(listError)}
             </p>
           ) : null}
         </>
@@ -150,6 +163,8 @@ function MilestoneFields({
     formState: { errors },
   } = useFormContext<CreateFormValues>();
   const row = errors.milestones?.[index];
+  /** A field's message: the shared schema's English id (or the server's words, already translated). */
+  const shown = (message: string | undefined) => (message ? t(message) : undefined);
   const id = (field: string) => `tx-milestone-${index}-${field}`;
   const n = index + 1;
   /** The field's own message, and for the amounts the list's (it is about them). */
@@ -164,9 +179,13 @@ function MilestoneFields({
   return (
     <li>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Milestone {n}</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-900">{t('Milestone {n}', { n })}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field id={id('title')} label={`Title of milestone ${n}`} error={row?.title?.message}>
+          <Field
+            id={id('title')}
+            label={t('Title of milestone {n}', { n })}
+            error={shown(row?.title?.message)}
+          >
             <Input
               id={id('title')}
               autoComplete="off"
@@ -174,7 +193,11 @@ function MilestoneFields({
               {...register(`milestones.${index}.title`)}
             />
           </Field>
-          <Field id={id('amount')} label={`Amount of milestone ${n}`} error={row?.amount?.message}>
+          <Field
+            id={id('amount')}
+            label={t('Amount of milestone {n}', { n })}
+            error={shown(row?.amount?.message)}
+          >
             <Input
               id={id('amount')}
               inputMode="decimal"
@@ -186,8 +209,8 @@ function MilestoneFields({
           </Field>
           <Field
             id={id('due')}
-            label={`Due date of milestone ${n} (optional, ${DATE_FORMAT_HINT})`}
-            error={row?.dueDate?.message}
+            label={t('Due date of milestone {n} (optional, {format})', { n, format: DATE_FORMAT_HINT })}
+            error={shown(row?.dueDate?.message)}
           >
             <DateInput
               id={id('due')}
@@ -198,8 +221,8 @@ function MilestoneFields({
         </div>
         <Field
           id={id('description')}
-          label={`Description of milestone ${n} (optional)`}
-          error={row?.description?.message}
+          label={t('Description of milestone {n} (optional)', { n })}
+          error={shown(row?.description?.message)}
         >
           <Textarea
             id={id('description')}
@@ -210,7 +233,7 @@ function MilestoneFields({
         </Field>
         {canRemove ? (
           <Button variant="ghost" size="sm" className="text-red-700" onClick={onRemove}>
-            Remove milestone {n}
+            {t('Remove milestone {n}', { n })}
           </Button>
         ) : null}
       </fieldset>

@@ -3,6 +3,7 @@ import { TRANSACTION_CURRENCIES } from '@escrow/shared/domain/nigeria';
 import { SHIPPING_TYPE_LABELS } from '@escrow/shared/domain/transaction-machine';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { amountValue, numberValue } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { usesCourier, type CreateFormValues } from '../lib/create-form';
 import { Select, Textarea } from './form-controls';
 import { ChoiceGroup } from './wizard-choice-group';
@@ -13,10 +14,10 @@ export function RoleStep() {
   return (
     <ChoiceGroup
       name="creatorRole"
-      legend="Are you buying or selling in this transaction?"
+      legend={t('Are you buying or selling in this transaction?')}
       choices={[
-        { value: 'BUYER', key: 'BUYER', title: 'Buyer', description: 'I want to purchase something' },
-        { value: 'SELLER', key: 'SELLER', title: 'Seller', description: 'I want to sell something' },
+        { value: 'BUYER', key: 'BUYER', title: t('Buyer'), description: t('I want to purchase something') },
+        { value: 'SELLER', key: 'SELLER', title: t('Seller'), description: t('I want to sell something') },
       ]}
     />
   );
@@ -30,16 +31,16 @@ export function CourierStep() {
   return (
     <ChoiceGroup
       name="shippingType"
-      legend="Will the item be delivered by a courier?"
+      legend={t('Will the item be delivered by a courier?')}
       columns={3}
       choices={[
-        { value: 'COURIER', key: 'yes', title: 'Yes', description: 'I need shipping services' },
-        { value: 'SELLER_DELIVERY', key: 'no', title: 'No', description: 'Local pickup or delivery' },
+        { value: 'COURIER', key: 'yes', title: t('Yes'), description: t('I need shipping services') },
+        { value: 'SELLER_DELIVERY', key: 'no', title: t('No'), description: t('Local pickup or delivery') },
         {
           value: 'IN_PERSON',
           key: 'in-person',
-          title: SHIPPING_TYPE_LABELS.IN_PERSON,
-          description: 'Meet, check the item, then release the money with a code',
+          title: t(SHIPPING_TYPE_LABELS.IN_PERSON),
+          description: t('Meet, check the item, then release the money with a code'),
         },
       ]}
     />
@@ -57,25 +58,27 @@ export function PricingStep() {
     formState: { errors },
   } = useFormContext<CreateFormValues>();
   const shippingType = useWatch<CreateFormValues, 'shippingType'>({ name: 'shippingType' });
-  const descriptionError = errors.description?.message;
-  const priceError = errors.price?.message;
-  const daysError = errors.estimatedDeliveryDays?.message;
+  // The messages are the shared schema's English ids (or the server's words, already translated).
+  const shown = (message: string | undefined) => (message ? t(message) : undefined);
+  const descriptionError = shown(errors.description?.message);
+  const priceError = shown(errors.price?.message);
+  const daysError = shown(errors.estimatedDeliveryDays?.message);
   return (
     <div className="space-y-4">
-      <Field id="tx-description" label="Description" error={descriptionError}>
+      <Field id="tx-description" label={t('Description')} error={descriptionError}>
         <Textarea
           id="tx-description"
           maxLength={2000}
-          placeholder="What is being bought or sold?"
+          placeholder={t('What is being bought or sold?')}
           {...fieldErrorProps('tx-description', descriptionError)}
           {...register('description')}
         />
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field id="tx-currency" label="Currency">
+        <Field id="tx-currency" label={t('Currency')}>
           <Select id="tx-currency" options={CURRENCY_OPTIONS} {...register('currency')} />
         </Field>
-        <Field id="tx-price" label="Price" error={priceError}>
+        <Field id="tx-price" label={t('Price')} error={priceError}>
           <Input
             id="tx-price"
             inputMode="decimal"
@@ -87,7 +90,7 @@ export function PricingStep() {
         </Field>
       </div>
       {usesCourier(shippingType) ? (
-        <Field id="tx-delivery-days" label="Estimated delivery days" error={daysError}>
+        <Field id="tx-delivery-days" label={t('Estimated delivery days')} error={daysError}>
           <Input
             id="tx-delivery-days"
             type="number"

@@ -2,6 +2,7 @@ import { useFormContext, type RegisterOptions } from 'react-hook-form';
 import { ITEM_CATEGORIES, ITEM_CONDITIONS, ITEM_TYPES } from '@escrow/shared/domain/nigeria';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { amountValue, choiceValue, numberValue } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { quantityValue, type CreateFormValues } from '../lib/create-form';
 import { Select, Textarea } from './form-controls';
 
@@ -21,7 +22,9 @@ function useWizardField(name: Name, options?: RegisterOptions<CreateFormValues, 
     formState: { errors },
   } = useFormContext<CreateFormValues>();
   const id = `tx-${name}`;
-  const error = errors[name]?.message;
+  // The shared schema's English id (or the server's words, already translated).
+  const message = errors[name]?.message;
+  const error = message ? t(message) : undefined;
   return { id, error, props: { id, ...fieldErrorProps(id, error), ...register(name, options) } };
 }
 
@@ -53,7 +56,13 @@ function SelectField({
   const { id, error, props } = useWizardField(name, { setValueAs: choiceValue });
   return (
     <Field id={id} label={label} error={error}>
-      <Select placeholder={placeholder} options={choices} aria-required={required} {...props} />
+      <Select
+        placeholder={placeholder}
+        // The value sent stays the English choice; the reader sees it in their language.
+        options={choices.map((choice) => ({ value: choice, label: t(choice) }))}
+        aria-required={required}
+        {...props}
+      />
     </Field>
   );
 }
@@ -62,7 +71,7 @@ function QuantityField() {
   const { setValue } = useFormContext<CreateFormValues>();
   const { id, error, props } = useWizardField('itemQuantity', { setValueAs: quantityValue });
   return (
-    <Field id={id} label="Quantity" error={error}>
+    <Field id={id} label={t('Quantity')} error={error}>
       <Input
         type="number"
         min={1}
@@ -84,33 +93,33 @@ export function ItemDetailsStep() {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <SelectField
         name="itemType"
-        label="Item type *"
-        placeholder="Select item type"
+        label={t('Item type *')}
+        placeholder={t('Select item type')}
         choices={ITEM_TYPES}
         required
       />
       <SelectField
         name="itemCategory"
-        label="Category *"
-        placeholder="Select category"
+        label={t('Category *')}
+        placeholder={t('Select category')}
         choices={ITEM_CATEGORIES}
         required
       />
       <SelectField
         name="itemCondition"
-        label="Condition *"
-        placeholder="Select condition"
+        label={t('Condition *')}
+        placeholder={t('Select condition')}
         choices={ITEM_CONDITIONS}
         required
       />
       <QuantityField />
-      <TextField name="itemBrand" label="Brand" />
-      <TextField name="itemModel" label="Model" />
-      <TextField name="itemSize" label="Size" />
-      <TextField name="itemColor" label="Colour" />
+      <TextField name="itemBrand" label={t('Brand')} />
+      <TextField name="itemModel" label={t('Model')} />
+      <TextField name="itemSize" label={t('Size')} />
+      <TextField name="itemColor" label={t('Colour')} />
       <TextField
         name="itemWeight"
-        label="Weight (kg)"
+        label={t('Weight (kg)')}
         inputMode="decimal"
         options={{ setValueAs: numberValue }}
       />
@@ -122,16 +131,16 @@ export function ItemDetailsStep() {
 export function AdditionalInfoStep() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField name="itemDimensions" label="Dimensions" placeholder="e.g. 30 x 20 x 10 cm" />
-      <TextField name="itemSerialNumber" label="Serial number" />
-      <TextField name="itemWarranty" label="Warranty" />
-      <TextField name="itemOrigin" label="Country of origin" />
-      <TextField name="itemAge" label="Age/usage" placeholder="e.g. 6 months, lightly used" />
+      <TextField name="itemDimensions" label={t('Dimensions')} placeholder={t('e.g. 30 x 20 x 10 cm')} />
+      <TextField name="itemSerialNumber" label={t('Serial number')} />
+      <TextField name="itemWarranty" label={t('Warranty')} />
+      <TextField name="itemOrigin" label={t('Country of origin')} />
+      <TextField name="itemAge" label={t('Age/usage')} placeholder={t('e.g. 6 months, lightly used')} />
       <div className="sm:col-span-2">
-        <TextAreaField name="specialInstructions" label="Special instructions" />
+        <TextAreaField name="specialInstructions" label={t('Special instructions')} />
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField name="returnPolicy" label="Return policy" />
+        <TextAreaField name="returnPolicy" label={t('Return policy')} />
       </div>
     </div>
   );
@@ -143,18 +152,18 @@ export function PreferencesStep() {
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <TextField
         name="maximumBudget"
-        label="Maximum budget"
+        label={t('Maximum budget')}
         inputMode="decimal"
         options={{ setValueAs: amountValue }}
       />
       <SelectField
         name="preferredCondition"
-        label="Preferred condition"
-        placeholder="Any condition"
+        label={t('Preferred condition')}
+        placeholder={t('Any condition')}
         choices={ITEM_CONDITIONS}
       />
       <div className="sm:col-span-2">
-        <TextAreaField name="specificRequirements" label="Specific requirements" />
+        <TextAreaField name="specificRequirements" label={t('Specific requirements')} />
       </div>
     </div>
   );
@@ -165,8 +174,8 @@ export function TermsStep() {
   return (
     <TextAreaField
       name="transactionTerms"
-      label="Transaction terms"
-      placeholder="Anything the seller should agree to, e.g. inspection on delivery"
+      label={t('Transaction terms')}
+      placeholder={t('Anything the seller should agree to, e.g. inspection on delivery')}
     />
   );
 }

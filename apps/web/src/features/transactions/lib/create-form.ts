@@ -8,6 +8,7 @@ import {
   transactionDraftSchemaFor,
   type CreateTransactionInput,
 } from '@escrow/shared/schemas/transactions';
+import { msg } from '@escrow/shared/i18n/msg';
 import { deviceClock } from '../../../lib/dates';
 import {
   milestonesActive,
@@ -90,7 +91,7 @@ export const EMPTY_CREATE_FORM: CreateFormValues = {
 export const WIZARD_STEPS = 5;
 
 export const CREATE_STEP_TEXT = {
-  roleRequired: 'Please choose whether you are buying or selling',
+  roleRequired: msg('Please choose whether you are buying or selling'),
 } as const;
 
 /** Only a courier trade asks for delivery days (and sends `useCourier: true`). */

@@ -1,23 +1,29 @@
 import { HANDOVER_CODE_LENGTH } from '@escrow/shared/domain/handover';
+import { msg } from '@escrow/shared/i18n/msg';
 import { formatTime } from '../../../lib/format';
 
-/** The handover screens' own texts; the rules' texts (code format, lock, answers) are the shared ones. */
+/**
+ * The handover screens' own texts; the rules' texts (code format, lock, answers) are the shared ones.
+ * English ids: the screens show them with t().
+ */
 export const HANDOVER_SCREEN_TEXT = {
-  cardTitle: 'Your release code',
-  onlyShare: 'Only share this when you are satisfied',
-  howItWorks:
+  cardTitle: msg('Your release code'),
+  onlyShare: msg('Only share this when you are satisfied'),
+  howItWorks: msg(
     'At the meeting, check the item. When you are happy with it, tell the seller this code or let them scan it: the money is released to them as soon as they enter it.',
-  qrLabel: 'QR code of your release code',
-  replace: 'Replace code',
-  replaceTitle: 'Replace the release code?',
-  replaceBody: 'The current code stops working at once. Only the new code will release the money.',
-  replaceFailed: 'Failed to replace the release code',
-  loadFailed: 'Failed to load your release code',
-  entryTitle: 'Enter Release Code',
-  entryLabel: 'Release code',
-  entryHint:
+  ),
+  qrLabel: msg('QR code of your release code'),
+  replace: msg('Replace code'),
+  replaceTitle: msg('Replace the release code?'),
+  replaceBody: msg('The current code stops working at once. Only the new code will release the money.'),
+  replaceFailed: msg('Failed to replace the release code'),
+  loadFailed: msg('Failed to load your release code'),
+  entryTitle: msg('Enter Release Code'),
+  entryLabel: msg('Release code'),
+  entryHint: msg(
     'When the buyer has checked the item, ask them for their 6-digit code. The money is released to you as soon as you enter it.',
-  entryFailed: 'Failed to check the code',
+  ),
+  entryFailed: msg('Failed to check the code'),
 } as const;
 
 /** '123456' → ['123', '456']: two groups of three are easier to read out and to copy. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 
-/** The join link page's texts. */
+/** The join link page's texts (English ids: the form shows them with t()). */
 export const JOIN_LINK_TEXT = {
-  empty: 'Please enter a transaction link',
-  badFormat: 'Invalid link format. Please check the link and try again.',
-  noCode: 'Invalid transaction link. Please check the link and try again.',
+  empty: msg('Please enter a transaction link'),
+  badFormat: msg('Invalid link format. Please check the link and try again.'),
+  noCode: msg('Invalid transaction link. Please check the link and try again.'),
 } as const;
 
 export type JoinLinkResult = { ok: true; code: string } | { ok: false; error: string };

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { VendorCard as Vendor } from '@escrow/shared/schemas/vendors';
+import { VENDOR_TEXT } from '@escrow/shared/texts/vendors';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useToggleSaved } from '../api/vendors';
 import { RatingText, TrustBadge, VendorFacts } from './vendor-figures';
 
@@ -25,20 +27,22 @@ export function SaveVendorButton({
       variant="secondary"
       size="sm"
       aria-pressed={vendor.saved}
-      aria-label={`${vendor.saved ? 'Unsave' : 'Save'} ${vendor.name}`}
+      aria-label={
+        vendor.saved ? t('Unsave {name}', { name: vendor.name }) : t('Save {name}', { name: vendor.name })
+      }
       disabled={toggle.isPending}
       onClick={() =>
         toggle.mutate(
           { id: vendor.id, save: !vendor.saved },
           {
-            onSuccess: () => toast.success(vendor.saved ? 'Vendor removed from saved' : 'Vendor saved'),
+            onSuccess: () => toast.success(vendor.saved ? t(VENDOR_TEXT.unsaved) : t(VENDOR_TEXT.saved)),
             onError: (error) =>
-              toast.error(error instanceof ApiError ? error.message : 'Could not save the vendor'),
+              toast.error(error instanceof ApiError ? error.message : t('Could not save the vendor')),
           },
         )
       }
     >
-      {vendor.saved ? 'Saved' : 'Save'}
+      {vendor.saved ? t('Saved') : t('Save')}
     </Button>
   );
 }
@@ -55,10 +59,10 @@ export function VendorCard({ vendor, viewerId }: { vendor: Vendor; viewerId: str
         <TrustBadge level={vendor.trustLevel} />
       </div>
       <p className="line-clamp-3 break-words text-sm text-slate-700">{vendor.description}</p>
-      <ul aria-label="Specialties" className="flex flex-wrap gap-1.5">
+      <ul aria-label={t('Specialties')} className="flex flex-wrap gap-1.5">
         {vendor.specialties.map((s) => (
           <li key={s} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
-            {s}
+            {t(s)}
           </li>
         ))}
       </ul>
@@ -67,18 +71,18 @@ export function VendorCard({ vendor, viewerId }: { vendor: Vendor; viewerId: str
         <SaveVendorButton vendor={vendor} own={own} />
         <Link
           to={`/app/vendor/${vendor.id}`}
-          aria-label={`View Profile of ${vendor.name}`}
+          aria-label={t('View Profile of {name}', { name: vendor.name })}
           className="inline-flex h-9 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          View Profile
+          {t('View Profile')}
         </Link>
         {own ? null : (
           <Link
             to={contactLink(vendor)}
-            aria-label={`Contact Vendor ${vendor.name}`}
+            aria-label={t('Contact Vendor {name}', { name: vendor.name })}
             className="inline-flex h-9 items-center rounded-lg bg-brand-700 px-3 text-sm font-medium text-white hover:bg-brand-800"
           >
-            Contact Vendor
+            {t('Contact Vendor')}
           </Link>
         )}
       </div>

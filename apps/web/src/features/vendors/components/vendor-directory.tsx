@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { t } from '../../../lib/i18n';
 import { serverFieldIssues } from '../../../lib/form-values';
 import { useSavedVendors, useVendors, type VendorFilters } from '../api/vendors';
 import { VendorCard } from './vendor-card';
@@ -30,33 +31,33 @@ export function VendorDirectory() {
     <div className="space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Vendor Directory</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('Vendor Directory')}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Sellers with figures from their trades on Amana. Pay through escrow whoever you choose.
+            {t('Sellers with figures from their trades on Amana. Pay through escrow whoever you choose.')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" aria-pressed={showSaved} onClick={() => setShowSaved((v) => !v)}>
-            {showSaved ? 'All Vendors' : 'Saved Vendors'}
+            {showSaved ? t('All Vendors') : t('Saved Vendors')}
           </Button>
           <Link
             to="/app/vendor/profile"
             className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
           >
-            My Vendor Profile
+            {t('My Vendor Profile')}
           </Link>
         </div>
       </header>
 
       {showSaved ? (
-        <section aria-label="Saved vendors" className="space-y-3">
-          <h2 className="text-lg font-semibold text-slate-900">Saved Vendors</h2>
+        <section aria-label={t('Saved vendors')} className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-900">{t('Saved Vendors')}</h2>
           {saved.isPending ? (
-            <LoadingPanel label="Loading saved vendors" />
+            <LoadingPanel label={t('Loading saved vendors')} />
           ) : saved.error ? (
             <ErrorPanel error={saved.error} onRetry={() => void saved.refetch()} />
           ) : saved.data.length === 0 ? (
-            <EmptyPanel>You have not saved any vendors yet.</EmptyPanel>
+            <EmptyPanel>{t('You have not saved any vendors yet.')}</EmptyPanel>
           ) : (
             <Grid>
               {saved.data.map((v) => (
@@ -69,15 +70,17 @@ export function VendorDirectory() {
         <>
           <VendorSearchForm initial={filters} onSearch={search} listError={vendors.error} />
           {vendors.isPending ? (
-            <LoadingPanel label="Loading vendors" />
+            <LoadingPanel label={t('Loading vendors')} />
           ) : vendors.error && serverFieldIssues(vendors.error).length ? null : vendors.error ? (
             <ErrorPanel error={vendors.error} onRetry={() => void vendors.refetch()} />
           ) : vendors.data.vendors.length === 0 ? (
-            <EmptyPanel>No vendors match your search.</EmptyPanel>
+            <EmptyPanel>{t('No vendors match your search.')}</EmptyPanel>
           ) : (
-            <section aria-label="Vendors">
+            <section aria-label={t('Vendors')}>
               <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-                {vendors.data.total} {vendors.data.total === 1 ? 'vendor' : 'vendors'}
+                {vendors.data.total === 1
+                  ? t('{count} vendor', { count: String(vendors.data.total) })
+                  : t('{count} vendors', { count: String(vendors.data.total) })}
               </p>
               <Grid>
                 {vendors.data.vendors.map((v) => (
@@ -87,7 +90,7 @@ export function VendorDirectory() {
               <Pager
                 page={vendors.data.page}
                 pages={vendors.data.totalPages}
-                label="Vendor pages"
+                label={t('Vendor pages')}
                 onPageChange={(page) => setFilters((c) => ({ ...c, page }))}
               />
             </section>

@@ -17,6 +17,7 @@ import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { ErrorPanel, LoadingPanel, Select, Textarea } from '../../../components/ui/panels';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useMyVendor, useSaveMyVendor, type MyVendor } from '../api/vendors';
@@ -26,7 +27,7 @@ type FormInput = z.input<typeof vendorProfileFormSchema>;
 /** /app/vendor/profile: publish or edit the caller's business profile. */
 export function VendorProfileEditor() {
   const mine = useMyVendor();
-  if (mine.isPending) return <LoadingPanel label="Loading your vendor profile" />;
+  if (mine.isPending) return <LoadingPanel label={t('Loading your vendor profile')} />;
   if (mine.error) return <ErrorPanel error={mine.error} onRetry={() => void mine.refetch()} />;
   return <VendorProfileForm key={mine.data?.id ?? 'new'} existing={mine.data} />;
 }
@@ -59,18 +60,20 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
   const onValid = handleSubmit(async (values) => {
     try {
       const answer = await save.mutateAsync(values);
-      toast.success(answer.vendor.published ? 'Your vendor profile is published' : VENDOR_TEXT.profileSaved);
+      toast.success(
+        answer.vendor.published ? t('Your vendor profile is published') : t(VENDOR_TEXT.profileSaved),
+      );
     } catch (error) {
       // A 400 naming a field shows beside it; anything else is said in a toast.
       if (showServerFieldErrors(error, form.setError).length) return;
-      toast.error(error instanceof ApiError ? error.message : 'Could not save your vendor profile');
+      toast.error(error instanceof ApiError ? error.message : t('Could not save your vendor profile'));
     }
   });
 
   return (
     <Card>
       <form onSubmit={onValid} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field id="businessName" label="Business name" error={errors.businessName?.message}>
+        <Field id="businessName" label={t('Business name')} error={errors.businessName?.message}>
           <Input
             id="businessName"
             maxLength={100}
@@ -78,9 +81,9 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
             {...fieldErrorProps('businessName', errors.businessName?.message)}
           />
         </Field>
-        <Field id="state" label="State" error={errors.state?.message}>
+        <Field id="state" label={t('State')} error={errors.state?.message}>
           <Select id="state" {...register('state')} {...fieldErrorProps('state', errors.state?.message)}>
-            <option value="">Choose a state</option>
+            <option value="">{t('Choose a state')}</option>
             {NIGERIAN_STATES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -89,7 +92,7 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
           </Select>
         </Field>
         <div className="sm:col-span-2">
-          <Field id="description" label="Description" error={errors.description?.message}>
+          <Field id="description" label={t('Description')} error={errors.description?.message}>
             <Textarea
               id="description"
               maxLength={1000}
@@ -102,22 +105,22 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
           className="sm:col-span-2"
           aria-describedby={errors.specialties ? 'specialties-error' : undefined}
         >
-          <legend className="mb-1 text-sm font-medium text-slate-700">Specialties (up to 5)</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t('Specialties (up to 5)')}</legend>
           <div className="grid grid-cols-1 gap-1 sm:grid-cols-3">
             {ITEM_CATEGORIES.map((c) => (
               <label key={c} className="flex items-center gap-2 text-sm text-slate-800">
                 <input type="checkbox" value={c} {...register('specialties')} />
-                {c}
+                {t(c)}
               </label>
             ))}
           </div>
           {errors.specialties ? (
             <p id="specialties-error" role="alert" className="mt-1 text-sm text-red-600">
-              {errors.specialties.message ?? errors.specialties.root?.message}
+              {t(errors.specialties.message ?? errors.specialties.root?.message ?? '')}
             </p>
           ) : null}
         </fieldset>
-        <Field id="phone" label="Contact phone" error={errors.phone?.message}>
+        <Field id="phone" label={t('Contact phone')} error={errors.phone?.message}>
           <Input
             id="phone"
             type="tel"
@@ -126,7 +129,7 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
             {...fieldErrorProps('phone', errors.phone?.message)}
           />
         </Field>
-        <Field id="email" label="Contact e-mail" error={errors.email?.message}>
+        <Field id="email" label={t('Contact e-mail')} error={errors.email?.message}>
           <Input
             id="email"
             type="email"
@@ -136,11 +139,13 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
           <input type="checkbox" {...register('published')} />
-          Published (shown in the Vendor Directory)
+          {t('Published (shown in the Vendor Directory)')}
         </label>
         {termsAccepted ? (
           <p className="text-sm text-slate-600 sm:col-span-2">
-            You accepted the seller terms on {formatDate(existing!.sellerTermsAcceptedAt!)}.
+            {t('You accepted the seller terms on {date}.', {
+              date: formatDate(existing!.sellerTermsAcceptedAt!),
+            })}
           </p>
         ) : (
           <div className="sm:col-span-2">
@@ -152,17 +157,18 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
                 {...fieldErrorProps('acceptSellerTerms', errors.acceptSellerTerms?.message)}
               />
               <span>
-                I accept the{' '}
+                {t('I accept the')}{' '}
                 <Link to="/legal/terms-of-service" className="font-medium text-brand-800 underline">
-                  seller terms
+                  {t('seller terms')}
                 </Link>
-                : every sale I make through Amana is paid through escrow, and the buyer&apos;s money is
-                released only as the terms say.
+                {t(
+                  ": every sale I make through Amana is paid through escrow, and the buyer's money is released only as the terms say.",
+                )}
               </span>
             </label>
             {errors.acceptSellerTerms ? (
               <p id="acceptSellerTerms-error" role="alert" className="mt-1 text-sm text-red-600">
-                {errors.acceptSellerTerms.message}
+                {t(errors.acceptSellerTerms.message ?? '')}
               </p>
             ) : null}
           </div>
@@ -173,11 +179,11 @@ function VendorProfileForm({ existing }: { existing: MyVendor | null }) {
               to={`/app/vendor/${existing.id}`}
               className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              View my profile
+              {t('View my profile')}
             </Link>
           ) : null}
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Profile'}
+            {save.isPending ? t('Saving...') : t('Save Profile')}
           </Button>
         </div>
       </form>

@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { ITEM_CATEGORIES, NIGERIAN_STATES } from '@escrow/shared/domain/nigeria';
-import { TRUST_LEVELS, vendorListQuerySchema } from '@escrow/shared/schemas/vendors';
+import { TRUST_LEVELS, vendorListQuerySchema, type TrustLevel } from '@escrow/shared/schemas/vendors';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/panels';
 import { choiceValue, showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
+import { TRUST_LEVEL_LABELS } from './vendor-figures';
 
 /** The directory's search and filters: the server's own list query, minus paging. */
 const vendorSearchSchema = vendorListQuerySchema.pick({
@@ -66,7 +68,7 @@ export function VendorSearchForm({
   return (
     <form
       role="search"
-      aria-label="Find vendors"
+      aria-label={t('Find vendors')}
       noValidate
       className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       onSubmit={(event) => {
@@ -76,40 +78,44 @@ export function VendorSearchForm({
       }}
     >
       <div className="sm:col-span-2 lg:col-span-1">
-        <Field id="vendor-search" label="Search" error={error('q')}>
+        <Field id="vendor-search" label={t('Search')} error={error('q')}>
           <Input
             id="vendor-search"
             type="search"
-            placeholder="Name or specialty"
+            placeholder={t('Name or specialty')}
             maxLength={100}
             {...register('q')}
             {...fieldErrorProps('vendor-search', error('q'))}
           />
         </Field>
       </div>
-      <Field id="vendor-state" label="State" error={error('state')}>
+      <Field id="vendor-state" label={t('State')} error={error('state')}>
         <Select id="vendor-state" {...filter('state')}>
-          <Options all="All states" options={NIGERIAN_STATES} />
+          <Options all={t('All states')} options={NIGERIAN_STATES} />
         </Select>
       </Field>
-      <Field id="vendor-specialty" label="Specialty" error={error('specialty')}>
+      <Field id="vendor-specialty" label={t('Specialty')} error={error('specialty')}>
         <Select id="vendor-specialty" {...filter('specialty')}>
-          <Options all="All specialties" options={ITEM_CATEGORIES} />
+          <Options all={t('All specialties')} options={ITEM_CATEGORIES} label={(category) => t(category)} />
         </Select>
       </Field>
-      <Field id="vendor-trustLevel" label="Trust level" error={error('trustLevel')}>
+      <Field id="vendor-trustLevel" label={t('Trust level')} error={error('trustLevel')}>
         <Select id="vendor-trustLevel" {...filter('trustLevel')}>
-          <Options all="Any trust level" options={TRUST_LEVELS} />
+          <Options
+            all={t('Any trust level')}
+            options={TRUST_LEVELS}
+            label={(level) => t(TRUST_LEVEL_LABELS[level as TrustLevel])}
+          />
         </Select>
       </Field>
-      <Field id="vendor-sort" label="Sort by" error={error('sort')}>
+      <Field id="vendor-sort" label={t('Sort by')} error={error('sort')}>
         <Select
           id="vendor-sort"
           {...register('sort', { onChange: () => void apply() })}
           {...fieldErrorProps('vendor-sort', error('sort'))}
         >
-          <option value="rating">Rating</option>
-          <option value="orders">Completed orders</option>
+          <option value="rating">{t('Rating')}</option>
+          <option value="orders">{t('Completed orders')}</option>
         </Select>
       </Field>
     </form>
@@ -123,13 +129,22 @@ function fieldOf(serverPath: string): Path<VendorSearchInput> | null {
   );
 }
 
-function Options({ all, options }: { all: string; options: readonly string[] }) {
+/** A filter's options: the values as the API takes them, each shown as `label` words it (names: as is). */
+function Options({
+  all,
+  options,
+  label = (option) => option,
+}: {
+  all: string;
+  options: readonly string[];
+  label?: (option: string) => string;
+}) {
   return (
     <>
       <option value="">{all}</option>
       {options.map((o) => (
         <option key={o} value={o}>
-          {o}
+          {label(o)}
         </option>
       ))}
     </>

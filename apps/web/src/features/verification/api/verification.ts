@@ -9,6 +9,7 @@ import type {
 } from '@escrow/shared/schemas/identity';
 import { VERIFICATION_TEXT } from '@escrow/shared/schemas/identity';
 import { ApiError, api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 export const verificationKeys = { status: ['verification', 'status'] as const };
 
@@ -19,7 +20,7 @@ export const verificationStatusQuery = queryOptions({
 
 /** The plain sentence for a failed check: the server's own text, or ours for a 429 without one. */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 429) return VERIFICATION_TEXT.tooManyAttempts;
+  if (error instanceof ApiError && error.status === 429) return t(VERIFICATION_TEXT.tooManyAttempts);
   if (error instanceof ApiError && error.status !== 0) return error.message || fallback;
   return fallback;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
+  DOCUMENT_STATUS_LABELS,
   documentFormSchema,
   VERIFICATION_TEXT,
 } from '@escrow/shared/schemas/identity';
@@ -14,6 +15,7 @@ import { FilePicker } from '../../../components/ui/file-picker';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/panels';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { uploadFile } from '../../../lib/uploads';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { failureMessage, useSubmitDocument } from '../api/verification';
@@ -21,15 +23,19 @@ import { IdentityCheckNotice, identityNoticeId } from './identity-check-notice';
 
 const RULE = UPLOAD_RULES.identity_document;
 
-/** The browser's first check of the chosen file; the server checks its content again. */
+/**
+ * The browser's first check of the chosen file; the server checks its content again. Its messages are
+ * made as a file is checked (when it is picked or the form is sent), in the screens' language.
+ */
 const documentFile = z
   .custom<File | undefined>((value) => value instanceof File, VERIFICATION_TEXT.uploadNotUsable)
   // Only a File passes the check above.
   .transform((value) => value as File)
   .superRefine((file, ctx) => {
     if (!file.type.startsWith('image/') && file.type !== 'application/pdf')
-      ctx.addIssue({ code: 'custom', message: RULE.notAccepted(file.name) });
-    else if (file.size > RULE.maxBytes) ctx.addIssue({ code: 'custom', message: RULE.tooLarge(file.name) });
+      ctx.addIssue({ code: 'custom', message: t(RULE.notAcceptedMessage, { file: file.name }) });
+    else if (file.size > RULE.maxBytes)
+      ctx.addIssue({ code: 'custom', message: t(RULE.tooLargeMessage, { file: file.name }) });
   });
 
 /**
@@ -71,14 +77,20 @@ export function DocumentForm() {
       setProgress(0);
       const uploaded = await uploadFile(image, { purpose: 'identity_document' }, setProgress);
       await submit.mutateAsync({ ...fields, uploadId: uploaded.id });
-      setOutcome({ ok: true, message: `${VERIFICATION_TEXT.documentSubmitted}. Status: Pending review` });
+      setOutcome({
+        ok: true,
+        message: t('{documentSubmitted}. Status: {status}', {
+          documentSubmitted: t(VERIFICATION_TEXT.documentSubmitted),
+          status: t(DOCUMENT_STATUS_LABELS.PENDING_REVIEW),
+        }),
+      });
       form.reset(EMPTY);
     } catch (error) {
       const marked = showServerFieldErrors(error, form.setError, (path) =>
         path === 'documentType' || path === 'documentNumber' ? path : path === 'uploadId' ? 'file' : null,
       );
       if (!marked.length)
-        setOutcome({ ok: false, message: failureMessage(error, VERIFICATION_TEXT.documentFailed) });
+        setOutcome({ ok: false, message: failureMessage(error, t(VERIFICATION_TEXT.documentFailed)) });
     } finally {
       setProgress(null);
     }
@@ -87,16 +99,16 @@ export function DocumentForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-4">
       <IdentityCheckNotice kind="DOCUMENT" level={3} />
-      <Field id="document-type" label="Document type" error={errors.documentType?.message}>
+      <Field id="document-type" label={t('Document type')} error={errors.documentType?.message}>
         <Select id="document-type" {...typeField}>
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {DOCUMENT_TYPE_LABELS[type]}
+              {t(DOCUMENT_TYPE_LABELS[type])}
             </option>
           ))}
         </Select>
       </Field>
-      <Field id="document-number" label="Document number" error={errors.documentNumber?.message}>
+      <Field id="document-number" label={t('Document number')} error={errors.documentNumber?.message}>
         <Input
           id="document-number"
           autoComplete="off"
@@ -105,14 +117,14 @@ export function DocumentForm() {
           {...numberField}
         />
       </Field>
-      <Field id="document-image" label="Document image" error={fileError}>
+      <Field id="document-image" label={t('Document image')} error={fileError}>
         <FilePicker
           ref={fileRef}
           id="document-image"
           name={fileName}
           accept="image/*,application/pdf"
           aria-required
-          buttonText={chosen ? 'Choose another file' : 'Choose a file'}
+          buttonText={chosen ? t('Choose another file') : t('Choose a file')}
           {...fieldErrorProps('document-image', fileError)}
           onBlur={fileLeft}
           onChange={(event) => {
@@ -132,12 +144,12 @@ export function DocumentForm() {
         </div>
       ) : null}
       {progress !== null ? (
-        <progress value={progress} max={100} aria-label="Upload progress" className="w-full">
+        <progress value={progress} max={100} aria-label={t('Upload progress')} className="w-full">
           {progress}%
         </progress>
       ) : null}
       <Button type="submit" disabled={isSubmitting} aria-describedby={identityNoticeId('DOCUMENT')}>
-        {isSubmitting ? 'Submitting...' : 'Submit for review'}
+        {isSubmitting ? t('Submitting...') : t('Submit for review')}
       </Button>
       {outcome ? (
         <p
@@ -158,7 +170,7 @@ function ImagePreview({ file }: { file: File }) {
   return (
     <img
       src={url}
-      alt="Preview of the selected document"
+      alt={t('Preview of the selected document')}
       className="max-h-48 rounded-lg border border-slate-200 object-contain"
     />
   );

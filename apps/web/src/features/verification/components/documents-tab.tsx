@@ -5,6 +5,7 @@ import {
 } from '@escrow/shared/schemas/identity';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { DocumentForm } from './document-form';
 
 const STATUS_LOOK: Record<IdentityDocument['status'], string> = {
@@ -18,29 +19,34 @@ export function DocumentsTab({ documents }: { documents: IdentityDocument[] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Card>
-        <CardTitle>Submit a document</CardTitle>
+        <CardTitle>{t('Submit a document')}</CardTitle>
         <DocumentForm />
       </Card>
       <Card>
-        <CardTitle>Your documents</CardTitle>
+        <CardTitle>{t('Your documents')}</CardTitle>
         {documents.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No documents submitted yet.</p>
+          <p className="mt-3 text-sm text-slate-600">{t('No documents submitted yet.')}</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-100 text-sm">
             {documents.map((doc) => (
               <li key={doc.id} className="py-2">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">{DOCUMENT_TYPE_LABELS[doc.documentType]}</span>
+                  <span className="font-medium">{t(DOCUMENT_TYPE_LABELS[doc.documentType])}</span>
                   <span
                     className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_LOOK[doc.status]}`}
                   >
-                    {DOCUMENT_STATUS_LABELS[doc.status]}
+                    {t(DOCUMENT_STATUS_LABELS[doc.status])}
                   </span>
                 </div>
                 <p className="font-mono text-slate-600">{doc.documentNumber}</p>
-                <p className="text-slate-600">Submitted {formatDateTime(doc.createdAt)}</p>
+                <p className="text-slate-600">
+                  {t('Submitted {date}', { date: formatDateTime(doc.createdAt) })}
+                </p>
                 {doc.status === 'REJECTED' && doc.reason ? (
-                  <p className="mt-1 text-red-800">Reason: {doc.reason}</p>
+                  <p className="mt-1 text-red-800">
+                    {/* Staff's own words; a reason the product wrote (a name change) is a text it translates. */}
+                    {t('Reason: {reason}', { reason: t(doc.reason) })}
+                  </p>
                 ) : null}
               </li>
             ))}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { msg } from '@escrow/shared/i18n/msg';
 import {
   bvnFormSchema,
   IDENTITY_NUMBER_LENGTH,
@@ -16,6 +17,7 @@ import { DateInput } from '../../../components/ui/date-input';
 import { Field, fieldErrorProps, Input } from '../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue, deviceClock } from '../../../lib/dates';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { failureMessage, useVerifyIdentity } from '../api/verification';
 import { IdentityCheckResult, type CheckOutcome } from './identity-check-result';
 import { IdentityCheckNotice, identityNoticeId } from './identity-check-notice';
@@ -30,10 +32,14 @@ type CheckSpec = {
   name: string;
   level: string;
   schema: z.ZodType<CheckValues, CheckValues>;
-  /** The third detail; a date is typed dd/mm/yyyy and read into the ISO date the server expects. */
+  /**
+   * The third detail; a date is typed dd/mm/yyyy and read into the ISO date the server expects. Its
+   * label is an English message id, with `labelParams` for its placeholders.
+   */
   extra: {
     id: string;
     label: string;
+    labelParams?: Record<string, string>;
     field: string;
     date?: true;
     input?: InputHTMLAttributes<HTMLInputElement>;
@@ -58,7 +64,8 @@ const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
     }),
     extra: {
       id: 'nin-dob',
-      label: `Date of birth (${DATE_FORMAT_HINT})`,
+      label: msg('Date of birth ({format})'),
+      labelParams: { format: DATE_FORMAT_HINT },
       field: 'dateOfBirth',
       date: true,
       input: { autoComplete: 'bday' },
@@ -83,7 +90,7 @@ const CHECKS: Record<IdentityCheckKind, CheckSpec> = {
     }),
     extra: {
       id: 'bvn-phone',
-      label: 'Phone number',
+      label: msg('Phone number'),
       field: 'phoneNumber',
       input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '08031234567' },
     },
@@ -131,12 +138,12 @@ export function IdentityCheckForm({
     setOutcome(null);
     try {
       const result = await verify.mutateAsync(check.toBody(values));
-      setOutcome({ ok: true, message: check.verified, result });
+      setOutcome({ ok: true, message: t(check.verified), result });
       onVerified(result);
     } catch (error) {
       // A 400 naming a field shows on that field; any other refusal is the check's outcome.
       if (showServerFieldErrors(error, setError, (path) => formFieldOf(path, check)).length) return;
-      setOutcome({ ok: false, message: failureMessage(error, check.failed) });
+      setOutcome({ ok: false, message: failureMessage(error, t(check.failed)) });
     }
   });
   const ExtraInput = check.extra.date ? DateInput : Input;
@@ -144,8 +151,10 @@ export function IdentityCheckForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-4">
       <p className="text-sm text-slate-600">
-        Use the names on your profile; they must match the names on your {check.name}. A verified {check.name}{' '}
-        raises your level to {check.level}.
+        {t(
+          'Use the names on your profile; they must match the names on your {name}. A verified {name} raises your level to {level}.',
+          { name: check.name, level: check.level },
+        )}
       </p>
       <IdentityCheckNotice kind={kind === 'nin' ? 'NIN' : 'BVN'} />
       <Field id={ids.number} label={check.name} error={errors.number?.message}>
@@ -154,12 +163,12 @@ export function IdentityCheckForm({
           inputMode="numeric"
           autoComplete="off"
           maxLength={IDENTITY_NUMBER_LENGTH}
-          placeholder="11 digits"
+          placeholder={t('11 digits')}
           {...fieldErrorProps(ids.number, errors.number?.message)}
           {...register('number')}
         />
       </Field>
-      <Field id={ids.firstName} label="First name" error={errors.firstName?.message}>
+      <Field id={ids.firstName} label={t('First name')} error={errors.firstName?.message}>
         <Input
           id={ids.firstName}
           autoComplete="given-name"
@@ -167,7 +176,7 @@ export function IdentityCheckForm({
           {...register('firstName')}
         />
       </Field>
-      <Field id={ids.lastName} label="Last name" error={errors.lastName?.message}>
+      <Field id={ids.lastName} label={t('Last name')} error={errors.lastName?.message}>
         <Input
           id={ids.lastName}
           autoComplete="family-name"
@@ -175,7 +184,11 @@ export function IdentityCheckForm({
           {...register('lastName')}
         />
       </Field>
-      <Field id={check.extra.id} label={check.extra.label} error={errors.extra?.message}>
+      <Field
+        id={check.extra.id}
+        label={t(check.extra.label, check.extra.labelParams)}
+        error={errors.extra?.message}
+      >
         <ExtraInput
           id={check.extra.id}
           {...check.extra.input}
@@ -188,7 +201,7 @@ export function IdentityCheckForm({
         disabled={isSubmitting}
         aria-describedby={identityNoticeId(kind === 'nin' ? 'NIN' : 'BVN')}
       >
-        {isSubmitting ? 'Verifying...' : `Verify ${check.name}`}
+        {isSubmitting ? t('Verifying...') : t('Verify {name}', { name: check.name })}
       </Button>
       <IdentityCheckResult outcome={outcome} />
     </form>

@@ -1,4 +1,5 @@
 import { IDENTITY_CHECK_NOTICES } from '@escrow/shared/texts/identity-checks';
+import { t } from '../../../lib/i18n';
 
 export type IdentityNoticeKind = keyof typeof IDENTITY_CHECK_NOTICES;
 
@@ -20,12 +21,12 @@ export function IdentityCheckNotice({ kind, level = 2 }: { kind: IdentityNoticeK
       className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
     >
       <Heading id={`${id}-title`} className="font-semibold text-slate-900">
-        {notice.title}
+        {t(notice.title)}
       </Heading>
       <p id={id} className="mt-1">
-        {notice.sent}
+        {t(notice.sent)}
       </p>
-      <p className="mt-1">{notice.kept}</p>
+      <p className="mt-1">{t(notice.kept)}</p>
     </section>
   );
 }

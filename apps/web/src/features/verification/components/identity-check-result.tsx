@@ -1,5 +1,6 @@
 import type { VerificationResult } from '@escrow/shared/schemas/identity';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 export type CheckOutcome =
   { ok: true; message: string; result: VerificationResult } | { ok: false; message: string };
@@ -14,6 +15,7 @@ export function IdentityCheckResult({ outcome }: { outcome: CheckOutcome | null 
       </p>
     );
   const { result } = outcome;
+  const withdrawal = formatMoney(result.limits.dailyWithdrawal, 'NGN');
   return (
     <div
       role="status"
@@ -21,11 +23,20 @@ export function IdentityCheckResult({ outcome }: { outcome: CheckOutcome | null 
     >
       <p className="font-semibold">{outcome.message}</p>
       <p className="mt-1">
-        Your verification level is {result.verificationLevel} and your trust score {result.trustScore}. You
-        can now withdraw up to {formatMoney(result.limits.dailyWithdrawal, 'NGN')} a day
         {result.limits.maxBalance === null
-          ? ', with no cap on your balance.'
-          : ` and hold up to ${formatMoney(result.limits.maxBalance, 'NGN')} after a deposit.`}
+          ? t(
+              'Your verification level is {level} and your trust score {score}. You can now withdraw up to {withdrawal} a day, with no cap on your balance.',
+              { level: result.verificationLevel, score: result.trustScore, withdrawal },
+            )
+          : t(
+              'Your verification level is {level} and your trust score {score}. You can now withdraw up to {withdrawal} a day and hold up to {balance} after a deposit.',
+              {
+                level: result.verificationLevel,
+                score: result.trustScore,
+                withdrawal,
+                balance: formatMoney(result.limits.maxBalance, 'NGN'),
+              },
+            )}
       </p>
     </div>
   );

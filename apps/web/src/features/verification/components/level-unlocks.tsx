@@ -1,11 +1,14 @@
 import { walletLimitsFor } from '@escrow/shared/domain/limits';
+import { msg } from '@escrow/shared/i18n/msg';
 import { VERIFICATION_MULTIPLIER_TENTHS } from '@escrow/shared/domain/fee-estimate';
 import type { VerificationLevel } from '@escrow/shared/schemas/auth';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
+/** The next level and how to reach it (`how`: an English message id with the level as `{level}`). */
 const NEXT: Record<VerificationLevel, { level: VerificationLevel; how: string } | null> = {
-  BASIC: { level: 'ENHANCED', how: 'Verify your NIN' },
-  ENHANCED: { level: 'PREMIUM', how: 'Verify your BVN' },
+  BASIC: { level: 'ENHANCED', how: msg('Verify your NIN to reach {level}:') },
+  ENHANCED: { level: 'PREMIUM', how: msg('Verify your BVN to reach {level}:') },
   PREMIUM: null,
 };
 
@@ -13,7 +16,7 @@ const limitText = (level: VerificationLevel) => {
   const limits = walletLimitsFor(level);
   return {
     withdrawal: formatMoney(limits.dailyWithdrawalMinor / 100, 'NGN'),
-    balance: limits.maxBalanceMinor === null ? 'No cap' : formatMoney(limits.maxBalanceMinor / 100, 'NGN'),
+    balance: limits.maxBalanceMinor === null ? t('No cap') : formatMoney(limits.maxBalanceMinor / 100, 'NGN'),
   };
 };
 
@@ -24,29 +27,31 @@ export function LevelUnlocks({ level }: { level: VerificationLevel }) {
   if (!next)
     return (
       <p className="text-sm text-slate-700">
-        You have the highest level: withdrawals up to {now.withdrawal} a day and no cap on your balance.
+        {t('You have the highest level: withdrawals up to {withdrawal} a day and no cap on your balance.', {
+          withdrawal: now.withdrawal,
+        })}
       </p>
     );
   const then = limitText(next.level);
   const fee = (l: VerificationLevel) => VERIFICATION_MULTIPLIER_TENTHS[l] / 10;
   return (
     <div className="text-sm text-slate-700">
-      <p className="font-medium text-slate-900">
-        {next.how} to reach {next.level}:
-      </p>
+      <p className="font-medium text-slate-900">{t(next.how, { level: next.level })}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>
-          Withdrawals per day: {now.withdrawal} → {then.withdrawal}
+          {t('Withdrawals per day: {before} → {after}', { before: now.withdrawal, after: then.withdrawal })}
         </li>
         <li>
-          Balance after a deposit: {now.balance} → {then.balance}
+          {t('Balance after a deposit: {before} → {after}', { before: now.balance, after: then.balance })}
         </li>
         <li>
-          Lower estimated fees: the calculator’s verification factor goes from ×{fee(level)} to ×
-          {fee(next.level)}
+          {t('Lower estimated fees: the calculator’s verification factor goes from ×{before} to ×{after}', {
+            before: fee(level),
+            after: fee(next.level),
+          })}
         </li>
         {next.level === 'ENHANCED' ? (
-          <li>A dedicated bank account number to fund your wallet by transfer (Wallet page)</li>
+          <li>{t('A dedicated bank account number to fund your wallet by transfer (Wallet page)')}</li>
         ) : null}
       </ul>
     </div>

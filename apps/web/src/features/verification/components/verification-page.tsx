@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { VERIFICATION_TEXT, type VerificationResult } from '@escrow/shared/schemas/identity';
 import { ErrorPanel, LoadingPanel } from '../../../components/ui/panels';
 import { Tabs } from '../../../components/ui/tabs';
+import { t } from '../../../lib/i18n';
 import { verificationStatusQuery } from '../api/verification';
 import { useVerificationLiveRefresh } from '../api/use-verification-live-refresh';
 import { DocumentsTab } from './documents-tab';
@@ -19,24 +20,25 @@ export function VerificationPage({
   const status = useQuery(verificationStatusQuery);
   useVerificationLiveRefresh();
   const retry = (
-    <ErrorPanel error={new Error(VERIFICATION_TEXT.loadFailed)} onRetry={() => void status.refetch()} />
+    <ErrorPanel error={new Error(t(VERIFICATION_TEXT.loadFailed))} onRetry={() => void status.refetch()} />
   );
   return (
     <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold text-slate-900">Identity Verification</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('Identity Verification')}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Verify your identity to raise your wallet limits, lower your estimated fees and show buyers you are
-        real.
+        {t(
+          'Verify your identity to raise your wallet limits, lower your estimated fees and show buyers you are real.',
+        )}
       </p>
       <Tabs
-        label="Verification sections"
+        label={t('Verification sections')}
         className="mt-4"
         tabs={[
           {
             value: 'overview',
-            label: 'Overview',
+            label: t('Overview'),
             content: status.isPending ? (
-              <LoadingPanel label="Loading verification status" />
+              <LoadingPanel label={t('Loading verification status')} />
             ) : status.error ? (
               retry
             ) : (
@@ -45,23 +47,23 @@ export function VerificationPage({
           },
           {
             value: 'nin',
-            label: 'NIN Verification',
+            label: t('NIN Verification'),
             content: <IdentityCheckForm kind="nin" names={names} onVerified={onVerified} />,
           },
           {
             value: 'bvn',
-            label: 'BVN Verification',
+            label: t('BVN Verification'),
             content: <IdentityCheckForm kind="bvn" names={names} onVerified={onVerified} />,
           },
           {
             value: 'documents',
-            label: 'Documents',
+            label: t('Documents'),
             content: status.data ? (
               <DocumentsTab documents={status.data.documents} />
             ) : status.error ? (
               retry
             ) : (
-              <LoadingPanel label="Loading your documents" />
+              <LoadingPanel label={t('Loading your documents')} />
             ),
           },
         ]}

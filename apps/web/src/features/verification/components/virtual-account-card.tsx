@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { VirtualAccount } from '@escrow/shared/schemas/wallet';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 /**
  * ENHANCED unlocks a dedicated account number that funds the wallet by bank transfer.
@@ -18,24 +19,24 @@ export function VirtualAccountCard() {
     return (
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-slate-600">Bank</dt>
+          <dt className="text-slate-600">{t('Bank')}</dt>
           <dd className="font-medium text-slate-900">{account.data.bankName}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Account number</dt>
+          <dt className="text-slate-600">{t('Account number')}</dt>
           <dd className="font-mono font-medium text-slate-900">{account.data.accountNumber}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Account name</dt>
+          <dt className="text-slate-600">{t('Account name')}</dt>
           <dd className="font-medium text-slate-900">{account.data.accountName}</dd>
         </div>
       </dl>
     );
   return (
     <div className="flex flex-col items-start gap-2 text-sm text-slate-700">
-      <p>Transfers to this account number fund your wallet.</p>
+      <p>{t('Transfers to this account number fund your wallet.')}</p>
       <Button variant="secondary" size="sm" disabled={account.isPending} onClick={() => account.mutate()}>
-        {account.isPending ? 'Getting your account...' : 'Show my funding account'}
+        {account.isPending ? t('Getting your account...') : t('Show my funding account')}
       </Button>
       {account.error ? (
         <p role="alert" className="text-red-700">

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { WaitlistAdminPage } from '@escrow/shared/schemas/waitlist';
 import { api, ApiError, getToken } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 export const WAITLIST_ADMIN_PAGE_SIZE = 20;
 
@@ -25,7 +26,7 @@ export async function downloadWaitlistCsv(): Promise<void> {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch {
-    throw new ApiError('Network error', 0);
+    throw new ApiError(t('Network error'), 0);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string; code?: string } | null;

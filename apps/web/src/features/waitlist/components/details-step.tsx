@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
 import { inputClass } from './waitlist-styles';
 
@@ -11,15 +13,15 @@ const FIELDS: Array<{
   autoComplete: string;
   hint?: string;
 }> = [
-  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: msg('Email address'), type: 'email', autoComplete: 'email' },
+  { name: 'firstName', label: msg('First name'), type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: msg('Last name'), type: 'text', autoComplete: 'family-name' },
   {
     name: 'phone',
-    label: 'Phone number (optional)',
+    label: msg('Phone number (optional)'),
     type: 'tel',
     autoComplete: 'tel',
-    hint: 'Nigerian or international, e.g. 0803 123 4567 or +234 803 123 4567',
+    hint: msg('Nigerian or international, e.g. 0803 123 4567 or +234 803 123 4567'),
   },
 ];
 
@@ -46,7 +48,7 @@ export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
             className={field.name === 'email' || field.name === 'phone' ? 'sm:col-span-2' : ''}
           >
             <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-              {field.label}
+              {t(field.label)}
             </label>
             <input
               id={id}
@@ -62,12 +64,12 @@ export function DetailsStep({ wizard }: { wizard: WaitlistWizard }) {
             />
             {field.hint ? (
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-                {field.hint}
+                {t(field.hint)}
               </p>
             ) : null}
             {error ? (
               <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                {error}
+                {t(error)}
               </p>
             ) : null}
           </div>

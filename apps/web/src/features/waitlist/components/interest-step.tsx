@@ -1,11 +1,14 @@
 import { WAITLIST_INTERESTS, WAITLIST_INTEREST_LABELS } from '@escrow/shared/schemas/waitlist';
+import { t } from '../../../lib/i18n';
 import type { WaitlistWizard } from '../hooks/use-waitlist-wizard';
 
 /** Step 2: individual, business or marketplace (individual by default). */
 export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-800">What would you use Amana Escrow for?</legend>
+      <legend className="text-sm font-medium text-slate-800">
+        {t('What would you use Amana Escrow for?')}
+      </legend>
       <div className="mt-3 grid gap-3">
         {WAITLIST_INTERESTS.map((interest) => {
           const { title, description } = WAITLIST_INTEREST_LABELS[interest];
@@ -20,8 +23,8 @@ export function InterestStep({ wizard }: { wizard: WaitlistWizard }) {
             >
               <input type="radio" value={interest} {...field} className="mt-1 h-4 w-4 accent-brand-700" />
               <span>
-                <span className="block font-semibold text-slate-900">{title}</span>
-                <span className="block text-sm text-slate-600">{description}</span>
+                <span className="block font-semibold text-slate-900">{t(title)}</span>
+                <span className="block text-sm text-slate-600">{t(description)}</span>
               </span>
             </label>
           );

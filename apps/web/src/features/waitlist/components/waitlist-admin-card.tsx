@@ -5,6 +5,7 @@ import { WAITLIST_INTEREST_LABELS } from '@escrow/shared/schemas/waitlist';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDateTime } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { downloadWaitlistCsv, WAITLIST_ADMIN_PAGE_SIZE, waitlistAdminPageQuery } from '../api/admin-waitlist';
 
 /** Staff console: the waitlist, newest first, paged, with a CSV export of every entry. */
@@ -20,7 +21,7 @@ export function WaitlistAdminCard() {
     try {
       await downloadWaitlistCsv();
     } catch (error) {
-      toast.error(`Failed to export the waitlist: ${(error as Error).message}`);
+      toast.error(t('Failed to export the waitlist: {error}', { error: (error as Error).message }));
     } finally {
       setExporting(false);
     }
@@ -34,45 +35,52 @@ export function WaitlistAdminCard() {
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
         <div>
           <h2 id="waitlist-admin-title" className="text-lg font-semibold text-slate-900">
-            Waitlist
+            {t('Waitlist')}
           </h2>
           <p className="text-sm text-slate-600">
             {data
-              ? `${formatCount(data.total)} ${data.total === 1 ? 'person' : 'people'} waiting for launch`
+              ? t(
+                  '{total, plural, one {{count} person waiting for launch} other {{count} people waiting for launch}}',
+                  { total: data.total, count: formatCount(data.total) },
+                )
               : ' '}
           </p>
         </div>
         <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
+          {exporting ? t('Exporting...') : t('Export CSV')}
         </Button>
       </div>
 
       {query.isPending ? (
         <div className="p-8 text-center">
-          <Spinner label="Loading waitlist..." />
+          <Spinner label={t('Loading waitlist...')} />
         </div>
       ) : query.isError ? (
         <div role="alert" className="p-8 text-center">
-          <p className="text-red-700">Failed to load the waitlist: {query.error.message}</p>
+          <p className="text-red-700">
+            {t('Failed to load the waitlist: {error}', { error: query.error.message })}
+          </p>
           <Button className="mt-3" variant="secondary" onClick={() => void query.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : query.data.entries.length === 0 ? (
-        <p className="p-8 text-center text-slate-600">No one has joined the waitlist yet.</p>
+        <p className="p-8 text-center text-slate-600">{t('No one has joined the waitlist yet.')}</p>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="waitlist-admin-title">
           <table className="w-full min-w-[720px] text-left text-sm">
             <caption className="sr-only">
-              Waitlist entries, newest first, page {page} of {pages}
+              {t('Waitlist entries, newest first, page {page} of {pages}', { page, pages })}
             </caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                {['Email', 'Name', 'Phone', 'Interest', 'Joined', 'Welcome e-mail'].map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                    {heading}
-                  </th>
-                ))}
+                {[t('Email'), t('Name'), t('Phone'), t('Interest'), t('Joined'), t('Welcome e-mail')].map(
+                  (heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                      {heading}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -84,13 +92,13 @@ export function WaitlistAdminCard() {
                   </td>
                   <td className="px-4 py-3 text-slate-700">{entry.phone ?? '—'}</td>
                   <td className="px-4 py-3 text-slate-700">
-                    {WAITLIST_INTEREST_LABELS[entry.interest].title}
+                    {t(WAITLIST_INTEREST_LABELS[entry.interest].title)}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                     {formatDateTime(entry.createdAt)}
                   </td>
                   <td className="px-4 py-3 text-slate-700">
-                    {entry.welcomeEmailSentAt ? 'Sent' : 'Not sent'}
+                    {entry.welcomeEmailSentAt ? t('Sent') : t('Not sent')}
                   </td>
                 </tr>
               ))}
@@ -101,14 +109,14 @@ export function WaitlistAdminCard() {
 
       {data && data.total > 0 ? (
         <nav
-          aria-label="Waitlist pages"
+          aria-label={t('Waitlist pages')}
           className="flex items-center justify-between gap-3 border-t border-slate-200 p-4"
         >
           <Button variant="secondary" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-            Previous
+            {t('Previous')}
           </Button>
           <p className="text-sm text-slate-700" aria-live="polite">
-            Page {page} of {pages}
+            {t('Page {page} of {pages}', { page, pages })}
           </p>
           <Button
             variant="secondary"
@@ -116,7 +124,7 @@ export function WaitlistAdminCard() {
             onClick={() => setPage((p) => p + 1)}
             disabled={page >= pages || query.isPlaceholderData}
           >
-            Next
+            {t('Next')}
           </Button>
         </nav>
       ) : null}

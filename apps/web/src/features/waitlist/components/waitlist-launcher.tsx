@@ -12,6 +12,7 @@ import {
 } from 'react';
 // Type only: erased at build time, so the modal stays out of this chunk.
 import type { WaitlistModalProps } from './waitlist-modal';
+import { t } from '../../../lib/i18n';
 
 /** The waitlist modal opens 150 ms after a Join Waitlist button is pressed. */
 export const WAITLIST_OPEN_DELAY_MS = 150;
@@ -88,7 +89,7 @@ export function JoinWaitlistButton({
     try {
       await launcher.open(button);
     } catch {
-      window.alert('The waitlist form could not be loaded. Please check your connection and try again.');
+      window.alert(t('The waitlist form could not be loaded. Please check your connection and try again.'));
     } finally {
       setOpening(false);
     }
@@ -104,7 +105,7 @@ export function JoinWaitlistButton({
       onFocus={() => void preloadWaitlistModal().catch(() => undefined)}
       className={`inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-base font-semibold transition-colors ${styles[variant]} ${className}`}
     >
-      {opening ? 'Opening...' : (children ?? 'Join Waitlist')}
+      {opening ? t('Opening...') : (children ?? t('Join Waitlist'))}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import CloseIcon from 'lucide-react/icons/x';
 import type { RefObject } from 'react';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../lib/i18n';
 import { useWaitlistWizard } from '../hooks/use-waitlist-wizard';
 import { DetailsStep } from './details-step';
 import { InterestStep } from './interest-step';
@@ -16,7 +18,7 @@ export type WaitlistModalProps = {
   returnFocusTo: RefObject<HTMLElement | null>;
 };
 
-const STEP_TITLES = { 1: 'Your details', 2: 'Your interest', 3: 'Review' } as const;
+const STEP_TITLES = { 1: msg('Your details'), 2: msg('Your interest'), 3: msg('Review') } as const;
 
 /** The waitlist modal: three steps and a success view, Escape closes (Radix Dialog). */
 export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: WaitlistModalProps) {
@@ -42,16 +44,16 @@ export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: Wai
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-bold text-slate-900">
-                {step === 'success' ? "You're on the list!" : 'Join the Waitlist'}
+                {step === 'success' ? t("You're on the list!") : t('Join the Waitlist')}
               </Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-slate-600">
                 {step === 'success'
-                  ? 'Thank you for your interest in Amana Escrow.'
-                  : `Step ${step} of 3: ${STEP_TITLES[step]}`}
+                  ? t('Thank you for your interest in Amana Escrow.')
+                  : t('Step {step} of {count}: {title}', { step, count: 3, title: t(STEP_TITLES[step]) })}
               </Dialog.Description>
             </div>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t('Close')}
               className="-mr-2 -mt-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
               <CloseIcon className="h-5 w-5" />
@@ -83,15 +85,15 @@ export default function WaitlistModal({ open, onOpenChange, returnFocusTo }: Wai
                   onClick={wizard.previous}
                   disabled={step === 1 || wizard.submitting}
                 >
-                  Previous
+                  {t('Previous')}
                 </button>
                 {step === 3 ? (
                   <button type="submit" className={buttonClass('primary')} disabled={wizard.submitting}>
-                    {wizard.submitting ? 'Joining...' : 'Join Waitlist'}
+                    {wizard.submitting ? t('Joining...') : t('Join Waitlist')}
                   </button>
                 ) : (
                   <button type="submit" className={buttonClass('primary')}>
-                    Next
+                    {t('Next')}
                   </button>
                 )}
               </div>

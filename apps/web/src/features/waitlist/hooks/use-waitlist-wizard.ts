@@ -7,6 +7,7 @@ import {
   type WaitlistEntryInput,
   type WaitlistInterest,
 } from '@escrow/shared/schemas/waitlist';
+import { t } from '../../../lib/i18n';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { joinWaitlist } from '../api/join-waitlist';
 
@@ -75,7 +76,7 @@ export function useWaitlistWizard() {
     } catch (error) {
       if (id !== submission.current) return;
       // A browser alert, and the modal stays open with submit enabled again.
-      window.alert(`Failed to submit. Please try again. ${(error as Error).message}`);
+      window.alert(t('Failed to submit. Please try again. {error}', { error: (error as Error).message }));
     } finally {
       if (id === submission.current) setSubmitting(false);
     }

@@ -12,6 +12,7 @@ import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { showServerFieldErrors } from '../../../lib/form-values';
+import { t } from '../../../lib/i18n';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useAddBankAccount } from '../api/bank-accounts';
 import { useBanks } from '../api/banks';
@@ -59,32 +60,35 @@ export function AddBankAccountForm({
       async (twoFactorCode) => {
         const account = await add.mutateAsync({ body, idempotencyKey, twoFactorCode });
         keys.settle();
-        toast.success(`Bank account saved: ${account.accountName}`);
+        toast.success(t('Bank account saved: {name}', { name: account.accountName }));
         setValue('accountNumber', '');
         onSaved(account);
       },
       (failure) => {
         keys.settle(failure);
         if (showServerFieldErrors(failure, setError).length) return;
-        setError('root.server', { message: failureText(failure, WALLET_TEXT.bankAccountUnresolved) });
+        setError('root.server', { message: failureText(failure, t(WALLET_TEXT.bankAccountUnresolved)) });
       },
     );
   });
   const formError = errors.root?.server?.message;
+  // The schema's messages are English ids; the server's (a 400's details) come translated and pass through.
+  const bankError = errors.bankCode?.message && t(errors.bankCode.message);
+  const accountError = errors.accountNumber?.message && t(errors.accountNumber.message);
 
   return (
     <>
       <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 p-3">
-        <Field id={`${id}-bank`} label="Bank" error={errors.bankCode?.message}>
+        <Field id={`${id}-bank`} label={t('Bank')} error={bankError}>
           <select
             id={`${id}-bank`}
             className={selectClass}
             disabled={banks.isPending}
             aria-required
-            {...fieldErrorProps(`${id}-bank`, errors.bankCode?.message)}
+            {...fieldErrorProps(`${id}-bank`, bankError)}
             {...bankCode}
           >
-            <option value="">{banks.isError ? 'Could not load banks' : 'Select a bank'}</option>
+            <option value="">{banks.isError ? t('Could not load banks') : t('Select a bank')}</option>
             {banks.data?.map((bank) => (
               <option key={bank.code} value={bank.code}>
                 {bank.name}
@@ -92,15 +96,15 @@ export function AddBankAccountForm({
             ))}
           </select>
         </Field>
-        <Field id={`${id}-account`} label="Account number" error={errors.accountNumber?.message}>
+        <Field id={`${id}-account`} label={t('Account number')} error={accountError}>
           <Input
             id={`${id}-account`}
             inputMode="numeric"
             autoComplete="off"
             maxLength={10}
-            placeholder="10-digit NUBAN"
+            placeholder={t('10-digit NUBAN')}
             aria-required
-            {...fieldErrorProps(`${id}-account`, errors.accountNumber?.message)}
+            {...fieldErrorProps(`${id}-account`, accountError)}
             {...accountNumber}
             // Digits only: a pasted '012 345 6789' becomes the NUBAN.
             onChange={(event) => {
@@ -117,11 +121,11 @@ export function AddBankAccountForm({
         <div className="flex justify-end gap-2">
           {onCancel ? (
             <Button variant="ghost" size="sm" onClick={onCancel}>
-              Cancel
+              {t('Cancel')}
             </Button>
           ) : null}
           <Button type="submit" size="sm" disabled={add.isPending || secondFactor.busy}>
-            {add.isPending ? 'Verifying...' : 'Save bank account'}
+            {add.isPending ? t('Verifying...') : t('Save bank account')}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { useTwoFactorPrompt } from '../../../components/two-factor-prompt';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { useBankAccounts, useDeleteBankAccount } from '../api/bank-accounts';
 import { failureText } from '../../../lib/money-mutation';
 import { AddBankAccountForm } from './add-bank-account-form';
@@ -32,13 +33,13 @@ export function BankAccountPicker({
   const secondFactor = useTwoFactorPrompt();
   const [adding, setAdding] = useState(false);
 
-  if (accounts.isPending) return <Spinner label="Loading bank accounts..." />;
+  if (accounts.isPending) return <Spinner label={t('Loading bank accounts...')} />;
   if (accounts.isError)
     return (
       <p role="alert" className="text-sm text-red-600">
-        Could not load your bank accounts.{' '}
+        {t('Could not load your bank accounts.')}{' '}
         <button type="button" className="font-medium underline" onClick={() => void accounts.refetch()}>
-          Retry
+          {t('Retry')}
         </button>
       </p>
     );
@@ -53,16 +54,16 @@ export function BankAccountPicker({
     secondFactor.run(
       async (twoFactorCode) => {
         await remove.mutateAsync({ id: account.id, twoFactorCode });
-        toast.success(WALLET_TEXT.bankAccountRemoved);
+        toast.success(t(WALLET_TEXT.bankAccountRemoved));
         if (selectedId === account.id) onSelect(null);
       },
-      (failure) => toast.error(failureText(failure, 'Failed to remove bank account')),
+      (failure) => toast.error(failureText(failure, t('Failed to remove bank account'))),
     );
   }
 
   return (
     <fieldset ref={ref} aria-describedby={error ? errorId : undefined} className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Bank account</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{t('Bank account')}</legend>
       {saved.map((account) => (
         <div
           key={account.id}
@@ -88,11 +89,14 @@ export function BankAccountPicker({
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Remove ${account.bankName} ${account.accountNumber}`}
+            aria-label={t('Remove {bank} {accountNumber}', {
+              bank: account.bankName,
+              accountNumber: account.accountNumber,
+            })}
             disabled={remove.isPending || secondFactor.busy}
             onClick={() => removeAccount(account)}
           >
-            Remove
+            {t('Remove')}
           </Button>
         </div>
       ))}
@@ -108,7 +112,7 @@ export function BankAccountPicker({
         />
       ) : (
         <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
-          Add bank account
+          {t('Add bank account')}
         </Button>
       )}
       {secondFactor.prompt}

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { amountValue, showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useDeposit } from '../api/deposit';
@@ -63,11 +64,11 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
             if (url.protocol === 'https:' || url.protocol === 'http:') {
               payment.rememberForCheckout();
               window.location.assign(url.href);
-            } else showFailure(WALLET_TEXT.depositFailed);
+            } else showFailure(t(WALLET_TEXT.depositFailed));
             return;
           }
           toast.success(
-            result.status === 'completed' ? WALLET_TEXT.depositSuccessful : WALLET_TEXT.depositPending,
+            result.status === 'completed' ? t(WALLET_TEXT.depositSuccessful) : t(WALLET_TEXT.depositPending),
           );
           if (result.status === 'completed' && payment.backToPayment()) return;
           close(false);
@@ -75,7 +76,7 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
         onError: (failure) => {
           keys.settle(failure);
           if (showServerFieldErrors(failure, setError).length) return;
-          const text = failureText(failure, WALLET_TEXT.depositFailed);
+          const text = failureText(failure, t(WALLET_TEXT.depositFailed));
           showFailure(text);
           toast.error(text);
         },
@@ -83,25 +84,26 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
     ),
   );
 
-  const error = errors.amount?.message;
+  // The schema's messages are English ids; the server's (and showFailure's) come translated and pass through.
+  const error = errors.amount?.message && t(errors.amount.message);
   const cap = wallet?.limits.maxBalance;
   return (
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Deposit Funds"
+      title={t('Deposit Funds')}
       description={
         wallet
-          ? `Current balance: ${formatMoney(wallet.balance, wallet.currency)}`
-          : 'Add money to your wallet.'
+          ? t('Current balance: {balance}', { balance: formatMoney(wallet.balance, wallet.currency) })
+          : t('Add money to your wallet.')
       }
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={deposit.isPending || !wallet}>
-            {deposit.isPending ? 'Processing...' : 'Deposit'}
+            {deposit.isPending ? t('Processing...') : t('Deposit')}
           </Button>
         </>
       }
@@ -109,15 +111,15 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         {wallet?.testMode ? (
           <p className="flex items-center gap-2 text-sm text-amber-900">
-            <TestModeBadge /> Deposits settle at once and no real money moves.
+            <TestModeBadge /> {t('Deposits settle at once and no real money moves.')}
           </p>
         ) : null}
-        <Field id={`${formId}-amount`} label="Amount (₦)" error={error}>
+        <Field id={`${formId}-amount`} label={t('Amount (₦)')} error={error}>
           <Input
             id={`${formId}-amount`}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. 50000"
+            placeholder={t('e.g. 50000')}
             aria-required
             {...fieldErrorProps(`${formId}-amount`, error)}
             {...register('amount', { setValueAs: amountValue })}
@@ -125,15 +127,17 @@ export function DepositDialog({ open, onOpenChange, wallet }: DepositDialogProps
         </Field>
         {payment.returnTo ? (
           <p className="text-sm text-slate-600">
-            Once the deposit is in, you go back to your payment.{' '}
+            {t('Once the deposit is in, you go back to your payment.')}{' '}
             <Link to={payment.returnTo} className="font-medium text-brand-700 underline">
-              Back to the payment
+              {t('Back to the payment')}
             </Link>
           </p>
         ) : null}
         {cap !== undefined && cap !== null ? (
           <p className="text-xs text-slate-500">
-            At your verification level your balance can be at most {formatMoney(cap)} after a deposit.
+            {t('At your verification level your balance can be at most {cap} after a deposit.', {
+              cap: formatMoney(cap),
+            })}
           </p>
         ) : null}
       </form>

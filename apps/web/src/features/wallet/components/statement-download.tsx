@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { DownloadButton } from '../../../components/download-button';
 import { lagosDay } from '../../../lib/dates';
 import { formatMonthYear } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 
 /** The last 12 months in Lagos time, newest first: the months a statement can be asked for here. */
 export function recentMonths(now = new Date()): { value: string; label: string }[] {
@@ -22,7 +23,7 @@ export function StatementDownload() {
     <div className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-          Statement month
+          {t('Statement month')}
         </label>
         <select
           id={id}
@@ -38,7 +39,7 @@ export function StatementDownload() {
         </select>
       </div>
       <DownloadButton path={`/wallet/statement?month=${month}`} fallbackName={`amana-statement-${month}.pdf`}>
-        Download Statement
+        {t('Download Statement')}
       </DownloadButton>
     </div>
   );

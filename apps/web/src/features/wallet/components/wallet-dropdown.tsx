@@ -7,6 +7,7 @@ import WalletIcon from 'lucide-react/icons/wallet';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useWallet } from '../../../lib/wallet-query';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { MASKED_AMOUNT, useHiddenAmounts } from '../hooks/use-hidden-amounts';
@@ -41,19 +42,19 @@ export function WalletDropdown({
       {/* The name reads "Wallet" and then the amount shown, so a voice user can say what they see. */}
       <PopoverTrigger className={WALLET_BUTTON_CLASS}>
         <WalletIcon className="h-4 w-4 text-brand-700" />
-        <span className="sr-only">Wallet</span>{' '}
+        <span className="sr-only">{t('Wallet')}</span>{' '}
         <span data-testid="wallet-dropdown-balance">{wallet.data ? show(wallet.data.balance) : '₦ —'}</span>
       </PopoverTrigger>
-      <PopoverContent aria-label="Wallet" className="w-80">
+      <PopoverContent aria-label={t('Wallet')} className="w-80">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-sm font-semibold text-slate-900">Wallet</h2>
+          <h2 className="text-sm font-semibold text-slate-900">{t('Wallet')}</h2>
           <div className="flex items-center gap-1">
             {wallet.data?.testMode ? <TestModeBadge /> : null}
             <button
               type="button"
               onClick={toggleHidden}
               aria-pressed={hidden}
-              aria-label={hidden ? 'Show amounts' : 'Hide amounts'}
+              aria-label={hidden ? t('Show amounts') : t('Hide amounts')}
               className="flex h-8 w-8 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               {hidden ? <EyeIcon className="h-4 w-4" /> : <EyeOffIcon className="h-4 w-4" />}
@@ -67,16 +68,16 @@ export function WalletDropdown({
           </div>
         ) : wallet.isError ? (
           <p role="alert" className="mt-3 text-sm text-red-600">
-            {WALLET_TEXT.loadWalletFailed}
+            {t(WALLET_TEXT.loadWalletFailed)}
           </p>
         ) : (
           <dl className="mt-3 grid grid-cols-2 gap-2">
             <div className="rounded-lg bg-brand-50 p-2">
-              <dt className="text-xs text-slate-600">Available balance</dt>
+              <dt className="text-xs text-slate-600">{t('Available balance')}</dt>
               <dd className="text-sm font-semibold text-slate-900">{show(wallet.data.balance)}</dd>
             </div>
             <div className="rounded-lg bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">In escrow</dt>
+              <dt className="text-xs text-slate-600">{t('In escrow')}</dt>
               <dd className="text-sm font-semibold text-slate-900">{show(wallet.data.pendingEscrow)}</dd>
             </div>
           </dl>
@@ -85,7 +86,7 @@ export function WalletDropdown({
         <div className="mt-3 grid gap-2">
           <PopoverClose asChild>
             <Link to="/app/wallet" className={`${linkClass} bg-brand-700 text-white hover:bg-brand-800`}>
-              View Full Wallet
+              {t('View Full Wallet')}
             </Link>
           </PopoverClose>
           <div className="grid grid-cols-2 gap-2">
@@ -94,7 +95,7 @@ export function WalletDropdown({
                 to="/app/wallet?action=deposit"
                 className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50`}
               >
-                Deposit Funds
+                {t('Deposit Funds')}
               </Link>
             </PopoverClose>
             <PopoverClose asChild>
@@ -102,7 +103,7 @@ export function WalletDropdown({
                 to="/app/wallet?action=withdraw"
                 className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50`}
               >
-                Withdraw Funds
+                {t('Withdraw Funds')}
               </Link>
             </PopoverClose>
           </div>
@@ -113,7 +114,7 @@ export function WalletDropdown({
             id="wallet-recent-title"
             className="text-xs font-semibold uppercase tracking-wide text-slate-500"
           >
-            Recent activity
+            {t('Recent activity')}
           </h3>
           {recent.isPending ? (
             <div className="mt-2">
@@ -121,10 +122,10 @@ export function WalletDropdown({
             </div>
           ) : recent.isError ? (
             <p role="alert" className="mt-2 text-sm text-red-600">
-              {WALLET_TEXT.loadHistoryFailed}
+              {t(WALLET_TEXT.loadHistoryFailed)}
             </p>
           ) : recent.data.entries.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No wallet activity yet.</p>
+            <p className="mt-2 text-sm text-slate-600">{t('No wallet activity yet.')}</p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {recent.data.entries.slice(0, RECENT_ITEMS).map((entry) => (

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import type { WalletEntry } from '@escrow/shared/schemas/wallet';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { MASKED_AMOUNT } from '../hooks/use-hidden-amounts';
-import { ENTRY_TYPES, EntryIcon, STATUS_STYLES } from './wallet-entry-style';
+import { ENTRY_TYPES, EntryIcon, STATUS_NAMES, STATUS_STYLES } from './wallet-entry-style';
 
 /** One wallet history line: type icon and colour, description, date, status, reference and signed amount. */
 export function WalletEntryRow({
@@ -23,7 +24,7 @@ export function WalletEntryRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{entry.description}</p>
         <p className="text-xs text-slate-500">
-          <span className="font-medium text-slate-600">{type.label}</span>
+          <span className="font-medium text-slate-600">{t(type.label)}</span>
           {' · '}
           {formatDateTime(entry.date)}
           {!compact && entry.counterparty ? ` · ${entry.counterparty}` : null}
@@ -36,12 +37,14 @@ export function WalletEntryRow({
                 STATUS_STYLES[entry.status],
               )}
             >
-              {entry.status}
+              {t(STATUS_NAMES[entry.status])}
             </span>
-            {entry.outsideWallet ? <span>Paid by you directly, not from your wallet balance</span> : null}
+            {entry.outsideWallet ? (
+              <span>{t('Paid by you directly, not from your wallet balance')}</span>
+            ) : null}
             {entry.reference ? (
               <span>
-                Ref: <span className="break-all font-mono">{entry.reference}</span>
+                {t('Ref:')} <span className="break-all font-mono">{entry.reference}</span>
               </span>
             ) : null}
             {entry.transactionId ? (
@@ -49,7 +52,7 @@ export function WalletEntryRow({
                 to={`/app/transactions/${entry.transactionId}`}
                 className="font-medium text-brand-700 hover:underline"
               >
-                View transaction
+                {t('View transaction')}
               </Link>
             ) : null}
           </p>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { t } from '../../../lib/i18n';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { WalletEntryRow } from './wallet-entry-row';
 
@@ -17,30 +18,30 @@ export function WalletHistory() {
 
   return (
     <Card role="region" aria-labelledby="wallet-history-title">
-      <CardTitle id="wallet-history-title">Transaction History</CardTitle>
+      <CardTitle id="wallet-history-title">{t('Transaction History')}</CardTitle>
       {history.isPending ? (
         <div className="mt-4">
           <Spinner />
         </div>
       ) : history.isError ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-700">
-          {WALLET_TEXT.loadHistoryFailed}
+          {t(WALLET_TEXT.loadHistoryFailed)}
           <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       ) : history.data.entries.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">
-          No wallet activity yet. Deposits, payments and payouts appear here.
+          {t('No wallet activity yet. Deposits, payments and payouts appear here.')}
         </p>
       ) : (
         <>
-          <ul className="mt-2 divide-y divide-slate-100" aria-label="Wallet history">
+          <ul className="mt-2 divide-y divide-slate-100" aria-label={t('Wallet history')}>
             {history.data.entries.map((entry) => (
               <WalletEntryRow key={entry.id} entry={entry} />
             ))}
           </ul>
-          <Pager page={page} pages={pages} onPageChange={setPage} label="History pages" />
+          <Pager page={page} pages={pages} onPageChange={setPage} label={t('History pages')} />
         </>
       )}
     </Card>

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, fieldErrorProps } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { amountValue, showServerFieldErrors } from '../../../lib/form-values';
 import { useFixAsYouType } from '../../../lib/use-fix-as-you-type';
 import { useBankAccounts } from '../api/bank-accounts';
@@ -124,8 +125,11 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
         keys.settle();
         toast.success(
           withdrawal.status === 'completed'
-            ? `${WALLET_TEXT.withdrawalSuccessful}: ${formatMoney(withdrawal.amount)} + ${formatMoney(withdrawal.fee)} fee`
-            : WALLET_TEXT.withdrawalProcessing,
+            ? t('Withdrawal successful: {amount} + {fee} fee', {
+                amount: formatMoney(withdrawal.amount),
+                fee: formatMoney(withdrawal.fee),
+              })
+            : t(WALLET_TEXT.withdrawalProcessing),
         );
         close(false);
       },
@@ -133,33 +137,35 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
         keys.settle(failure);
         const marked = showServerFieldErrors(failure, setError);
         if (marked.length) return focusFirstRefusal(Object.fromEntries(marked.map((f) => [f, true])));
-        const text = failureText(failure, WALLET_TEXT.withdrawalFailed);
+        const text = failureText(failure, t(WALLET_TEXT.withdrawalFailed));
         setError('root.server', { message: text });
         toast.error(text);
       },
     );
   };
   const submit = (event: FormEvent) => handleSubmit(send, focusFirstRefusal)(event);
-  const amountError = errors.amount?.message;
+  // The schema's messages are English ids; the server's (a 400's details) come translated and pass through.
+  const amountError = errors.amount?.message && t(errors.amount.message);
+  const accountError = errors.bankAccountId?.message && t(errors.bankAccountId.message);
   const formError = errors.root?.server?.message;
 
   return (
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Withdraw Funds"
+      title={t('Withdraw Funds')}
       description={
         wallet
-          ? `Available balance: ${formatMoney(wallet.balance, wallet.currency)}`
-          : 'Send money to your bank.'
+          ? t('Available balance: {balance}', { balance: formatMoney(wallet.balance, wallet.currency) })
+          : t('Send money to your bank.')
       }
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={withdraw.isPending || secondFactor.busy || !wallet}>
-            {withdraw.isPending ? 'Processing...' : 'Withdraw'}
+            {withdraw.isPending ? t('Processing...') : t('Withdraw')}
           </Button>
         </>
       }
@@ -167,7 +173,7 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
       <div className="space-y-4">
         {wallet?.testMode ? (
           <p className="flex items-center gap-2 text-sm text-amber-900">
-            <TestModeBadge /> Payouts settle at once and no real money moves.
+            <TestModeBadge /> {t('Payouts settle at once and no real money moves.')}
           </p>
         ) : null}
         {open ? (
@@ -175,16 +181,16 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
             ref={pickerRef}
             selectedId={accountId}
             onSelect={(id) => setValue('bankAccountId', id ?? '', { shouldValidate: isSubmitted })}
-            error={errors.bankAccountId?.message}
+            error={accountError}
           />
         ) : null}
         <form id={formId} onSubmit={submit} noValidate className="space-y-3">
-          <Field id={`${formId}-amount`} label="Amount (₦)" error={amountError}>
+          <Field id={`${formId}-amount`} label={t('Amount (₦)')} error={amountError}>
             <Input
               id={`${formId}-amount`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="e.g. 20000"
+              placeholder={t('e.g. 20000')}
               aria-required
               {...fieldErrorProps(`${formId}-amount`, amountError)}
               {...register('amount', { setValueAs: amountValue })}
@@ -193,17 +199,17 @@ export function WithdrawDialog({ open, onOpenChange, wallet }: WithdrawDialogPro
           {wallet ? (
             <dl className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
               <div className="flex justify-between">
-                <dt className="text-slate-600">Withdrawal fee (charged on top)</dt>
+                <dt className="text-slate-600">{t('Withdrawal fee (charged on top)')}</dt>
                 <dd className="font-medium text-slate-900">{formatMoney(toMajor(feeMinor))}</dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-slate-600">Total debited</dt>
+                <dt className="text-slate-600">{t('Total debited')}</dt>
                 <dd className="font-semibold text-slate-900" data-testid="withdraw-total">
                   {amountMinor === null ? '—' : formatMoney(toMajor(amountMinor + feeMinor))}
                 </dd>
               </div>
               <div className="flex justify-between text-xs text-slate-500">
-                <dt>Left to withdraw today</dt>
+                <dt>{t('Left to withdraw today')}</dt>
                 <dd>{formatMoney(toMajor(remainingTodayMinor))}</dd>
               </div>
             </dl>

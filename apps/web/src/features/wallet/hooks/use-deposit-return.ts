@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { WALLET_TEXT } from '@escrow/shared/texts/wallet';
+import { t } from '../../../lib/i18n';
 import { failureText } from '../../../lib/money-mutation';
 import { useVerifyDeposit } from '../api/verify-deposit';
 import { usePaymentReturn } from './use-payment-return';
@@ -26,12 +27,12 @@ export function useDepositReturn() {
     mutate(reference, {
       onSuccess: ({ deposit }) => {
         if (deposit.status === 'completed') {
-          toast.success(WALLET_TEXT.depositSuccessful);
+          toast.success(t(WALLET_TEXT.depositSuccessful));
           leftForPayment = backToPayment(true);
-        } else if (deposit.status === 'pending') toast.info(WALLET_TEXT.depositPending);
-        else toast.error(WALLET_TEXT.depositFailed);
+        } else if (deposit.status === 'pending') toast.info(t(WALLET_TEXT.depositPending));
+        else toast.error(t(WALLET_TEXT.depositFailed));
       },
-      onError: (error) => toast.error(failureText(error, WALLET_TEXT.depositFailed)),
+      onError: (error) => toast.error(failureText(error, t(WALLET_TEXT.depositFailed))),
       onSettled: () => {
         // Gone back to the payment: this page's URL no longer matters.
         if (leftForPayment) return;

@@ -14,21 +14,24 @@ import { UserDetail } from '../../../../features/admin/components/user-detail';
 import { UserSearch } from '../../../../features/admin/components/user-search';
 import type { StaffViewer } from '../../../../features/admin/lib/staff';
 import { WaitlistAdminCard } from '../../../../features/waitlist/components/waitlist-admin-card';
+import { msg } from '@escrow/shared/i18n/msg';
+import { t } from '../../../../lib/i18n';
 
 const SECTIONS = [
-  { to: '/app/admin/disputes', label: 'Disputes' },
-  { to: '/app/admin/users', label: 'Users' },
-  { to: '/app/admin/documents', label: 'Documents' },
-  { to: '/app/admin/refunds', label: 'Refunds' },
-  { to: '/app/admin/text-messages', label: 'Text messages' },
-  { to: '/app/admin/audit-log', label: 'Audit log' },
-  { to: '/app/admin/waitlist', label: 'Waitlist' },
-  { to: '/app/admin/ledger', label: 'Ledger' },
+  { to: '/app/admin/disputes', label: msg('Disputes') },
+  { to: '/app/admin/users', label: msg('Users') },
+  { to: '/app/admin/documents', label: msg('Documents') },
+  { to: '/app/admin/refunds', label: msg('Refunds') },
+  { to: '/app/admin/text-messages', label: msg('Text messages') },
+  { to: '/app/admin/audit-log', label: msg('Audit log') },
+  { to: '/app/admin/waitlist', label: msg('Waitlist') },
+  { to: '/app/admin/ledger', label: msg('Ledger') },
 ] as const;
 
+/** `section`: the section's name, already in the screens' language. */
 function useTitle(section: string) {
   useEffect(() => {
-    document.title = `${section} — Operator console — Amana Escrow`;
+    document.title = t('{section} — Operator console — Amana Escrow', { section });
   }, [section]);
 }
 
@@ -39,14 +42,14 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
 
 function DisputeWorkspacePage({ viewer }: { viewer: StaffViewer }) {
   const { disputeId = '' } = useParams();
-  useTitle('Dispute');
+  useTitle(t('Dispute'));
   // Keyed, so a half-written decision never carries over to another dispute.
   return <DisputeWorkspace key={disputeId} disputeId={disputeId} viewer={viewer} />;
 }
 
 function UserPage({ viewer }: { viewer: StaffViewer }) {
   const { userId = '' } = useParams();
-  useTitle('User');
+  useTitle(t('User'));
   return <UserDetail key={userId} userId={userId} viewer={viewer} />;
 }
 
@@ -62,11 +65,11 @@ export default function AdminRootPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold text-slate-900">Operator console</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('Operator console')}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Signed in as {user.role === 'ADMIN' ? 'an admin' : 'support staff'}.
+        {user.role === 'ADMIN' ? t('Signed in as an admin.') : t('Signed in as support staff.')}
       </p>
-      <nav aria-label="Operator console sections" className="-mx-1 mt-4 border-b border-slate-200">
+      <nav aria-label={t('Operator console sections')} className="-mx-1 mt-4 border-b border-slate-200">
         <ul className="flex flex-wrap gap-1 px-1">
           {SECTIONS.map((section) => (
             <li key={section.to}>
@@ -81,7 +84,7 @@ export default function AdminRootPage() {
                   )
                 }
               >
-                {section.label}
+                {t(section.label)}
               </NavLink>
             </li>
           ))}
@@ -94,7 +97,7 @@ export default function AdminRootPage() {
           <Route
             path="disputes"
             element={
-              <Page title="Disputes">
+              <Page title={t('Disputes')}>
                 <DisputeQueue />
               </Page>
             }
@@ -103,7 +106,7 @@ export default function AdminRootPage() {
           <Route
             path="users"
             element={
-              <Page title="Users">
+              <Page title={t('Users')}>
                 <UserSearch />
               </Page>
             }
@@ -112,7 +115,7 @@ export default function AdminRootPage() {
           <Route
             path="documents"
             element={
-              <Page title="Documents">
+              <Page title={t('Documents')}>
                 <DocumentReview />
               </Page>
             }
@@ -120,7 +123,7 @@ export default function AdminRootPage() {
           <Route
             path="refunds"
             element={
-              <Page title="Refunds">
+              <Page title={t('Refunds')}>
                 <Refunds />
               </Page>
             }
@@ -128,7 +131,7 @@ export default function AdminRootPage() {
           <Route
             path="text-messages"
             element={
-              <Page title="Text messages">
+              <Page title={t('Text messages')}>
                 <TextMessages />
               </Page>
             }
@@ -136,7 +139,7 @@ export default function AdminRootPage() {
           <Route
             path="audit-log"
             element={
-              <Page title="Audit log">
+              <Page title={t('Audit log')}>
                 <AuditLog />
               </Page>
             }
@@ -144,7 +147,7 @@ export default function AdminRootPage() {
           <Route
             path="waitlist"
             element={
-              <Page title="Waitlist">
+              <Page title={t('Waitlist')}>
                 <WaitlistAdminCard />
               </Page>
             }
@@ -152,7 +155,7 @@ export default function AdminRootPage() {
           <Route
             path="ledger"
             element={
-              <Page title="Ledger">
+              <Page title={t('Ledger')}>
                 <LedgerCheckCard />
               </Page>
             }

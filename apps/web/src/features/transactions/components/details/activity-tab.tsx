@@ -1,11 +1,13 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { cn } from '../../../../lib/cn';
 import { formatActivityTime } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { useActivities } from '../../api/activities';
 
-const ROLE_WORDS = { BUYER: 'Buyer', SELLER: 'Seller', SYSTEM: 'System' } as const;
+const ROLE_WORDS = { BUYER: msg('Buyer'), SELLER: msg('Seller'), SYSTEM: msg('System') } as const;
 
 /** Activity tab: the server's log, newest first, refreshed every 30 s and on demand. */
 export function ActivityTab({ transactionId }: { transactionId: string }) {
@@ -13,14 +15,14 @@ export function ActivityTab({ transactionId }: { transactionId: string }) {
   return (
     <Card className="space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <CardTitle>Activity</CardTitle>
+        <CardTitle>{t('Activity')}</CardTitle>
         <Button
           variant="secondary"
           size="sm"
           onClick={() => void activities.refetch()}
           disabled={activities.isFetching}
         >
-          {activities.isFetching ? 'Refreshing...' : 'Refresh'}
+          {activities.isFetching ? t('Refreshing...') : t('Refresh')}
         </Button>
       </div>
       {activities.isPending ? (
@@ -30,9 +32,9 @@ export function ActivityTab({ transactionId }: { transactionId: string }) {
           {activities.error.message}
         </p>
       ) : activities.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No activity yet.</p>
+        <p className="text-sm text-slate-600">{t('No activity yet.')}</p>
       ) : (
-        <ol className="space-y-3" aria-label="Activity">
+        <ol className="space-y-3" aria-label={t('Activity')}>
           {activities.data.map((entry) => (
             <li key={entry.id} className="flex gap-3">
               <span
@@ -49,7 +51,7 @@ export function ActivityTab({ transactionId }: { transactionId: string }) {
               <div className="min-w-0">
                 <p className="text-sm text-slate-900">{entry.description}</p>
                 <p className="text-xs text-slate-500">
-                  {entry.userName} ({ROLE_WORDS[entry.userRole]}) · {formatActivityTime(entry.timestamp)}
+                  {entry.userName} ({t(ROLE_WORDS[entry.userRole])}) · {formatActivityTime(entry.timestamp)}
                 </p>
               </div>
             </li>

@@ -1,5 +1,6 @@
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { formatMoney } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { BROKER_NOTE } from '../../lib/broker';
 
 /**
@@ -13,14 +14,15 @@ export function BrokerNote({ transaction: tx }: { transaction: Transaction }) {
       data-testid="broker-note"
       className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
     >
-      <p className="font-semibold">{BROKER_NOTE.title}</p>
+      <p className="font-semibold">{t(BROKER_NOTE.title)}</p>
       <p className="mt-1">
-        Your commission is {formatMoney(tx.commission ?? 0, tx.currency)}, taken from what the seller receives
-        and paid to your wallet when the money is released (in part on a partial refund, nothing on a full
-        refund).
+        {t(
+          'Your commission is {amount}, taken from what the seller receives and paid to your wallet when the money is released (in part on a partial refund, nothing on a full refund).',
+          { amount: formatMoney(tx.commission ?? 0, tx.currency) },
+        )}
       </p>
-      <p className="mt-1">{BROKER_NOTE.body}</p>
-      <p className="mt-1">{BROKER_NOTE.cancel}</p>
+      <p className="mt-1">{t(BROKER_NOTE.body)}</p>
+      <p className="mt-1">{t(BROKER_NOTE.cancelMessage, { endpoint: BROKER_NOTE.cancelEndpoint })}</p>
     </div>
   );
 }

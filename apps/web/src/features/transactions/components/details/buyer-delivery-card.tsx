@@ -3,6 +3,7 @@ import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
+import { t } from '../../../../lib/i18n';
 import { viewerIsBroker } from '../../lib/broker';
 import { transitionFacts } from '../../lib/trade-terms';
 import { DeliveryAddress } from './shipping-tabs';
@@ -27,18 +28,18 @@ export function BuyerDeliveryCard({
   return (
     <Card data-testid="buyer-delivery-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>{DELIVERY_CORRECTION_TEXT.cardTitle}</CardTitle>
+        <CardTitle>{t(DELIVERY_CORRECTION_TEXT.cardTitle)}</CardTitle>
         {editable ? (
           <Button variant="secondary" size="sm" onClick={onEdit}>
-            {DELIVERY_CORRECTION_TEXT.edit}
+            {t(DELIVERY_CORRECTION_TEXT.edit)}
           </Button>
         ) : null}
       </div>
       <DeliveryAddress details={details} />
       {editable && !PRE_PAYMENT_STATUSES.includes(tx.status) ? (
-        <p className="mt-3 text-sm text-slate-600">{DELIVERY_CORRECTION_TEXT.editableAfterPayment}</p>
+        <p className="mt-3 text-sm text-slate-600">{t(DELIVERY_CORRECTION_TEXT.editableAfterPayment)}</p>
       ) : null}
-      {shipped ? <p className="mt-3 text-sm text-slate-600">{DELIVERY_CORRECTION_TEXT.locked}</p> : null}
+      {shipped ? <p className="mt-3 text-sm text-slate-600">{t(DELIVERY_CORRECTION_TEXT.locked)}</p> : null}
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Tabs, type TabItem } from '../../../../components/ui/tabs';
+import { t } from '../../../../lib/i18n';
 import { ActivityTab } from './activity-tab';
 import { later, usePreloadLater } from './later-parts';
 import { ConfirmationTab, ShippingTab } from './shipping-tabs';
@@ -22,12 +24,13 @@ const PaymentConditionsPanel = later<{ transaction: Transaction }>(
 export function visibleTabs(tx: Transaction): string[] {
   // A brokered trade's broker reads the overview and the activity only: the payment conditions, the
   // delivery address and the shipment are the parties' (their routes are 404 for the broker).
-  if (tx.viewerIsBroker === true) return ['Overview', 'Activity'];
-  const tabs = ['Overview'];
-  if (tx.viewerRole === 'SELLER' && (tx.useCourier || tx.deliveryDetails !== null)) tabs.push('Shipping');
+  if (tx.viewerIsBroker === true) return [msg('Overview'), msg('Activity')];
+  const tabs: string[] = [msg('Overview')];
+  if (tx.viewerRole === 'SELLER' && (tx.useCourier || tx.deliveryDetails !== null))
+    tabs.push(msg('Shipping'));
   if (tx.viewerRole === 'BUYER' && tx.shippingType !== 'IN_PERSON' && !tx.milestones.length)
-    tabs.push('Confirmation');
-  tabs.push('Payment', 'Activity');
+    tabs.push(msg('Confirmation'));
+  tabs.push(msg('Payment'), msg('Activity'));
   return tabs;
 }
 
@@ -48,8 +51,8 @@ export function DetailsTabs({
   };
   const tabs: TabItem[] = visibleTabs(tx).map((label) => ({
     value: label.toLowerCase(),
-    label,
+    label: t(label),
     content: content[label],
   }));
-  return <Tabs label="Transaction sections" tabs={tabs} />;
+  return <Tabs label={t('Transaction sections')} tabs={tabs} />;
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { QrCode } from '../../../../components/ui/qr-code';
 import { Spinner } from '../../../../components/ui/spinner';
+import { t } from '../../../../lib/i18n';
 import { failureText } from '../../../../lib/money-mutation';
 import { useHandoverCode, useRegenerateHandoverCode } from '../../api/handover';
 import { activeLock, codeGroups, HANDOVER_SCREEN_TEXT as TEXT, lockEndTime } from '../../lib/handover';
@@ -21,20 +22,20 @@ export function HandoverCodeCard({ transactionId }: { transactionId: string }) {
   async function replace() {
     try {
       await regenerate.mutateAsync();
-      toast.success(HANDOVER_TEXT.regenerated);
+      toast.success(t(HANDOVER_TEXT.regenerated));
       setConfirming(false);
     } catch (error) {
-      toast.error(failureText(error, TEXT.replaceFailed));
+      toast.error(failureText(error, t(TEXT.replaceFailed)));
     }
   }
 
-  if (query.isPending) return <Spinner label="Loading your release code..." />;
+  if (query.isPending) return <Spinner label={t('Loading your release code...')} />;
   if (query.isError)
     return (
       <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-        {TEXT.loadFailed}
+        {t(TEXT.loadFailed)}
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Retry
+          {t('Retry')}
         </Button>
       </p>
     );
@@ -48,9 +49,9 @@ export function HandoverCodeCard({ transactionId }: { transactionId: string }) {
       data-testid="release-code-card"
     >
       <h3 id="release-code-title" className="text-base font-semibold text-slate-900">
-        {TEXT.cardTitle}
+        {t(TEXT.cardTitle)}
       </h3>
-      <p className="text-sm font-semibold text-amber-900">{TEXT.onlyShare}</p>
+      <p className="text-sm font-semibold text-amber-900">{t(TEXT.onlyShare)}</p>
       <div className="flex flex-wrap items-center gap-4">
         <p className="font-mono text-4xl font-bold tracking-widest text-slate-900 tabular-nums">
           <span aria-hidden="true" data-testid="release-code">
@@ -64,31 +65,31 @@ export function HandoverCodeCard({ transactionId }: { transactionId: string }) {
           <span className="sr-only">{code.split('').join(' ')}</span>
         </p>
         <div className="rounded-lg bg-white p-2">
-          <QrCode value={code} label={TEXT.qrLabel} size={160} />
+          <QrCode value={code} label={t(TEXT.qrLabel)} size={160} />
         </div>
       </div>
-      <p className="text-sm text-slate-700">{TEXT.howItWorks}</p>
+      <p className="text-sm text-slate-700">{t(TEXT.howItWorks)}</p>
       {lock ? (
         <p role="status" className="rounded-lg bg-amber-100 p-3 text-sm text-amber-900">
-          {HANDOVER_TEXT.locked(lockEndTime(lock))}
+          {t(HANDOVER_TEXT.lockedUntilMessage, { until: lockEndTime(lock) })}
         </p>
       ) : null}
       <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-        {TEXT.replace}
+        {t(TEXT.replace)}
       </Button>
       {confirming ? (
         <Dialog
           open
           onOpenChange={setConfirming}
-          title={TEXT.replaceTitle}
-          description={TEXT.replaceBody}
+          title={t(TEXT.replaceTitle)}
+          description={t(TEXT.replaceBody)}
           footer={
             <>
               <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button onClick={() => void replace()} disabled={regenerate.isPending}>
-                {regenerate.isPending ? 'Replacing...' : TEXT.replace}
+                {regenerate.isPending ? t('Replacing...') : t(TEXT.replace)}
               </Button>
             </>
           }

@@ -5,6 +5,7 @@ import { HANDOVER_TEXT } from '@escrow/shared/texts/handover';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { rateLimitOf } from '../../../../lib/api-client';
+import { t } from '../../../../lib/i18n';
 import { failureText } from '../../../../lib/money-mutation';
 import { useConfirmHandover } from '../../api/handover';
 import { codeInput, HANDOVER_SCREEN_TEXT as TEXT } from '../../lib/handover';
@@ -14,7 +15,7 @@ const DEFAULT_LOCK_SECONDS = 3600;
 
 /** The server says why entry is refused ('... locked until 14:05 WAT'); else the shared 429 text. */
 function refusalText(error: unknown): string {
-  return rateLimitOf(error)?.serverMessage ?? failureText(error, TEXT.entryFailed);
+  return rateLimitOf(error)?.serverMessage ?? failureText(error, t(TEXT.entryFailed));
 }
 
 /**
@@ -48,13 +49,13 @@ export function HandoverCodeEntry({ transactionId }: { transactionId: string }) 
     event.preventDefault();
     if (locked || confirm.isPending) return;
     if (code.length !== HANDOVER_CODE_LENGTH) {
-      setMessage(HANDOVER_TEXT.codeFormat);
+      setMessage(t(HANDOVER_TEXT.codeFormat));
       return;
     }
     setMessage(null);
     try {
       await confirm.mutateAsync(code);
-      toast.success(HANDOVER_TEXT.released);
+      toast.success(t(HANDOVER_TEXT.released));
     } catch (error) {
       const limit = rateLimitOf(error);
       if (limit) setLockedUntil(Date.now() + (limit.retryAfterSeconds ?? DEFAULT_LOCK_SECONDS) * 1000);
@@ -72,11 +73,11 @@ export function HandoverCodeEntry({ transactionId }: { transactionId: string }) 
       className="space-y-3"
       data-testid="release-code-entry"
     >
-      <h3 className="text-base font-semibold text-slate-900">{TEXT.entryTitle}</h3>
-      <p className="text-sm text-slate-700">{TEXT.entryHint}</p>
+      <h3 className="text-base font-semibold text-slate-900">{t(TEXT.entryTitle)}</h3>
+      <p className="text-sm text-slate-700">{t(TEXT.entryHint)}</p>
       <div>
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
-          {TEXT.entryLabel}
+          {t(TEXT.entryLabel)}
         </label>
         <Input
           id={inputId}
@@ -98,7 +99,7 @@ export function HandoverCodeEntry({ transactionId }: { transactionId: string }) 
         ) : null}
       </div>
       <Button type="submit" size="lg" disabled={locked || confirm.isPending}>
-        {confirm.isPending ? 'Checking...' : TEXT.entryTitle}
+        {confirm.isPending ? t('Checking...') : t(TEXT.entryTitle)}
       </Button>
     </form>
   );

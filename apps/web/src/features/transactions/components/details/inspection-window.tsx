@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { countdownText } from '@escrow/shared/domain/disputes';
+import { countdownParams, countdownTextMessage } from '@escrow/shared/domain/disputes';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { useExtendInspection } from '../../api/lifecycle';
 import { formatDeadline } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { useNow } from '../../../../lib/use-now';
 import type { ExtendDialogProps } from './extend-dialog';
 import { later, OpeningDialog, usePreloadLater } from './later-parts';
@@ -35,10 +36,19 @@ export function InspectionWindow({ transaction: tx }: { transaction: Transaction
       testId="inspection-window"
       text={(countdown, date) =>
         broker
-          ? `Funds will be released to the seller automatically ${countdown} (${date}) unless the buyer confirms receipt first or raises a dispute.`
+          ? t(
+              'Funds will be released to the seller automatically {countdown} ({date}) unless the buyer confirms receipt first or raises a dispute.',
+              { countdown, date },
+            )
           : buyer
-            ? `Funds will be released to the seller automatically ${countdown} (${date}) unless you confirm receipt, raise a dispute or extend.`
-            : `Funds will be released to you automatically ${countdown} (${date}) unless the buyer raises a dispute.`
+            ? t(
+                'Funds will be released to the seller automatically {countdown} ({date}) unless you confirm receipt, raise a dispute or extend.',
+                { countdown, date },
+              )
+            : t(
+                'Funds will be released to you automatically {countdown} ({date}) unless the buyer raises a dispute.',
+                { countdown, date },
+              )
       }
       canExtend={buyer && !tx.inspectionExtendedAt}
       extended={tx.inspectionExtendedAt !== null}
@@ -76,13 +86,13 @@ export function ReleaseCountdown({
       className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
       data-testid={testId}
     >
-      <p>{text(countdownText(new Date(until), now), formatDeadline(until))}</p>
+      <p>{text(t(countdownTextMessage, countdownParams(new Date(until), now)), formatDeadline(until))}</p>
       {canExtend ? (
         <Button variant="secondary" className="mt-2" onClick={onExtend}>
-          Extend inspection
+          {t('Extend inspection')}
         </Button>
       ) : null}
-      {extended ? <p className="mt-1 text-xs">The inspection period has been extended once.</p> : null}
+      {extended ? <p className="mt-1 text-xs">{t('The inspection period has been extended once.')}</p> : null}
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useFirstScreenShown } from '../../../../lib/first-screen';
+import { t } from '../../../../lib/i18n';
 
 /** A part of the transaction page whose code comes apart from the page's (see `later`). */
 export type LaterPart<P> = ComponentType<P> & {
@@ -80,7 +81,7 @@ export function OpeningDialog() {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center">
       <span className="rounded-full bg-white px-4 py-2 text-sm shadow-lg ring-1 ring-slate-200">
-        <Spinner label="Opening..." />
+        <Spinner label={t('Opening...')} />
       </span>
     </div>
   );

@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../../../components/ui/card';
 import { cn } from '../../../../lib/cn';
 import { formatDisplayDate } from '../../../../lib/dates';
 import { formatDateTime, formatMoney } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { useExtendMilestoneInspection } from '../../api/milestones';
 import { Detail } from '../form-controls';
 import { ExtendDialog, ReleaseCountdown } from './inspection-window';
@@ -63,12 +64,12 @@ export function MilestoneTimeline({ transaction: tx }: { transaction: Transactio
   return (
     <Card data-testid="milestone-timeline">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Milestones</CardTitle>
+        <CardTitle>{t('Milestones')}</CardTitle>
         <span className="text-sm text-slate-600">
-          {ended} of {tx.milestones.length} done
+          {t('{ended} of {total} done', { ended, total: tx.milestones.length })}
         </span>
       </div>
-      <ol className="mt-4 space-y-4" aria-label="Milestones">
+      <ol className="mt-4 space-y-4" aria-label={t('Milestones')}>
         {tx.milestones.map((milestone, index) => (
           <MilestoneItem
             key={milestone.id}
@@ -116,22 +117,22 @@ function MilestoneItem({
           data-status={m.status}
           className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', BADGE[m.status])}
         >
-          {MILESTONE_STATUS_LABELS[m.status]}
+          {t(MILESTONE_STATUS_LABELS[m.status])}
         </span>
       </div>
       {m.description ? (
         <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{m.description}</p>
       ) : null}
       <dl className="mt-2 divide-y divide-slate-100">
-        <Detail label="Amount">{formatMoney(m.amount, tx.currency)}</Detail>
-        <Detail label={buyer ? 'Seller receives' : 'You receive'}>
+        <Detail label={t('Amount')}>{formatMoney(m.amount, tx.currency)}</Detail>
+        <Detail label={buyer ? t('Seller receives') : t('You receive')}>
           <span data-testid="milestone-seller-receives">{formatMoney(m.sellerReceives, tx.currency)}</span>
         </Detail>
-        {m.dueDate ? <Detail label="Due">{formatDisplayDate(m.dueDate)}</Detail> : null}
-        {m.deliveredAt ? <Detail label="Delivered">{formatDateTime(m.deliveredAt)}</Detail> : null}
-        {m.releasedAt ? <Detail label="Released">{formatDateTime(m.releasedAt)}</Detail> : null}
+        {m.dueDate ? <Detail label={t('Due')}>{formatDisplayDate(m.dueDate)}</Detail> : null}
+        {m.deliveredAt ? <Detail label={t('Delivered')}>{formatDateTime(m.deliveredAt)}</Detail> : null}
+        {m.releasedAt ? <Detail label={t('Released')}>{formatDateTime(m.releasedAt)}</Detail> : null}
         {m.trackingNumber ? (
-          <Detail label="Tracking number">
+          <Detail label={t('Tracking number')}>
             <span className="font-mono">{m.trackingNumber}</span>
           </Detail>
         ) : null}
@@ -144,8 +145,14 @@ function MilestoneItem({
             testId="milestone-countdown"
             text={(countdown, date) =>
               buyer
-                ? `Accepted automatically, and ${formatMoney(m.sellerReceives, tx.currency)} released to the seller, ${countdown} (${date}) unless you accept it first, raise a dispute or extend.`
-                : `Accepted automatically, and ${formatMoney(m.sellerReceives, tx.currency)} released to you, ${countdown} (${date}) unless the buyer raises a dispute.`
+                ? t(
+                    'Accepted automatically, and {amount} released to the seller, {countdown} ({date}) unless you accept it first, raise a dispute or extend.',
+                    { amount: formatMoney(m.sellerReceives, tx.currency), countdown, date },
+                  )
+                : t(
+                    'Accepted automatically, and {amount} released to you, {countdown} ({date}) unless the buyer raises a dispute.',
+                    { amount: formatMoney(m.sellerReceives, tx.currency), countdown, date },
+                  )
             }
             canExtend={buyer && !m.inspectionExtendedAt}
             extended={m.inspectionExtendedAt !== null}
@@ -155,12 +162,12 @@ function MilestoneItem({
       ) : null}
       {live && !buyer && m.status === 'PENDING' ? (
         <Button className="mt-3" onClick={() => onStep('deliver')}>
-          Mark delivered
+          {t('Mark delivered')}
         </Button>
       ) : null}
       {live && buyer && m.status === 'DELIVERED' ? (
         <Button className="mt-3" onClick={() => onStep('accept')}>
-          Accept and release
+          {t('Accept and release')}
         </Button>
       ) : null}
     </li>
@@ -174,19 +181,22 @@ function Delivery({ milestone: m }: { milestone: MilestoneView }) {
     <div className="mt-2 space-y-2 text-sm">
       {m.deliveryNote ? (
         <div>
-          <p className="text-slate-600">Delivery note</p>
+          <p className="text-slate-600">{t('Delivery note')}</p>
           <p className="whitespace-pre-line text-slate-900">{m.deliveryNote}</p>
         </div>
       ) : null}
       {m.deliveryFiles.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Files delivered for ${m.title}`}>
+        <ul
+          className="flex flex-wrap gap-2"
+          aria-label={t('Files delivered for {title}', { title: m.title })}
+        >
           {m.deliveryFiles.map((uploadId, index) => (
             <li key={uploadId}>
               <DownloadButton
                 path={`/uploads/${encodeURIComponent(uploadId)}`}
                 fallbackName={`file-${index + 1}`}
               >
-                {`Download file ${index + 1}`}
+                {t('Download file {number}', { number: index + 1 })}
               </DownloadButton>
             </li>
           ))}
@@ -211,7 +221,9 @@ function ExtendMilestoneDialog({
       send={(days) => extend.mutateAsync({ milestoneId: milestone.id, days })}
       pending={extend.isPending}
       onOpenChange={onOpenChange}
-      description={`You can extend the inspection period of “${milestone.title}” once. The seller is told.`}
+      description={t('You can extend the inspection period of “{title}” once. The seller is told.', {
+        title: milestone.title,
+      })}
     />
   );
 }

@@ -1,11 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { paymentConditionControls } from '@escrow/shared/domain/transaction-labels';
-import {
-  decide,
-  IN_PERSON_RELEASE_TEXT,
-  MILESTONE_RELEASE_TEXT,
-} from '@escrow/shared/domain/transaction-machine';
+import { decide } from '@escrow/shared/domain/transaction-machine';
 import type { PaymentCondition } from '@escrow/shared/schemas/payment-conditions';
 import { PAYMENT_CONDITION_TEXT } from '@escrow/shared/texts/payment-conditions';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
@@ -13,6 +9,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDeadline } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import {
   useAddDeliveryCondition,
   useConfirmDeliveryCondition,
@@ -26,12 +23,12 @@ function describe(condition: PaymentCondition): string {
   switch (condition.conditionType) {
     case 'TIME_BASED':
       return condition.releaseAt
-        ? `Automatic release on ${formatDeadline(condition.releaseAt)}`
-        : 'Automatic release';
+        ? t('Automatic release on {date}', { date: formatDeadline(condition.releaseAt) })
+        : t('Automatic release');
     case 'DELIVERY_CONFIRMED':
       return condition.conditionValue
-        ? `Delivery confirmation: ${condition.conditionValue}`
-        : 'Buyer confirms delivery';
+        ? t('Delivery confirmation: {value}', { value: condition.conditionValue })
+        : t('Buyer confirms delivery');
     case 'MANUAL_APPROVAL': {
       let reason: string | undefined;
       try {
@@ -39,10 +36,10 @@ function describe(condition: PaymentCondition): string {
       } catch {
         reason = undefined;
       }
-      return reason ? `Released manually: ${reason}` : 'Released manually by the buyer';
+      return reason ? t('Released manually: {reason}', { reason }) : t('Released manually by the buyer');
     }
     default:
-      return 'Dispute resolved';
+      return t('Dispute resolved');
   }
 }
 
@@ -63,7 +60,7 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
   useEffect(() => {
     if (conditions.isError && !toasted.current) {
       toasted.current = true;
-      toast.error(PAYMENT_CONDITION_TEXT.loadFailed);
+      toast.error(t(PAYMENT_CONDITION_TEXT.loadFailed));
     }
   }, [conditions.isError]);
 
@@ -73,51 +70,56 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
   async function addDeliveryCondition() {
     try {
       await addDelivery.mutateAsync(undefined);
-      toast.success(PAYMENT_CONDITION_TEXT.deliveryAdded);
+      toast.success(t(PAYMENT_CONDITION_TEXT.deliveryAdded));
     } catch (error) {
-      toast.error(failureText(error, 'Failed to add delivery confirmation condition'));
+      toast.error(failureText(error, t('Failed to add delivery confirmation condition')));
     }
   }
 
   async function confirmDelivered(conditionId: string) {
     try {
       await confirmDelivery.mutateAsync(conditionId);
-      toast.success('Delivery confirmed');
+      toast.success(t('Delivery confirmed'));
     } catch (error) {
-      toast.error(failureText(error, 'Failed to confirm delivery'));
+      toast.error(failureText(error, t('Failed to confirm delivery')));
     }
   }
 
   return (
     <Card className="space-y-4">
-      <CardTitle>Payment Conditions</CardTitle>
+      <CardTitle>{t('Payment Conditions')}</CardTitle>
       {conditions.isPending ? (
         <Spinner />
       ) : conditions.isError ? (
         <p role="alert" className="flex items-center gap-3 text-sm text-red-700">
-          {PAYMENT_CONDITION_TEXT.loadFailed}
+          {t(PAYMENT_CONDITION_TEXT.loadFailed)}
           <Button variant="secondary" size="sm" onClick={() => void conditions.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </p>
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            Automatic release:{' '}
+            {t('Automatic release:')}{' '}
             <span className="font-medium">
-              {conditions.data.autoReleaseEnabled ? 'Scheduled' : 'Not scheduled'}
+              {conditions.data.autoReleaseEnabled ? t('Scheduled') : t('Not scheduled')}
             </span>
           </p>
           {list.length === 0 ? (
             <p className="text-sm text-slate-600">
+              {/* Whole sentences (IN_PERSON_RELEASE_TEXT, MILESTONE_RELEASE_TEXT with a full stop), not pieces. */}
               {inPerson
-                ? `No conditions yet. ${IN_PERSON_RELEASE_TEXT}.`
+                ? t(
+                    'No conditions yet. An in-person trade is released when the seller enters the buyer’s release code.',
+                  )
                 : tx.milestones.length
-                  ? `No conditions yet. ${MILESTONE_RELEASE_TEXT}.`
-                  : 'No conditions yet. The payment is released when the buyer confirms receipt.'}
+                  ? t(
+                      'No conditions yet. A milestone trade is released one milestone at a time, as each is accepted.',
+                    )
+                  : t('No conditions yet. The payment is released when the buyer confirms receipt.')}
             </p>
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Conditions">
+            <ul className="divide-y divide-slate-100" aria-label={t('Conditions')}>
               {list.map((condition) => (
                 <li
                   key={condition.id}
@@ -126,7 +128,7 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
                   <span>{describe(condition)}</span>
                   <span className="flex items-center gap-2">
                     <span className={condition.isMet ? 'font-medium text-emerald-700' : 'text-slate-500'}>
-                      {condition.isMet ? 'Met' : 'Not met'}
+                      {condition.isMet ? t('Met') : t('Not met')}
                     </span>
                     {condition.conditionType === 'DELIVERY_CONFIRMED' &&
                     !condition.isMet &&
@@ -137,7 +139,7 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
                         variant="secondary"
                         onClick={() => void confirmDelivered(condition.id)}
                       >
-                        Confirm Delivery
+                        {t('Confirm Delivery')}
                       </Button>
                     ) : null}
                   </span>
@@ -148,7 +150,9 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
         </>
       )}
       {controls.locked ? (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{PAYMENT_CONDITION_TEXT.locked}</p>
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+          {t(PAYMENT_CONDITION_TEXT.locked)}
+        </p>
       ) : (
         <div className="space-y-4 border-t border-slate-100 pt-4">
           {controls.canAddDeliveryCondition && !hasDelivery ? (
@@ -157,7 +161,7 @@ export function PaymentConditionsPanel({ transaction: tx }: { transaction: Trans
               onClick={() => void addDeliveryCondition()}
               disabled={addDelivery.isPending}
             >
-              Add Delivery Confirmation
+              {t('Add Delivery Confirmation')}
             </Button>
           ) : null}
           {canSetTimeRelease ? <TimeReleaseForm transactionId={tx.id} /> : null}

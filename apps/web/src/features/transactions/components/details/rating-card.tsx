@@ -15,10 +15,12 @@ import { Card, CardTitle } from '../../../../components/ui/card';
 import { Field, fieldErrorProps } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/panels';
 import { ApiError } from '../../../../lib/api-client';
+import { t } from '../../../../lib/i18n';
 import { useNow } from '../../../../lib/use-now';
 import { useReplyToRating, useSubmitRating } from '../../api/rating';
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Could not save the rating');
+const failure = (error: unknown) =>
+  error instanceof ApiError ? error.message : t('Could not save the rating');
 
 export type RatingCardProps = { transaction: Transaction; given: TransactionRating | null };
 
@@ -30,7 +32,7 @@ export function RatingCard({ transaction, given }: RatingCardProps) {
   const editable = given ? now.getTime() < new Date(given.editableUntil).getTime() : false;
   return (
     <Card id="rating" className="space-y-3">
-      <CardTitle>{buyer ? 'Rate the seller' : 'Rating from the buyer'}</CardTitle>
+      <CardTitle>{buyer ? t('Rate the seller') : t('Rating from the buyer')}</CardTitle>
       {given && !editing ? (
         <RatingView rating={given} />
       ) : buyer ? (
@@ -38,10 +40,10 @@ export function RatingCard({ transaction, given }: RatingCardProps) {
       ) : null}
       {buyer && given && !editing && editable ? (
         <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-          Edit rating
+          {t('Edit rating')}
         </Button>
       ) : null}
-      {buyer && given && !editable ? <p className="text-xs text-slate-600">{RATING_TEXT.fixed}</p> : null}
+      {buyer && given && !editable ? <p className="text-xs text-slate-600">{t(RATING_TEXT.fixed)}</p> : null}
       {!buyer && given && given.reply === null ? <ReplyForm id={transaction.id} /> : null}
     </Card>
   );
@@ -52,15 +54,15 @@ function RatingView({ rating }: { rating: TransactionRating }) {
     <div className="text-sm text-slate-800">
       <p className="font-medium">
         {'★'.repeat(rating.rating)}
-        {'☆'.repeat(5 - rating.rating)} <span>{rating.rating} out of 5</span>
+        {'☆'.repeat(5 - rating.rating)} <span>{t('{rating} out of 5', { rating: rating.rating })}</span>
         {rating.refunded ? (
-          <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">refunded</span>
+          <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t('refunded')}</span>
         ) : null}
       </p>
       {rating.review ? <p className="mt-1 whitespace-pre-line break-words">{rating.review}</p> : null}
       {rating.reply ? (
         <p className="mt-2 border-l-2 border-brand-200 pl-2">
-          <span className="font-medium">Seller reply:</span> {rating.reply}
+          <span className="font-medium">{t('Seller reply:')}</span> {rating.reply}
         </p>
       ) : null}
     </div>
@@ -91,7 +93,7 @@ function RatingForm({
   const onValid = handleSubmit(async (values) => {
     try {
       await submit.mutateAsync({ edit: Boolean(existing), body: ratingBodySchema.parse(values) });
-      toast.success(existing ? RATING_TEXT.updated : RATING_TEXT.created);
+      toast.success(t(existing ? RATING_TEXT.updated : RATING_TEXT.created));
       onDone();
     } catch (error) {
       toast.error(failure(error));
@@ -100,7 +102,7 @@ function RatingForm({
   return (
     <form onSubmit={onValid} noValidate className="space-y-3">
       <fieldset aria-describedby={errors.rating ? 'rating-error' : undefined}>
-        <legend className="mb-1 text-sm font-medium text-slate-700">Your rating</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700">{t('Your rating')}</legend>
         {/* Controlled: a radio group's value is a string, the schema's rating a number. */}
         <Controller
           control={control}
@@ -117,7 +119,7 @@ function RatingForm({
                     onChange={() => field.onChange(n)}
                     onBlur={field.onBlur}
                   />
-                  {n} {n === 1 ? 'star' : 'stars'}
+                  {t('{n, plural, one {# star} other {# stars}}', { n })}
                 </label>
               ))}
             </div>
@@ -125,11 +127,15 @@ function RatingForm({
         />
         {errors.rating ? (
           <p id="rating-error" role="alert" className="mt-1 text-sm text-red-600">
-            {errors.rating.message}
+            {errors.rating.message ? t(errors.rating.message) : null}
           </p>
         ) : null}
       </fieldset>
-      <Field id="review" label="Review (optional)" error={errors.review?.message}>
+      <Field
+        id="review"
+        label={t('Review (optional)')}
+        error={errors.review?.message ? t(errors.review.message) : undefined}
+      >
         <Textarea
           id="review"
           maxLength={500}
@@ -138,7 +144,7 @@ function RatingForm({
         />
       </Field>
       <Button type="submit" disabled={submit.isPending}>
-        {submit.isPending ? 'Saving...' : existing ? 'Save rating' : 'Submit rating'}
+        {submit.isPending ? t('Saving...') : existing ? t('Save rating') : t('Submit rating')}
       </Button>
     </form>
   );
@@ -157,14 +163,18 @@ function ReplyForm({ id }: { id: string }) {
   const onValid = handleSubmit(async (values) => {
     try {
       await reply.mutateAsync(values.reply);
-      toast.success(RATING_TEXT.replySaved);
+      toast.success(t(RATING_TEXT.replySaved));
     } catch (error) {
       toast.error(failure(error));
     }
   });
   return (
     <form onSubmit={onValid} noValidate className="space-y-2">
-      <Field id="rating-reply" label="Reply to the buyer (once)" error={errors.reply?.message}>
+      <Field
+        id="rating-reply"
+        label={t('Reply to the buyer (once)')}
+        error={errors.reply?.message ? t(errors.reply.message) : undefined}
+      >
         <Textarea
           id="rating-reply"
           maxLength={500}
@@ -173,7 +183,7 @@ function ReplyForm({ id }: { id: string }) {
         />
       </Field>
       <Button type="submit" size="sm" disabled={reply.isPending}>
-        Post reply
+        {t('Post reply')}
       </Button>
     </form>
   );

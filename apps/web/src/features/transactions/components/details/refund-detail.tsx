@@ -1,20 +1,28 @@
 import type { TransactionRefund } from '@escrow/shared/schemas/refunds';
-import { refundDestinationText } from '@escrow/shared/texts/refunds';
+import { refundDestinationTextMessage } from '@escrow/shared/texts/refunds';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { formatMoney } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { Detail } from '../form-controls';
 
 /**
- * Where the refund went, in the receipt's words (refundDestinationText): the wallet for a wallet
- * payment, else the card or bank it was paid with, through the provider, and how that stands.
+ * Where the refund went, in the receipt's words (refundDestinationText, as its ICU message): the wallet
+ * for a wallet payment, else the card or bank it was paid with, through the provider, and how that
+ * stands. Read while rendering (it is in the screen's language).
  */
 export function refundLine(refund: TransactionRefund, paymentMethod: string | null): string {
-  if (refund.destination === 'WALLET') return refundDestinationText(null);
-  return refundDestinationText({
-    provider: refund.provider ?? 'the payment provider',
-    method: paymentMethod ?? 'CARD',
+  if (refund.destination === 'WALLET')
+    return t(refundDestinationTextMessage, {
+      status: 'WALLET',
+      method: 'CARD',
+      provider: '',
+      reference: 'none',
+    });
+  return t(refundDestinationTextMessage, {
     status: refund.status,
-    reference: refund.reference ?? null,
+    method: paymentMethod ?? 'CARD',
+    provider: refund.provider ?? t('the payment provider'),
+    reference: refund.reference ?? 'none',
   });
 }
 
@@ -23,7 +31,7 @@ export function RefundDetail({ transaction: tx }: { transaction: Transaction }) 
   const refund = tx.refund;
   if (!refund) return null;
   return (
-    <Detail label="Refund">
+    <Detail label={t('Refund')}>
       <span className="block">{formatMoney(refund.amount, tx.currency)}</span>
       <span
         data-testid="refund-line"

@@ -11,6 +11,7 @@ import { DateInput } from '../../../../components/ui/date-input';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
 import { formatMoney } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useManualRelease, useSetTimeRelease } from '../../api/payment-conditions';
@@ -48,29 +49,31 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
           releaseDate,
           timezone: 'Africa/Lagos',
         });
-        toast.success('Time-based release scheduled');
+        toast.success(t('Time-based release scheduled'));
         reset();
       } catch (failure) {
         if (showServerFieldErrors(failure, setError).length) return;
-        toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.timeReleaseFailed));
+        toast.error(failureText(failure, t(PAYMENT_CONDITION_TEXT.timeReleaseFailed)));
       }
     },
     (refused) => {
       // A missing date is also said as a toast.
       if (refused.releaseDate?.message === PAYMENT_CONDITION_TEXT.releaseDateRequired)
-        toast.error(PAYMENT_CONDITION_TEXT.releaseDateRequired);
+        toast.error(t(PAYMENT_CONDITION_TEXT.releaseDateRequired));
     },
   );
 
   const dateError = errors.releaseDate?.message;
   const timeError = errors.releaseTime?.message;
+  const dateErrorText = dateError ? t(dateError) : undefined;
+  const timeErrorText = timeError ? t(timeError) : undefined;
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-2">
       <div className="min-w-44 flex-1">
         <Field
           id="release-date"
-          label={`Release payment automatically on (${DATE_FORMAT_HINT})`}
-          error={dateError}
+          label={t('Release payment automatically on ({format})', { format: DATE_FORMAT_HINT })}
+          error={dateErrorText}
         >
           <DateInput
             id="release-date"
@@ -81,7 +84,7 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
         </Field>
       </div>
       <div className="w-32">
-        <Field id="release-time" label="At (time, WAT)" error={timeError}>
+        <Field id="release-time" label={t('At (time, WAT)')} error={timeErrorText}>
           <Input
             id="release-time"
             type="time"
@@ -92,7 +95,7 @@ export function TimeReleaseForm({ transactionId }: { transactionId: string }) {
         </Field>
       </div>
       <Button type="submit" variant="secondary" className="mt-6" disabled={setRelease.isPending}>
-        Set Time Release
+        {t('Set Time Release')}
       </Button>
     </form>
   );
@@ -120,11 +123,11 @@ export function ManualReleaseForm({ transaction: tx }: { transaction: Transactio
     async ({ reason }) => {
       try {
         await release.mutateAsync(reason || undefined);
-        toast.success(TRANSACTION_SUCCESS.completed);
+        toast.success(t(TRANSACTION_SUCCESS.completed));
         setConfirming(false);
       } catch (failure) {
         if (showServerFieldErrors(failure, setError).length) return setConfirming(false);
-        toast.error(failureText(failure, PAYMENT_CONDITION_TEXT.manualReleaseFailed));
+        toast.error(failureText(failure, t(PAYMENT_CONDITION_TEXT.manualReleaseFailed)));
       }
     },
     // A refused reason is shown (and focused) in place of the confirmation.
@@ -132,9 +135,10 @@ export function ManualReleaseForm({ transaction: tx }: { transaction: Transactio
   );
 
   const reasonError = errors.reason?.message;
+  const reasonErrorText = reasonError ? t(reasonError) : undefined;
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
-      <Field id="release-reason" label="Manual release reason (optional)" error={reasonError}>
+      <Field id="release-reason" label={t('Manual release reason (optional)')} error={reasonErrorText}>
         <Textarea
           id="release-reason"
           rows={2}
@@ -146,18 +150,20 @@ export function ManualReleaseForm({ transaction: tx }: { transaction: Transactio
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <span>
-            Release {formatMoney(tx.sellerReceives, tx.currency)} to the seller now? This cannot be undone.
+            {t('Release {amount} to the seller now? This cannot be undone.', {
+              amount: formatMoney(tx.sellerReceives, tx.currency),
+            })}
           </span>
           <Button type="submit" size="sm" disabled={release.isPending}>
-            Confirm Release
+            {t('Confirm Release')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       ) : (
         <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Release Payment
+          {t('Release Payment')}
         </Button>
       )}
     </form>

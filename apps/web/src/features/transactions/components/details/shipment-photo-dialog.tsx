@@ -1,6 +1,7 @@
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
+import { t } from '../../../../lib/i18n';
 import { useUploadImage } from '../../hooks/use-upload-image';
 
 export type ShipmentPhotoDialogProps = {
@@ -16,8 +17,8 @@ export function ShipmentPhotoDialog({ photos, index, onClose }: ShipmentPhotoDia
     <Dialog
       open
       onOpenChange={(next) => !next && onClose()}
-      title={`Shipment photo ${index + 1} of ${photos.length}`}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={t('Shipment photo {number} of {total}', { number: index + 1, total: photos.length })}
+      footer={<Button onClick={onClose}>{t('Close')}</Button>}
     >
       <PhotoView uploadId={photos[index] ?? null} />
     </Dialog>
@@ -29,14 +30,14 @@ function PhotoView({ uploadId }: { uploadId: string | null }) {
   if (error)
     return (
       <p role="alert" className="text-sm text-red-700">
-        This photo could not be loaded.
+        {t('This photo could not be loaded.')}
       </p>
     );
-  if (!url) return <Spinner label="Loading photo..." />;
+  if (!url) return <Spinner label={t('Loading photo...')} />;
   return (
     <img
       src={url}
-      alt="Item as shipped by the seller"
+      alt={t('Item as shipped by the seller')}
       className="max-h-[60vh] w-full rounded-lg object-contain"
     />
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { t } from '../../../../lib/i18n';
 import { later, OpeningDialog, usePreloadLater } from './later-parts';
 import type { ShipmentPhotoDialogProps } from './shipment-photo-dialog';
 
@@ -16,12 +17,12 @@ export function ShipmentPhotos({ photos }: { photos: string[] }) {
   if (photos.length === 0) return null;
   return (
     <div>
-      <p className="text-sm text-slate-600">Photos</p>
+      <p className="text-sm text-slate-600">{t('Photos')}</p>
       <ul className="mt-1 flex flex-wrap gap-2">
         {photos.map((id, index) => (
           <li key={id}>
             <Button variant="secondary" size="sm" onClick={() => setOpen(index)}>
-              View photo {index + 1}
+              {t('View photo {number}', { number: index + 1 })}
             </Button>
           </li>
         ))}

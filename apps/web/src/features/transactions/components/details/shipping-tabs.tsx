@@ -1,16 +1,18 @@
+import { msg } from '@escrow/shared/i18n/msg';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { formatDisplayDate } from '../../../../lib/dates';
+import { t } from '../../../../lib/i18n';
 import { copyToClipboard } from '../../lib/share';
 import { trackingUrl } from '../../lib/tracking';
 import { Detail } from '../form-controls';
 import { ShipmentPhotos } from './shipment-photos';
 
 const CONDITION_WORDS: Record<string, string> = {
-  EXCELLENT: 'Excellent',
-  GOOD: 'Good',
-  FAIR: 'Fair',
-  POOR: 'Poor',
+  EXCELLENT: msg('Excellent'),
+  GOOD: msg('Good'),
+  FAIR: msg('Fair'),
+  POOR: msg('Poor'),
 };
 
 /** Shipping tab (seller): where to send the item. */
@@ -19,13 +21,13 @@ export function ShippingTab({ transaction: tx }: { transaction: Transaction }) {
   if (!details)
     return (
       <Card className="text-center">
-        <CardTitle>Shipping Details Not Provided</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">The buyer has not given a delivery address yet.</p>
+        <CardTitle>{t('Shipping Details Not Provided')}</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">{t('The buyer has not given a delivery address yet.')}</p>
       </Card>
     );
   return (
     <Card>
-      <CardTitle>Shipping Details</CardTitle>
+      <CardTitle>{t('Shipping Details')}</CardTitle>
       <DeliveryAddress details={details} />
     </Card>
   );
@@ -35,15 +37,15 @@ export function ShippingTab({ transaction: tx }: { transaction: Transaction }) {
 export function DeliveryAddress({ details }: { details: NonNullable<Transaction['deliveryDetails']> }) {
   return (
     <dl className="mt-3 divide-y divide-slate-100">
-      <Detail label="Recipient name">{details.fullName}</Detail>
-      <Detail label="Phone">{details.phoneNumber}</Detail>
-      <Detail label="Address">{details.address}</Detail>
-      <Detail label="City">{details.city}</Detail>
-      <Detail label="State">{details.state}</Detail>
-      <Detail label="ZIP code">{details.zipCode}</Detail>
-      <Detail label="Country">{details.country}</Detail>
+      <Detail label={t('Recipient name')}>{details.fullName}</Detail>
+      <Detail label={t('Phone')}>{details.phoneNumber}</Detail>
+      <Detail label={t('Address')}>{details.address}</Detail>
+      <Detail label={t('City')}>{details.city}</Detail>
+      <Detail label={t('State')}>{details.state}</Detail>
+      <Detail label={t('ZIP code')}>{details.zipCode}</Detail>
+      <Detail label={t('Country')}>{details.country}</Detail>
       {details.specialInstructions ? (
-        <Detail label="Special instructions">{details.specialInstructions}</Detail>
+        <Detail label={t('Special instructions')}>{details.specialInstructions}</Detail>
       ) : null}
     </dl>
   );
@@ -55,33 +57,35 @@ export function ConfirmationTab({ transaction: tx }: { transaction: Transaction 
   if (!shipment)
     return (
       <Card className="text-center">
-        <CardTitle>Shipment Confirmation Not Provided</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">The seller has not confirmed shipment yet.</p>
+        <CardTitle>{t('Shipment Confirmation Not Provided')}</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">{t('The seller has not confirmed shipment yet.')}</p>
       </Card>
     );
   return (
     <Card className="space-y-3">
-      <CardTitle>Shipment Confirmation</CardTitle>
+      <CardTitle>{t('Shipment Confirmation')}</CardTitle>
       <dl className="divide-y divide-slate-100">
         {shipment.trackingNumber ? (
-          <Detail label="Tracking number">
+          <Detail label={t('Tracking number')}>
             <span className="font-mono">{shipment.trackingNumber}</span>
             <button
               type="button"
               className="ml-2 text-xs font-medium text-brand-700 hover:underline"
-              onClick={() => void copyToClipboard(shipment.trackingNumber!, 'Tracking number copied!')}
+              onClick={() => void copyToClipboard(shipment.trackingNumber!, msg('Tracking number copied!'))}
             >
-              Copy
+              {t('Copy')}
             </button>
           </Detail>
         ) : null}
-        {shipment.courierService ? <Detail label="Courier">{shipment.courierService}</Detail> : null}
-        <Detail label="Estimated delivery">{formatDisplayDate(shipment.estimatedDelivery)}</Detail>
-        <Detail label="Item condition">
-          {CONDITION_WORDS[shipment.itemCondition] ?? shipment.itemCondition}
+        {shipment.courierService ? <Detail label={t('Courier')}>{shipment.courierService}</Detail> : null}
+        <Detail label={t('Estimated delivery')}>{formatDisplayDate(shipment.estimatedDelivery)}</Detail>
+        <Detail label={t('Item condition')}>
+          {t(CONDITION_WORDS[shipment.itemCondition] ?? shipment.itemCondition)}
         </Detail>
-        {shipment.packagingDetails ? <Detail label="Packaging">{shipment.packagingDetails}</Detail> : null}
-        {shipment.additionalNotes ? <Detail label="Notes">{shipment.additionalNotes}</Detail> : null}
+        {shipment.packagingDetails ? (
+          <Detail label={t('Packaging')}>{shipment.packagingDetails}</Detail>
+        ) : null}
+        {shipment.additionalNotes ? <Detail label={t('Notes')}>{shipment.additionalNotes}</Detail> : null}
       </dl>
       <ShipmentPhotos photos={shipment.photos} />
       {shipment.trackingNumber ? (
@@ -91,7 +95,7 @@ export function ConfirmationTab({ transaction: tx }: { transaction: Transaction 
           rel="noopener noreferrer"
           className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
         >
-          Track Package
+          {t('Track Package')}
         </a>
       ) : null}
     </Card>

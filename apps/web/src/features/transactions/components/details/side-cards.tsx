@@ -6,6 +6,7 @@ import { content } from '../../../../config/content';
 import { DownloadButton } from '../../../../components/download-button';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
+import { t } from '../../../../lib/i18n';
 import { shareLink } from '../../lib/share';
 import { SecurityList } from '../security-list';
 import type { ChatDialogProps } from './chat-dialog';
@@ -33,56 +34,58 @@ export function SideCards({ transaction: tx }: Props) {
   return (
     <div className="space-y-4">
       <Card className="space-y-2">
-        <CardTitle>Actions</CardTitle>
+        <CardTitle>{t('Actions')}</CardTitle>
         {broker ? (
           <p className="text-sm text-slate-600">
-            The buyer and the seller take the steps of this transaction; you follow it here.
+            {t('The buyer and the seller take the steps of this transaction; you follow it here.')}
           </p>
         ) : canChat ? (
           <Button variant="secondary" className="w-full" onClick={() => setChatting(true)}>
-            Chat with Counterparty
+            {t('Chat with Counterparty')}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">The chat opens when the other party joins.</p>
+          <p className="text-sm text-slate-600">{t('The chat opens when the other party joins.')}</p>
         )}
         <Button
           variant="secondary"
           className="w-full"
           onClick={() => void shareLink(detailsUrl, tx.description)}
         >
-          Share Transaction
+          {t('Share Transaction')}
         </Button>
         <DownloadButton
           className="w-full"
           path={`/transactions/${encodeURIComponent(tx.id)}/receipt`}
           fallbackName="amana-receipt.pdf"
         >
-          Download Receipt
+          {t('Download Receipt')}
         </DownloadButton>
         {canDispute ? (
           <Link
             to={`/app/disputes/create?transactionId=${encodeURIComponent(tx.id)}`}
             className="flex h-10 w-full items-center justify-center rounded-lg border border-red-200 text-sm font-medium text-red-700 hover:bg-red-50"
           >
-            Raise Dispute
+            {t('Raise Dispute')}
           </Link>
         ) : null}
       </Card>
       {chatting && canChat ? <ChatDialog transaction={tx} open onOpenChange={setChatting} /> : null}
       <Card>
-        <CardTitle>Security</CardTitle>
+        <CardTitle>{t('Security')}</CardTitle>
         <div className="mt-3">
           <SecurityList />
         </div>
       </Card>
       <Card className="space-y-2">
-        <CardTitle>Need Help?</CardTitle>
-        <p className="text-sm text-slate-600">Our support team can help with any step of this transaction.</p>
+        <CardTitle>{t('Need Help?')}</CardTitle>
+        <p className="text-sm text-slate-600">
+          {t('Our support team can help with any step of this transaction.')}
+        </p>
         <a
           href={`mailto:${content.supportEmail}?subject=${encodeURIComponent(`Transaction ${tx.id}`)}`}
           className="flex h-10 w-full items-center justify-center rounded-lg bg-brand-700 text-sm font-medium text-white hover:bg-brand-800"
         >
-          Contact Support
+          {t('Contact Support')}
         </a>
       </Card>
     </div>

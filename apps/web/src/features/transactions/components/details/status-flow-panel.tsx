@@ -5,6 +5,7 @@ import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
+import { t } from '../../../../lib/i18n';
 import { useHandoverCode } from '../../api/handover';
 import { brokeredJoinLabel, brokerStatusText, isBrokered, viewerIsBroker } from '../../lib/broker';
 import { transitionFacts } from '../../lib/trade-terms';
@@ -12,11 +13,16 @@ import { StatusBadge } from '../status-badge';
 import { InspectionWindow } from './inspection-window';
 import { later } from './later-parts';
 
+/** The card's place while its code is on its way (a component: the label is read when it renders). */
+function LoadingReleaseCode() {
+  return <Spinner label={t('Loading your release code...')} />;
+}
+
 // An in-person handover's release code and its entry use the shared handover texts, whose module brings
 // zod: only a trade waiting for its handover loads them (later-parts.tsx).
 const HandoverCodeCard = later<{ transactionId: string }>(
   () => import('./handover-code-card').then((module) => module.HandoverCodeCard),
-  <Spinner label="Loading your release code..." />,
+  <LoadingReleaseCode />,
 );
 const HandoverCodeEntry = later<{ transactionId: string }>(
   () => import('./handover-code-entry').then((module) => module.HandoverCodeEntry),
@@ -56,13 +62,13 @@ function BrokerStatusPanel({ transaction: tx }: { transaction: Transaction }) {
   return (
     <Card className="space-y-3" data-testid="status-flow">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Transaction Status</CardTitle>
+        <CardTitle>{t('Transaction Status')}</CardTitle>
         <StatusBadge status={tx.status} />
       </div>
-      <p className="text-sm text-slate-700">{brokerStatusText(tx)}</p>
+      <p className="text-sm text-slate-700">{t(brokerStatusText(tx))}</p>
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
-        <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>
+        <p className="text-sm text-slate-600">{t('Reason: {reason}', { reason: tx.cancellationReason })}</p>
       ) : null}
     </Card>
   );
@@ -75,7 +81,7 @@ function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
   return (
     <Card className="space-y-3" data-testid="status-flow">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle>Transaction Status</CardTitle>
+        <CardTitle>{t('Transaction Status')}</CardTitle>
         <StatusBadge status={tx.status} />
       </div>
       {next.kind === 'action' && next.dialog === 'Enter Release Code' ? (
@@ -83,14 +89,14 @@ function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
         <HandoverCodeEntry transactionId={tx.id} />
       ) : next.kind === 'action' ? (
         <div className="space-y-2">
-          <p className="text-sm text-slate-600">It is your turn:</p>
+          <p className="text-sm text-slate-600">{t('It is your turn:')}</p>
           <Button size="lg" onClick={() => onAction(next.dialog)}>
-            {next.label}
+            {t(next.label)}
           </Button>
           {next.dialog === 'Provide Delivery Details' ? (
             <p className="text-sm">
               <Link to={`/app/shipping-details/${tx.id}`} className="text-brand-700 hover:underline">
-                Prefer a step-by-step form?
+                {t('Prefer a step-by-step form?')}
               </Link>
             </p>
           ) : null}
@@ -101,7 +107,7 @@ function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
             next.kind === 'waiting' ? 'text-sm text-slate-700' : 'text-sm font-medium text-slate-900'
           }
         >
-          {next.label}
+          {t(next.label)}
           {/* A milestone trade's steps are on its milestones, named in the label: nothing to wait for here. */}
           {next.kind === 'waiting' && tx.status !== 'IN_PROGRESS' ? '...' : ''}
         </p>
@@ -111,12 +117,12 @@ function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
       ) : null}
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
-        <p className="text-sm text-slate-600">Reason: {tx.cancellationReason}</p>
+        <p className="text-sm text-slate-600">{t('Reason: {reason}', { reason: tx.cancellationReason })}</p>
       ) : null}
       {canCancel(tx) ? (
         <div className="border-t border-slate-100 pt-3">
           <Button variant="ghost" size="sm" className="text-red-700" onClick={onCancel}>
-            Cancel transaction
+            {t('Cancel transaction')}
           </Button>
         </div>
       ) : null}

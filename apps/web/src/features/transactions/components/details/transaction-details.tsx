@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { nextActionFor, type ActionDialog } from '@escrow/shared/domain/transaction-labels';
+import { msg } from '@escrow/shared/i18n/msg';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { usePaintedOnce } from '../../../../lib/first-screen';
+import { t } from '../../../../lib/i18n';
 import { useLiveConnection } from '../../../../lib/realtime/use-live-connection';
 import { useLiveTransaction } from '../../hooks/use-live-transaction';
 import { transactionKeys } from '../../../../lib/query-keys/transaction-keys';
@@ -68,7 +70,7 @@ function usePreloadStepDialogs(tx: Transaction | undefined) {
   ]);
 }
 
-export const DETAILS_NOT_FOUND = "The transaction you're looking for could not be found.";
+export const DETAILS_NOT_FOUND = msg("The transaction you're looking for could not be found.");
 
 /** /app/transactions/{id}: everything about one transaction, kept live through its room. */
 export function TransactionDetails({ id }: { id: string }) {
@@ -86,16 +88,16 @@ export function TransactionDetails({ id }: { id: string }) {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404)
       return (
-        <NotFoundCard message={DETAILS_NOT_FOUND}>
+        <NotFoundCard message={t(DETAILS_NOT_FOUND)}>
           <Link to="/app/transactions" className="text-sm font-medium text-brand-700 hover:underline">
-            Back to My Transactions
+            {t('Back to My Transactions')}
           </Link>
         </NotFoundCard>
       );
     return (
-      <NotFoundCard title="Something went wrong" message={query.error.message}>
+      <NotFoundCard title={t('Something went wrong')} message={query.error.message}>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Retry
+          {t('Retry')}
         </Button>
       </NotFoundCard>
     );
@@ -121,14 +123,14 @@ export function TransactionDetails({ id }: { id: string }) {
       {broker ? <BrokerNote transaction={tx} /> : null}
       {tx.status === 'DISPUTED' ? (
         <div role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">This transaction is in dispute.</p>
-          <p className="mt-1">The payment stays in escrow until the dispute is settled.</p>
+          <p className="font-semibold">{t('This transaction is in dispute.')}</p>
+          <p className="mt-1">{t('The payment stays in escrow until the dispute is settled.')}</p>
           {tx.disputeId && !broker ? (
             <Link
               to={`/app/disputes/${tx.disputeId}`}
               className="mt-2 inline-block font-semibold text-red-900 underline"
             >
-              Open the dispute
+              {t('Open the dispute')}
             </Link>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { MILESTONE_FILES_MAX, MILESTONE_NOTE_MAX } from '@escrow/shared/domain/milestones';
 import { COURIERS } from '@escrow/shared/domain/nigeria';
 import type { MilestoneView } from '@escrow/shared/schemas/milestone-shapes';
@@ -15,6 +16,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue } from '../../../../lib/dates';
 import { showServerFieldErrors } from '../../../../lib/form-values';
+import { t } from '../../../../lib/i18n';
 import { failureText } from '../../../../lib/money-mutation';
 import { useDeliverMilestone } from '../../api/milestones';
 import { uploadMilestoneFile } from '../../api/uploads';
@@ -29,8 +31,8 @@ import { Select, Textarea } from '../form-controls';
 import { FileUploader } from './file-uploader';
 import { PhotoUploader } from './photo-uploader';
 
-export const DELIVER_FAILED = 'Failed to mark the milestone as delivered';
-export const DELIVERED_TEXT = 'Milestone marked as delivered';
+export const DELIVER_FAILED = msg('Failed to mark the milestone as delivered');
+export const DELIVERED_TEXT = msg('Milestone marked as delivered');
 
 type Props = {
   transaction: Transaction;
@@ -74,29 +76,33 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
   const submit = handleSubmit(async (body) => {
     try {
       await deliver.mutateAsync({ milestoneId: milestone.id, body });
-      toast.success(DELIVERED_TEXT);
+      toast.success(t(DELIVERED_TEXT));
       onOpenChange(false);
     } catch (error) {
       showServerFieldErrors(error, setError, deliverFormFieldOf);
-      toast.error(failureText(error, DELIVER_FAILED));
+      toast.error(failureText(error, t(DELIVER_FAILED)));
     }
   });
 
   const noteError = errors.note?.message;
   const shipmentError = (field: keyof ShipmentDataInput) => errors.shipment?.[field]?.message;
+  const shown = (message: string | undefined) => (message ? t(message) : undefined);
   return (
     <Dialog
       open
       onOpenChange={onOpenChange}
-      title="Mark delivered"
-      description={`Tell the buyer what you delivered for “${milestone.title}”. Once they accept it, its payment is released to you.`}
+      title={t('Mark delivered')}
+      description={t(
+        'Tell the buyer what you delivered for “{title}”. Once they accept it, its payment is released to you.',
+        { title: milestone.title },
+      )}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="md-note" label="Delivery note" error={noteError}>
+        <Field id="md-note" label={t('Delivery note')} error={shown(noteError)}>
           <Textarea
             id="md-note"
             maxLength={MILESTONE_NOTE_MAX}
-            placeholder="What was done, and where to find it"
+            placeholder={t('What was done, and where to find it')}
             {...fieldErrorProps('md-note', noteError)}
             {...register('note')}
           />
@@ -105,22 +111,26 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
           id="milestone-files"
           label={
             <>
-              Files (optional){' '}
+              {t('Files (optional)')}{' '}
               <span className="font-normal text-slate-500">
-                (up to {MILESTONE_FILES_MAX}: images, pdf, doc, docx, txt, zip, rar; 10MB each)
+                {t('(up to {max}: images, pdf, doc, docx, txt, zip, rar; 10MB each)', {
+                  max: MILESTONE_FILES_MAX,
+                })}
               </span>
             </>
           }
           accept={MILESTONE_FILE_ACCEPT}
           max={MILESTONE_FILES_MAX}
-          tooMany={`You can attach at most ${MILESTONE_FILES_MAX} files`}
+          tooMany={t('You can attach at most {max} files', { max: MILESTONE_FILES_MAX })}
           problem={milestoneFileProblem}
           upload={(file, onProgress, signal) => uploadMilestoneFile(file, transaction.id, onProgress, signal)}
           buttonText={(kept) =>
-            kept === 0 ? 'Choose files' : `Add files (${kept} of ${MILESTONE_FILES_MAX})`
+            kept === 0
+              ? t('Choose files')
+              : t('Add files ({kept} of {max})', { kept, max: MILESTONE_FILES_MAX })
           }
-          listLabel="Files"
-          error={errors.files?.message}
+          listLabel={t('Files')}
+          error={shown(errors.files?.message)}
           onChange={(ids, pending) => {
             setUploading((current) => ({ ...current, files: pending }));
             setValue('files', ids, { shouldValidate: isSubmitted });
@@ -133,7 +143,7 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
               className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-700"
               {...register('shipped')}
             />
-            Sent by courier: add the shipment details
+            {t('Sent by courier: add the shipment details')}
           </label>
         ) : null}
         {shipped ? (
@@ -141,25 +151,36 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
             <div className="sm:col-span-2">
               <PhotoUploader
                 transactionId={transaction.id}
-                error={shipmentError('photos')}
+                error={shown(shipmentError('photos'))}
                 onChange={(ids, pending) => {
                   setUploading((current) => ({ ...current, photos: pending }));
                   setValue('shipment.photos', ids, { shouldValidate: isSubmitted });
                 }}
               />
             </div>
-            <Field id="md-tracking" label="Tracking number *" error={shipmentError('trackingNumber')}>
+            <Field
+              id="md-tracking"
+              label={t('Tracking number *')}
+              error={shown(shipmentError('trackingNumber'))}
+            >
               <Input
                 id="md-tracking"
                 {...fieldErrorProps('md-tracking', shipmentError('trackingNumber'))}
                 {...register('shipment.trackingNumber')}
               />
             </Field>
-            <Field id="md-courier" label="Courier service *" error={shipmentError('courierService')}>
+            <Field
+              id="md-courier"
+              label={t('Courier service *')}
+              error={shown(shipmentError('courierService'))}
+            >
               <Select
                 id="md-courier"
-                placeholder="Select courier"
-                options={COURIERS}
+                placeholder={t('Select courier')}
+                options={COURIERS.map((courier) => ({
+                  value: courier,
+                  label: courier === 'Other' ? t('Other') : courier,
+                }))}
                 {...fieldErrorProps('md-courier', shipmentError('courierService'))}
                 {...register('shipment.courierService', {
                   setValueAs: (value: string) => value || undefined,
@@ -169,8 +190,8 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
             <div className="sm:col-span-2">
               <Field
                 id="md-eta"
-                label={`Estimated delivery date * (${DATE_FORMAT_HINT})`}
-                error={shipmentError('estimatedDelivery')}
+                label={t('Estimated delivery date * ({format})', { format: DATE_FORMAT_HINT })}
+                error={shown(shipmentError('estimatedDelivery'))}
               >
                 <DateInput
                   id="md-eta"
@@ -184,10 +205,10 @@ export function DeliverMilestoneDialog({ transaction, milestone, onOpenChange }:
         ) : null}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={busy || deliver.isPending}>
-            {busy ? 'Uploading...' : deliver.isPending ? 'Sending...' : 'Mark delivered'}
+            {busy ? t('Uploading...') : deliver.isPending ? t('Sending...') : t('Mark delivered')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { PRE_PAYMENT_STATUSES } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { DELIVERY_CORRECTION_TEXT } from '@escrow/shared/texts/correction';
@@ -7,11 +8,12 @@ import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/tran
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { showServerFieldErrors } from '../../../../lib/form-values';
+import { t } from '../../../../lib/i18n';
 import { useSaveDeliveryDetails } from '../../api/lifecycle';
 import { failureText } from '../../../../lib/money-mutation';
 import { DeliveryDetailsFields, useDeliveryDetailsForm } from '../delivery-details-fields';
 
-export const DELIVERY_SAVE_FAILED = 'Failed to save delivery details';
+export const DELIVERY_SAVE_FAILED = msg('Failed to save delivery details');
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -24,14 +26,14 @@ export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props
     async (details) => {
       try {
         await save.mutateAsync(details);
-        toast.success(TRANSACTION_SUCCESS.deliverySaved);
+        toast.success(t(TRANSACTION_SUCCESS.deliverySaved));
         onOpenChange(false);
       } catch (error) {
         if (showServerFieldErrors(error, form.setError).length) return;
-        toast.error(failureText(error, DELIVERY_SAVE_FAILED));
+        toast.error(failureText(error, t(DELIVERY_SAVE_FAILED)));
       }
     },
-    () => toast.error(TRANSACTION_TEXT.deliveryFailed),
+    () => toast.error(t(TRANSACTION_TEXT.deliveryFailed)),
   );
 
   // Correcting an address already given (docs/privacy.md "Correct my data"); after payment the seller
@@ -42,11 +44,11 @@ export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? DELIVERY_CORRECTION_TEXT.dialogTitle : 'Provide Delivery Details'}
+      title={editing ? t(DELIVERY_CORRECTION_TEXT.dialogTitle) : t('Provide Delivery Details')}
       description={
         editing && paid
-          ? DELIVERY_CORRECTION_TEXT.editableAfterPayment
-          : 'Where should the seller send the item? Delivery addresses are in Nigeria.'
+          ? t(DELIVERY_CORRECTION_TEXT.editableAfterPayment)
+          : t('Where should the seller send the item? Delivery addresses are in Nigeria.')
       }
     >
       <FormProvider {...form}>
@@ -54,10 +56,10 @@ export function DeliveryDetailsDialog({ transaction, open, onOpenChange }: Props
           <DeliveryDetailsFields idPrefix="dd" />
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Delivery Details'}
+              {save.isPending ? t('Saving...') : t('Save Delivery Details')}
             </Button>
           </div>
         </form>

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Upload } from '@escrow/shared/schemas/uploads';
 import { Button } from '../../../../components/ui/button';
 import { FilePicker } from '../../../../components/ui/file-picker';
+import { t } from '../../../../lib/i18n';
 import { useUploadObjectUrl } from '../../../../lib/use-upload-object-url';
 
 type Item = {
@@ -98,7 +99,7 @@ export function FileUploader({
         .then((done) => patch(key, { status: 'done', progress: 100, uploadId: done.id }))
         .catch((failure: Error) => {
           if (failure.name === 'AbortError') return;
-          patch(key, { status: 'failed', error: failure.message || 'Upload failed' });
+          patch(key, { status: 'failed', error: failure.message || t('Upload failed') });
         })
         .finally(() => aborts.current.delete(key));
     }
@@ -149,11 +150,11 @@ export function FileUploader({
                 <progress
                   max={100}
                   value={item.progress}
-                  aria-label={`Uploading ${item.name}`}
+                  aria-label={t('Uploading {name}', { name: item.name })}
                   className="w-24"
                 />
               ) : item.status === 'done' ? (
-                <span className="text-emerald-700">Uploaded</span>
+                <span className="text-emerald-700">{t('Uploaded')}</span>
               ) : (
                 <span role="alert" className="text-red-600">
                   {item.error}
@@ -163,9 +164,9 @@ export function FileUploader({
                 variant="ghost"
                 size="sm"
                 onClick={() => remove(item.key)}
-                aria-label={`Remove ${item.name}`}
+                aria-label={t('Remove {name}', { name: item.name })}
               >
-                Remove
+                {t('Remove')}
               </Button>
             </li>
           ))}
@@ -182,11 +183,19 @@ function Thumbnail({ uploadId, name }: { uploadId: string; name: string }) {
     return (
       <span
         className="grid h-12 w-12 shrink-0 place-items-center rounded-md bg-slate-100 text-[10px] text-slate-500"
-        aria-label={error ? `Preview of ${name} unavailable` : `Loading preview of ${name}`}
+        aria-label={
+          error ? t('Preview of {name} unavailable', { name }) : t('Loading preview of {name}', { name })
+        }
         role="img"
       >
-        {error ? 'No preview' : '…'}
+        {error ? t('No preview') : '…'}
       </span>
     );
-  return <img src={url} alt={`Preview of ${name}`} className="h-12 w-12 shrink-0 rounded-md object-cover" />;
+  return (
+    <img
+      src={url}
+      alt={t('Preview of {name}', { name })}
+      className="h-12 w-12 shrink-0 rounded-md object-cover"
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from '@escrow/shared/schemas/transactions';
 import { Dialog } from '../../../../components/ui/dialog';
-import { releaseCondition } from '../../lib/trade-terms';
+import { t } from '../../../../lib/i18n';
+import { paymentHeldText } from '../../lib/trade-terms';
 import { PaymentFlow } from './payment-flow';
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
@@ -11,8 +12,8 @@ export function PaymentDialog({ transaction, open, onOpenChange }: Props) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm Payment"
-      description={`Your payment is held in escrow and released to the seller only ${releaseCondition(transaction)}.`}
+      title={t('Confirm Payment')}
+      description={t(paymentHeldText(transaction))}
     >
       <PaymentFlow
         transaction={transaction}

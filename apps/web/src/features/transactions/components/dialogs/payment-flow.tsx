@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { LIMIT_TEXT } from '@escrow/shared/domain/limits';
 import type { PaymentMethod } from '@escrow/shared/domain/nigeria';
 import type { PaymentIntent, Transaction } from '@escrow/shared/schemas/transactions';
 import { TRANSACTION_SUCCESS, TRANSACTION_TEXT } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { formatMoney } from '../../../../lib/format';
+import { formatMoney, formatWholeAmount } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { useConfirmPayment, usePayerWallet, usePaymentIntent } from '../../api/payment';
 import { failureText } from '../../../../lib/money-mutation';
 import { TestModeBadge } from '../../../../components/test-mode-badge';
 import { AMOUNT_TO_PAY_LABELS } from '../../lib/trade-terms';
 import { ChoiceCard } from '../form-controls';
 
-export const PAYMENT_FAILED = 'Failed to confirm payment';
+export const PAYMENT_FAILED = msg('Failed to confirm payment');
 
 const METHODS: { value: PaymentMethod; title: string; description: string }[] = [
-  { value: 'WALLET', title: 'Wallet', description: 'Pay from your wallet balance' },
-  { value: 'BANK_TRANSFER', title: 'Bank transfer', description: 'Transfer from your bank account' },
-  { value: 'CARD', title: 'Card', description: 'Debit or credit card' },
+  { value: 'WALLET', title: msg('Wallet'), description: msg('Pay from your wallet balance') },
+  {
+    value: 'BANK_TRANSFER',
+    title: msg('Bank transfer'),
+    description: msg('Transfer from your bank account'),
+  },
+  { value: 'CARD', title: msg('Card'), description: msg('Debit or credit card') },
 ];
 
 /**
@@ -62,7 +68,7 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
       if (issued.authorizationUrl?.startsWith('/')) void navigate(issued.authorizationUrl);
       else if (issued.authorizationUrl) window.location.assign(issued.authorizationUrl);
     } catch (error) {
-      toast.error(failureText(error, PAYMENT_FAILED));
+      toast.error(failureText(error, t(PAYMENT_FAILED)));
     }
   }
 
@@ -73,10 +79,10 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
           ? { paymentMethod: 'WALLET' }
           : { paymentMethod: method, paymentReference: intent?.reference },
       );
-      toast.success(TRANSACTION_SUCCESS.paymentConfirmed);
+      toast.success(t(TRANSACTION_SUCCESS.paymentConfirmed));
       onPaid(transaction);
     } catch (error) {
-      toast.error(PAYMENT_FAILED, { description: failureText(error, '') || undefined });
+      toast.error(t(PAYMENT_FAILED), { description: failureText(error, '') || undefined });
     }
   }
 
@@ -84,14 +90,14 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
     <div className="space-y-4">
       <div className="rounded-lg bg-slate-50 p-4 text-sm">
         <div className="flex justify-between">
-          <span className="text-slate-600">{AMOUNT_TO_PAY_LABELS[tx.feePayer]}</span>
+          <span className="text-slate-600">{t(AMOUNT_TO_PAY_LABELS[tx.feePayer])}</span>
           <span className="font-semibold" data-testid="payment-total">
             {formatMoney(tx.total, tx.currency)}
           </span>
         </div>
       </div>
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t('Payment method')}</legend>
         {METHODS.map((option) => (
           <ChoiceCard
             key={option.value}
@@ -102,8 +108,8 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
               setMethod(option.value);
               setIntent(null);
             }}
-            title={option.title}
-            description={option.description}
+            title={t(option.title)}
+            description={t(option.description)}
           />
         ))}
       </fieldset>
@@ -118,7 +124,11 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
           insufficient={!!wallet.data && walletMatches && !covers && !aboveCap}
           capText={
             aboveCap && wallet.data
-              ? LIMIT_TEXT.walletCannotHold(Math.round(cap! * 100), wallet.data.verificationLevel)
+              ? t(LIMIT_TEXT.walletCannotHoldMessage, {
+                  // Whole naira, as LIMIT_TEXT.walletCannotHold writes its cap (from kobo, floor-rounded).
+                  capMinor: formatWholeAmount(Math.round(cap! * 100) / 100),
+                  level: wallet.data.verificationLevel,
+                })
               : null
           }
           depositHref={depositHrefFor(tx.id)}
@@ -134,16 +144,16 @@ export function PaymentFlow({ transaction: tx, onPaid, onCancel }: Props) {
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
         ) : null}
         {needsCheckout ? (
           <Button onClick={() => void requestReference(method)} disabled={createIntent.isPending}>
-            {createIntent.isPending ? 'Opening checkout...' : 'Continue to payment'}
+            {createIntent.isPending ? t('Opening checkout...') : t('Continue to payment')}
           </Button>
         ) : (
           <Button onClick={() => void pay()} disabled={!canPay || confirm.isPending}>
-            {confirm.isPending ? 'Processing...' : 'Confirm Payment'}
+            {confirm.isPending ? t('Processing...') : t('Confirm Payment')}
           </Button>
         )}
       </div>
@@ -162,17 +172,17 @@ function WalletSection(props: {
   depositHref: string;
   onChooseMethod: (method: 'BANK_TRANSFER' | 'CARD') => void;
 }) {
-  if (props.loading) return <Spinner label="Loading wallet..." />;
+  if (props.loading) return <Spinner label={t('Loading wallet...')} />;
   if (props.failed)
     return (
       <p role="alert" className="text-sm text-red-700">
-        Failed to load wallet information
+        {t('Failed to load wallet information')}
       </p>
     );
   return (
     <div className="space-y-2 text-sm">
       <p>
-        Wallet balance:{' '}
+        {t('Wallet balance:')}{' '}
         <span className="font-semibold" data-testid="wallet-balance">
           {props.balanceText}
         </span>
@@ -180,7 +190,7 @@ function WalletSection(props: {
       </p>
       {props.currencyMismatch ? (
         <p role="alert" className="text-red-700">
-          Your wallet holds a different currency. Please pay by bank transfer or card.
+          {t('Your wallet holds a different currency. Please pay by bank transfer or card.')}
         </p>
       ) : null}
       {props.capText ? (
@@ -191,22 +201,22 @@ function WalletSection(props: {
           <p>{props.capText}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => props.onChooseMethod('BANK_TRANSFER')}>
-              Pay by bank transfer
+              {t('Pay by bank transfer')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => props.onChooseMethod('CARD')}>
-              Pay by card
+              {t('Pay by card')}
             </Button>
             <Link to="/app/verification" className="self-center font-medium text-brand-700 underline">
-              Verify your identity
+              {t('Verify your identity')}
             </Link>
           </div>
         </div>
       ) : null}
       {props.insufficient ? (
         <p role="alert" className="text-red-700">
-          {TRANSACTION_TEXT.insufficientBalance}.{' '}
+          {t(TRANSACTION_TEXT.insufficientBalance)}.{' '}
           <Link to={props.depositHref} className="font-medium text-brand-700 underline">
-            Deposit funds
+            {t('Deposit funds')}
           </Link>
         </p>
       ) : null}
@@ -218,13 +228,13 @@ function ReferenceSection({ intent }: { intent: PaymentIntent | null }) {
   if (!intent)
     return (
       <p className="text-sm text-slate-600">
-        You will pay this transaction’s total on the secure checkout page: choose Continue to payment.
+        {t('You will pay this transaction’s total on the secure checkout page: choose Continue to payment.')}
       </p>
     );
   return (
     <div className="space-y-1 rounded-lg border border-slate-200 p-3 text-sm">
       <p>
-        Payment reference:{' '}
+        {t('Payment reference:')}{' '}
         <span className="font-mono font-semibold" data-testid="payment-reference">
           {intent.reference}
         </span>
@@ -232,10 +242,10 @@ function ReferenceSection({ intent }: { intent: PaymentIntent | null }) {
       </p>
       {intent.testMode ? (
         <p className="text-slate-600">
-          Sandbox payment: no real money moves; the reference is confirmed at once.
+          {t('Sandbox payment: no real money moves; the reference is confirmed at once.')}
         </p>
       ) : (
-        <p className="text-slate-600">Bank and card payments are verified within 24 hours.</p>
+        <p className="text-slate-600">{t('Bank and card payments are verified within 24 hours.')}</p>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import {
   RECEIPT_CHECKLIST_ITEMS,
   receiptChecklistSchema,
@@ -14,21 +15,22 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { cn } from '../../../../lib/cn';
 import { formatMoney } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { showServerFieldErrors } from '../../../../lib/form-values';
 import { useFixAsYouType } from '../../../../lib/use-fix-as-you-type';
 import { useConfirmReceipt } from '../../api/lifecycle';
 import { failureText } from '../../../../lib/money-mutation';
 
-export const RECEIPT_FAILED = 'Failed to confirm receipt';
+export const RECEIPT_FAILED = msg('Failed to confirm receipt');
 
 type Item = (typeof RECEIPT_CHECKLIST_ITEMS)[number];
 
 export const CHECKLIST_LABELS: Record<Item, string> = {
-  itemReceived: 'I have received the item',
-  itemMatchesDescription: 'The item matches the description',
-  itemConditionAcceptable: 'The item’s condition is acceptable',
-  understandFundRelease: 'I understand that confirming releases the payment to the seller',
-  noDisputes: 'I have no dispute about this transaction',
+  itemReceived: msg('I have received the item'),
+  itemMatchesDescription: msg('The item matches the description'),
+  itemConditionAcceptable: msg('The item’s condition is acceptable'),
+  understandFundRelease: msg('I understand that confirming releases the payment to the seller'),
+  noDisputes: msg('I have no dispute about this transaction'),
 };
 
 type Ticked = Record<Item, boolean>;
@@ -69,26 +71,28 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
     async (checklist) => {
       try {
         await confirm.mutateAsync(checklist);
-        toast.success(TRANSACTION_SUCCESS.completed);
+        toast.success(t(TRANSACTION_SUCCESS.completed));
         onOpenChange(false);
       } catch (error) {
         if (showServerFieldErrors(error, setError).length) return;
-        toast.error(failureText(error, RECEIPT_FAILED));
+        toast.error(failureText(error, t(RECEIPT_FAILED)));
       }
     },
-    () => toast.error(TRANSACTION_TEXT.receiptChecklist),
+    () => toast.error(t(TRANSACTION_TEXT.receiptChecklist)),
   );
 
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm Receipt of Goods"
-      description={`Confirming releases ${formatMoney(transaction.sellerReceives, transaction.currency)} to the seller. This cannot be undone.`}
+      title={t('Confirm Receipt of Goods')}
+      description={t('Confirming releases {amount} to the seller. This cannot be undone.', {
+        amount: formatMoney(transaction.sellerReceives, transaction.currency),
+      })}
     >
       <form onSubmit={submit} noValidate>
         <fieldset className="space-y-3">
-          <legend className="sr-only">Receipt checklist</legend>
+          <legend className="sr-only">{t('Receipt checklist')}</legend>
           {RECEIPT_CHECKLIST_ITEMS.map((item) => (
             <label key={item} className="flex items-start gap-3 text-sm text-slate-800">
               <input
@@ -98,7 +102,7 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
                 aria-describedby={errors[item] ? hintId : undefined}
                 {...register(item)}
               />
-              {CHECKLIST_LABELS[item]}
+              {t(CHECKLIST_LABELS[item])}
             </label>
           ))}
         </fieldset>
@@ -108,7 +112,7 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
             role={refused ? 'alert' : undefined}
             className={cn('mt-3 text-sm', refused ? 'text-red-600' : 'text-slate-600')}
           >
-            {TRANSACTION_TEXT.receiptChecklist}
+            {t(TRANSACTION_TEXT.receiptChecklist)}
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-between gap-2">
@@ -117,14 +121,14 @@ export function ReceiptDialog({ transaction, open, onOpenChange }: Props) {
             to={`/app/disputes/create?transactionId=${encodeURIComponent(transaction.id)}`}
             className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            Raise Dispute
+            {t('Raise Dispute')}
           </Link>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? 'Confirming...' : 'Confirm Receipt'}
+              {confirm.isPending ? t('Confirming...') : t('Confirm Receipt')}
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { msg } from '@escrow/shared/i18n/msg';
 import { COURIERS, SHIPMENT_ITEM_CONDITIONS } from '@escrow/shared/domain/nigeria';
 import {
   shipmentDataSchemaFor,
@@ -14,18 +15,19 @@ import { DateInput } from '../../../../components/ui/date-input';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, fieldErrorProps, Input } from '../../../../components/ui/input';
 import { DATE_FORMAT_HINT, dateValue, deviceClock } from '../../../../lib/dates';
+import { t } from '../../../../lib/i18n';
 import { useConfirmShipment } from '../../api/lifecycle';
 import { failureText } from '../../../../lib/money-mutation';
 import { Select, Textarea } from '../form-controls';
 import { PhotoUploader } from './photo-uploader';
 
-export const SHIPMENT_FAILED = 'Failed to confirm shipment';
+export const SHIPMENT_FAILED = msg('Failed to confirm shipment');
 
 const CONDITION_LABELS: Record<(typeof SHIPMENT_ITEM_CONDITIONS)[number], string> = {
-  EXCELLENT: 'Excellent',
-  GOOD: 'Good',
-  FAIR: 'Fair',
-  POOR: 'Poor',
+  EXCELLENT: msg('Excellent'),
+  GOOD: msg('Good'),
+  FAIR: msg('Fair'),
+  POOR: msg('Poor'),
 };
 
 type Props = { transaction: Transaction; open: boolean; onOpenChange: (open: boolean) => void };
@@ -55,15 +57,16 @@ export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
       additionalNotes: '',
     },
   });
-  const required = transaction.useCourier ? ' *' : ' (optional)';
+  const required = transaction.useCourier;
+  const shown = (message: string | undefined) => (message ? t(message) : undefined);
 
   const onValid = handleSubmit(async (values) => {
     try {
       await confirm.mutateAsync({ ...values, courierService: values.courierService || undefined });
-      toast.success(TRANSACTION_SUCCESS.shipmentConfirmed);
+      toast.success(t(TRANSACTION_SUCCESS.shipmentConfirmed));
       onOpenChange(false);
     } catch (error) {
-      toast.error(failureText(error, SHIPMENT_FAILED));
+      toast.error(failureText(error, t(SHIPMENT_FAILED)));
     }
   });
 
@@ -71,40 +74,53 @@ export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm Shipment"
-      description="Show the buyer what you sent. Photos and tracking details protect you if there is a dispute."
+      title={t('Confirm Shipment')}
+      description={t(
+        'Show the buyer what you sent. Photos and tracking details protect you if there is a dispute.',
+      )}
     >
       <form onSubmit={onValid} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <PhotoUploader
             transactionId={transaction.id}
-            error={errors.photos?.message}
+            error={shown(errors.photos?.message)}
             onChange={(ids, busy) => {
               setUploading(busy);
               setValue('photos', ids, { shouldValidate: isSubmitted });
             }}
           />
         </div>
-        <Field id="sh-tracking" label={`Tracking number${required}`} error={errors.trackingNumber?.message}>
+        <Field
+          id="sh-tracking"
+          label={required ? t('Tracking number *') : t('Tracking number (optional)')}
+          error={shown(errors.trackingNumber?.message)}
+        >
           <Input
             id="sh-tracking"
             {...fieldErrorProps('sh-tracking', errors.trackingNumber?.message)}
             {...register('trackingNumber')}
           />
         </Field>
-        <Field id="sh-courier" label={`Courier service${required}`} error={errors.courierService?.message}>
+        <Field
+          id="sh-courier"
+          label={required ? t('Courier service *') : t('Courier service (optional)')}
+          error={shown(errors.courierService?.message)}
+        >
           <Select
             id="sh-courier"
-            placeholder="Select courier"
-            options={COURIERS}
+            placeholder={t('Select courier')}
+            options={COURIERS.map((courier) => ({
+              value: courier,
+              label: courier === 'Other' ? t('Other') : courier,
+            }))}
             {...fieldErrorProps('sh-courier', errors.courierService?.message)}
             {...register('courierService', { setValueAs: (value: string) => value || undefined })}
           />
         </Field>
         <Field
           id="sh-eta"
-          label={`Estimated delivery date * (${DATE_FORMAT_HINT})`}
-          error={errors.estimatedDelivery?.message}
+          label={t('Estimated delivery date * ({format})', { format: DATE_FORMAT_HINT })}
+          error={shown(errors.estimatedDelivery?.message)}
         >
           <DateInput
             id="sh-eta"
@@ -113,29 +129,33 @@ export function ShipmentDialog({ transaction, open, onOpenChange }: Props) {
             {...register('estimatedDelivery', { setValueAs: dateValue })}
           />
         </Field>
-        <Field id="sh-condition" label="Item condition">
+        <Field id="sh-condition" label={t('Item condition')}>
           <Select
             id="sh-condition"
-            options={SHIPMENT_ITEM_CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))}
+            options={SHIPMENT_ITEM_CONDITIONS.map((value) => ({ value, label: t(CONDITION_LABELS[value]) }))}
             {...register('itemCondition')}
           />
         </Field>
         <div className="sm:col-span-2">
-          <Field id="sh-packaging" label="Packaging details">
+          <Field id="sh-packaging" label={t('Packaging details')}>
             <Textarea id="sh-packaging" rows={2} {...register('packagingDetails')} />
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id="sh-notes" label="Additional notes">
+          <Field id="sh-notes" label={t('Additional notes')}>
             <Textarea id="sh-notes" rows={2} {...register('additionalNotes')} />
           </Field>
         </div>
         <div className="flex justify-end gap-2 pt-2 sm:col-span-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" disabled={uploading || confirm.isPending}>
-            {uploading ? 'Uploading photos...' : confirm.isPending ? 'Confirming...' : 'Confirm Shipment'}
+            {uploading
+              ? t('Uploading photos...')
+              : confirm.isPending
+                ? t('Confirming...')
+                : t('Confirm Shipment')}
           </Button>
         </div>
       </form>

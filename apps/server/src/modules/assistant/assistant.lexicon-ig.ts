@@ -1,0 +1,188 @@
+import { wordSet, type Lexicon } from './assistant.lexicon-types.ts';
+
+/**
+ * Igbo, folded (`fold`: no dots or tone marks, "ga-esi" as "ga esi", "n'akpa" as "n akpa"): "Kedu ka m
+ * ga-esi wepụ ego?" is read "kedu ka m ga esi wepu ego", then rewritten "how can i withdraw money". Terms
+ * follow docs/glossary.md (wepụ ego, tinye ego, akpa ego, ụgwọ ọrụ, esemokwu, nkwenye, azụmahịa…) and the
+ * everyday words beside them.
+ */
+export const IGBO: Lexicon = {
+  markers: {
+    strong: wordSet(`
+      kedu esi ego wepu iwepu wepuo akauntu ulo aku akpa tinye itinye foduru ugwo oru unu esemokwu
+      mkpesa enwetaghi anataghi ezitaghi ngwa ahia kwado njirimara nkwenye gini mere acho achoro choro
+      nwere ike kwa ubochi meputa mepee malite bido azumahia ohuru ezitere njiko okpukpo sonye zitere
+      ziga zipu ozi anaghi enweta nweta okwa echefuru chefuru okwuntughe gbanwee gbanwe aha ebee ahu
+      ndi puru itukwasi tukwasi obi nnyefe aru mgbe natala anatala nwetala nkwughachi kwughachi jide
+      ejidere jidere kagbuo kagbu kpoturu kpotu enyemaka enwere iji kwuo kwuru akwu ndewo daalu dalu
+      imela nnoo niile ihe nke bu olee ego m adreesi ekwenti foto onyonyo aghugho wayo zere oke bulie
+      ututu oma ehihie anyasi kwusi nyere nye maka ezi ga ya
+    `),
+    weak: wordSet('ka m na n o di ole kaadi biko e si'),
+    phrases: [
+      /\bkedu ka\b/,
+      /\b(ga|ka) (esi|m)\b/,
+      /\b(na|n) (azu|ere|akwu|akpa|akauntu)\b/,
+      /\bego m\b/,
+    ],
+  },
+  phrases: [
+    // Greetings and thanks.
+    [/^ (ndewo|nnoo|kedu|kedu ka i mere|kedu ka o di|ndeewo) $/, 'hello'],
+    [/\b(ututu oma|ehihie oma|mgbede oma|anyasi oma|i bolachi)\b/, 'good morning'],
+    [/\b(daalu|dalu|imela|i meela|i mela|daalu nke ukwu)\b/, 'thank you'],
+    // Question frames.
+    [/\b(kedu|olee) (ka|otu|uzo) (m|anyi|mmadu) (ga esi|ga si|ga eme|si|esi)\b/g, 'how can i'],
+    [/\b(kedu|olee) (ka|otu)\b/g, 'how'],
+    [/\b(achoro m|a choro m|acho m|m choro|ana m acho|achoro m ka)\b/g, 'i want'],
+    [/\b(gini mere|gini kpatara|maka gini|gini ka o mere)\b/g, 'why'],
+    [/\b(gini bu|kedu ihe bu|gini ka|gini)\b/g, 'what is'],
+    [/\b(ebee ka m ga|ebee ka|olee ebe|ebee)\b/g, 'where can i'],
+    [/\b(mgbe ole|kedu mgbe|olee mgbe|mgbe ka)\b/g, 'when'],
+    [/\b(enwere m ike|m nwere ike|o di mma ka m|a ga m)\b/g, 'can i'],
+    [/\b(ego ole|ole ka|ole)\b/g, 'how much'],
+    [/\bbiko\b/g, ''],
+    // The people of a trade (before "onye" as "who").
+    [/\b(onye|ndi) na (azu|azuta|azuru)\b/g, 'buyer'],
+    [/\b(onye|ndi) na (ere|ere ahia|ree)\b/g, 'seller'],
+    [/\bonye na (akwu|kwu|akwo)\b/g, 'who pays'],
+    [/\b(ndi ahia|ndi oru ahia|ndi ochu ahia)\b/g, 'vendors'],
+    // Withdrawing and depositing.
+    [/\b(wepu|iwepu|wepuo|weputa|wee) (ego|ego m)\b/g, 'withdraw money'],
+    [/\b(tinye|itinye|tinyere|banye) ego\b/g, 'deposit money'],
+    // The wallet, the balance, limits.
+    [/\bakpa ego\b/g, 'wallet'],
+    [/\b(akauntu ulo aku|akaunti ulo aku)\b/g, 'bank account'],
+    [/\bulo aku\b/g, 'bank'],
+    [/\bego (foduru|fodurula|ka foduru)\b/g, 'balance'],
+    [/\b(kwa ubochi|n ubochi|otu ubochi|n otu ubochi)\b/g, 'per day'],
+    [/\b(bulie|bulite|gbakwunye|mee ka o ka) oke\b/g, 'raise limit'],
+    [/\b(jide|jidere|ejidere|e jidere|ji jide|e ji jide) (ego|ego m)\b/g, 'money on hold'],
+    [/\b(jide|jidere|ejidere)\b/g, 'hold'],
+    // Fees.
+    [/\bugwo oru\b/g, 'fee'],
+    [/\b(kwuo|kwu|akwu|ikwu) ugwo\b/g, 'pay'],
+    // Disputes, refunds and what went wrong.
+    [/\b(mee|tinye|kpolite|bido|weta) (mkpesa|esemokwu)\b/g, 'raise a dispute'],
+    [/\b(enwetaghi|anataghi|anatabeghi|enwetabeghi) m\b/g, 'not received never arrived dispute'],
+    [/\b(ezitaghi|zitaghi|ezighi|ebughi|ewetaghi|erughi) (m|mu)\b/g, 'never arrived dispute'],
+    [/\b(abiaghi|erubeghi|eruteghi)\b/g, 'never arrived dispute'],
+    [/\b(o bughi|obughi) (ihe|nke) m (zutara|zuru|choro|kwuru)\b/g, 'not as described dispute'],
+    [/\b(nkwughachi ego|nkwughachi|kwughachi|weghachi|nyeghachi) ?(ego|ego m)?\b/g, 'refund money back'],
+    // Verification.
+    [/\bkwado njirimara\b/g, 'verify identity'],
+    [/\bkwado (na|na m|na i) (natala|anatala|nwetala|enwetala)\b/g, 'confirm receipt'],
+    [/\b(natala|anatala|nwetala|enwetala)\b/g, 'received'],
+    // Starting, joining, cancelling.
+    [/\b(meputa|mepee|malite|bido|mee) (azumahia|ahia)\b/g, 'create transaction'],
+    [/\bnjiko okpukpo\b/g, 'invitation link'],
+    [/\bkoodu okpukpo\b/g, 'invitation code'],
+    [/\b(sonye|banye|soro) (n azumahia|na azumahia|n ime azumahia)\b/g, 'join transaction'],
+    [/\b(kagbuo|kagbu|kwusi) (azumahia|ahia|order)\b/g, 'cancel transaction'],
+    // Receiving an item and the release.
+    [/\b(seller|onye na ere) ga (enweta|nweta|anata) (ego|ego ya)\b/g, 'seller get paid released'],
+    [/\bhapu ego\b/g, 'release money'],
+    [/\boge nlele\b/g, 'inspection period'],
+    [/\b(nnyefe|izipu ngwa)\b/g, 'delivery shipping'],
+    // Messages, notifications, profile, vendors, support, safety.
+    [/\b(zitere|ziga|zigara) ((?:[a-z]+ ){0,4})ozi\b/g, 'send message $2'],
+    [/\b(kparita uka|kwurita okwu|gwa|gwara|kpaa nkata|nkata)( na)?\b/g, 'chat message with'],
+    [/\b(anaghi m|anaghi) (enweta|ahu|anata)\b/g, 'not getting'],
+    [/\bnomba ekwenti\b/g, 'phone number'],
+    [/\b(a puru|puru) (itukwasi|ntukwasi) obi\b/g, 'trusted'],
+    [/\b(itukwasi|ntukwasi|tukwasi) obi\b/g, 'trust'],
+    [/\b(kpoturu|kpotu|kpoo|kparita) (ndi )?enyemaka\b/g, 'contact support'],
+    [/\b(ndi enyemaka|enyemaka)\b/g, 'support help'],
+    [/\b(ndi aghugho|aghugho|ndi wayo|wayo|ndi ohi)\b/g, 'scam fraud'],
+    [/\b(aru oru|na aru oru)\b/g, 'work'],
+  ],
+  words: {
+    // Little words.
+    ka: '',
+    m: 'my',
+    ga: 'will',
+    esi: '',
+    si: '',
+    na: '',
+    n: 'in',
+    nke: 'of',
+    ya: 'it',
+    o: '',
+    e: '',
+    a: '',
+    bu: 'is',
+    di: 'is',
+    unu: 'you',
+    gi: 'your',
+    ha: 'they',
+    anyi: 'we',
+    niile: 'all',
+    maka: 'for',
+    ma: 'if',
+    ike: '',
+    nwere: 'have',
+    ji: '',
+    mere: '',
+    site: 'from',
+    nye: 'give',
+    nyere: 'give',
+    ihe: 'thing',
+    ahu: 'see',
+    hu: 'see',
+    // The words of the knowledge base.
+    ego: 'money',
+    akpa: 'wallet',
+    akauntu: 'account',
+    wepu: 'withdraw',
+    iwepu: 'withdraw',
+    tinye: 'deposit',
+    ugwo: 'payment',
+    kaadi: 'card',
+    azumahia: 'transaction',
+    ahia: 'trade',
+    ohuru: 'new',
+    esemokwu: 'dispute',
+    mkpesa: 'complaint',
+    ngwa: 'item',
+    akaebe: 'evidence',
+    kwado: 'verify',
+    nkwenye: 'verification',
+    njirimara: 'identity',
+    acho: 'need',
+    choro: 'need',
+    oke: 'limit',
+    meputa: 'create',
+    malite: 'start',
+    njiko: 'link',
+    koodu: 'code',
+    okpukpo: 'invitation',
+    sonye: 'join',
+    ozi: 'message',
+    okwa: 'notification',
+    echefuru: 'forgot',
+    chefuru: 'forgot',
+    okwuntughe: 'password',
+    gbanwee: 'change',
+    gbanwe: 'change',
+    aha: 'name',
+    ekwenti: 'phone',
+    foto: 'picture',
+    onyonyo: 'picture',
+    adreesi: 'address',
+    adiresi: 'address',
+    zipu: 'send',
+    ziga: 'send',
+    zitere: 'send',
+    ezitere: 'sent',
+    foduru: 'remain',
+    iji: 'with',
+    enweta: 'get',
+    nweta: 'get',
+    kagbuo: 'cancel',
+    zere: 'avoid',
+    nchekwa: 'safe',
+    ubochi: 'days',
+    oge: 'time',
+    oru: 'work',
+  },
+};
