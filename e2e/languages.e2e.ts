@@ -95,7 +95,7 @@ describe.each(LANGUAGES)('$name at 375 px', ({ code, name }) => {
       const { transaction } = await sellerCreates(server, token, {
         description: 'Ankara fabric, 6 yards',
         price: 25_000,
-        itemCategory: 'Fashion',
+        itemCategory: 'Fashion & Accessories',
       });
 
       await page.goto(`${server.url}/login`);

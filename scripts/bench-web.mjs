@@ -70,7 +70,8 @@ const dist = shouldBuild
   : path.resolve(args.get('dist') ?? path.join(root, 'apps/web/dist'));
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
 const LANGUAGE = args.get('language') ?? 'en';
-if (!['en', 'pcm', 'yo', 'ha', 'ig'].includes(LANGUAGE)) throw new Error(`--language=${LANGUAGE}: not a language`);
+if (!['en', 'pcm', 'yo', 'ha', 'ig'].includes(LANGUAGE))
+  throw new Error(`--language=${LANGUAGE}: not a language`);
 /** The pages a signed-out or signed-in person opens first (docs/performance.md). */
 const FIRST_PAGES = [
   '/login',

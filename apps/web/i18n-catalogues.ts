@@ -42,7 +42,8 @@ export function i18nCatalogues(): Plugin {
           const file = `${I18N_DIR}catalogues/${language}/${namespace}.json`;
           this.addWatchFile(file);
           // A namespace without its file yet shows English (catalogues.test.ts fails on it meanwhile).
-          if (existsSync(file)) translations = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+          if (existsSync(file))
+            translations = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
         }
         for (const messageId of namespaceIds) {
           const source = language === 'en' ? messageId : translations[messageId];

@@ -78,6 +78,8 @@ function preloadLandingShell(): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(landing.fileName);
+        // English's texts for the first pages (lib/i18n.ts), which main.tsx asks for beside the shell.
+        visit(catalogueChunk(bundle, 'en', 'public'));
         return [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
@@ -88,6 +90,14 @@ function preloadLandingShell(): Plugin {
       },
     },
   };
+}
+
+/** The file holding one language's catalogue group (i18n-catalogues.ts). */
+function catalogueChunk(bundle: Rolldown.OutputBundle, language: string, group: string): string {
+  const id = `\0virtual:i18n/${language}/${group}`;
+  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.includes(id));
+  if (!chunk) throw new Error(`no chunk for ${id}`);
+  return chunk.fileName;
 }
 
 /**
@@ -126,6 +136,9 @@ function appPageHtml(): Plugin {
       for (const name of ['router', 'core'])
         for (const chunk of Object.values(bundle))
           if (chunk.type === 'chunk' && chunk.name === name) visit(chunk.fileName);
+      // English's texts (lib/i18n.ts): the first pages' and the signed-in app's.
+      visit(catalogueChunk(bundle, 'en', 'public'));
+      visit(catalogueChunk(bundle, 'en', 'app'));
       if (files.size === 0) throw new Error('appPageHtml: no router or core chunk');
       const preloads = [...files]
         .filter((file) => !html.includes(`/${file}"`))

@@ -64,7 +64,8 @@ export const noUntranslatedJsxText = {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : null;
         if (!name || !TEXT_ATTRIBUTES.has(name) || !node.value) return;
         if (node.value.type === 'Literal') {
-          if (typeof node.value.value === 'string' && hasWords(node.value.value)) report(node.value, node.value.value);
+          if (typeof node.value.value === 'string' && hasWords(node.value.value))
+            report(node.value, node.value.value);
         } else if (node.value.type === 'JSXExpressionContainer') checkExpression(node.value.expression);
       },
     };

@@ -1,17 +1,14 @@
 import { ERROR_STATUS, type ErrorCode } from '@escrow/shared/errors';
 import { msg } from '@escrow/shared/i18n/msg';
-import { translate, type MessageParams } from './i18n.ts';
+import type { MessageParams } from '@escrow/shared/i18n/translator';
 
 /**
  * A failure the client can act on: stable code, human text (the product's wording), HTTP status. The
  * text is a message id (its English text, ICU) that the answer translates into the reader's language
- * with `params` (docs/languages.md); the code never changes with the language. `messageId` keeps the
- * id; `message` is the English text with its values filled in (what logs and English readers see, and
- * what a socket answer that does not translate carries).
+ * with `params` (docs/languages.md); the code never changes with the language.
  */
 export class AppError extends Error {
   readonly statusCode: number;
-  readonly messageId: string;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -19,8 +16,7 @@ export class AppError extends Error {
     readonly headers?: Record<string, string>,
     readonly params?: MessageParams,
   ) {
-    super(params ? translate('en', message, params) : message);
-    this.messageId = message;
+    super(message);
     this.statusCode = ERROR_STATUS[code];
   }
 }

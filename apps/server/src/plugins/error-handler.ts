@@ -128,19 +128,15 @@ function containsNul(value: unknown, depth = 0): boolean {
  * parameters, and each field's message. Texts that are not messages pass through as they are.
  */
 function localized(failure: Failure, error: unknown, language: Language): Failure {
-  // An AppError's message is already its English text with its values; its id is what translates.
-  if (language === 'en') return failure;
+  const params = error instanceof AppError ? error.params : undefined;
   const { body } = failure;
-  const [id, params] =
-    error instanceof AppError && body.error === error.message
-      ? [error.messageId, error.params]
-      : [body.error, undefined];
+  if (language === 'en' && !params) return failure;
   const details = Array.isArray(body.details)
     ? body.details.map((detail: unknown) =>
         isFieldMessage(detail) ? { ...detail, message: translate(language, detail.message) } : detail,
       )
     : body.details;
-  return { ...failure, body: { ...body, error: translate(language, id, params), details } };
+  return { ...failure, body: { ...body, error: translate(language, body.error, params), details } };
 }
 
 function isFieldMessage(value: unknown): value is { field: string; message: string } {

@@ -1,5 +1,10 @@
 import { setupI18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, negotiateLanguage, type Language } from '@escrow/shared/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  negotiateLanguage,
+  type Language,
+} from '@escrow/shared/i18n/languages';
 import { messageKey } from '@escrow/shared/i18n/message-key';
 
 /**

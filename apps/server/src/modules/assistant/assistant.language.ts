@@ -65,6 +65,7 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\b(wrong|different|bad) (item|thing|product|goods|one|size|colour|color)\b/g, 'not described dispute'],
   // Verification.
+  [/\bconfirm who (i|you|we|dem|e) be\b/g, 'verify identity'],
   [/\b(kyc|national id|id card|identity card|nimc)\b/g, 'verification nin'],
   [
     /\b(upgrade|increase|raise|boost|lift|remove)( \w+){0,2} (limit|limits|level|tier|account)\b/g,
@@ -79,7 +80,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(enter|use|put) (the |my |this )?(code|link)\b/g, 'join invitation code'],
   // Messages, alerts, vendors.
   [
-    /\b(talk|yarn|text|reach|chat|message|gist|communicate)( \w+){0,2} (to|with|the) (seller|buyer|vendor|customer|person|other party)\b/g,
+    /\b(talk|yarn|text|reach|chat|message|gist|communicate)( \w+){0,2} (to|with|the) (seller|buyer|vendor|customer|person|other party|other person)\b/g,
     'chat message',
   ],
   [/\b(alert|alerts|notify|notified|notification|notifications|email updates|sms)\b/g, 'notification'],
@@ -173,7 +174,7 @@ export function normalizeQuestion(text: string): string {
   return line
     .split(' ')
     .filter(Boolean)
-    .map((word) => (word in WORDS ? WORDS[word]! : word))
+    .map((word) => (Object.hasOwn(WORDS, word) ? WORDS[word]! : word))
     .filter(Boolean)
     .join(' ');
 }
@@ -194,7 +195,7 @@ const trimDouble = (word: string) => (/([^aeiouls])\1$/.test(word) ? word.slice(
 /** A search term for MiniSearch, or null for a stop word. */
 export function searchTerm(term: string): string | null {
   const word = term.toLowerCase();
-  const mapped = word in WORDS ? WORDS[word]! : word;
+  const mapped = Object.hasOwn(WORDS, word) ? WORDS[word]! : word;
   if (!mapped || STOP_WORDS.has(mapped)) return null;
   return stem(mapped);
 }

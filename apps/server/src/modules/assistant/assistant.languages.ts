@@ -50,11 +50,15 @@ const PIDGIN_STRONG = new Set(
 const PIDGIN_PAIRS = [
   /\b(i|we|e|una|you|dem|how i|wetin i) go\b/,
   /\b(i|we|e|una|you|dem|e never|seller|buyer) don (?!t\b)\w+/,
-  /\bno (fit|dey|gree|reach|show|be)\b/,
+  /\bno (fit|dey|gree|reach|show|be|collect|get|see|receive|send|pay|enter|work|want|know)\b/,
+  /\b(who|wetin|which|how much|how many|where|when) (go|be)\b/,
+  /\b(never|neva) (reach|enter|show|land)\b/,
   /\b(i|you|we|dem) fit\b/,
   /\bmake (i|una|we|dem|e|him|you)\b/,
   /\b(na|na wa) (me|you|him|dem|wrong|fake|which|how|why|who|the|buyer|seller)\b/,
   /\b(pay|send|give|check|cancel|collect|see|use|do|take|release|return) am\b/,
+  /\b(seller|buyer|vendor|person|customer|money|refund) go (?!to\b)\w+/,
+  /\bremain (for|inside)\b/,
 ];
 
 /** English words no Yoruba, Hausa, Igbo or Pidgin sentence is made of (Pidgin shares many: they tie). */
@@ -153,10 +157,11 @@ export function readQuestion(question: string, language: Language | null): strin
   let line = fold(question);
   for (const [pattern, replacement] of lexicon.phrases)
     line = line.replace(pattern, ` ${replacement} `).replace(/ {2,}/g, ' ');
+  // Amounts ('₦200,000', '50k') are no word of any language: the fee quote reads them from the question.
   return line
     .split(' ')
-    .filter(Boolean)
-    .map((word) => (word in lexicon.words ? lexicon.words[word]! : word))
+    .filter((word) => word && !/^₦?\d/.test(word))
+    .map((word) => (Object.hasOwn(lexicon.words, word) ? lexicon.words[word]! : word))
     .filter(Boolean)
     .join(' ');
 }

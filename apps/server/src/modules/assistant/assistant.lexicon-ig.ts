@@ -11,14 +11,14 @@ export const IGBO: Lexicon = {
     strong: wordSet(`
       kedu esi ego wepu iwepu wepuo akauntu ulo aku akpa tinye itinye foduru ugwo oru unu esemokwu
       mkpesa enwetaghi anataghi ezitaghi ngwa ahia kwado njirimara nkwenye gini mere acho achoro choro
-      nwere ike kwa ubochi meputa mepee malite bido azumahia ohuru ezitere njiko okpukpo sonye zitere
+      nwere kwa ubochi meputa mepee malite bido azumahia ohuru ezitere njiko okpukpo sonye zitere
       ziga zipu ozi anaghi enweta nweta okwa echefuru chefuru okwuntughe gbanwee gbanwe aha ebee ahu
-      ndi puru itukwasi tukwasi obi nnyefe aru mgbe natala anatala nwetala nkwughachi kwughachi jide
+      ndi puru itukwasi tukwasi nnyefe aru mgbe natala anatala nwetala nkwughachi kwughachi jide
       ejidere jidere kagbuo kagbu kpoturu kpotu enyemaka enwere iji kwuo kwuru akwu ndewo daalu dalu
       imela nnoo niile ihe nke bu olee ego m adreesi ekwenti foto onyonyo aghugho wayo zere oke bulie
-      ututu oma ehihie anyasi kwusi nyere nye maka ezi ga ya
+      echi taa unyaahu ugbu ugbua mmadu ebe otu ozo mmiri nri isi ala iche ozugbo mpuga gbanyuo nchebe ibu ututu oma ehihie anyasi kwusi nyere nye maka ezi ga ya
     `),
-    weak: wordSet('ka m na n o di ole kaadi biko e si'),
+    weak: wordSet('ka m na n o di ole kaadi biko si ike obi'),
     phrases: [
       /\bkedu ka\b/,
       /\b(ga|ka) (esi|m)\b/,
@@ -42,11 +42,21 @@ export const IGBO: Lexicon = {
     [/\b(enwere m ike|m nwere ike|o di mma ka m|a ga m)\b/g, 'can i'],
     [/\b(ego ole|ole ka|ole)\b/g, 'how much'],
     [/\bbiko\b/g, ''],
+    [/\bnchekwa ego\b/g, 'escrow'],
+    [/\bngwa ahia\b/g, 'item'],
+    [/\b(n enweghi|na enweghi|enweghi) nsogbu\b/g, 'safely'],
+    [/\bgini ga (eme|emezi)\b/g, 'what happens'],
+    [/\b(mgbe|ma) m (mechara|mere|mesiri|mechaa) (esemokwu|mkpesa)\b/g, 'after i raise a dispute'],
+    [/\bubochi ole\b/g, 'how many days'],
     // The people of a trade (before "onye" as "who").
     [/\b(onye|ndi) na (azu|azuta|azuru)\b/g, 'buyer'],
     [/\b(onye|ndi) na (ere|ere ahia|ree)\b/g, 'seller'],
-    [/\bonye na (akwu|kwu|akwo)\b/g, 'who pays'],
-    [/\b(ndi ahia|ndi oru ahia|ndi ochu ahia)\b/g, 'vendors'],
+    [/\bonye (na|ga) (akwu|kwu|akwo)\b/g, 'who pays'],
+    [/\b(onye ahia|ndi ahia|onye oru ahia|ndi oru ahia|ndi ochu ahia)\b/g, 'vendors'],
+    [/\b(gwara|gwa|siri|kwuru) m ka m\b/g, 'asked me to'],
+    [/\b(ozugbo|na mpuga amana|mpuga amana|na mpuga|mpuga)\b/g, 'directly outside'],
+    [/\b(gbanyuo|gbanyu|mechie|kwusi) (okwa|ozi email|email)\b/g, 'turn off notification'],
+    [/\b(o di|di) (nchebe|nchekwa|mma) n aka (unu|gi)\b/g, 'is safe with you'],
     // Withdrawing and depositing.
     [/\b(wepu|iwepu|wepuo|weputa|wee) (ego|ego m)\b/g, 'withdraw money'],
     [/\b(tinye|itinye|tinyere|banye) ego\b/g, 'deposit money'],
@@ -86,7 +96,7 @@ export const IGBO: Lexicon = {
     [/\b(nnyefe|izipu ngwa)\b/g, 'delivery shipping'],
     // Messages, notifications, profile, vendors, support, safety.
     [/\b(zitere|ziga|zigara) ((?:[a-z]+ ){0,4})ozi\b/g, 'send message $2'],
-    [/\b(kparita uka|kwurita okwu|gwa|gwara|kpaa nkata|nkata)( na)?\b/g, 'chat message with'],
+    [/\b(kparita uka|kwurita okwu|kpaa nkata|nkata)( na)?\b/g, 'chat message with'],
     [/\b(anaghi m|anaghi) (enweta|ahu|anata)\b/g, 'not getting'],
     [/\bnomba ekwenti\b/g, 'phone number'],
     [/\b(a puru|puru) (itukwasi|ntukwasi) obi\b/g, 'trusted'],
@@ -184,5 +194,17 @@ export const IGBO: Lexicon = {
     ubochi: 'days',
     oge: 'time',
     oru: 'work',
+    dozie: 'resolve',
+    ree: 'sell',
+    ere: 'sell',
+    zuta: 'buy',
+    intaneti: 'online',
+    lelee: 'inspect',
+    nlele: 'inspection',
+    nsogbu: 'problem',
+    ibu: 'become',
+    taa: 'today',
+    nchebe: 'safe',
+    aka: '',
   },
 };

@@ -13,9 +13,10 @@ export const YORUBA: Lexicon = {
       ifitonileti gbagbe asina oruko ifijise ranse fidi mule fagile iranlowo sanwo gbogbo ninu inu
       yin mo fe fẹ jowo ejowo ekaaro kaaro kaasan kaale eseun oseun iwon soke adapada dapada idaduro
       oja eru ayederu jibiti onijibiti yera ifiranse iwiregbe foonu nomba aworan fokan gbekele adiresi
-      ise ipe igba nigba tani awon maa yoo ti nko nkan kankan padanu sise pada gbe gba
+      loni lana nisinsinyi nisisiyi bayi ohun eniyan pupo nitori sugbon ati naa yii won emi iwo awa eyi
+      lailewu lodo taara ise ipe igba nigba tani awon maa yoo ti nko nkan kankan padanu sise pada gbe gba
     `),
-    weak: wordSet('ni se le mi si ko wa re e o ki ta lo de tabi abi fun pelu koodu banki kaadi je n'),
+    weak: wordSet('ni se le mi si ko wa re o ki ta lo de tabi fun pelu koodu banki kaadi je n lola die ana'),
     phrases: [
       /\bbawo ni\b/,
       /\b(ki|kini) (ni|lo)\b/,
@@ -26,7 +27,7 @@ export const YORUBA: Lexicon = {
   phrases: [
     // Greetings and thanks (alone).
     [/^ (bawo ni|bawo|e nle|enle|pele) $/, 'hello'],
-    [/\b(e kaaro|ekaaro|e kaasan|ekaasan|e kaale|ekaale|e ku ile|e ku ise)\b/, 'good morning'],
+    [/\b(e kaaro|ekaaro|e ku aaro|e ku owuro|e kaasan|ekaasan|e ku osan|e kaale|ekaale|e ku irole|e ku ile|e ku ise)\b/, 'good morning'],
     [/\b(e se|e seun|o se|oseun|ese|eseun|e se gan|e se pupo)\b/, 'thank you'],
     // Question frames.
     [/\bbawo ni mo (se|ti se) (le|ma|maa|yoo|yo)\b/g, 'how can i'],
@@ -43,11 +44,14 @@ export const YORUBA: Lexicon = {
     [/\b(se mo le|nje mo le|se a le|nje a le)\b/g, 'can i'],
     [/\b(mo fe|mo n fe|mo fee|emi fe)\b/g, 'i want'],
     [/\b(e jowo|ejowo|jowo|e jo o)\b/g, ''],
+    [/\b(ifipamo owo|ifipamo)\b/g, 'escrow'],
     // Withdrawing (before "gba owó" alone) and depositing.
+    [/\b(gbigba|igba|gbigbe|yiyo) owo jade\b/g, 'withdrawal'],
     [/\b(gba|gbe|yo|mu) (owo|owo mi|owo mi kan|owo ti mo ni) (jade|kuro)\b/g, 'withdraw money'],
     [/\b(gba|gbe|yo) (jade|kuro)\b/g, 'withdraw'],
-    [/\b(fi|san|gbe|ko) owo (si|sinu|sin|wo) (apo owo|apo|akanti|akaunti)\b/g, 'deposit money into wallet'],
-    [/\b(fi|san) owo (si|sinu)\b/g, 'deposit money into'],
+    [/\b(fi|san|gbe|ko) owo (si|sinu|sin|wo) (apo owo|apo)\b/g, 'deposit money into wallet'],
+    [/\bfi owo (si|sinu)\b/g, 'deposit money into'],
+    [/\b(ni taara|taara|ni ita amana|ni ita|lode amana|lode)\b/g, 'directly outside'],
     [/\b(fi|fikun) owo kun\b/g, 'top up'],
     // The wallet, the balance and limits.
     [/\b(owo|elo) (to|ti o|ti) ku\b/g, 'balance'],
@@ -72,7 +76,10 @@ export const YORUBA: Lexicon = {
     [/\b(gba|gbe) owo (mi )?pada\b/g, 'get my money back refund'],
     [/\b(da owo pada|dapada|adapada owo|adapada)\b/g, 'refund'],
     // Verification.
-    [/\b(jerisi|je risi|jeri si|fi idi) idanimo\b/g, 'verify identity'],
+    [/\b(jerisi|jeriisi|je risi|jeri si|fi idi) idanimo\b/g, 'verify identity'],
+    [/\b(daabo bo|dabobo|daabobo)\b/g, 'protect secure'],
+    [/\bwhere (oja|eru|nkan|idunaadura|idunadura) mi\b/g, 'where is my order'],
+    [/\b(ki lo maa|kini yoo|ki ni yoo|what is maa|what is yoo) (sele|ṣẹlẹ)\b/g, 'what happens'],
     [/\b(idanimo|kaadi idanimo)\b/g, 'identity'],
     // Starting, joining, cancelling a trade.
     [/\b(seda|bere|da sile|si) (idunaadura|idunadura|okowo)\b/g, 'create transaction'],
@@ -92,6 +99,8 @@ export const YORUBA: Lexicon = {
     [/\b(oro asina|oro igbaniwole|asina)\b/g, 'password'],
     [/\b(yi|paaro) ((?:[a-z]+ ){0,3})pada\b/g, 'change $2'],
     [/\b(nomba foonu|nomba ero ibanisoro)\b/g, 'phone number'],
+    [/\b(di|je|da) (onisowo|oluta)\b/g, 'become a vendor'],
+    [/\bpa (ifitonileti|imeeli|awon ifitonileti)\b/g, 'turn off notification'],
     [/\b(fokan tan|gbekele|gbarale|to se e gbekele)\b/g, 'trusted'],
     [/\b(kan si|kansi|ba soro|pe)( egbe| awon)? (iranlowo|osise iranlowo|atileyin)\b/g, 'contact support'],
     [/\b(egbe iranlowo|osise iranlowo|iranlowo)\b/g, 'support help'],
@@ -123,7 +132,7 @@ export const YORUBA: Lexicon = {
     temi: 'my',
     re: 'your',
     yin: 'your',
-    wa: 'our',
+    wa: '',
     a: '',
     won: 'they',
     awon: '',
@@ -166,6 +175,21 @@ export const YORUBA: Lexicon = {
     ayederu: 'fake',
     baje: 'damaged',
     jerisi: 'verify',
+    jeriisi: 'verify',
+    ijeriisi: 'verification',
+    yanju: 'resolve',
+    gbodo: 'should',
+    fi: '',
+    ba: '',
+    ta: 'sell',
+    tita: 'selling',
+    ra: 'buy',
+    rira: 'buying',
+    nnkan: 'thing',
+    ayelujara: 'online',
+    sele: 'happen',
+    leyin: 'after',
+    aabo: 'security',
     ijerisi: 'verification',
     iwon: 'limit',
     opin: 'limit',
@@ -196,8 +220,6 @@ export const YORUBA: Lexicon = {
     gbigbe: 'transfer',
     ifoworanse: 'transfer',
     beere: 'need',
-    aabo: 'safe',
-    ailewu: 'safe',
     iranlowo: 'help',
     duro: 'wait',
     sise: 'work',
@@ -206,5 +228,12 @@ export const YORUBA: Lexicon = {
     akoko: 'time',
     pada: 'back',
     ku: 'remain',
+    loni: 'today',
+    lonii: 'today',
+    lailewu: 'safe',
+    ailewu: 'safe',
+    lodo: 'with',
+    ki: '',
+    ita: 'outside',
   },
 };

@@ -29,13 +29,11 @@ function everydayVocabulary(): Set<string> {
 }
 
 /** The honest answer when no intent matches well enough: say so, and how to reach support. */
+export const NOT_SURE = msg(
+  "I'm not sure I understood, and I'd rather not guess. I can help with fees, payments, disputes, verification, your wallet and your transactions; for anything else, write to our support team at {supportEmail}.",
+);
 const notSure = (facts: KnowledgeFacts, say: Say): AssistantAnswer => ({
-  response: say(
-    msg(
-      "I'm not sure I understood, and I'd rather not guess. I can help with fees, payments, disputes, verification, your wallet and your transactions; for anything else, write to our support team at {supportEmail}.",
-    ),
-    facts,
-  ),
+  response: say(NOT_SURE, facts),
   suggestions: WELCOME_SUGGESTIONS.map((id) => say(id)),
 });
 

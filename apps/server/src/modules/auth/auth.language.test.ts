@@ -49,11 +49,14 @@ describe('the language saved at sign-up', () => {
     expect(res.json().data.user.language).toBe(expected);
   });
 
-  it.each([['fr'], ['YO'], [''], [7], [null], ['yo'.repeat(5000)]])('refuses language %j', async (language) => {
-    const res = await signUpWith({ language });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-  });
+  it.each([['fr'], ['YO'], [''], [7], [null], ['yo'.repeat(5000)]])(
+    'refuses language %j',
+    async (language) => {
+      const res = await signUpWith({ language });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    },
+  );
 });
 
 describe('PUT /api/auth/me { language }', () => {

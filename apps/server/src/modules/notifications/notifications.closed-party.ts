@@ -6,7 +6,8 @@ import { mentionsAny, redactJson, redactText, type Needles } from '../../lib/per
 /**
  * A closed account in notifications (docs/privacy.md), inside the closing transaction: its own are
  * deleted (nobody can read them any more), and other people's about its trades that quote its name,
- * e-mail or phone ('Ada Obi has joined …', `counterpartyName`) say 'Closed account' instead.
+ * e-mail or phone ('Ada Obi has joined …', its `params` { name: 'Ada Obi' }, `counterpartyName`) say
+ * 'Closed account' instead.
  */
 export async function forgetClosedPartyInNotifications(
   tx: Tx,
@@ -20,6 +21,7 @@ export async function forgetClosedPartyInNotifications(
       id: notifications.id,
       title: notifications.title,
       message: notifications.message,
+      params: notifications.params,
       metadata: notifications.metadata,
     })
     .from(notifications)
@@ -29,6 +31,7 @@ export async function forgetClosedPartyInNotifications(
         or(
           mentionsAny(notifications.title, needles),
           mentionsAny(notifications.message, needles),
+          mentionsAny(notifications.params, needles),
           mentionsAny(notifications.metadata, needles),
         ),
       ),
@@ -39,6 +42,7 @@ export async function forgetClosedPartyInNotifications(
       .set({
         title: redactText(row.title, needles),
         message: redactText(row.message, needles),
+        params: redactJson(row.params, needles),
         metadata: redactJson(row.metadata, needles),
       })
       .where(eq(notifications.id, row.id));

@@ -66,10 +66,16 @@ export function toNotificationView(row: NotificationRow, language: Language = 'e
     message: translate(language, row.message, row.params),
     isRead: row.isRead,
     priority: row.priority,
-    metadata: row.metadata,
+    metadata: localizedMetadata(row.metadata, language),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A link's label in the metadata (`linkLabel`, a message id) is written in the reader's language too. */
+function localizedMetadata(metadata: Record<string, unknown>, language: Language): Record<string, unknown> {
+  if (language === 'en' || typeof metadata.linkLabel !== 'string') return metadata;
+  return { ...metadata, linkLabel: translate(language, metadata.linkLabel) };
 }
 
 const COUNT_CAP = 1000;

@@ -28,7 +28,7 @@ export function StatsSection() {
         {items.map((item) => (
           <div key={item.label} className="flex flex-col-reverse">
             <dt className="mt-1 text-sm text-slate-600">{t(item.label)}</dt>
-            <dd className="text-3xl font-extrabold text-brand-800">{item.value}</dd>
+            <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">{item.value}</dd>
           </div>
         ))}
       </dl>
