@@ -1,6 +1,6 @@
 import { msg } from '@escrow/shared/i18n/msg';
 import type { AssistantAction } from '@escrow/shared/schemas/assistant';
-import type { Say } from './assistant.knowledge-types.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 
 /**
  * Where each topic's answer sends the user: the table of docs/assistant.md "How it answers" (binding) for
@@ -30,6 +30,9 @@ export const transactionAction = (id: string): AssistantAction => ({
 });
 
 /** The action with its label in the answer's language (the path is the same in every language). */
+/** Writes a message in the answer's language (assistant.knowledge-types.ts's `Say`). */
+type Say = (id: string, params?: MessageParams) => string;
+
 export const labelled = (action: AssistantAction, say: Say): AssistantAction => ({
   ...action,
   label: say(action.label),

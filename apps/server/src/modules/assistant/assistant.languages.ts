@@ -102,16 +102,16 @@ export function languageScores(text: string): Record<Language, number> {
 
 /**
  * The language a question is written in, or null when it shows none (a name, a number, a word every
- * language uses). Yoruba, Hausa and Igbo need two points of their own and at least as many as English and
- * Pidgin (people mix in English words: "báwo ni mo ṣe lè withdraw"); Pidgin needs a word or a turn of
- * phrase of its own; English, one of its everyday words.
+ * language uses). Yoruba, Hausa and Igbo need two points of their own, more than English and at least as
+ * many as Pidgin (people mix in English words: "báwo ni mo ṣe lè withdraw"); Pidgin needs a word or a turn
+ * of phrase of its own; English, one of its everyday words.
  */
 export function detectLanguage(text: string): Language | null {
   const scores = languageScores(text);
   const [best, second] = NATIVE.map((language) => [language, scores[language]] as const).sort(
     (a, b) => b[1] - a[1],
   );
-  if (best![1] >= 2 && best![1] > second![1] && best![1] >= scores.en && best![1] >= scores.pcm)
+  if (best![1] >= 2 && best![1] > second![1] && best![1] > scores.en && best![1] >= scores.pcm)
     return best![0];
   if (scores.pcm >= 2) return 'pcm';
   if (scores.en >= 1) return 'en';

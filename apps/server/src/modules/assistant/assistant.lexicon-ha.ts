@@ -17,9 +17,12 @@ export const HAUSA: Lexicon = {
       menene mene kati damfara zamba guji sannu gode nagode dina dinku dinka dukkan duka yasa iyaka
       iyakar adireshi adireshina waya hoto bayanan daga zuwa kowace kowane wannan bukata bukatar
       za wane wace yau gobe jiya yanzu sosai akwai babu domin saboda lokaci lokacin mutum mutane abin
-      wani komai ruwan dafa shugaban kasuwa kwana wuni aminci imel tsaye waje zama kashe asusunsa wurinku yan ake kuke zaku muna shin
+      wani komai ruwan dafa shugaban kasuwa kwana wuni aminci imel tsaye waje zama kashe asusunsa
+      wurinku yan ake kuke zaku muna shin
     `),
-    weak: wordSet('ina nawa ne ce da ba ban bai na ta ko ku min mini ni wa ya yi ke sami samu dan aka wata kai shi ita su mu sama'),
+    weak: wordSet(
+      'ina nawa ne ce da ba ban bai na ta ko ku min mini ni wa ya yi ke sami samu dan aka wata kai shi ita su mu sama',
+    ),
     phrases: [
       /\b(ta )?yaya (zan|za a|zaka|za ka|ake)\b/,
       /\bina (so|son|bukatar)\b/,
@@ -41,7 +44,7 @@ export const HAUSA: Lexicon = {
     [/\b(a ina|ina) (zan|zaka|za a|ne|take|yake)\b/g, 'where can i'],
     [/^ ina (?!da\b|son?\b|bukatar\b|neman\b|kwana\b|wuni\b)/, 'where is '],
     [/\b(yaushe|a wane lokaci)\b/g, 'when'],
-    [/\b(kwana|kwanaki|kwanaki nawa ne|kwana nawa ne) nawa\b/g, 'how many days'],
+    [/\b(kwana|kwanaki) nawa( ne)?\b/g, 'how many days'],
     [/\b(nawa ne|nawa)\b/g, 'how much'],
     [/\b(wa|wane|wanene|waye) (ke|yake|zai|ya kamata ya) (biya|biyan)\b/g, 'who pays'],
     [/\b(wa ke|wa yake|wanene|wane ne|waye)\b/g, 'who'],
@@ -71,7 +74,10 @@ export const HAUSA: Lexicon = {
     [/\b(masu sayarwa|masu siyarwa|yan kasuwa|dan kasuwa)\b/g, 'sellers vendors'],
     // Disputes, refunds and what went wrong.
     [/\b(shigar da|kai|yi|bude) (korafi|kara|rikici)\b/g, 'raise a dispute'],
-    [/\b(ban|bai|ba a|basu|ba su) (karbi|karba|sami|samu|iso|zo|aiko|turo|kawo)( min| mini)?( da)?\b/g, 'not received never arrived dispute'],
+    [
+      /\b(ban|bai|ba a|basu|ba su) (karbi|karba|sami|samu|iso|zo|aiko|turo|kawo)( min| mini)?( da)?\b/g,
+      'not received never arrived dispute',
+    ],
     [/\b(ba irin|ba shi ne|ba wanda) (na|muka) (saya|yi oda|amince)\b/g, 'not as described dispute'],
     [/\b(mayar|maido|dawo) (min |mini |mana )?(da )?(kudi|kudina|kudin)\b/g, 'refund money back'],
     // Verification.
@@ -84,7 +90,10 @@ export const HAUSA: Lexicon = {
     [/\b(soke|fasa|dakatar da) (ciniki|cinikin|oda)\b/g, 'cancel transaction'],
     // Receiving an item and the release.
     [/\btabbatar (da|na) (karbar|karba|karbi|samun)\b/g, 'confirm receipt'],
-    [/\b(seller|mai sayarwa) (zai|za ta) (sami|samu|karbi) (kudinsa|kudin|kudi|kudinta)\b/g, 'seller get paid released'],
+    [
+      /\b(seller|mai sayarwa) (zai|za ta) (sami|samu|karbi) (kudinsa|kudin|kudi|kudinta)\b/g,
+      'seller get paid released',
+    ],
     [/\bsakin kudi\b/g, 'release money'],
     [/\blokacin dubawa\b/g, 'inspection period'],
     [/\b(isar da kaya|kai kaya|isarwa)\b/g, 'delivery shipping'],

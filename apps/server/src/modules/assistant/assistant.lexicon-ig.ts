@@ -15,16 +15,12 @@ export const IGBO: Lexicon = {
       ziga zipu ozi anaghi enweta nweta okwa echefuru chefuru okwuntughe gbanwee gbanwe aha ebee ahu
       ndi puru itukwasi tukwasi nnyefe aru mgbe natala anatala nwetala nkwughachi kwughachi jide
       ejidere jidere kagbuo kagbu kpoturu kpotu enyemaka enwere iji kwuo kwuru akwu ndewo daalu dalu
-      imela nnoo niile ihe nke bu olee ego m adreesi ekwenti foto onyonyo aghugho wayo zere oke bulie
-      echi taa unyaahu ugbu ugbua mmadu ebe otu ozo mmiri nri isi ala iche ozugbo mpuga gbanyuo nchebe ibu ututu oma ehihie anyasi kwusi nyere nye maka ezi ga ya
+      imela nnoo niile ihe nke bu olee adreesi ekwenti foto onyonyo aghugho wayo zere oke bulie echi
+      taa unyaahu ugbu ugbua mmadu ebe otu ozo mmiri nri isi ala iche ozugbo mpuga gbanyuo nchebe ibu
+      ututu oma ehihie anyasi kwusi nyere nye maka ezi
     `),
-    weak: wordSet('ka m na n o di ole kaadi biko si ike obi'),
-    phrases: [
-      /\bkedu ka\b/,
-      /\b(ga|ka) (esi|m)\b/,
-      /\b(na|n) (azu|ere|akwu|akpa|akauntu)\b/,
-      /\bego m\b/,
-    ],
+    weak: wordSet('ka m na n o di ole kaadi biko si ike obi ga ya'),
+    phrases: [/\bkedu ka\b/, /\b(ga|ka) (esi|m)\b/, /\b(na|n) (azu|ere|akwu|akpa|akauntu)\b/, /\bego m\b/],
   },
   phrases: [
     // Greetings and thanks.

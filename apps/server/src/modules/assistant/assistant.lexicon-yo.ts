@@ -22,12 +22,16 @@ export const YORUBA: Lexicon = {
       /\b(ki|kini) (ni|lo)\b/,
       /\b(mo|o|e) (fe|ti|le|n|ko)\b/,
       /\b(owo|apo) (mi|owo|ise|re|yin)\b/,
+      /\b(e|o) (se|seun|kaaro|kaasan|kaale|ku)\b/,
     ],
   },
   phrases: [
     // Greetings and thanks (alone).
     [/^ (bawo ni|bawo|e nle|enle|pele) $/, 'hello'],
-    [/\b(e kaaro|ekaaro|e ku aaro|e ku owuro|e kaasan|ekaasan|e ku osan|e kaale|ekaale|e ku irole|e ku ile|e ku ise)\b/, 'good morning'],
+    [
+      /\b(e kaaro|ekaaro|e ku aaro|e ku owuro|e kaasan|ekaasan|e ku osan|e kaale|ekaale|e ku irole|e ku ile|e ku ise)\b/,
+      'good morning',
+    ],
     [/\b(e se|e seun|o se|oseun|ese|eseun|e se gan|e se pupo)\b/, 'thank you'],
     // Question frames.
     [/\bbawo ni mo (se|ti se) (le|ma|maa|yoo|yo)\b/g, 'how can i'],

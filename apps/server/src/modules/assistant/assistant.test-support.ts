@@ -57,9 +57,7 @@ export function workingCatalogues(): Partial<Record<Language, Record<string, str
       .sort((a, b) => Number(a.startsWith('incoming')) - Number(b.startsWith('incoming')));
     catalogues[language] = Object.assign(
       {},
-      ...files.map(
-        (name) => JSON.parse(readFileSync(path.join(root, language, name), 'utf8')) as Catalogue,
-      ),
+      ...files.map((name) => JSON.parse(readFileSync(path.join(root, language, name), 'utf8')) as Catalogue),
     ) as Record<string, string>;
   }
   return catalogues;
