@@ -32,7 +32,7 @@ for (const language of TRANSLATED_LANGUAGES) {
     }
     writeFileSync(path.join(dir, `${namespace}.json`), `${JSON.stringify(catalogue, null, 2)}\n`);
   }
-  // Helpers' incoming files are removed only with --clean (once every translation has been placed).
+  // Incoming files (new translations not yet placed) are removed only with --clean.
   for (const file of files)
     if (!(file.replace(/\.json$/, '') in messages) && (clean || !file.startsWith('incoming')))
       rmSync(path.join(dir, file));
