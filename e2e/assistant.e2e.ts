@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../packages/shared/src/i18n/catalogues/index.ts';
 import { ASSISTANT_TEXT } from '../packages/shared/src/schemas/assistant.ts';
 import { axeFindings } from './support/axe.ts';
 import { launchBrowser, startServer, type TestServer } from './support/harness.ts';
@@ -60,7 +61,7 @@ describe('help assistant in the browser', () => {
     }
   });
 
-  it('works at phone width: a suggestion asks, a Pidgin question reaches the wallet', async () => {
+  it('works at phone width: a suggestion asks, a Pidgin question is answered in Pidgin and reaches the wallet', async () => {
     const { browser, page } = await openApp({ width: 375, height: 740 });
     try {
       await page.getByRole('button', { name: 'Open AI Assistant' }).click();
@@ -74,7 +75,13 @@ describe('help assistant in the browser', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
       expect(await axeFindings(page)).toEqual([]);
 
-      await askAndFollow(page, 'how I go take collect my money', 'Go to wallet', '/app/wallet');
+      // Answered in the question's language (docs/assistant.md, "Languages"): its button too.
+      await askAndFollow(
+        page,
+        'how I go take collect my money',
+        CATALOGUES.pcm!['Go to wallet']!,
+        '/app/wallet',
+      );
     } finally {
       await browser.dispose();
     }
