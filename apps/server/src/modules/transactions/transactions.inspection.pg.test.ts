@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSPECTION_TEXT } from '@escrow/shared/domain/disputes';
 import type { App } from '../../app.ts';
@@ -81,11 +81,22 @@ describe.runIf(Boolean(inject('databaseUrl')))('the inspection window on Postgre
     );
 
   /** Per transaction, how many notifications with this title were written. */
-  async function notesPerTransaction(ids: string[], titlePrefix: string) {
+  const REMINDER = 'Payment will be released in {hours} hours';
+  /**
+   * Per transaction, how many notifications with this title (stored as the message id; `hours`: the
+   * reminders' value, 48 or 24).
+   */
+  async function notesPerTransaction(ids: string[], title: string, hours?: number) {
     const rows = await app.deps.db
       .select({ transactionId: notifications.transactionId, n: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(inArray(notifications.transactionId, ids), like(notifications.title, `${titlePrefix}%`)))
+      .where(
+        and(
+          inArray(notifications.transactionId, ids),
+          eq(notifications.title, title),
+          hours === undefined ? undefined : sql`${notifications.params}->>'hours' = ${String(hours)}`,
+        ),
+      )
       .groupBy(notifications.transactionId);
     return ids.map((id) => rows.find((r) => r.transactionId === id)?.n ?? 0);
   }
@@ -112,14 +123,14 @@ describe.runIf(Boolean(inject('databaseUrl')))('the inspection window on Postgre
     at(last - 47 * HOUR);
     await both();
     await both();
-    expect(await notesPerTransaction(ids, 'Payment will be released in 48 hours')).toEqual([1, 1, 1, 1]);
-    expect(await notesPerTransaction(ids, 'Payment will be released in 24 hours')).toEqual([0, 0, 0, 0]);
+    expect(await notesPerTransaction(ids, REMINDER, 48)).toEqual([1, 1, 1, 1]);
+    expect(await notesPerTransaction(ids, REMINDER, 24)).toEqual([0, 0, 0, 0]);
 
     at(last - 23 * HOUR);
     await both();
     await both();
-    expect(await notesPerTransaction(ids, 'Payment will be released in 48 hours')).toEqual([1, 1, 1, 1]);
-    expect(await notesPerTransaction(ids, 'Payment will be released in 24 hours')).toEqual([1, 1, 1, 1]);
+    expect(await notesPerTransaction(ids, REMINDER, 48)).toEqual([1, 1, 1, 1]);
+    expect(await notesPerTransaction(ids, REMINDER, 24)).toEqual([1, 1, 1, 1]);
 
     at(first - 1000);
     await both();

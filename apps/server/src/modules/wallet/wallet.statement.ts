@@ -87,8 +87,9 @@ export async function walletStatementPdf(
   pdf.field(t(msg('Closing balance')), pdfMoney(toMajor(closing), currency));
 
   pdf.subheading(t(msg('Movements')));
-  // A reference ('esc_' and 32 hex digits) fits whole in DejaVu Sans; an amount in millions too.
-  const widths = [66, 140, 206, 87];
+  // Whole in DejaVu Sans at 9 pt: a reference ('esc_' and 32 hex digits, at most 203 pt) and the
+  // longest description ('Card payment into escrow *', 126 pt); an amount in millions too.
+  const widths = [64, 136, 212, 87];
   pdf.row([t(msg('Date')), t(msg('Description')), t(msg('Reference')), t(msg('Amount'))], widths, true);
   if (!entries.length) pdf.note(t(msg('No money moved in this month.')));
   for (const entry of entries) {
