@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
@@ -19,6 +21,16 @@ const LANGUAGES = [
 
 let server: TestServer;
 let englishHeading = '';
+
+/** `id`'s translation in `language`, from whichever of its catalogue files holds it. */
+function translationOf(language: string, id: string): string {
+  const dir = path.resolve(import.meta.dirname, '../packages/shared/src/i18n/catalogues', language);
+  for (const file of readdirSync(dir)) {
+    const catalogue = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
+    if (id in catalogue) return catalogue[id]!;
+  }
+  throw new Error(`no ${language} translation of ${id}`);
+}
 
 beforeAll(async () => {
   server = await startServer();
@@ -104,14 +116,25 @@ describe.each(LANGUAGES)('$name at 375 px', ({ code, name }) => {
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL('**/app/dashboard');
       await check(page, code, 'the dashboard');
-      for (const [where, path] of [
+      // The first pages' texts arrive late (a slow network), so a signed-in page's code is there first:
+      // the app's own texts must still come in the chosen language.
+      await page.route('**/assets/i18n-*-public-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      for (const [where, address] of [
         ['the create wizard', '/app/create-transaction'],
         ["the transaction's details", `/app/transactions/${transaction.id}`],
         ['the wallet', '/app/wallet'],
       ]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${server.url}${address}`);
         await check(page, code, where!);
       }
+      // Opened afresh, a signed-in page shows the signed-in app's own texts in the language too (another
+      // catalogue group than the first pages').
+      await expect
+        .poll(() => page.getByText(translationOf(code, 'Available balance'), { exact: true }).count())
+        .toBeGreaterThan(0);
     } finally {
       await browser.dispose();
     }

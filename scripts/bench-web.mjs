@@ -370,7 +370,10 @@ async function prepareSignedInData(baseUrl) {
       firstName,
       lastName: 'Bench',
     };
-    await callApi(baseUrl, 'POST', '/auth/signup', { body: { ...account, acceptPrivacyNotice: true } });
+    // The account speaks the bench's language (its saved language wins over the device's once signed in).
+    await callApi(baseUrl, 'POST', '/auth/signup', {
+      body: { ...account, acceptPrivacyNotice: true, language: LANGUAGE },
+    });
     const { token } = await callApi(baseUrl, 'POST', '/auth/login', {
       body: { email: account.email, password: account.password },
     });

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { namespaceOf } from './namespaces.mjs';
+import { namespaceOf, sharedNamespace } from './namespaces.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = ['apps/web/src', 'apps/server/src', 'packages/shared/src'];
@@ -64,8 +64,7 @@ export function collectMessages() {
   }
   const byNamespace = {};
   for (const [id, namespaces] of found) {
-    // A text named in two namespaces is shared: it is translated once, in `common`.
-    const namespace = namespaces.size === 1 ? [...namespaces][0] : 'common';
+    const namespace = namespaces.size === 1 ? [...namespaces][0] : sharedNamespace(namespaces);
     (byNamespace[namespace] ??= []).push(id);
   }
   const sorted = {};

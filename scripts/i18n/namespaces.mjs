@@ -10,9 +10,9 @@ export function namespaceOf(file) {
   const parts = file.split('/');
   const [root, , , dir, name = ''] = parts; // e.g. apps/web/src/features/wallet/…
   if (root === 'packages') {
-    // packages/shared/src/{texts,schemas}/<name>.ts, domain/**, errors.ts, events.ts
+    // packages/shared/src/{texts,schemas}/<name>.ts, domain/<name>.ts, errors.ts, events.ts
     if (dir === 'texts' || dir === 'schemas') return stripExtension(name);
-    if (dir === 'domain') return 'domain';
+    if (dir === 'domain') return `domain-${stripExtension(name)}`;
     return 'common';
   }
   if (parts[1] === 'server') {
@@ -41,8 +41,10 @@ const WEB_ROUTE_NAMESPACES = {
 };
 
 /**
- * Namespaces the first pages need: the landing page (its calculator shows the domain's labels, its
- * install card pwa's), sign-in and sign-up (with the privacy notice's consent), shared words.
+ * Namespaces the first pages need: the landing page (its calculator shows the fee rules' and the
+ * categories' labels, its install card pwa's), sign-in and sign-up (with the privacy notice's consent),
+ * the words they share. The other domain files (the state machine, disputes, milestones, the
+ * transaction labels: 190 texts) are the signed-in app's.
  */
 const PUBLIC_NAMESPACES = new Set([
   'common',
@@ -53,7 +55,9 @@ const PUBLIC_NAMESPACES = new Set([
   'phone',
   'privacy-notice',
   'pwa',
-  'domain',
+  'domain-fee-estimate',
+  'domain-fees',
+  'domain-nigeria',
 ]);
 
 export const GROUPS = ['public', 'app', 'legal', 'server'];
@@ -66,6 +70,18 @@ export function groupOf(namespace) {
   if (namespace === 'server' || namespace.startsWith('server-')) return 'server';
   if (namespace === 'legal') return 'legal';
   return PUBLIC_NAMESPACES.has(namespace) ? 'public' : 'app';
+}
+
+/**
+ * Where a text named in several namespaces is translated once: `common` (the first pages' group, so it is
+ * there wherever it shows) when a public or legal page names it, `server` when only the server does,
+ * else `app-common`, which comes with the signed-in app and keeps the first page light.
+ */
+export function sharedNamespace(namespaces) {
+  const groups = new Set([...namespaces].map(groupOf));
+  if (groups.has('public') || groups.has('legal')) return 'common';
+  if (groups.size === 1 && groups.has('server')) return 'server';
+  return 'app-common';
 }
 
 function stripExtension(name) {

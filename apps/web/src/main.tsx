@@ -6,7 +6,7 @@ import './index.css';
 import { showLoadFailed } from './app/load-failed';
 import { isPublicPage, matchScreens } from './app/screens';
 import { getToken, startEarlyGet, whenEarlyAnswersHandled } from './lib/api-client';
-import { initialLanguage, loadCatalogues, setLanguage } from './lib/i18n';
+import { initialLanguage, setLanguage } from './lib/i18n';
 
 /**
  * The entry only chooses how the page starts, so it is small and runs as soon as it arrives: a first
@@ -35,9 +35,9 @@ registerServiceWorker();
 
 /**
  * Asks at once, and in parallel, for what the first screen needs before it can show: the screen's code
- * (and its parents'), the providers and, with a session, the account and the screen's data. Otherwise
- * each would be asked for only once the one before had arrived and run: router app, then screen and
- * providers, then account, then data. The router and the app take these over (the same modules;
+ * (and its parents', with the texts they need), the providers and, with a session, the account and the
+ * screen's data. Otherwise each would be asked for only once the one before had arrived and run: router
+ * app, then screen and providers, then account, then data. The router and the app take these over (the same modules;
  * api-client's early answers).
  */
 function startFirstScreen(path: string): void {
@@ -45,7 +45,6 @@ function startFirstScreen(path: string): void {
   for (const { screen } of matches) void screen.load().catch(() => undefined);
   if (isPublicPage(path)) return;
   void import('./app/providers').catch(() => undefined);
-  void loadCatalogues('app').catch(() => undefined);
   if (!getToken()) return;
   startEarlyGet('/auth/me');
   for (const { screen, params } of matches) screen.data?.(params).forEach(startEarlyGet);

@@ -9,7 +9,6 @@ import {
 } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { loadCatalogues } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { useLanguage } from '../lib/use-language';
 import { showLoadFailed } from './load-failed';
@@ -28,10 +27,10 @@ import { isPublicPage } from './screens';
 type Providers = ComponentType<{ children: ReactNode }>;
 let providersModule: Promise<Providers> | null = null;
 let loadedProviders: Providers | null = null;
-// The signed-in app's texts (lib/i18n.ts) arrive with its providers.
+// The providers' own texts are the first pages' (the signed-in app's come with its shell: screens.ts).
 const loadProviders = () =>
-  (providersModule ??= Promise.all([import('./providers'), loadCatalogues('app')]).then(
-    ([m]) => (loadedProviders = m.AppProviders),
+  (providersModule ??= import('./providers').then(
+    (m) => (loadedProviders = m.AppProviders),
     (error: unknown) => {
       providersModule = null; // a later attempt may succeed (e.g. back online)
       throw error;

@@ -46,7 +46,9 @@ export const SCREENS: Screen[] = [
   { path: '/unauthorized', load: () => import('./routes/unauthorized') },
   {
     path: '/app',
-    load: () => import('./routes/app/app-root'),
+    // The signed-in app's texts (lib/i18n.ts) come with its shell, so no screen under it shows before them.
+    load: () =>
+      Promise.all([import('./routes/app/app-root'), loadCatalogues('app')]).then(([shell]) => shell),
     indexRedirect: '/app/dashboard',
     children: [
       {

@@ -53,11 +53,23 @@ const english: Compiled = {};
 const loaded = new Map<string, Promise<void>>();
 const wantedGroups = new Set<CatalogueGroup>(['public']);
 let current: Language = DEFAULT_LANGUAGE;
+/**
+ * The language being switched to (`current` once its catalogues are in): a group asked for during the
+ * switch (the first screen's, while the first page's texts are on their way) comes in this language.
+ */
+let target: Language = DEFAULT_LANGUAGE;
+/** Groups of the current language that arrived after it became current (a step loading its texts). */
+let arrivals = 0;
+const arrivalListeners = new Set<() => void>();
 const listeners = new Set<() => void>();
 const keys = new Map<string, string>();
 
 /** The text `id` (its English text) in the screens' language, with ICU `params`. */
-export function t(id: string, params?: Record<string, string | number>): string {
+/** A param that is itself a message (a status's words inside a refusal), written in the same language. */
+type Param = string | number | { readonly message: string; readonly params?: Params };
+type Params = Readonly<Record<string, Param>>;
+
+export function t(id: string, params?: Params): string {
   let key = keys.get(id);
   if (key === undefined) {
     key = messageKey(id);
@@ -69,7 +81,15 @@ export function t(id: string, params?: Record<string, string | number>): string 
   if (compiled === undefined) return id;
   if (compiled.length === 1 && typeof compiled[0] === 'string') return compiled[0];
   // Lingui interpolates a compiled message given as the fallback `message` (typed as a source string).
-  return i18n._(key, params, { message: compiled as unknown as string });
+  const values =
+    params &&
+    Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [
+        name,
+        typeof value === 'object' ? t(value.message, value.params) : value,
+      ]),
+    );
+  return i18n._(key, values, { message: compiled as unknown as string });
 }
 
 export function currentLanguage(): Language {
@@ -96,6 +116,10 @@ function loadGroup(language: Language, group: CatalogueGroup): Promise<void> {
       ({ default: messages }) => {
         i18n.load(language, messages as never);
         if (language === DEFAULT_LANGUAGE) Object.assign(english, messages);
+        if (language === current) {
+          arrivals++;
+          arrivalListeners.forEach((listener) => listener());
+        }
       },
       (error: unknown) => {
         loaded.delete(id); // a later attempt may succeed (back online)
@@ -107,8 +131,11 @@ function loadGroup(language: Language, group: CatalogueGroup): Promise<void> {
   return loading;
 }
 
-/** Loads `group` of the current language (and English's, the fallback); the app's screens need `app`. */
-export function loadCatalogues(group: CatalogueGroup, language: Language = current): Promise<void> {
+/**
+ * Loads `group` of the screens' language (the one being switched to, if a switch is on its way) and
+ * English's, the fallback; the signed-in app's screens need `app`.
+ */
+export function loadCatalogues(group: CatalogueGroup, language: Language = target): Promise<void> {
   wantedGroups.add(group);
   return Promise.all([loadGroup(DEFAULT_LANGUAGE, group), loadGroup(language, group)]).then(() => {});
 }
@@ -119,7 +146,10 @@ export function loadCatalogues(group: CatalogueGroup, language: Language = curre
  * caller's (PUT /auth/me).
  */
 export async function setLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  target = language;
   await Promise.all([...wantedGroups].map((group) => loadCatalogues(group, language)));
+  // A later choice, made while these texts were on their way, wins.
+  if (target !== language) return;
   current = language;
   i18n.activate(language);
   document.documentElement.lang = htmlLang(language);
@@ -142,3 +172,10 @@ export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Told when a group of the current language arrives after the switch (see useCatalogueGroup). */
+export function subscribeArrivals(listener: () => void): () => void {
+  arrivalListeners.add(listener);
+  return () => arrivalListeners.delete(listener);
+}
+export const catalogueArrivals = () => arrivals;

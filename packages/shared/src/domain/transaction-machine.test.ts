@@ -6,6 +6,7 @@ import {
   TRANSACTION_ACTIONS,
   TRANSACTION_STATUSES,
   decide,
+  statusWords,
   toStoredStatus,
   type ActorRole,
   type TransactionAction,
@@ -191,7 +192,8 @@ describe('transition table', () => {
     expect(decide('COMPLETED', 'CONFIRM_RECEIPT', 'BUYER', facts)).toEqual({
       ok: false,
       code: 'ILLEGAL_TRANSITION',
-      reason: 'Confirming receipt is not possible while the transaction is completed',
+      reason: 'Confirming receipt is not possible while the transaction is {status}',
+      params: { status: statusWords('COMPLETED') },
     });
     expect(decide('ACTIVE', 'PAY', 'BUYER', { ...facts, useCourier: true })).toMatchObject({
       reason: 'Please provide delivery details before payment',
@@ -212,7 +214,8 @@ describe('transition table', () => {
       }),
     ).toMatchObject({ reason: DELIVERY_LOCKED_TEXT });
     expect(decide('DISPUTED', 'PROVIDE_DELIVERY_DETAILS', 'BUYER', courier)).toMatchObject({
-      reason: 'Providing delivery details is not possible while the transaction is disputed',
+      reason: 'Providing delivery details is not possible while the transaction is {status}',
+      params: { status: statusWords('DISPUTED') },
     });
   });
 

@@ -138,9 +138,15 @@ export type TransitionFacts = {
   statusBeforeDispute?: TransactionStatus | null;
 };
 
+/** A refusal's `reason` is a message id; `params.status` (when it names one) is the status in words. */
 export type Decision =
   | { ok: true; next: TransactionStatus }
-  | { ok: false; code: 'FORBIDDEN' | 'ILLEGAL_TRANSITION'; reason: string };
+  | {
+      ok: false;
+      code: 'FORBIDDEN' | 'ILLEGAL_TRANSITION';
+      reason: string;
+      params: { status: { message: string; params: { status: TransactionStatus } } };
+    };
 
 type Rule = {
   actors: readonly ActorRole[];
@@ -152,7 +158,7 @@ type Rule = {
 
 const PARTIES = ['BUYER', 'SELLER'] as const;
 const SYSTEM = ['SYSTEM'] as const;
-// '{status}' is replaced in decide() with the current status in words, so every refusal names it.
+// decide() gives '{status}' as the current status in words (statusWords), so every refusal names it.
 /** A refusal for a step the status does not allow: '… is not possible while the transaction is {status}'. */
 const notNow = (refuse: string) => ({ refuse });
 
@@ -396,14 +402,12 @@ export function decide(
   facts: TransitionFacts,
 ): Decision {
   const rule = RULES[action];
-  if (!rule.actors.includes(actorRole)) return { ok: false, code: 'FORBIDDEN', reason: rule.forbidden };
+  const params = { status: statusWords(status) };
+  if (!rule.actors.includes(actorRole))
+    return { ok: false, code: 'FORBIDDEN', reason: rule.forbidden, params };
   const next = rule.next(status, facts);
   if (typeof next === 'string') return { ok: true, next };
-  return {
-    ok: false,
-    code: 'ILLEGAL_TRANSITION',
-    reason: next.refuse.replace('{status}', statusToWords(status)),
-  };
+  return { ok: false, code: 'ILLEGAL_TRANSITION', reason: next.refuse, params };
 }
 
 export function isTerminal(status: TransactionStatus): boolean {
@@ -415,11 +419,24 @@ export function statusToWords(status: string): string {
   return status.toLowerCase().replace(/_/g, ' ');
 }
 
+/**
+ * statusToWords as a message, for a sentence that names a status in its reader's language. The
+ * english-messages test holds each branch to statusToWords.
+ */
+export const STATUS_WORDS_MESSAGE = msg(
+  '{status, select, PENDING {pending} ACTIVE {active} WAITING_FOR_PAYMENT {waiting for payment} WAITING_FOR_SHIPMENT {waiting for shipment} WAITING_FOR_BUYER_CONFIRMATION {waiting for buyer confirmation} WAITING_FOR_HANDOVER {waiting for handover} IN_PROGRESS {in progress} COMPLETED {completed} CANCELLED {cancelled} DISPUTED {disputed} other {{status}}}',
+);
+
+/** A message param naming `status` in words, written in the language of the sentence around it. */
+export function statusWords(status: TransactionStatus) {
+  return { message: STATUS_WORDS_MESSAGE, params: { status } };
+}
+
 /** The toast raised on a live status change (docs/product.md "Texts that matter"). */
 export function statusToastText(status: string): string {
   return `Transaction status updated to: ${statusToWords(status)}`;
 }
-/** statusToastText as an ICU message; {status}: statusToWords(status). */
+/** statusToastText as an ICU message; {status}: statusWords(status). */
 export const statusToastTextMessage = msg('Transaction status updated to: {status}');
 
 export function oppositeRole(role: PartyRole): PartyRole {

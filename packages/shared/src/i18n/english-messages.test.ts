@@ -36,6 +36,8 @@ import {
   statusToastText,
   statusToastTextMessage,
   statusToWords,
+  statusWords,
+  STATUS_WORDS_MESSAGE,
   TRANSACTION_STATUSES,
 } from '../domain/transaction-machine.ts';
 import { computeTrustScore, TRUST_REASON_MESSAGES } from '../domain/trust-score.ts';
@@ -535,7 +537,7 @@ describe('text functions and their ICU messages read the same in English', () =>
     expect(TRUST_REASON_MESSAGES.accountAge).toBe(`Account older than ${TRUST_POINTS.accountAgeDays} days`);
   });
 
-  it('the refusals of the state machine name the status as {status}', () => {
+  it('the refusals of the state machine name the status as {status}, in words', () => {
     const refusal = decide('COMPLETED', 'PAY', 'BUYER', {
       useCourier: false,
       hasCounterparty: true,
@@ -544,13 +546,16 @@ describe('text functions and their ICU messages read the same in English', () =>
     expect(refusal).toEqual({
       ok: false,
       code: 'ILLEGAL_TRANSITION',
-      reason: en('Payment is not possible while the transaction is {status}', {
-        status: statusToWords('COMPLETED'),
-      }),
+      reason: 'Payment is not possible while the transaction is {status}',
+      params: { status: statusWords('COMPLETED') },
     });
-    expect(refusal.ok ? '' : refusal.reason).toBe(
+    expect(refusal.ok ? '' : en(refusal.reason, refusal.params)).toBe(
       'Payment is not possible while the transaction is completed',
     );
+  });
+
+  it.each(TRANSACTION_STATUSES)('STATUS_WORDS_MESSAGE writes %s as statusToWords does', (status) => {
+    expect(en(STATUS_WORDS_MESSAGE, { status })).toBe(statusToWords(status));
   });
 });
 

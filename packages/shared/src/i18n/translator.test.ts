@@ -3,12 +3,18 @@ import { createTranslator } from './translator';
 
 const PLURAL = '{count, plural, one {# day left} other {# days left}}';
 const SELECT = '{role, select, BUYER {You are buying} other {You are selling}}';
-const known = new Set(['Deposit successful', 'Pay {amount} now', PLURAL, SELECT]);
+const STATUS = '{status, select, ACTIVE {active} other {pending}}';
+const REFUSAL = 'Payment is not possible while the transaction is {status}';
+const known = new Set(['Deposit successful', 'Pay {amount} now', PLURAL, SELECT, STATUS, REFUSAL]);
 const translate = createTranslator(
   {
     yo: { 'Deposit successful': 'A ti fi owó sí i', 'Pay {amount} now': 'San {amount} báyìí' },
     ha: { [PLURAL]: '{count, plural, one {Saura rana #} other {Saura kwanaki #}}' },
-    ig: { [SELECT]: '{role, select, BUYER {Ị na-azụ} other {Ị na-ere}}' },
+    ig: {
+      [SELECT]: '{role, select, BUYER {Ị na-azụ} other {Ị na-ere}}',
+      [STATUS]: '{status, select, ACTIVE {na-arụ ọrụ} other {na-eche}}',
+      [REFUSAL]: 'Ịkwụ ụgwọ agaghị ekwe omume mgbe azụmahịa {status}',
+    },
   },
   known,
 );
@@ -28,6 +34,12 @@ describe('createTranslator', () => {
     ['pcm', 'Deposit successful', undefined, 'Deposit successful'],
   ] as const)('%s: %s', (language, id, params, expected) => {
     expect(translate(language, id, params)).toBe(expected);
+  });
+
+  it('writes a nested message in the language of the sentence around it', () => {
+    const params = { status: { message: STATUS, params: { status: 'ACTIVE' } } };
+    expect(translate('ig', REFUSAL, params)).toBe('Ịkwụ ụgwọ agaghị ekwe omume mgbe azụmahịa na-arụ ọrụ');
+    expect(translate('en', REFUSAL, params)).toBe('Payment is not possible while the transaction is active');
   });
 
   it('passes any text that is not a known message through untouched, even one that is not ICU', () => {

@@ -4,7 +4,12 @@ import { LANGUAGES, type Language } from './languages';
 
 /** One language's catalogue: English id (the message's English text, ICU) → its translation (ICU). */
 export type Catalogue = Readonly<Record<string, string>>;
-export type MessageParams = Readonly<Record<string, string | number>>;
+/**
+ * A value that is itself a message, written in the same language as the sentence around it: a status's
+ * words inside a refusal ('… while the transaction is {status}'), stored as id + params like any message.
+ */
+export type NestedMessage = { readonly message: string; readonly params?: MessageParams };
+export type MessageParams = Readonly<Record<string, string | number | NestedMessage>>;
 export type Translate = (language: Language, id: string, params?: MessageParams) => string;
 
 type Compiled = ReturnType<typeof compileMessage>;
@@ -26,7 +31,7 @@ export function createTranslator(
     ),
   );
   const compiled = new Map<string, Compiled>();
-  return (language, id, params) => {
+  const translate: Translate = (language, id, params) => {
     if (knownIds && !knownIds.has(id)) return id;
     const cacheKey = `${language}\u0000${id}`;
     let message = compiled.get(cacheKey);
@@ -35,6 +40,26 @@ export function createTranslator(
       compiled.set(cacheKey, message);
     }
     // Lingui takes a precompiled message as `message` (typed as its source string).
-    return instances.get(language)!._(id, params, { message: message as unknown as string });
+    return instances.get(language)!._(
+      id,
+      writeNested(params, (nested) => translate(language, nested.message, nested.params)),
+      {
+        message: message as unknown as string,
+      },
+    );
   };
+  return translate;
+}
+
+/** Params with each nested message written out by `write` (the same object when none is nested). */
+export function writeNested(
+  params: MessageParams | undefined,
+  write: (nested: NestedMessage) => string,
+): Readonly<Record<string, string | number>> | undefined {
+  if (!params || !Object.values(params).some((value) => typeof value === 'object')) {
+    return params as Readonly<Record<string, string | number>> | undefined;
+  }
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? write(value) : value]),
+  );
 }

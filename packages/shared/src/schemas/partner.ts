@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.ts';
 import { isValidCommission } from '../domain/commission.ts';
 import { toMinor } from '../domain/money.ts';
 import { DEFAULT_PRICE_BOUNDS, type PriceBounds } from '../domain/price-bounds.ts';
+import { LANGUAGES, matchLanguage } from '../i18n/languages.ts';
 import { transactionSchema } from './transaction-shapes.ts';
 import {
   refineMilestones,
@@ -54,6 +55,8 @@ export const PARTNER_TEXT = {
   commissionDecimals: msg('commission must be a non-negative amount with at most 2 decimal places'),
   brokerNoMilestones: msg('Milestones are not available with role BROKER'),
   samePerson: msg('buyer and seller must have different e-mail addresses'),
+  // The codes are LANGUAGES written out (partner.invitation-language.test.ts checks them).
+  language: msg('language must be en, pcm, yo, ha or ig (a region may follow, as in yo-NG)'),
 } as const;
 
 export const createApiKeyBodySchema = z.object({
@@ -96,6 +99,17 @@ export const partnerMetadataSchema = z
 
 const optionalName = z.string().trim().min(1).max(60).optional();
 
+/**
+ * The invitee's language for the invitation e-mail (docs/languages.md): a code of LANGUAGES, with or
+ * without region, in any case ('yo', 'yo-NG', 'pcm_NG'), answered as the code (matchLanguage, as for
+ * Accept-Language). A language tag is short: 35 characters bounds what is read.
+ */
+export const partnerInviteeLanguageSchema = z
+  .string({ error: PARTNER_TEXT.language })
+  .max(35, PARTNER_TEXT.language)
+  .transform(matchLanguage)
+  .pipe(z.enum(LANGUAGES, { error: PARTNER_TEXT.language }));
+
 const partySchema = (required: string) =>
   z.object({
     email: z
@@ -107,23 +121,18 @@ const partySchema = (required: string) =>
     firstName: optionalName,
     lastName: optionalName,
     phone: z.string().trim().min(5).max(30).optional(),
+    language: partnerInviteeLanguageSchema
+      .optional()
+      .describe(
+        `The language of the invitation e-mail: ${LANGUAGES.join(', ')}, with or without a region (yo-NG). Without it, the saved language of an account with this e-mail, else English.`,
+      ),
   });
 
 /** The invited seller of a BROKER transaction: addressed by e-mail, like the buyer. */
 export const partnerSellerSchema = partySchema(msg('Seller e-mail is required'));
 
 /** The invited buyer: addressed by e-mail (the account may not exist yet). */
-export const partnerBuyerSchema = z.object({
-  email: z
-    .string({ error: msg('Buyer e-mail is required') })
-    .trim()
-    .toLowerCase()
-    .max(254, msg('Invalid email address'))
-    .pipe(z.email(msg('Invalid email address'))),
-  firstName: optionalName,
-  lastName: optionalName,
-  phone: z.string().trim().min(5).max(30).optional(),
-});
+export const partnerBuyerSchema = partySchema(msg('Buyer e-mail is required'));
 
 const draftOf = (clock: Clock) =>
   transactionDraftSchemaFor(clock).pick({

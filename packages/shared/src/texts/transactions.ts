@@ -51,3 +51,24 @@ export const TRANSACTION_SUCCESS = {
   completed: msg('Transaction completed successfully!'),
   cancelled: msg('Transaction cancelled'),
 } as const;
+
+/**
+ * Cancellation reasons the server writes (a party's own reason is stored as typed). A dispute's refund
+ * stores DISPUTE_CANCELLATION_PREFIX + the decision's reason, so the transaction keeps one text column.
+ */
+export const CANCELLATION_TEXT = {
+  invitationExpired: msg('Invitation expired'),
+  /** {reason}: the dispute decision's reason, as written. */
+  dispute: msg('Dispute: {reason}'),
+} as const;
+export const DISPUTE_CANCELLATION_PREFIX = 'Dispute: ';
+
+/** A stored cancellation reason as a message in its reader's language (a typed reason stays as typed). */
+export function cancellationReasonMessage(stored: string): { message: string; params?: { reason: string } } {
+  if (stored.startsWith(DISPUTE_CANCELLATION_PREFIX))
+    return {
+      message: CANCELLATION_TEXT.dispute,
+      params: { reason: stored.slice(DISPUTE_CANCELLATION_PREFIX.length) },
+    };
+  return { message: stored };
+}

@@ -1,3 +1,4 @@
+import type { MessageParams } from '@escrow/shared/i18n/translator';
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS } from '@escrow/shared/schemas/transaction-shapes';
 import { id, timestamps } from '../columns.ts';
@@ -15,7 +16,7 @@ export const transactionActivities = pgTable(
     action: text({ enum: ACTIVITY_ACTIONS }).notNull(),
     /** A message id (English ICU text) with `params`, written in each reader's language (docs/languages.md). */
     description: text().notNull(),
-    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb().$type<MessageParams>().notNull().default({}),
     status: text({ enum: ['completed', 'pending', 'failed'] })
       .notNull()
       .default('completed'),

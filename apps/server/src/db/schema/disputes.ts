@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   DISPUTE_PRIORITIES,
   DISPUTE_STATUSES,
@@ -10,6 +20,7 @@ import {
   RESOLUTION_TYPES,
 } from '@escrow/shared/domain/disputes';
 import { TRANSACTION_STATUSES } from '@escrow/shared/domain/transaction-machine';
+import type { MessageParams } from '@escrow/shared/i18n/translator';
 import { id, timestamps } from '../columns.ts';
 import { transactions } from './transactions.ts';
 import { uploads } from './uploads.ts';
@@ -70,7 +81,9 @@ export type DisputeRow = typeof disputes.$inferSelect;
 
 /**
  * The dispute's conversation. SYSTEM messages have no sender; internal notes (staff) are never sent to
- * a party.
+ * a party. A SYSTEM message's `content` is a message id (its English text, ICU) with `params`, written
+ * in each reader's language when read (docs/languages.md); lines stored before that are English text
+ * with `{}` params, which translate() passes through unchanged.
  */
 export const disputeMessages = pgTable(
   'dispute_messages',
@@ -81,6 +94,7 @@ export const disputeMessages = pgTable(
       .references(() => disputes.id),
     senderId: text().references(() => users.id),
     content: text().notNull(),
+    params: jsonb().$type<MessageParams>().notNull().default({}),
     isInternal: boolean().notNull().default(false),
     isSystem: boolean().notNull().default(false),
     ...timestamps,

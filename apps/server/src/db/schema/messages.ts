@@ -1,3 +1,4 @@
+import type { MessageParams } from '@escrow/shared/i18n/translator';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { MESSAGE_TYPES, type Attachment } from '@escrow/shared/schemas/messages';
@@ -22,7 +23,7 @@ export const messages = pgTable(
     receiverId: text().references(() => users.id),
     content: text().notNull(),
     /** A SYSTEM message's content is a message id written in each reader's language with these (docs/languages.md). */
-    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb().$type<MessageParams>().notNull().default({}),
     messageType: text({ enum: MESSAGE_TYPES }).notNull().default('TEXT'),
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
     offPlatform: boolean().notNull().default(false),

@@ -1,3 +1,4 @@
+import type { MessageParams } from '@escrow/shared/i18n/translator';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   NOTIFICATION_PRIORITIES,
@@ -32,7 +33,7 @@ export const notifications = pgTable(
      */
     title: text().notNull(),
     message: text().notNull(),
-    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    params: jsonb().$type<MessageParams>().notNull().default({}),
     isRead: boolean().notNull().default(false),
     priority: text({ enum: NOTIFICATION_PRIORITIES }).notNull().default('MEDIUM'),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),

@@ -15,6 +15,7 @@ import {
 import { TWO_FACTOR_TEXT } from '@escrow/shared/schemas/two-factor';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { listAudit } from '../audit/index.ts';
 import type { StaffResetDeps } from '../two-factor/index.ts';
@@ -56,7 +57,8 @@ export const adminConsoleRoutes =
         schema: { tags, security, params: idParams, response: { 200: envelope(adminUserDetailSchema) } },
         onRequest: staff,
       },
-      async (request) => ok(await userDetail(deps.db, deps.clock, request.params.id)),
+      async (request) =>
+        ok(await userDetail(deps.db, deps.clock, request.params.id, requestLanguage(request))),
     );
 
     app.post(

@@ -5,9 +5,10 @@ import type { App } from '../../app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { describeDevice } from '../auth/index.ts';
 import { logIn, signUp } from '../auth/auth.test-support.ts';
 import { castOf, disputed, type Cast } from '../disputes/disputes.test-support.ts';
-import { get, post, put } from '../../testing/test-kit.ts';
+import { createUser, get, post, put } from '../../testing/test-kit.ts';
 
 let app: App;
 let url: string;
@@ -111,6 +112,23 @@ describe('users', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.sessions).toContainEqual(
       expect.objectContaining({ device: 'Chrome on Windows', userAgent: chromeOnWindows }),
+    );
+  });
+
+  it('names the devices in the staff reader’s saved language', async () => {
+    const staffer = await createUser(app, 'Hauwa');
+    await app.deps.db.update(users).set({ role: 'SUPPORT' }).where(eq(users.id, staffer.id));
+    expect((await put(app, staffer, '/api/auth/me', { language: 'ha' })).statusCode).toBe(200);
+    const account = await signUp(app);
+    const chromeOnWindows =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    await logIn(app, account.email, account.password, { headers: { 'user-agent': chromeOnWindows } });
+    const hausa = describeDevice(chromeOnWindows, 'ha');
+    expect(hausa).not.toBe(describeDevice(chromeOnWindows, 'en'));
+    const detail = await get(app, staffer, `/api/admin/users/${account.user.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.sessions).toContainEqual(
+      expect.objectContaining({ device: hausa, userAgent: chromeOnWindows }),
     );
   });
 

@@ -3,6 +3,7 @@ import { ADMIN_TEXT, type AdminUserDetail, type AdminUserSummary } from '@escrow
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Language } from '../../lib/i18n.ts';
 import {
   accountNamesOf,
   accountRow,
@@ -51,9 +52,14 @@ export async function searchUsers(db: Db, filter: { q: string; page: number; lim
 /**
  * Everything support needs to judge an account: profile, wallet, newest transactions, sessions, disputes,
  * its privacy record (the notice accepted at sign-up, data exports without their files) and whether
- * two-factor sign-in is on.
+ * two-factor sign-in is on. Device names are written in `language`, the staff reader's.
  */
-export async function userDetail(db: Db, clock: Clock, id: string): Promise<AdminUserDetail> {
+export async function userDetail(
+  db: Db,
+  clock: Clock,
+  id: string,
+  language: Language = 'en',
+): Promise<AdminUserDetail> {
   const user = await accountRow(db, id);
   if (!user) throw userNotFound();
   const [rows, live, disputes, balance, held, exports, twoFactorEnabled] = await Promise.all([
@@ -94,8 +100,9 @@ export async function userDetail(db: Db, clock: Clock, id: string): Promise<Admi
     sessions: live.map((s) => ({
       id: s.id,
       userAgent: s.userAgent,
-      // Named as in the user's own sessions list, so staff and user speak of the same device.
-      device: describeDevice(s.userAgent),
+      // Named as in the user's own sessions list, so staff and user speak of the same device; in the
+      // reader's language, as the rest of the console's answer is.
+      device: describeDevice(s.userAgent, language),
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),

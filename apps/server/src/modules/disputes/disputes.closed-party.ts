@@ -2,7 +2,7 @@ import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { UNRESOLVED_DISPUTE_STATUSES } from '@escrow/shared/domain/disputes';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { disputeMessages, disputeResolutions, disputes } from '../../db/schema/disputes.ts';
-import { mentionsAny, redactText, type Needles } from '../../lib/personal-data.ts';
+import { mentionsAny, redactJson, redactText, type Needles } from '../../lib/personal-data.ts';
 
 const involves = (userId: string) => or(eq(disputes.raisedById, userId), eq(disputes.accusedId, userId));
 
@@ -17,8 +17,9 @@ export async function openDisputeCountOf(db: DbOrTx, userId: string): Promise<nu
 
 /**
  * A closed account's name, e-mail and phone in its disputes (docs/privacy.md), inside the closing
- * transaction: SYSTEM lines ('Ada Obi escalated the dispute…'), messages, reasons and proposals say
- * 'Closed account' instead. Outcomes, amounts and dates stay.
+ * transaction: SYSTEM lines ('Ada Obi escalated the dispute…': the name is in their `params`, or in
+ * the English text of lines stored before params), messages, reasons and proposals say 'Closed
+ * account' instead. Outcomes, amounts and dates stay.
  */
 export async function forgetClosedPartyInDisputes(tx: Tx, userId: string, needles: Needles): Promise<void> {
   const ids = (await tx.select({ id: disputes.id }).from(disputes).where(involves(userId))).map((d) => d.id);
@@ -40,13 +41,18 @@ export async function forgetClosedPartyInDisputes(tx: Tx, userId: string, needle
       .where(eq(disputes.id, row.id));
 
   const quotingMessages = await tx
-    .select({ id: disputeMessages.id, content: disputeMessages.content })
+    .select({ id: disputeMessages.id, content: disputeMessages.content, params: disputeMessages.params })
     .from(disputeMessages)
-    .where(and(inArray(disputeMessages.disputeId, ids), mentionsAny(disputeMessages.content, needles)));
+    .where(
+      and(
+        inArray(disputeMessages.disputeId, ids),
+        or(mentionsAny(disputeMessages.content, needles), mentionsAny(disputeMessages.params, needles)),
+      ),
+    );
   for (const row of quotingMessages)
     await tx
       .update(disputeMessages)
-      .set({ content: redactText(row.content, needles) })
+      .set({ content: redactText(row.content, needles), params: redactJson(row.params, needles) })
       .where(eq(disputeMessages.id, row.id));
 
   const quotingProposals = await tx

@@ -1,9 +1,5 @@
 import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
-import {
-  disputeClosesAt,
-  DISPUTE_CLOSE_AFTER_DAYS,
-  RESOLUTION_ACTION_LABELS,
-} from '@escrow/shared/domain/disputes';
+import { disputeClosesAt, DISPUTE_CLOSE_AFTER_DAYS } from '@escrow/shared/domain/disputes';
 import { disputeResolutions, disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { createNotification, type NotificationView } from '../notifications/index.ts';
 import { msg } from '@escrow/shared/i18n/msg';
@@ -80,7 +76,10 @@ export async function expireDueProposals(deps: DisputesDeps, maxJobs = 100): Pro
     await insertMessage(tx, {
       disputeId: dispute.id,
       senderId: null,
-      content: `The proposal (${RESOLUTION_ACTION_LABELS[due.resolution]}) expired after 48 hours without an answer.`,
+      content: msg(
+        'The proposal ({resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}) expired after 48 hours without an answer.',
+      ),
+      params: { resolution: due.resolution },
       at: now,
     });
     const note = await createNotification(tx, {
@@ -123,7 +122,7 @@ export async function closeResolvedDisputes(deps: DisputesDeps, maxJobs = 100): 
     await insertMessage(tx, {
       disputeId: due.id,
       senderId: null,
-      content: 'This dispute is now closed.',
+      content: msg('This dispute is now closed.'),
       at: now,
     });
     return { id: due.id, done: { dispute: closed, notes: [] } };

@@ -9,6 +9,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { DisputeMeta } from '@escrow/shared/schemas/disputes';
 import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { tradeDirectory } from '../../db/schema/published.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { escrowRemainderOf, inEscrowTransactionsOf } from '../transactions/index.ts';
 import { assertStaffLook, isStaff, type DisputeActor, type DisputesDeps } from './disputes.deps.ts';
 import {
@@ -22,15 +23,23 @@ import {
 import { disputeNotFound } from './disputes.service.ts';
 import { toDisputeView, toListItem, viewerRoleOf } from './disputes.view.ts';
 
-/** One dispute as the caller may see it; a stranger gets 404 'Dispute not found'. */
-export async function getDispute(deps: Pick<DisputesDeps, 'db' | 'clock'>, actor: DisputeActor, id: string) {
+/**
+ * One dispute as the caller may see it, in `language` (the caller's: requestLanguage); a stranger gets
+ * 404 'Dispute not found'.
+ */
+export async function getDispute(
+  deps: Pick<DisputesDeps, 'db' | 'clock'>,
+  actor: DisputeActor,
+  id: string,
+  language: Language,
+) {
   const dispute = await findDispute(deps.db, id);
   const role = dispute ? viewerRoleOf(dispute, actor.id, isStaff(actor)) : null;
   if (!dispute || !role) throw disputeNotFound();
   assertStaffLook(actor, role);
   const record = await loadDisputeRecord(deps.db, dispute);
   const held = await escrowRemainderOf(deps.db, record.transaction);
-  return toDisputeView(record, role, deps.clock.now(), held);
+  return toDisputeView(record, role, deps.clock.now(), held, language);
 }
 
 export async function listMyDisputes(deps: DisputesDeps, userId: string, status?: DisputeRow['status']) {

@@ -11,6 +11,7 @@ import {
   type DisputeRow,
 } from '../../db/schema/disputes.ts';
 import { tradeDirectory, uploadDirectory } from '../../db/schema/published.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 import { peopleByIds, type PersonRecord } from '../auth/index.ts';
 import { findTransactionRow, type TransactionRow } from '../transactions/index.ts';
 
@@ -138,9 +139,20 @@ export async function awaitingAnswerFrom(db: DbOrTx, ids: string[], userId: stri
   return new Set(rows.map((r) => r.disputeId));
 }
 
+/**
+ * A message in the dispute's conversation. A SYSTEM message (no sender) is a message id with `params`,
+ * written in each reader's language when read (disputes.view.ts); what a person wrote has no params.
+ */
 export async function insertMessage(
   tx: Tx,
-  input: { disputeId: string; senderId: string | null; content: string; isInternal?: boolean; at: Date },
+  input: {
+    disputeId: string;
+    senderId: string | null;
+    content: string;
+    params?: MessageParams;
+    isInternal?: boolean;
+    at: Date;
+  },
 ) {
   const [row] = await tx
     .insert(disputeMessages)
@@ -148,6 +160,7 @@ export async function insertMessage(
       disputeId: input.disputeId,
       senderId: input.senderId,
       content: input.content,
+      params: input.params ?? {},
       isInternal: input.isInternal ?? false,
       isSystem: input.senderId === null,
       createdAt: input.at,

@@ -4,7 +4,6 @@ import {
   isValidPartialShare,
   partialShareRangeMessage,
   proposalExpiresAt,
-  RESOLUTION_ACTION_LABELS,
   UNRESOLVED_DISPUTE_STATUSES,
   type ResolutionAction,
 } from '@escrow/shared/domain/disputes';
@@ -26,7 +25,7 @@ import type { DisputeActor, DisputesDeps } from './disputes.deps.ts';
 import { announceDispute, mailDisputeParties } from './disputes.notify.ts';
 import { closePendingProposals, insertMessage, peopleById } from './disputes.repository.ts';
 import { disputeNotFound, withDispute } from './disputes.service.ts';
-import { movementsText, payRefundsBack, settle } from './disputes.settle.ts';
+import { movementsParams, payRefundsBack, settle } from './disputes.settle.ts';
 import { nameOf } from './disputes.view.ts';
 
 type Proposal = {
@@ -166,7 +165,15 @@ export async function proposeResolution(
     await insertMessage(tx, {
       disputeId,
       senderId: null,
-      content: `${proposer} proposed: ${RESOLUTION_ACTION_LABELS[proposal.resolution]}. ${movementsText(proposal.resolution, t!, await escrowRemainderOf(tx, t!), share)} Reason: ${proposal.reason}`,
+      content: msg(
+        '{name} proposed: {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}. {split, select, none {No money moves; the transaction continues where it was.} broker {Buyer receives {buyer} · Seller receives {seller} · Broker receives {broker} · Platform keeps {platform}} other {Buyer receives {buyer} · Seller receives {seller} · Platform keeps {platform}}} Reason: {reason}',
+      ),
+      params: {
+        name: proposer,
+        resolution: proposal.resolution,
+        ...movementsParams(proposal.resolution, t!, await escrowRemainderOf(tx, t!), share),
+        reason: proposal.reason,
+      },
       at: now,
     });
     const otherId = dispute.raisedById === actor.id ? dispute.accusedId : dispute.raisedById;
@@ -255,7 +262,15 @@ export async function answerProposal(
         await insertMessage(tx, {
           disputeId: dispute.id,
           senderId: null,
-          content: `${who} rejected the proposal (${RESOLUTION_ACTION_LABELS[proposal.resolution]})${answer.reason ? `: ${answer.reason}` : '.'}`,
+          content: msg(
+            '{name} rejected the proposal ({resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}){hasReason, select, yes {: {reason}} other {.}}',
+          ),
+          params: {
+            name: who,
+            resolution: proposal.resolution,
+            hasReason: answer.reason ? 'yes' : 'no',
+            reason: answer.reason ?? '',
+          },
           at: now,
         });
         const note = await createNotification(tx, {

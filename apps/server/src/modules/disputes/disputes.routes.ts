@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { staffChatSchema } from '@escrow/shared/schemas/messages';
 import { envelope, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { staffTwoFactorMet } from '../../lib/staff-two-factor.ts';
 import { chatForStaff } from '../messages/index.ts';
@@ -53,8 +54,11 @@ export const disputesRoutes =
       // Staff who are not a party act on a dispute only with the staff second factor (disputes.deps.ts).
       staffTwoFactorMet: staffTwoFactorMet(request.user!, deps.config.staffTwoFactor),
     });
+    // Parties and staff alike read the dispute (its SYSTEM lines) in their own language.
+    const disputeFor = (request: FastifyRequest, id: string) =>
+      getDispute(deps, actorOf(request), id, requestLanguage(request));
     const answer = async (request: FastifyRequest, id: string, message?: string) =>
-      ok({ dispute: await getDispute(deps, actorOf(request), id) }, message);
+      ok({ dispute: await disputeFor(request, id) }, message);
 
     app.get(
       '/disputes/meta/types',
@@ -86,7 +90,7 @@ export const disputesRoutes =
         },
         async (request, reply) => {
           const id = await raiseDispute(deps, request.user!.id, request.body);
-          const dispute = await getDispute(deps, actorOf(request), id);
+          const dispute = await disputeFor(request, id);
           return reply.status(201).send(ok({ id, dispute }, DISPUTE_TEXT.created));
         },
       );

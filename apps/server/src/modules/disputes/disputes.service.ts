@@ -6,7 +6,7 @@ import {
   EVIDENCE_MAX_FILES,
   UNRESOLVED_DISPUTE_STATUSES,
 } from '@escrow/shared/domain/disputes';
-import { statusToWords } from '@escrow/shared/domain/transaction-machine';
+import { statusWords } from '@escrow/shared/domain/transaction-machine';
 import type { Tx } from '../../db/client.ts';
 import { disputeEvidence, disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
@@ -75,7 +75,10 @@ export async function raiseDispute(deps: DisputesDeps, userId: string, input: In
       await insertMessage(ctx.tx, {
         disputeId,
         senderId: null,
-        content: `Dispute raised by ${ctx.actorName} while the transaction was ${statusToWords(ctx.row.status)}: ${input.reason}. The payment is frozen until the dispute is resolved.`,
+        content: msg(
+          'Dispute raised by {name} while the transaction was {status}: {reason}. The payment is frozen until the dispute is resolved.',
+        ),
+        params: { name: ctx.actorName, status: statusWords(ctx.row.status), reason: input.reason },
         at: ctx.now,
       });
     },
@@ -243,7 +246,10 @@ export async function escalateDispute(
     await insertMessage(tx, {
       disputeId,
       senderId: null,
-      content: `${nameOf(people.get(actor.id))} escalated the dispute to support${reason ? `: ${reason}` : ''}. Pending proposals were withdrawn; support will decide.`,
+      content: msg(
+        '{name} escalated the dispute to support{hasReason, select, yes {: {reason}} other {}}. Pending proposals were withdrawn; support will decide.',
+      ),
+      params: { name: nameOf(people.get(actor.id)), hasReason: reason ? 'yes' : 'no', reason: reason ?? '' },
       at: now,
     });
     return updated!;
@@ -268,7 +274,8 @@ export async function takeDispute(deps: DisputesDeps, actor: DisputeActor, dispu
     await insertMessage(tx, {
       disputeId,
       senderId: null,
-      content: `${nameOf(people.get(actor.id))} from support is now reviewing this dispute.`,
+      content: msg('{name} from support is now reviewing this dispute.'),
+      params: { name: nameOf(people.get(actor.id)) },
       at: now,
     });
     await recordAudit(tx, {

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   DISPUTE_TEXT,
   remainderSplit,
-  RESOLUTION_ACTION_LABELS,
   restartedAutoReleaseAt,
   type EscrowRemainder,
   type ResolutionAction,
@@ -14,6 +13,7 @@ import { disputes, type DisputeRow } from '../../db/schema/disputes.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MessageParams } from '../../lib/i18n.ts';
 import { msg } from '@escrow/shared/i18n/msg';
+import { DISPUTE_CANCELLATION_PREFIX } from '@escrow/shared/texts/transactions';
 import { refundHold, releaseHold } from '../ledger/index.ts';
 import { refreshTrustScore } from '../trust/index.ts';
 import { recordDisputeResolvedCondition } from '../payment-conditions/index.ts';
@@ -50,29 +50,11 @@ export const refundKey = (transactionId: string) => `escrow-refund:${transaction
 const money = (t: TransactionRow, minor: number) => formatMoney(toMajor(minor), t.currency);
 
 /**
- * 'Buyer receives ₦X · Seller receives ₦Y · Platform keeps ₦Z' of what is still held (`remainder`: the
- * whole trade, or a milestone trade's unreleased part), or what NO_ACTION means.
- */
-export function movementsText(
-  action: ResolutionAction,
-  t: TransactionRow,
-  remainder: EscrowRemainder,
-  buyerShareMinor: number | null,
-) {
-  const split = remainderSplit(action, remainder, buyerShareMinor);
-  if (!split) return 'No money moves; the transaction continues where it was.';
-  return [
-    `Buyer receives ${money(t, split.buyer)}`,
-    `Seller receives ${money(t, split.seller)}`,
-    ...(split.broker === undefined ? [] : [`Broker receives ${money(t, split.broker)}`]),
-    `Platform keeps ${money(t, split.platform)}`,
-  ].join(' · ');
-}
-
-/**
- * movementsText's values for a message that writes it in its reader's language: {split} 'none' (no
- * money moves), 'broker' (a brokered trade's split) or 'plain', with {buyer}, {seller}, {broker} and
- * {platform} the amounts (formatted).
+ * Where the money still held goes (`remainder`: the whole trade, or a milestone trade's unreleased
+ * part), as values for a message's `{split, select, …}` fragment ('Buyer receives ₦X · Seller receives
+ * ₦Y · Platform keeps ₦Z', or what NO_ACTION means), written in its reader's language: {split} 'none'
+ * (no money moves), 'broker' (a brokered trade's split) or 'plain', with {buyer}, {seller}, {broker}
+ * and {platform} the amounts (formatted).
  */
 export function movementsParams(
   action: ResolutionAction,
@@ -129,7 +111,6 @@ export async function settle(
   settlement: Settlement,
 ): Promise<{ step: StepResult<void>; dispute: DisputeRow }> {
   const { dispute, action, buyerShareMinor, reason, acceptedBy } = settlement;
-  const how = acceptedBy === null ? 'decided by support' : `accepted by ${acceptedBy}`;
   const howParams = { decided: acceptedBy === null ? 'support' : 'party', name: acceptedBy ?? '' };
   // The transaction is DISPUTED (no milestone step can run), so what is held cannot change under us.
   const disputedRow = await findTransactionRow(tx, dispute.transactionId);
@@ -145,7 +126,11 @@ export async function settle(
           // After a milestone was released the trade happened in part: it completes, partly refunded.
           return ctx.next === 'COMPLETED'
             ? { paymentStatus: 'PARTIALLY_REFUNDED', completedAt: ctx.now }
-            : { paymentStatus: 'REFUNDED', cancelledAt: ctx.now, cancellationReason: `Dispute: ${reason}` };
+            : {
+                paymentStatus: 'REFUNDED',
+                cancelledAt: ctx.now,
+                cancellationReason: `${DISPUTE_CANCELLATION_PREFIX}${reason}`,
+              };
         case 'REFUND_PARTIAL':
           return { paymentStatus: 'PARTIALLY_REFUNDED', completedAt: ctx.now };
         case 'RELEASE_PAYMENT':
@@ -260,7 +245,15 @@ export async function settle(
   await insertMessage(tx, {
     disputeId: dispute.id,
     senderId: null,
-    content: `Resolved (${how}): ${RESOLUTION_ACTION_LABELS[action]}. ${movementsText(action, step.record.row, remainder, buyerShareMinor)} Reason: ${reason}`,
+    content: msg(
+      'Resolved ({decided, select, support {decided by support} other {accepted by {name}}}): {resolution, select, REFUND_FULL {Full refund to the buyer} REFUND_PARTIAL {Partial refund} RELEASE_PAYMENT {Release payment to the seller} other {No action (continue the transaction)}}. {split, select, none {No money moves; the transaction continues where it was.} broker {Buyer receives {buyer} · Seller receives {seller} · Broker receives {broker} · Platform keeps {platform}} other {Buyer receives {buyer} · Seller receives {seller} · Platform keeps {platform}}} Reason: {reason}',
+    ),
+    params: {
+      ...howParams,
+      resolution: action,
+      ...movementsParams(action, step.record.row, remainder, buyerShareMinor),
+      reason,
+    },
     at: now,
   });
   // A completed trade and a dispute decided against a party both move the parties' trust scores.

@@ -8,6 +8,7 @@ import { toMajor } from '@escrow/shared/domain/money';
 import type { Dispute, DisputeListItem } from '@escrow/shared/schemas/disputes';
 import { uploadUrl } from '@escrow/shared/schemas/uploads';
 import type { DisputeRow } from '../../db/schema/disputes.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 import type { TransactionRow } from '../transactions/index.ts';
 import type { DisputeRecord, Person } from './disputes.repository.ts';
 
@@ -92,14 +93,17 @@ function headerPart(
 }
 
 /**
- * The whole dispute as `viewerRole` sees it: parties never receive staff internal notes. `held` is what
- * the dispute acts on (the transactions module's escrowRemainderOf).
+ * The whole dispute as `viewerRole` sees it, in their `language`: parties never receive staff internal
+ * notes. A SYSTEM line is a message id with params, written in the reader's language; what people
+ * wrote is shown as they wrote it. `held` is what the dispute acts on (the transactions module's
+ * escrowRemainderOf).
  */
 export function toDisputeView(
   record: DisputeRecord,
   viewerRole: DisputeViewerRole,
   now: Date,
   held: EscrowRemainder,
+  language: Language,
 ): Dispute {
   const { dispute, people } = record;
   return {
@@ -118,7 +122,7 @@ export function toDisputeView(
       .filter((m) => viewerRole === 'STAFF' || !m.isInternal)
       .map((m) => ({
         id: m.id,
-        content: m.content,
+        content: m.isSystem ? translate(language, m.content, m.params) : m.content,
         createdAt: m.createdAt.toISOString(),
         isInternal: m.isInternal,
         isSystem: m.isSystem,

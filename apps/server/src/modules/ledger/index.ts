@@ -17,6 +17,7 @@ export {
   payBrokerCommission,
   settleProviderRefund,
   creditRefundToWallet,
+  MILESTONE_RELEASED_TO_SELLER,
   walletBalanceMinor,
   type EscrowHold,
   type HoldResult,

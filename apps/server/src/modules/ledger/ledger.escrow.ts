@@ -282,6 +282,13 @@ export async function releaseHold(
 }
 
 /**
+ * A milestone part release's description (releaseHoldPart): this prefix, then the milestone's title. The
+ * ledger stores it in English; wallet history writes it in the reader's language as one message with
+ * the title as its value (wallet.history.ts).
+ */
+export const MILESTONE_RELEASED_TO_SELLER = 'Milestone released to seller: ';
+
+/**
  * Releases one part of a HELD hold (a milestone trade's accepted milestone): escrow → seller's wallet
  * (`sellerAmountMinor`) + platform fees (`feeMinor`). The hold stays HELD with `released` raised by the
  * part, in a guarded update that leaves something held (the last part resolves the hold through

@@ -21,6 +21,7 @@ export {
   payBrokerCommission,
   settleProviderRefund,
   creditRefundToWallet,
+  MILESTONE_RELEASED_TO_SELLER,
   type EscrowHold,
   type HoldResult,
 } from './ledger.escrow.ts';

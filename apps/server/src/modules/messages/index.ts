@@ -1,6 +1,6 @@
 /** Messaging between the two parties of a transaction: REST, the socket side, SYSTEM messages for steps. */
 export { messagesRoutes } from './messages.routes.ts';
-export { announceSystemMessage, postSystemMessage } from './messages.service.ts';
+export { postSystemMessage } from './messages.service.ts';
 export { carriesAttachment, chatForStaff } from './messages.repository.ts';
 export type { MessagesDeps } from './messages.deps.ts';
 export { forgetClosedPartyInChats } from './messages.closed-party.ts';

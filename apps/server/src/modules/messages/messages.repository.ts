@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Attachment, Conversation, MessageType } from '@escrow/shared/schemas/messages';
 import type { DbOrTx } from '../../db/client.ts';
+import type { MessageParams } from '../../lib/i18n.ts';
 import { messages, type MessageRow } from '../../db/schema/messages.ts';
 import { tradeDirectory, uploadDirectory, userDirectory } from '../../db/schema/published.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -65,7 +66,7 @@ export async function insertMessage(
     senderId: string | null;
     receiverId: string | null;
     content: string;
-    params?: Record<string, string | number>;
+    params?: MessageParams;
     messageType: MessageType;
     attachments?: Attachment[];
     offPlatform?: boolean;

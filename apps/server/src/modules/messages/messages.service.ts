@@ -92,7 +92,8 @@ function announce(deps: MessagesDeps, row: MessageRow, note: NotificationView | 
 
 /**
  * A SYSTEM message for a lifecycle step, in the step's own database transaction (no sender, no
- * receiver: nobody's unread count moves). The caller announces it after commit with `announceSystem`.
+ * receiver: nobody's unread count moves). It is not pushed: a conversation shows it when next loaded,
+ * written in its reader's language (toMessageView).
  */
 export async function postSystemMessage(
   tx: Tx,
@@ -110,22 +111,6 @@ export async function postSystemMessage(
     messageType: 'SYSTEM',
     at,
   });
-}
-
-export function announceSystemMessage(
-  deps: Pick<MessagesDeps, 'realtime' | 'log'>,
-  row: MessageRow,
-  memberIds: string[],
-) {
-  try {
-    for (const userId of memberIds)
-      deps.realtime.toUser(userId, SERVER_EVENTS.newMessage, {
-        transactionId: row.transactionId,
-        message: toMessageView(row, userId),
-      });
-  } catch (error) {
-    deps.log.error({ err: error, messageId: row.id }, 'could not announce a system message');
-  }
 }
 
 /** Marks read what the caller received (one message, or the whole conversation); tells the senders. */

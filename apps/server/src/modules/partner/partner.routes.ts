@@ -80,7 +80,7 @@ export const partnerRoutes =
           tags,
           security,
           description:
-            'Creates a transaction. Role SELLER: the key owner is the seller and the buyer is invited by e-mail. Role BROKER: the owner brokers between an invited seller and buyer (each their own invitation; ACTIVE once both joined) for a commission (≤ 20% of the price) taken from what the seller receives. A second create with the same reference is 409 with the existing id in `details.id`.',
+            'Creates a transaction. Role SELLER: the key owner is the seller and the buyer is invited by e-mail. Role BROKER: the owner brokers between an invited seller and buyer (each their own invitation; ACTIVE once both joined) for a commission (≤ 20% of the price) taken from what the seller receives. Each invitation e-mail is in its invitee’s `language` if given, else the saved language of an account with that e-mail, else English. A second create with the same reference is 409 with the existing id in `details.id`.',
           headers: idempotencyHeaders,
           body: partnerCreateTransactionSchemaFor(deps.clock, deps.config.priceBounds),
           response: { 201: envelope(partnerTransactionAnswerSchema) },

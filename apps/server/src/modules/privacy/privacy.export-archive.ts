@@ -49,8 +49,10 @@ export async function writeExportArchive(
 ): Promise<number> {
   const { db } = deps;
   const account = await accountForExport(db, userId);
-  // The README in the account's saved language; the records are data, as the app stores them.
-  const readme = translate(account.profile.language ?? 'en', README);
+  // The README, the activity feeds, the app's own chat lines and the wallet statement's lines in the
+  // account's saved language, as its screens show them; what people wrote stays as they wrote it.
+  const language = account.profile.language ?? 'en';
+  const readme = translate(language, README);
   const partyIds = await partyTransactionIdsOf(db, userId);
   const records: [string, unknown][] = [
     [
@@ -62,14 +64,14 @@ export async function writeExportArchive(
       },
     ],
     ['sessions.json', account.sessions],
-    ['transactions.json', await transactionsForExport(db, userId)],
-    ['messages.json', await messagesForExport(db, userId, partyIds)],
+    ['transactions.json', await transactionsForExport(db, userId, language)],
+    ['messages.json', await messagesForExport(db, userId, partyIds, language)],
     ['disputes.json', await disputesForExport(deps, userId)],
     ['notifications.json', await notificationsForExport(db, userId)],
     ['ratings.json', await vendorDataForExport(db, userId)],
     ['verification.json', await identityForExport(db, userId)],
   ];
-  const wallet = await walletForExport(db, userId);
+  const wallet = await walletForExport(db, userId, language);
   records.push(
     ['bank-accounts.json', { bankAccounts: wallet.bankAccounts, withdrawals: wallet.withdrawals }],
     ['wallet-statement.json', wallet.statements],

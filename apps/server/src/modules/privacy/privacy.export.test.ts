@@ -1,10 +1,13 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_TEXT } from '@escrow/shared/schemas/privacy';
 import type { App } from '../../app.ts';
+import { transactionActivities } from '../../db/schema/activities.ts';
+import { messages as messageRows } from '../../db/schema/messages.ts';
 import { dataExports } from '../../db/schema/privacy.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { translate } from '../../lib/i18n.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { mailsTo } from '../auth/auth.test-support.ts';
 import { castOf, disputeBody, type Cast } from '../disputes/disputes.test-support.ts';
@@ -22,6 +25,7 @@ import {
 } from '../../testing/test-kit.ts';
 import { completedTrade } from '../vendors/vendors.test-support.ts';
 import { nuban } from '../wallet/wallet.test-helpers.ts';
+import { msg } from '@escrow/shared/i18n/msg';
 import { runJobsUntilExport } from './privacy.test-support.ts';
 
 /**
@@ -240,5 +244,60 @@ describe('Download my data', () => {
   it('may be asked for again a day after the last request', async () => {
     // The clock is 7 days on from the first request.
     expect((await requestExport(owner)).statusCode).toBe(202);
+  });
+});
+
+describe('Download my data, in the account’s saved language', () => {
+  it('writes a Yoruba account’s activity, the app’s chat lines and its wallet lines in Yoruba', async () => {
+    const yoruba = await createUser(app, 'Adébáyọ̀');
+    expect((await put(app, yoruba, '/api/auth/me', { language: 'yo' })).statusCode).toBe(200);
+    const tradeId = await driveTo(app, { buyer: yoruba, seller: other }, 'WAITING_FOR_SHIPMENT');
+    const asked = await requestExport(yoruba);
+    expect(asked.statusCode, asked.body).toBe(202);
+    await runJobsUntilExport(app, asked.json().data.export.id, 'READY');
+    const [ready] = (await listExports(yoruba)).exports;
+    const res = await get(app, yoruba, ready.downloadUrl);
+    expect(res.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    const json = (name: string) => JSON.parse(strFromU8(zip[name]!)) as unknown;
+
+    // Each activity as stored (a message id with its values), written in Yoruba, not English.
+    const stored = await app.deps.db
+      .select()
+      .from(transactionActivities)
+      .where(eq(transactionActivities.transactionId, tradeId));
+    const trades = json('transactions.json') as {
+      transaction: { id: string };
+      activities: { id: string; description: string }[];
+    }[];
+    const activities = trades.find((t) => t.transaction.id === tradeId)!.activities;
+    expect(stored.length).toBeGreaterThan(1);
+    expect(activities).toHaveLength(stored.length);
+    for (const row of stored) {
+      const english = translate('en', row.description, row.params);
+      const written = activities.find((a) => a.id === row.id)!.description;
+      expect(written).toBe(translate('yo', row.description, row.params));
+      expect(written).not.toBe(english);
+    }
+
+    // The SYSTEM lines of the trade's chat: the payment's carries the amount as its value.
+    const system = await app.deps.db
+      .select()
+      .from(messageRows)
+      .where(and(eq(messageRows.transactionId, tradeId), eq(messageRows.messageType, 'SYSTEM')));
+    expect(system.some((row) => Object.keys(row.params ?? {}).length > 0)).toBe(true);
+    const chat = json('messages.json') as { id: string; content: string }[];
+    for (const row of system) {
+      const written = chat.find((m) => m.id === row.id)!.content;
+      expect(written).toBe(translate('yo', row.content, row.params));
+      expect(written).not.toBe(translate('en', row.content, row.params));
+    }
+
+    // The wallet statement's lines as the Yoruba wallet screen shows them.
+    const [statement] = json('wallet-statement.json') as { entries: { description: string }[] }[];
+    const deposit = translate('yo', msg('Wallet deposit'));
+    expect(deposit).not.toBe('Wallet deposit');
+    expect(statement!.entries.map((e) => e.description)).toContain(deposit);
+    expect(statement!.entries.map((e) => e.description)).not.toContain('Wallet deposit');
   });
 });

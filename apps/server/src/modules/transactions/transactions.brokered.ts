@@ -2,24 +2,30 @@ import { tradeAmounts } from '@escrow/shared/domain/fees';
 import { formatMoney, toMajor, toMinor } from '@escrow/shared/domain/money';
 import { shippingTypeFor, type PartyRole } from '@escrow/shared/domain/transaction-machine';
 import type { PartnerCreateTransaction } from '@escrow/shared/schemas/partner';
+import type { DbOrTx } from '../../db/client.ts';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { composeMail } from '../../lib/mail-compose.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { translate, type Language } from '../../lib/i18n.ts';
 import { recordActivity } from '../activities/index.ts';
-import { userNameAndEmailOf } from '../auth/index.ts';
+import { savedLanguageOfAddress, userNameAndEmailOf } from '../auth/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
 import { INVITATION_TTL_MS, newInvitationCode } from './transactions.service.ts';
 import { fullName } from './transactions.view.ts';
 
+/** An invited party as the partner's request names them (docs/partner-api.md). */
+export type Invitee = { email: string; firstName?: string | undefined; language?: Language | undefined };
+
 /**
- * The language of a partner API invitation e-mail (docs/languages.md). The invitee is addressed by
- * e-mail only and may have no account, so no saved language can be read for them (and the partner's
- * own is not theirs): English, the default, until the invitation carries one.
+ * The language of a partner API invitation e-mail (docs/languages.md): the one the partner gave for
+ * the invitee, else the saved language of an account with that address, else English (the invitee may
+ * have no account yet; the partner's own language is not theirs).
  */
-export const INVITEE_LANGUAGE: Language = 'en';
+export async function inviteeLanguage(db: DbOrTx, invitee: Invitee): Promise<Language> {
+  return invitee.language ?? (await savedLanguageOfAddress(db, invitee.email));
+}
 
 /**
  * POST /partner/v1/transactions with role BROKER (docs/partner-api.md): the key's owner brokers between
@@ -125,10 +131,10 @@ function itemFields(input: PartnerCreateTransaction) {
 }
 
 /**
- * Each invited party is e-mailed their own link; the seller's mail names the commission. An invitee is
- * addressed by e-mail and may have no account yet: the mail is in INVITEE_LANGUAGE.
+ * Each invited party is e-mailed their own link, in their own language (inviteeLanguage); the seller's
+ * mail names the commission.
  */
-export function mailBrokeredInvitations(
+export async function mailBrokeredInvitations(
   deps: TransactionsDeps,
   view: {
     id: string;
@@ -140,14 +146,15 @@ export function mailBrokeredInvitations(
     brokerName?: string;
     invitations: { role: PartyRole; email: string; joinUrl: string }[];
   },
-  names: { BUYER?: string | undefined; SELLER?: string | undefined },
+  invitees: { BUYER: Invitee; SELLER?: Invitee | undefined },
 ) {
-  const language = INVITEE_LANGUAGE;
   // {named}: 'yes' with the broker's name in {broker}, else the texts say 'A partner'.
   const broker = { named: view.brokerName ? 'yes' : 'no', broker: view.brokerName ?? '' };
   const money = (major: number) => formatMoney(major, view.currency);
-  const mails = view.invitations.map((invitation) => {
-    const firstName = names[invitation.role];
+  const mails = view.invitations.map(async (invitation) => {
+    const { firstName, language: given } = invitees[invitation.role] ?? {};
+    // The invitation's address is the one the partner gave for that role, as stored.
+    const language = await inviteeLanguage(deps.db, { email: invitation.email, language: given });
     const params = {
       ...broker,
       title: view.title,
@@ -189,5 +196,5 @@ export function mailBrokeredInvitations(
       language,
     );
   });
-  sendMails(deps, mails, view.id);
+  sendMails(deps, await Promise.all(mails), view.id);
 }

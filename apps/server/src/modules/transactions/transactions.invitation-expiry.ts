@@ -1,6 +1,7 @@
 import type { StepDeps } from './transactions.deps.ts';
 import { and, asc, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import { msg } from '@escrow/shared/i18n/msg';
+import { CANCELLATION_TEXT } from '@escrow/shared/texts/transactions';
 import type { Tx } from '../../db/client.ts';
 import { invitations, transactions } from '../../db/schema/transactions.ts';
 import { noticeFor, quoted } from './transactions.notifications.ts';
@@ -37,7 +38,7 @@ export async function expireDueInvitations(deps: StepDeps, maxJobs = 100): Promi
           actor: { kind: 'system' },
           action: 'EXPIRE_INVITATION',
           // A message id, as the view carries it (a reason a party typed is shown as typed).
-          patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: msg('Invitation expired') }),
+          patch: (ctx) => ({ cancelledAt: ctx.now, cancellationReason: CANCELLATION_TEXT.invitationExpired }),
           activity: () => ({
             action: 'transaction_cancelled',
             description: msg('Transaction cancelled: the invitation expired before anyone joined'),

@@ -3,9 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionActivities } from '../../db/schema/activities.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { statusWords } from '@escrow/shared/domain/transaction-machine';
 import { translate } from '../../lib/i18n.ts';
 import { createTestApp } from '../../testing/test-app.ts';
-import { createTransaction, createUser, join, put, type TestUser } from '../../testing/test-kit.ts';
+import {
+  checklist,
+  createTransaction,
+  createUser,
+  join,
+  put,
+  type TestUser,
+} from '../../testing/test-kit.ts';
 import type { App } from '../../app.ts';
 
 /**
@@ -99,5 +107,18 @@ describe('a trade read by a Yoruba seller and a Hausa buyer', () => {
       expect(forBuyer.find((m) => m.id === row.id)?.content).toBe(translate('ha', row.content, row.params));
       expect(translate('ha', row.content, row.params)).not.toBe(translate('en', row.content, row.params));
     }
+  });
+
+  it("names the trade's status in the reader's language when a step is refused", async () => {
+    // Before payment (ACTIVE) the buyer cannot confirm receipt: 409, the sentence and its status words in Hausa.
+    const refused = await put(app, buyer, `/api/transactions/${transactionId}/confirm-receipt`, checklist);
+    expect(refused.statusCode).toBe(409);
+    const id = 'Confirming receipt is not possible while the transaction is {status}';
+    const params = { status: statusWords('ACTIVE') };
+    expect(refused.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION', error: translate('ha', id, params) });
+    expect(refused.json().error).toContain('gudana');
+    expect(translate('en', id, params)).toBe(
+      'Confirming receipt is not possible while the transaction is active',
+    );
   });
 });

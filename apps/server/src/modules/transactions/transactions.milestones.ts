@@ -21,7 +21,7 @@ import { uploadDirectory } from '../../db/schema/published.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { AppError } from '../../lib/errors.ts';
 import { refreshTrustScore } from '../trust/index.ts';
-import { releaseHold, releaseHoldPart } from '../ledger/index.ts';
+import { MILESTONE_RELEASED_TO_SELLER, releaseHold, releaseHoldPart } from '../ledger/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import type { StepDeps } from './transactions.deps.ts';
 import { drainDueJobs } from './transactions.job-runner.ts';
@@ -251,7 +251,7 @@ export function acceptMilestoneSpec(options: {
           sellerAmountMinor: part.sellerMinor,
           feeMinor: part.platformMinor,
           idempotencyKey: `milestone-release:${milestone.id}`,
-          description: `Milestone released to seller: ${milestone.title.slice(0, 80)}`,
+          description: `${MILESTONE_RELEASED_TO_SELLER}${milestone.title.slice(0, 80)}`,
         });
       released = { milestone: moved, sellerMinor: part.sellerMinor };
     },

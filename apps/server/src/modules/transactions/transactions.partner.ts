@@ -10,13 +10,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { composeMail } from '../../lib/mail-compose.ts';
-import { translate } from '../../lib/i18n.ts';
+import { translate, type Language } from '../../lib/i18n.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
 import {
-  INVITEE_LANGUAGE,
   insertBrokeredTransaction,
+  inviteeLanguage,
   mailBrokeredInvitations,
 } from './transactions.brokered.ts';
 import { findTransactionRecord, listInvitations, type TransactionRecord } from './transactions.repository.ts';
@@ -124,21 +124,23 @@ export async function createPartnerTransaction(
   const id = await idByReference(deps.db, ownerId, reference);
   const record = await findTransactionRecord(deps.db, id!);
   const view = await toPartnerView(deps, record!, ownerId);
-  if (role === 'BROKER')
-    mailBrokeredInvitations(deps, view, { BUYER: buyer.firstName, SELLER: seller?.firstName });
-  else sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName)], view.id);
+  if (role === 'BROKER') await mailBrokeredInvitations(deps, view, { BUYER: buyer, SELLER: seller });
+  else {
+    const language = await inviteeLanguage(deps.db, buyer);
+    sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName, language)], view.id);
+  }
   return view;
 }
 
-/** The buyer's invitation; addressed by e-mail (maybe no account yet), so in INVITEE_LANGUAGE. */
+/** The buyer's invitation, in the buyer's language (inviteeLanguage). */
 function invitationMail(
   record: TransactionRecord,
   invitation: PartnerTransaction['invitations'][number],
   firstName: string | undefined,
+  language: Language,
 ) {
   const { row } = record;
   const creator = record.creator!;
-  const language = INVITEE_LANGUAGE;
   const params = {
     name: fullName(creator),
     title: row.partnerTitle ?? row.description,

@@ -32,7 +32,7 @@ async function payableFor(deps: TransactionsDeps, userId: string, id: string): P
     shippingType: row.shippingType,
     hasMilestones: row.hasMilestones,
   });
-  if (!decision.ok) throw new AppError(decision.code, decision.reason);
+  if (!decision.ok) throw new AppError(decision.code, decision.reason, undefined, undefined, decision.params);
   return row;
 }
 

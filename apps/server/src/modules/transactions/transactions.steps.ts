@@ -141,7 +141,7 @@ export async function executeStep<T = void>(
     ...milestoneFacts(record),
     ...spec.facts,
   });
-  if (!decision.ok) throw new AppError(decision.code, decision.reason);
+  if (!decision.ok) throw new AppError(decision.code, decision.reason, undefined, undefined, decision.params);
 
   const parties = new Map<string, PartyRecord>();
   if (record.creator) parties.set(record.creator.id, record.creator);

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { toMajor } from '@escrow/shared/domain/money';
 import type { WalletEntry } from '@escrow/shared/schemas/wallet';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { bankAccounts, withdrawals } from '../../db/schema/wallet.ts';
 import { walletCurrenciesOf } from '../ledger/index.ts';
 import { listWalletHistory } from './wallet.history.ts';
@@ -15,9 +16,9 @@ const masked = (accountNumber: string) =>
 /**
  * The user's money records for "Download my data": their bank accounts (numbers masked; removed ones
  * too, as past withdrawals went to them), their withdrawals and the full statement of every wallet,
- * oldest first, as the wallet screen lists it.
+ * oldest first, as the wallet screen lists it (its lines in `language`, the user's saved one).
  */
-export async function walletForExport(db: DbOrTx, userId: string) {
+export async function walletForExport(db: DbOrTx, userId: string, language: Language = 'en') {
   const accounts = await db
     .select()
     .from(bankAccounts)
@@ -32,7 +33,7 @@ export async function walletForExport(db: DbOrTx, userId: string) {
   for (const currency of await walletCurrenciesOf(db, userId)) {
     const entries: WalletEntry[] = [];
     for (let page = 1; ; page += 1) {
-      const { entries: some, total } = await listWalletHistory(db, userId, currency, page, PAGE);
+      const { entries: some, total } = await listWalletHistory(db, userId, currency, page, PAGE, language);
       entries.push(...some);
       if (entries.length >= total || some.length === 0) break;
     }

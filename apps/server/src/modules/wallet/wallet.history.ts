@@ -4,7 +4,11 @@ import type { WalletEntry, WalletEntryStatus, WalletEntryType } from '@escrow/sh
 import type { DbOrTx } from '../../db/client.ts';
 import { userDirectory } from '../../db/schema/published.ts';
 import { translate, type Language } from '../../lib/i18n.ts';
-import { providerEscrowPaymentsSource, walletPostingsSource } from '../ledger/index.ts';
+import {
+  MILESTONE_RELEASED_TO_SELLER,
+  providerEscrowPaymentsSource,
+  walletPostingsSource,
+} from '../ledger/index.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 
 /** The memo of a history line for a provider payment into escrow (not a wallet posting). */
@@ -13,10 +17,13 @@ const OUTSIDE_WALLET = 'outside_wallet';
 /**
  * A history line's description is stored in English (the ledger's, a message id where it is a fixed
  * text) and written in the reader's language when listed. A withdrawal's reads WITHDRAWAL_TO then the
- * bank and the masked account number (wallet.withdrawals.ts): WITHDRAWAL_TO_MESSAGE with {account}.
+ * bank and the masked account number (wallet.withdrawals.ts): WITHDRAWAL_TO_MESSAGE with {account}. A
+ * milestone's release reads the ledger's MILESTONE_RELEASED_TO_SELLER then the milestone's title
+ * (transactions.milestones.ts): MILESTONE_RELEASED_MESSAGE with {title}.
  */
 export const WITHDRAWAL_TO = 'Withdrawal to ';
 const WITHDRAWAL_TO_MESSAGE = msg('Withdrawal to {account}');
+const MILESTONE_RELEASED_MESSAGE = msg('Milestone released to seller: {title}');
 const WITHDRAWAL_FEE = msg('Withdrawal fee');
 const BANK_TRANSFER_INTO_ESCROW = msg('Bank transfer into escrow');
 const CARD_PAYMENT_INTO_ESCROW = msg('Card payment into escrow');
@@ -103,6 +110,10 @@ function describe(row: HistoryRow, language: Language): string {
   if (row.kind === 'WITHDRAWAL' && row.description.startsWith(WITHDRAWAL_TO))
     return translate(language, WITHDRAWAL_TO_MESSAGE, {
       account: row.description.slice(WITHDRAWAL_TO.length),
+    });
+  if (row.kind === 'ESCROW_RELEASE' && row.description.startsWith(MILESTONE_RELEASED_TO_SELLER))
+    return translate(language, MILESTONE_RELEASED_MESSAGE, {
+      title: row.description.slice(MILESTONE_RELEASED_TO_SELLER.length),
     });
   return translate(language, row.description);
 }

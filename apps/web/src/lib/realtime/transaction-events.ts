@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { msg } from '@escrow/shared/i18n/msg';
-import { statusToastTextMessage, statusToWords } from '@escrow/shared/domain/transaction-machine';
+import { statusToastTextMessage, statusWords } from '@escrow/shared/domain/transaction-machine';
 import {
   SERVER_EVENTS,
   type TransactionCreatedPayload,
@@ -99,7 +99,7 @@ export function useTransactionEvents({ debounceMs, queryKey = TRANSACTIONS_QUERY
       if (!isUpdatedPayload(payload)) return;
       const previous = knownStatus(queryClient, payload.transactionId);
       if (previous !== payload.status && once(`${payload.transactionId}:${payload.status}`))
-        toast(t(statusToastTextMessage, { status: statusToWords(payload.status) }));
+        toast(t(statusToastTextMessage, { status: statusWords(payload.status) }));
       onUpdatedRef.current?.(payload);
       refetchSoon();
     });

@@ -7,6 +7,7 @@ import { Field, fieldErrorProps } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, type TwoFactorChallenge } from '../../../lib/auth/auth-context';
 import { t } from '../../../lib/i18n';
+import { useCatalogueGroup } from '../../../lib/use-language';
 import { errorText } from '../navigation';
 
 const linkButton =
@@ -29,6 +30,8 @@ export function TwoFactorStep({
   onExpired: (message: string) => void;
   onBack: () => void;
 }) {
+  // Its texts are the signed-in app's (two-factor settings share them), not the sign-in page's.
+  useCatalogueGroup('app');
   const id = useId();
   const { verifyTwoFactor } = useAuth();
   const [recovery, setRecovery] = useState(false);

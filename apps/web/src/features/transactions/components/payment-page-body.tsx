@@ -105,7 +105,7 @@ export function PaymentPageBody({
       <Card>
         {!payable.ok ? (
           <div role="status" className="space-y-2 text-sm text-slate-700">
-            <p>{t(payable.reason)}.</p>
+            <p>{t(payable.reason, payable.params)}.</p>
             {tx.useCourier && tx.status === 'ACTIVE' && tx.viewerRole === 'BUYER' ? (
               <Link
                 to={`/app/shipping-details/${tx.id}`}

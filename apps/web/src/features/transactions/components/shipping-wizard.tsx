@@ -116,7 +116,7 @@ export function ShippingWizard({ transaction: tx }: { transaction: Transaction }
         ) : (
           <div role="status" className="space-y-3">
             <CardTitle>{t('Delivery details')}</CardTitle>
-            <p className="text-sm text-slate-700">{t(allowed.reason)}.</p>
+            <p className="text-sm text-slate-700">{t(allowed.reason, allowed.params)}.</p>
             <Link
               to={`/app/transactions/${tx.id}`}
               className="text-sm font-medium text-brand-700 hover:underline"

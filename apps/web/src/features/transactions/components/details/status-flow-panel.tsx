@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { nextActionFor, type ActionDialog } from '@escrow/shared/domain/transaction-labels';
 import { decide } from '@escrow/shared/domain/transaction-machine';
 import type { Transaction } from '@escrow/shared/schemas/transactions';
+import { cancellationReasonMessage } from '@escrow/shared/texts/transactions';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardTitle } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -68,7 +69,9 @@ function BrokerStatusPanel({ transaction: tx }: { transaction: Transaction }) {
       <p className="text-sm text-slate-700">{t(brokerStatusText(tx))}</p>
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
-        <p className="text-sm text-slate-600">{t('Reason: {reason}', { reason: tx.cancellationReason })}</p>
+        <p className="text-sm text-slate-600">
+          {t('Reason: {reason}', { reason: cancellationReasonMessage(tx.cancellationReason) })}
+        </p>
       ) : null}
     </Card>
   );
@@ -117,7 +120,9 @@ function PartyStatusPanel({ transaction: tx, onAction, onCancel }: Props) {
       ) : null}
       <InspectionWindow transaction={tx} />
       {tx.status === 'CANCELLED' && tx.cancellationReason ? (
-        <p className="text-sm text-slate-600">{t('Reason: {reason}', { reason: tx.cancellationReason })}</p>
+        <p className="text-sm text-slate-600">
+          {t('Reason: {reason}', { reason: cancellationReasonMessage(tx.cancellationReason) })}
+        </p>
       ) : null}
       {canCancel(tx) ? (
         <div className="border-t border-slate-100 pt-3">

@@ -1,0 +1,1 @@
+ALTER TABLE "dispute_messages" ADD COLUMN "params" jsonb DEFAULT '{}'::jsonb NOT NULL;
