@@ -149,11 +149,14 @@ function isFieldMessage(value: unknown): value is { field: string; message: stri
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // A success answer's message (`ok(data, message)`) in the reader's language; English answers are
-  // written as they are, without a look.
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (!isFieldMessage(payload) || (payload as { success?: unknown }).success !== true) return payload;
+  // written as they are, without a look. A callback hook, not an async one: it runs on every answer,
+  // and an async hook's promise cost the cheapest authenticated routes a fifth of their throughput
+  // (docs/performance.md, "Languages and the API's cost per request").
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    if (!isFieldMessage(payload) || (payload as { success?: unknown }).success !== true)
+      return done(null, payload);
     const language = requestLanguage(request);
-    return language === 'en' ? payload : { ...payload, message: translate(language, payload.message) };
+    done(null, language === 'en' ? payload : { ...payload, message: translate(language, payload.message) });
   });
   // No text we store or look up may hold a NUL (PostgreSQL text cannot). Checked after validation, so
   // fields with their own rules keep their own messages, and before any handler.
