@@ -414,14 +414,10 @@ export function isTerminal(status: TransactionStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }
 
-/** 'WAITING_FOR_PAYMENT' → 'waiting for payment' (toasts and refusals). */
-export function statusToWords(status: string): string {
-  return status.toLowerCase().replace(/_/g, ' ');
-}
-
 /**
- * statusToWords as a message, for a sentence that names a status in its reader's language. The
- * english-messages test holds each branch to statusToWords.
+ * A status in words ('WAITING_FOR_PAYMENT' → 'waiting for payment'), as a message, for a sentence that
+ * names a status in its reader's language (refusals, the status toast). The english-messages test holds
+ * each English branch to the status lower-cased with spaces.
  */
 export const STATUS_WORDS_MESSAGE = msg(
   '{status, select, PENDING {pending} ACTIVE {active} WAITING_FOR_PAYMENT {waiting for payment} WAITING_FOR_SHIPMENT {waiting for shipment} WAITING_FOR_BUYER_CONFIRMATION {waiting for buyer confirmation} WAITING_FOR_HANDOVER {waiting for handover} IN_PROGRESS {in progress} COMPLETED {completed} CANCELLED {cancelled} DISPUTED {disputed} other {{status}}}',
@@ -432,11 +428,7 @@ export function statusWords(status: TransactionStatus) {
   return { message: STATUS_WORDS_MESSAGE, params: { status } };
 }
 
-/** The toast raised on a live status change (docs/product.md "Texts that matter"). */
-export function statusToastText(status: string): string {
-  return `Transaction status updated to: ${statusToWords(status)}`;
-}
-/** statusToastText as an ICU message; {status}: statusWords(status). */
+/** The toast raised on a live status change (docs/product.md "Texts that matter"); {status}: statusWords(status). */
 export const statusToastTextMessage = msg('Transaction status updated to: {status}');
 
 export function oppositeRole(role: PartyRole): PartyRole {

@@ -33,9 +33,7 @@ import {
 } from '../domain/price-bounds.ts';
 import {
   decide,
-  statusToastText,
   statusToastTextMessage,
-  statusToWords,
   statusWords,
   STATUS_WORDS_MESSAGE,
   TRANSACTION_STATUSES,
@@ -116,6 +114,8 @@ import { createTranslator, type MessageParams } from './translator.ts';
  */
 const translate = createTranslator({});
 const en = (message: string, params?: MessageParams) => translate('en', message, params);
+/** A status in English words: 'WAITING_FOR_PAYMENT' → 'waiting for payment'. */
+const statusInWords = (status: string) => status.toLowerCase().replace(/_/g, ' ');
 
 describe('text functions and their ICU messages read the same in English', () => {
   const inWords = (items: string[]) =>
@@ -407,10 +407,10 @@ describe('text functions and their ICU messages read the same in English', () =>
       { max: formatMoney(50_000, 'GBP') },
     ],
     ...TRANSACTION_STATUSES.slice(0, 3).map((status): Case => [
-      `statusToastText(${status})`,
-      statusToastText(status),
+      `status toast (${status})`,
+      `Transaction status updated to: ${statusInWords(status)}`,
       statusToastTextMessage,
-      { status: statusToWords(status) },
+      { status: statusWords(status) },
     ]),
   ];
   it.each(cases)('%s', (_name, fromFunction, message, params) => {
@@ -554,8 +554,8 @@ describe('text functions and their ICU messages read the same in English', () =>
     );
   });
 
-  it.each(TRANSACTION_STATUSES)('STATUS_WORDS_MESSAGE writes %s as statusToWords does', (status) => {
-    expect(en(STATUS_WORDS_MESSAGE, { status })).toBe(statusToWords(status));
+  it.each(TRANSACTION_STATUSES)('STATUS_WORDS_MESSAGE writes %s lower-cased with spaces', (status) => {
+    expect(en(STATUS_WORDS_MESSAGE, { status })).toBe(statusInWords(status));
   });
 });
 

@@ -7,7 +7,7 @@ import { invitations, transactions } from '../../db/schema/transactions.ts';
 import { msg } from '@escrow/shared/i18n/msg';
 import { composeMail } from '../../lib/mail-compose.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { translate, type Language } from '../../lib/i18n.ts';
+import { translate, type Language, type MessageParams } from '../../lib/i18n.ts';
 import { recordActivity } from '../activities/index.ts';
 import { savedLanguageOfAddress, userNameAndEmailOf } from '../auth/index.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
@@ -134,6 +134,37 @@ function itemFields(input: PartnerCreateTransaction) {
  * Each invited party is e-mailed their own link, in their own language (inviteeLanguage); the seller's
  * mail names the commission.
  */
+/**
+ * A partner API invitation e-mail in `language`: `subject` and `body` (ids, with `params`), then the
+ * address rule and the invitation's link. The invitee is greeted by first name when the partner gave one.
+ */
+export function invitationMail(
+  invitation: { email: string; joinUrl: string },
+  firstName: string | undefined,
+  language: Language,
+  text: { subject: string; body: string; params: MessageParams },
+) {
+  return composeMail(
+    invitation.email,
+    translate(language, text.subject, text.params),
+    [
+      firstName
+        ? translate(language, msg('Hello {firstName},'), { firstName })
+        : translate(language, msg('Hello,')),
+      translate(language, text.body, text.params),
+      translate(
+        language,
+        msg(
+          'Sign in or create an account with this e-mail address ({email}) to join: the invitation works only for it.',
+        ),
+        { email: invitation.email },
+      ),
+    ],
+    { href: invitation.joinUrl, label: translate(language, msg('Open the invitation')) },
+    language,
+  );
+}
+
 export async function mailBrokeredInvitations(
   deps: TransactionsDeps,
   view: {
@@ -170,31 +201,13 @@ export async function mailBrokeredInvitations(
         : msg(
             '{named, select, yes {{broker}} other {A partner}} arranged an escrow transaction for "{title}". You sell it for {price}; {named, select, yes {{broker}} other {A partner}} takes a commission of {commission} from what you receive, paid when the money is released.',
           );
-    return composeMail(
-      invitation.email,
-      translate(
-        language,
-        msg(
-          '{named, select, yes {{broker}} other {A partner}} invited you to "{title}" as {role, select, BUYER {buyer} other {seller}} through escrow',
-        ),
-        { ...params, role: invitation.role },
+    return invitationMail(invitation, firstName, language, {
+      subject: msg(
+        '{named, select, yes {{broker}} other {A partner}} invited you to "{title}" as {role, select, BUYER {buyer} other {seller}} through escrow',
       ),
-      [
-        firstName
-          ? translate(language, msg('Hello {firstName},'), { firstName })
-          : translate(language, msg('Hello,')),
-        translate(language, arranged, params),
-        translate(
-          language,
-          msg(
-            'Sign in or create an account with this e-mail address ({email}) to join: the invitation works only for it.',
-          ),
-          { email: invitation.email },
-        ),
-      ],
-      { href: invitation.joinUrl, label: translate(language, msg('Open the invitation')) },
-      language,
-    );
+      body: arranged,
+      params: { ...params, role: invitation.role },
+    });
   });
   sendMails(deps, await Promise.all(mails), view.id);
 }

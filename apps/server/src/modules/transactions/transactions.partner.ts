@@ -9,13 +9,13 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions, type TransactionRow } from '../../db/schema/transactions.ts';
 import { msg } from '@escrow/shared/i18n/msg';
-import { composeMail } from '../../lib/mail-compose.ts';
-import { translate, type Language } from '../../lib/i18n.ts';
+import type { Language } from '../../lib/i18n.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TransactionsDeps } from './transactions.deps.ts';
 import { sendMails } from './transactions.mails.ts';
 import {
   insertBrokeredTransaction,
+  invitationMail,
   inviteeLanguage,
   mailBrokeredInvitations,
 } from './transactions.brokered.ts';
@@ -127,50 +127,30 @@ export async function createPartnerTransaction(
   if (role === 'BROKER') await mailBrokeredInvitations(deps, view, { BUYER: buyer, SELLER: seller });
   else {
     const language = await inviteeLanguage(deps.db, buyer);
-    sendMails(deps, [invitationMail(record!, view.invitations[0]!, buyer.firstName, language)], view.id);
+    sendMails(deps, [buyerInvitationMail(record!, view.invitations[0]!, buyer.firstName, language)], view.id);
   }
   return view;
 }
 
 /** The buyer's invitation, in the buyer's language (inviteeLanguage). */
-function invitationMail(
+function buyerInvitationMail(
   record: TransactionRecord,
   invitation: PartnerTransaction['invitations'][number],
   firstName: string | undefined,
   language: Language,
 ) {
   const { row } = record;
-  const creator = record.creator!;
-  const params = {
-    name: fullName(creator),
-    title: row.partnerTitle ?? row.description,
-    amount: formatMoney(toMajor(row.total), row.currency),
-  };
-  return composeMail(
-    invitation.email,
-    translate(language, msg('{name} invited you to pay for "{title}" through escrow'), params),
-    [
-      firstName
-        ? translate(language, msg('Hello {firstName},'), { firstName })
-        : translate(language, msg('Hello,')),
-      translate(
-        language,
-        msg(
-          '{name} created an escrow transaction for "{title}" ({amount}). Your payment is held safely until you confirm you received what you paid for.',
-        ),
-        params,
-      ),
-      translate(
-        language,
-        msg(
-          'Sign in or create an account with this e-mail address ({email}) to join: the invitation works only for it.',
-        ),
-        { email: invitation.email },
-      ),
-    ],
-    { href: invitation.joinUrl, label: translate(language, msg('Open the invitation')) },
-    language,
-  );
+  return invitationMail(invitation, firstName, language, {
+    subject: msg('{name} invited you to pay for "{title}" through escrow'),
+    body: msg(
+      '{name} created an escrow transaction for "{title}" ({amount}). Your payment is held safely until you confirm you received what you paid for.',
+    ),
+    params: {
+      name: fullName(record.creator!),
+      title: row.partnerTitle ?? row.description,
+      amount: formatMoney(toMajor(row.total), row.currency),
+    },
+  });
 }
 
 /** The owner's own partner transaction, or 404 (another's, an app-made one, an unknown id). */
